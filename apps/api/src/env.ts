@@ -1,0 +1,44 @@
+// Every setting of the API, read from process.env once and validated at start.
+// .env.example at the repo root documents each one.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().positive().default(8000),
+  /** Public address of the app, used in e-mailed links. */
+  APP_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  PG_DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data', 'postgres')),
+  PG_PORT: z.coerce.number().int().positive().default(5433),
+  SEED_DEMO: booleanFlag.default(true),
+  WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps', 'web', 'dist')),
+  /** Signs the session tokens. Unset: a random secret per data directory (see jwt-secret.ts). */
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_EXPIRES_IN: z.string().default('8h'),
+  OFF_BASE_URL: z.string().url().default('https://world.openfoodfacts.org'),
+  OFF_TIMEOUT_MS: z.coerce.number().int().positive().default(2500),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Minimarket <no-responder@minimarket.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,109 @@
+import type { z } from 'zod';
+import type {
+  Minimarket,
+  minimarketCreateSchema,
+  minimarketsQuerySchema,
+  minimarketUpdateSchema,
+} from '@minimarket/contracts/minimarkets';
+import type { Db, Prisma } from '../../db/client.js';
+import type { Minimarket as MinimarketRow } from '../../generated/prisma/client.js';
+import { conflict, notFound, validation } from '../../lib/errors.js';
+import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { AccesoMinimarket } from './acceso.js';
+import { MENSAJE_MINIMARKET_NO_ENCONTRADO } from './acceso.js';
+
+type MinimarketCreate = z.output<typeof minimarketCreateSchema>;
+type MinimarketUpdate = z.output<typeof minimarketUpdateSchema>;
+type MinimarketsQuery = z.output<typeof minimarketsQuerySchema>;
+
+export function toMinimarketDto(m: MinimarketRow): Minimarket {
+  return {
+    id_minimarket: m.id_minimarket,
+    id_usuario: m.id_usuario,
+    nombre_minimarket: m.nombre_minimarket,
+    direccion: m.direccion,
+    comuna: m.comuna,
+    tamano: m.tamano,
+    rubro: m.rubro,
+    umbral_stock_bajo: m.umbral_stock_bajo,
+  };
+}
+
+export type MinimarketsService = ReturnType<typeof createMinimarketsService>;
+
+export function createMinimarketsService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
+  /** A shop's owner must be an existing pyme account. */
+  async function assertDueno(idUsuario: number) {
+    const dueno = await db.usuario.findUnique({ where: { id_usuario: idUsuario }, select: { rol: true } });
+    const mensaje = !dueno
+      ? 'El usuario seleccionado no existe.'
+      : dueno.rol !== 'pyme'
+        ? 'El dueño de un minimarket debe ser un usuario con rol pyme.'
+        : null;
+    if (mensaje) throw validation(mensaje, [{ campo: 'id_usuario', mensaje }]);
+  }
+
+  return {
+    /** An administrador sees every shop; a pyme only its own. */
+    async list(usuario: UsuarioSesion, q: MinimarketsQuery) {
+      const insensitive = 'insensitive' as const;
+      const where: Prisma.MinimarketWhereInput = {
+        ...(usuario.rol === 'administrador' ? {} : { id_usuario: usuario.id_usuario }),
+        ...(q.comuna ? { comuna: { equals: q.comuna, mode: insensitive } } : {}),
+        ...(q.rubro ? { rubro: { equals: q.rubro, mode: insensitive } } : {}),
+        ...(q.search
+          ? {
+              OR: [
+                { nombre_minimarket: { contains: q.search, mode: insensitive } },
+                { direccion: { contains: q.search, mode: insensitive } },
+                { comuna: { contains: q.search, mode: insensitive } },
+              ],
+            }
+          : {}),
+      };
+      const [rows, total] = await db.$transaction([
+        db.minimarket.findMany({ where, orderBy: { id_minimarket: 'asc' }, skip: q.skip, take: q.limit }),
+        db.minimarket.count({ where }),
+      ]);
+      return { items: rows.map(toMinimarketDto), total };
+    },
+
+    async get(usuario: UsuarioSesion, id: number) {
+      const m = await db.minimarket.findUnique({ where: { id_minimarket: id } });
+      // Someone else's shop reads as missing: ids of other shops reveal nothing.
+      if (!m || !acceso.puedeVer(usuario, m)) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
+      return toMinimarketDto(m);
+    },
+
+    async create(data: MinimarketCreate) {
+      await assertDueno(data.id_usuario);
+      return toMinimarketDto(await db.minimarket.create({ data }));
+    },
+
+    async update(id: number, data: MinimarketUpdate) {
+      const actual = await db.minimarket.findUnique({ where: { id_minimarket: id } });
+      if (!actual) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
+      if (data.id_usuario !== undefined && data.id_usuario !== actual.id_usuario) await assertDueno(data.id_usuario);
+      return toMinimarketDto(await db.minimarket.update({ where: { id_minimarket: id }, data }));
+    },
+
+    async configurar(usuario: UsuarioSesion, id: number, umbral_stock_bajo: number) {
+      await acceso.assertAcceso(usuario, id);
+      return toMinimarketDto(await db.minimarket.update({ where: { id_minimarket: id }, data: { umbral_stock_bajo } }));
+    },
+
+    /** A shop with sales keeps its history: it cannot be deleted, only one without sales. */
+    async remove(id: number) {
+      const actual = await db.minimarket.findUnique({ where: { id_minimarket: id }, select: { id_minimarket: true } });
+      if (!actual) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
+      const ventas = await db.venta.count({ where: { id_minimarket: id } });
+      if (ventas > 0) {
+        throw conflict(
+          `No se puede eliminar un minimarket con ventas registradas (${ventas.toLocaleString('es-CL')}).`,
+          'MINIMARKET_HAS_SALES',
+        );
+      }
+      await db.minimarket.delete({ where: { id_minimarket: id } });
+    },
+  };
+}

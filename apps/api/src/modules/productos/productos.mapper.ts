@@ -1,0 +1,20 @@
+import type { Producto } from '@minimarket/contracts/productos';
+import type { Producto as ProductoRow } from '../../generated/prisma/client.js';
+
+export function toProductoDto(p: ProductoRow): Producto {
+  return {
+    id_producto: p.id_producto,
+    id_minimarket: p.id_minimarket,
+    nombre_producto: p.nombre_producto,
+    categoria: p.categoria as Producto['categoria'],
+    precio_venta_actual: p.precio_venta_actual,
+    precio_compra_actual: p.precio_compra_actual,
+    stock: p.stock,
+    codigo_barra: p.codigo_barra,
+    descripcion: p.descripcion,
+    marca: p.marca,
+    imagen: p.imagen,
+    estado: p.estado as Producto['estado'],
+    fecha_creacion: p.fecha_creacion.toISOString(),
+  };
+}

@@ -1,0 +1,195 @@
+import type { z } from 'zod';
+import {
+  CATEGORIA_TODOS,
+} from '@minimarket/contracts/comunes';
+import {
+  precioCompraUnitario,
+  type ingresoStockSchema,
+  type productoCreateSchema,
+  type productosQuerySchema,
+  type productoUpdateSchema,
+} from '@minimarket/contracts/productos';
+import { Prisma, type Db } from '../../db/client.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { AccesoMinimarket } from '../minimarkets/acceso.js';
+import { avisarCambiosDeStock } from '../notificaciones/notificaciones.service.js';
+import { toProductoDto } from './productos.mapper.js';
+
+export const MENSAJE_PRODUCTO_NO_ENCONTRADO = 'Producto no encontrado en el inventario.';
+export const MENSAJE_CODIGO_DUPLICADO = 'Ya existe un producto con este código de barras en su inventario.';
+
+type ProductoCreate = z.output<typeof productoCreateSchema>;
+type ProductoUpdate = z.output<typeof productoUpdateSchema>;
+type ProductosQuery = z.output<typeof productosQuerySchema>;
+type IngresoStock = z.output<typeof ingresoStockSchema>;
+
+const duplicado = () => conflict(MENSAJE_CODIGO_DUPLICADO, 'DUPLICATE_BARCODE');
+
+function esDuplicado(err: unknown) {
+  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
+}
+
+export type ProductosService = ReturnType<typeof createProductosService>;
+
+export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
+  /** An active product the user may touch; anything else reads as not found. */
+  async function findVisible(usuario: UsuarioSesion, id: number) {
+    const producto = await db.producto.findUnique({
+      where: { id_producto: id },
+      include: { minimarket: { select: { id_usuario: true } } },
+    });
+    if (!producto || producto.estado !== 'activo' || !acceso.puedeVer(usuario, producto.minimarket)) {
+      throw notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
+    }
+    return producto;
+  }
+
+  return {
+    async list(usuario: UsuarioSesion, q: ProductosQuery) {
+      await acceso.assertAcceso(usuario, q.id_minimarket);
+      const where: Prisma.ProductoWhereInput = {
+        id_minimarket: q.id_minimarket,
+        estado: 'activo',
+        ...(q.category && q.category !== CATEGORIA_TODOS ? { categoria: q.category } : {}),
+        ...(q.codigo_barra ? { codigo_barra: q.codigo_barra } : {}),
+        ...(q.search
+          ? { OR: [{ nombre_producto: { contains: q.search, mode: 'insensitive' } }, { codigo_barra: q.search }] }
+          : {}),
+      };
+      const orderBy: Prisma.ProductoOrderByWithRelationInput[] =
+        q.orden === 'recientes' ? [{ fecha_creacion: 'desc' }, { id_producto: 'desc' }] : [{ nombre_producto: 'asc' }, { id_producto: 'asc' }];
+      const [rows, total] = await db.$transaction([
+        db.producto.findMany({ where, orderBy, skip: q.skip, take: q.limit }),
+        db.producto.count({ where }),
+      ]);
+      return { items: rows.map(toProductoDto), total };
+    },
+
+    async get(usuario: UsuarioSesion, id: number) {
+      return toProductoDto(await findVisible(usuario, id));
+    },
+
+    /** A barcode the shop once deleted comes back to life with the new values. */
+    async create(usuario: UsuarioSesion, data: ProductoCreate) {
+      await acceso.assertAcceso(usuario, data.id_minimarket);
+      const valores = {
+        nombre_producto: data.nombre_producto,
+        categoria: data.categoria,
+        precio_venta_actual: data.precio_venta,
+        precio_compra_actual: data.precio_compra ?? null,
+        stock: data.stock,
+        descripcion: data.descripcion,
+        marca: data.marca,
+        imagen: data.imagen,
+        estado: 'activo',
+      };
+      try {
+        return await db.$transaction(async (tx) => {
+          const previo = await tx.producto.findUnique({
+            where: { id_minimarket_codigo_barra: { id_minimarket: data.id_minimarket, codigo_barra: data.codigo_barra } },
+          });
+          if (previo?.estado === 'activo') throw duplicado();
+          const producto = previo
+            ? await tx.producto.update({ where: { id_producto: previo.id_producto }, data: valores })
+            : await tx.producto.create({ data: { ...valores, id_minimarket: data.id_minimarket, codigo_barra: data.codigo_barra } });
+          const cantidad = producto.stock - (previo?.stock ?? 0);
+          if (cantidad !== 0) {
+            await tx.movimientoStock.create({
+              data: {
+                id_minimarket: producto.id_minimarket,
+                id_producto: producto.id_producto,
+                id_usuario: usuario.id_usuario,
+                tipo: previo ? 'ajuste' : 'ingreso',
+                cantidad,
+                stock_resultante: producto.stock,
+                motivo: previo ? 'Producto reactivado' : 'Stock inicial del producto',
+              },
+            });
+          }
+          return toProductoDto(producto);
+        });
+      } catch (err) {
+        if (esDuplicado(err)) throw duplicado();
+        throw err;
+      }
+    },
+
+    async update(usuario: UsuarioSesion, id: number, data: ProductoUpdate) {
+      await findVisible(usuario, id);
+      const cambios: Prisma.ProductoUpdateInput = {
+        codigo_barra: data.codigo_barra,
+        nombre_producto: data.nombre_producto,
+        categoria: data.categoria,
+        precio_venta_actual: data.precio_venta,
+        precio_compra_actual: data.precio_compra,
+        descripcion: data.descripcion,
+        marca: data.marca,
+        imagen: data.imagen,
+      };
+      try {
+        return await db.$transaction(async (tx) => {
+          // Lock the row so the ledger's difference is against the stock really replaced.
+          const [actual] = await tx.$queryRaw<{ stock: number }[]>`
+            SELECT stock FROM producto WHERE id_producto = ${id} FOR UPDATE`;
+          const antes = actual?.stock ?? 0;
+          if (data.stock !== undefined) cambios.stock = data.stock;
+          const producto = await tx.producto.update({ where: { id_producto: id }, data: cambios });
+          if (producto.stock !== antes) {
+            await tx.movimientoStock.create({
+              data: {
+                id_minimarket: producto.id_minimarket,
+                id_producto: id,
+                id_usuario: usuario.id_usuario,
+                tipo: 'ajuste',
+                cantidad: producto.stock - antes,
+                stock_resultante: producto.stock,
+                motivo: 'Ajuste manual de stock',
+              },
+            });
+            await avisarCambiosDeStock(tx, producto.id_minimarket, [
+              { id_producto: id, nombre_producto: producto.nombre_producto, antes, despues: producto.stock },
+            ]);
+          }
+          return toProductoDto(producto);
+        });
+      } catch (err) {
+        if (esDuplicado(err)) throw duplicado();
+        throw err;
+      }
+    },
+
+    /** Soft delete: the product leaves lists and the POS; sales history keeps it. */
+    async remove(usuario: UsuarioSesion, id: number) {
+      await findVisible(usuario, id);
+      await db.producto.update({ where: { id_producto: id }, data: { estado: 'inactivo' } });
+    },
+
+    /** A delivery: adds units atomically and sets the unit cost to total / units, rounded up. */
+    async ingresarStock(usuario: UsuarioSesion, id: number, data: IngresoStock) {
+      await findVisible(usuario, id);
+      return db.$transaction(async (tx) => {
+        const producto = await tx.producto.update({
+          where: { id_producto: id },
+          data: {
+            stock: { increment: data.cantidad },
+            precio_compra_actual: precioCompraUnitario(data.costo_total, data.cantidad),
+          },
+        });
+        await tx.movimientoStock.create({
+          data: {
+            id_minimarket: producto.id_minimarket,
+            id_producto: id,
+            id_usuario: usuario.id_usuario,
+            tipo: 'ingreso',
+            cantidad: data.cantidad,
+            stock_resultante: producto.stock,
+            costo_total: data.costo_total,
+            motivo: 'Ingreso de mercadería',
+          },
+        });
+        return toProductoDto(producto);
+      });
+    },
+  };
+}

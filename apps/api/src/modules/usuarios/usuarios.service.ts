@@ -1,0 +1,195 @@
+import type { z } from 'zod';
+import type {
+  cambioContrasenaSchema,
+  perfilUpdateSchema,
+  usuarioCreateSchema,
+  usuariosQuerySchema,
+  usuarioUpdateSchema,
+} from '@minimarket/contracts/usuarios';
+import { Prisma, type Db } from '../../db/client.js';
+import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
+import { mesEnZona } from '../../lib/tiempo.js';
+import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { toUsuarioDto } from './usuarios.mapper.js';
+
+export const MENSAJE_USUARIO_NO_ENCONTRADO = 'Usuario no encontrado.';
+export const MENSAJE_CORREO_DUPLICADO = 'Ya existe un usuario con este correo.';
+const MESES_ESTADISTICA = 12;
+const ULTIMOS_USUARIOS = 5;
+
+type UsuarioCreate = z.output<typeof usuarioCreateSchema>;
+type UsuarioUpdate = z.output<typeof usuarioUpdateSchema>;
+type UsuariosQuery = z.output<typeof usuariosQuerySchema>;
+
+export type UsuariosService = ReturnType<typeof createUsuariosService>;
+
+export function createUsuariosService({ db }: { db: Db }) {
+  async function findOrThrow(id: number) {
+    const usuario = await db.usuario.findUnique({ where: { id_usuario: id } });
+    if (!usuario) throw notFound(MENSAJE_USUARIO_NO_ENCONTRADO, 'USER_NOT_FOUND');
+    return usuario;
+  }
+
+  /** Keeps at least one active administrador, and keeps admins from locking themselves out. */
+  async function assertNoDejaSinAdministrador(
+    actor: UsuarioSesion,
+    objetivo: { id_usuario: number; rol: string; estado: string },
+    cambio: 'eliminar' | 'desactivar' | 'cambiar_rol',
+  ) {
+    if (objetivo.id_usuario === actor.id_usuario) {
+      const textos = {
+        eliminar: 'No puede eliminar su propia cuenta.',
+        desactivar: 'No puede desactivar su propia cuenta.',
+        cambiar_rol: 'No puede quitarse a sí mismo el rol de administrador.',
+      };
+      throw conflict(textos[cambio], 'SELF_LOCKOUT');
+    }
+    if (objetivo.rol === 'administrador' && objetivo.estado === 'activo') {
+      const activos = await db.usuario.count({ where: { rol: 'administrador', estado: 'activo' } });
+      if (activos <= 1) throw conflict('Debe quedar al menos un administrador activo.', 'LAST_ADMIN');
+    }
+  }
+
+  function uniqueCorreo(err: unknown): never {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
+      throw new AppError(409, 'EMAIL_TAKEN', MENSAJE_CORREO_DUPLICADO, [{ campo: 'correo', mensaje: MENSAJE_CORREO_DUPLICADO }]);
+    }
+    throw err;
+  }
+
+  return {
+    async me(id: number) {
+      const usuario = await db.usuario.findUnique({
+        where: { id_usuario: id },
+        include: { minimarkets: { select: { id_minimarket: true, nombre_minimarket: true }, orderBy: { id_minimarket: 'asc' } } },
+      });
+      if (!usuario) throw notFound(MENSAJE_USUARIO_NO_ENCONTRADO, 'USER_NOT_FOUND');
+      return { ...toUsuarioDto(usuario), minimarkets: usuario.minimarkets };
+    },
+
+    async list(q: UsuariosQuery) {
+      const where: Prisma.UsuarioWhereInput = {
+        ...(q.rol ? { rol: q.rol } : {}),
+        ...(q.estado ? { estado: q.estado } : {}),
+        ...(q.search
+          ? {
+              OR: [
+                { nombre: { contains: q.search, mode: 'insensitive' } },
+                { correo: { contains: q.search, mode: 'insensitive' } },
+                { empresa: { contains: q.search, mode: 'insensitive' } },
+                { rol: { contains: q.search, mode: 'insensitive' } },
+              ],
+            }
+          : {}),
+      };
+      const [rows, total] = await db.$transaction([
+        db.usuario.findMany({ where, orderBy: { id_usuario: 'asc' }, skip: (q.page - 1) * q.size, take: q.size }),
+        db.usuario.count({ where }),
+      ]);
+      return { users: rows.map(toUsuarioDto), total };
+    },
+
+    async get(id: number) {
+      return toUsuarioDto(await findOrThrow(id));
+    },
+
+    async create(data: UsuarioCreate) {
+      const { contrasena, ...rest } = data;
+      const contrasena_hash = await hashPassword(contrasena);
+      const usuario = await db.usuario.create({ data: { ...rest, contrasena_hash, estado: 'activo' } }).catch(uniqueCorreo);
+      return toUsuarioDto(usuario);
+    },
+
+    async update(actor: UsuarioSesion, id: number, data: UsuarioUpdate) {
+      const actual = await findOrThrow(id);
+      if (data.estado === 'inactivo' && actual.estado === 'activo') await assertNoDejaSinAdministrador(actor, actual, 'desactivar');
+      if (data.rol && data.rol !== 'administrador' && actual.rol === 'administrador') {
+        await assertNoDejaSinAdministrador(actor, actual, 'cambiar_rol');
+      }
+      const { contrasena, ...rest } = data;
+      const cambios: Prisma.UsuarioUpdateInput = { ...rest };
+      if (contrasena) {
+        cambios.contrasena_hash = await hashPassword(contrasena);
+        // A new password ends every session opened with the old one.
+        cambios.sesiones_validas_desde = new Date();
+      }
+      const usuario = await db.usuario.update({ where: { id_usuario: id }, data: cambios }).catch(uniqueCorreo);
+      return toUsuarioDto(usuario);
+    },
+
+    async remove(actor: UsuarioSesion, id: number) {
+      const actual = await findOrThrow(id);
+      await assertNoDejaSinAdministrador(actor, actual, 'eliminar');
+      const tiendas = await db.minimarket.count({ where: { id_usuario: id } });
+      if (tiendas > 0) {
+        throw conflict(
+          'No se puede eliminar un usuario que tiene minimarkets asignados. Reasigne o elimine sus minimarkets primero.',
+          'USER_HAS_MINIMARKETS',
+        );
+      }
+      await db.usuario.delete({ where: { id_usuario: id } });
+    },
+
+    async toggleStatus(actor: UsuarioSesion, id: number) {
+      const actual = await findOrThrow(id);
+      const estado = actual.estado === 'activo' ? 'inactivo' : 'activo';
+      if (estado === 'inactivo') await assertNoDejaSinAdministrador(actor, actual, 'desactivar');
+      return toUsuarioDto(await db.usuario.update({ where: { id_usuario: id }, data: { estado } }));
+    },
+
+    async stats() {
+      const desde = new Date();
+      desde.setUTCMonth(desde.getUTCMonth() - MESES_ESTADISTICA, 1);
+      const contar = (where: Prisma.UsuarioWhereInput) => db.usuario.count({ where });
+      const [total, administrador, pyme, activo, inactivo, recientes, ultimos] = await Promise.all([
+        contar({}),
+        contar({ rol: 'administrador' }),
+        contar({ rol: 'pyme' }),
+        contar({ estado: 'activo' }),
+        contar({ estado: 'inactivo' }),
+        db.usuario.findMany({ where: { fecha_creacion: { gte: desde } }, select: { fecha_creacion: true } }),
+        db.usuario.findMany({ orderBy: { fecha_creacion: 'desc' }, take: ULTIMOS_USUARIOS }),
+      ]);
+      // The last MESES_ESTADISTICA months in Santiago, oldest first, empty months included.
+      const meses = new Map<string, number>();
+      for (let i = MESES_ESTADISTICA - 1; i >= 0; i--) {
+        const d = new Date();
+        d.setUTCDate(15);
+        d.setUTCMonth(d.getUTCMonth() - i);
+        meses.set(mesEnZona(d), 0);
+      }
+      for (const r of recientes) {
+        const mes = mesEnZona(r.fecha_creacion);
+        if (meses.has(mes)) meses.set(mes, (meses.get(mes) ?? 0) + 1);
+      }
+      return {
+        total,
+        por_rol: { administrador, pyme },
+        por_estado: { activo, inactivo },
+        nuevos_por_mes: [...meses].map(([mes, cantidad]) => ({ mes, cantidad })),
+        ultimos: ultimos.map(toUsuarioDto),
+      };
+    },
+
+    async updatePerfil(id: number, data: z.output<typeof perfilUpdateSchema>) {
+      return toUsuarioDto(await db.usuario.update({ where: { id_usuario: id }, data }));
+    },
+
+    /** Returns nothing; the route issues a fresh token, since the change voids the old ones. */
+    async cambiarContrasena(id: number, data: z.output<typeof cambioContrasenaSchema>) {
+      const actual = await findOrThrow(id);
+      if (!(await verifyPassword(data.contrasena_actual, actual.contrasena_hash))) {
+        throw validation('La contraseña actual no es correcta.', [
+          { campo: 'contrasena_actual', mensaje: 'La contraseña actual no es correcta.' },
+        ]);
+      }
+      const ahora = new Date();
+      await db.usuario.update({
+        where: { id_usuario: id },
+        data: { contrasena_hash: await hashPassword(data.nueva_contrasena), sesiones_validas_desde: ahora },
+      });
+      return ahora;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { idParamsSchema } from '@minimarket/contracts/comunes';
+import {
+  minimarketConfiguracionSchema,
+  minimarketCreateSchema,
+  minimarketSchema,
+  minimarketsQuerySchema,
+  minimarketUpdateSchema,
+} from '@minimarket/contracts/minimarkets';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERRORES, TOTAL_HEADER } from '../respuestas.js';
+
+const minimarketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { minimarkets } = app.services;
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/minimarkets/',
+    {
+      schema: {
+        tags: ['minimarkets'],
+        summary: 'Lista los minimarkets visibles (todos para un administrador, los propios para una pyme); total en x-total-count',
+        querystring: minimarketsQuerySchema,
+        response: { 200: z.array(minimarketSchema), ...ERRORES },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await minimarkets.list(request.usuario, request.query);
+      return reply.header(TOTAL_HEADER, total).send(items);
+    },
+  );
+
+  app.get(
+    '/minimarkets/:id',
+    { schema: { tags: ['minimarkets'], params: idParamsSchema, response: { 200: minimarketSchema, ...ERRORES } } },
+    (request) => minimarkets.get(request.usuario, request.params.id),
+  );
+
+  app.patch(
+    '/minimarkets/:id/configuracion',
+    {
+      schema: {
+        tags: ['minimarkets'],
+        summary: 'Ajustes que el dueño puede cambiar de su minimarket',
+        params: idParamsSchema,
+        body: minimarketConfiguracionSchema,
+        response: { 200: minimarketSchema, ...ERRORES },
+      },
+    },
+    (request) => minimarkets.configurar(request.usuario, request.params.id, request.body.umbral_stock_bajo),
+  );
+
+  app.post(
+    '/minimarkets/',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['minimarkets'], body: minimarketCreateSchema, response: { 201: minimarketSchema, ...ERRORES } },
+    },
+    async (request, reply) => reply.code(201).send(await minimarkets.create(request.body)),
+  );
+
+  app.put(
+    '/minimarkets/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['minimarkets'],
+        params: idParamsSchema,
+        body: minimarketUpdateSchema,
+        response: { 200: minimarketSchema, ...ERRORES },
+      },
+    },
+    (request) => minimarkets.update(request.params.id, request.body),
+  );
+
+  app.delete(
+    '/minimarkets/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['minimarkets'], params: idParamsSchema, response: { 204: z.null(), ...ERRORES } },
+    },
+    async (request, reply) => {
+      await minimarkets.remove(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default minimarketsRoutes;

@@ -1,0 +1,96 @@
+import { idParamsSchema } from '@minimarket/contracts/comunes';
+import {
+  ingresoStockSchema,
+  productoCreateSchema,
+  productoExternoSchema,
+  productoSchema,
+  productosQuerySchema,
+  productoUpdateSchema,
+} from '@minimarket/contracts/productos';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERRORES, TOTAL_HEADER } from '../respuestas.js';
+
+const productosRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { productos, openFoodFacts } = app.services;
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/productos/',
+    {
+      schema: {
+        tags: ['productos'],
+        summary: 'Productos activos de un minimarket (búsqueda por nombre o código, categoría); total en x-total-count',
+        querystring: productosQuerySchema,
+        response: { 200: z.array(productoSchema), ...ERRORES },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await productos.list(request.usuario, request.query);
+      return reply.header(TOTAL_HEADER, total).send(items);
+    },
+  );
+
+  app.get(
+    '/productos/externo/:codigo_barra',
+    {
+      schema: {
+        tags: ['productos'],
+        summary: 'Busca un código de barras en Open Food Facts para prellenar el nombre',
+        params: z.object({ codigo_barra: z.string().trim().min(1).max(64) }),
+        response: { 200: productoExternoSchema, ...ERRORES },
+      },
+    },
+    (request) => openFoodFacts.buscar(request.params.codigo_barra),
+  );
+
+  app.get(
+    '/productos/:id',
+    { schema: { tags: ['productos'], params: idParamsSchema, response: { 200: productoSchema, ...ERRORES } } },
+    (request) => productos.get(request.usuario, request.params.id),
+  );
+
+  app.post(
+    '/productos/',
+    { schema: { tags: ['productos'], body: productoCreateSchema, response: { 201: productoSchema, ...ERRORES } } },
+    async (request, reply) => reply.code(201).send(await productos.create(request.usuario, request.body)),
+  );
+
+  app.put(
+    '/productos/:id',
+    {
+      schema: {
+        tags: ['productos'],
+        params: idParamsSchema,
+        body: productoUpdateSchema,
+        response: { 200: productoSchema, ...ERRORES },
+      },
+    },
+    (request) => productos.update(request.usuario, request.params.id, request.body),
+  );
+
+  app.post(
+    '/productos/:id/stock',
+    {
+      schema: {
+        tags: ['productos'],
+        summary: 'Ingreso de mercadería: suma unidades y fija el costo unitario (costo total / cantidad, redondeado hacia arriba)',
+        params: idParamsSchema,
+        body: ingresoStockSchema,
+        response: { 200: productoSchema, ...ERRORES },
+      },
+    },
+    (request) => productos.ingresarStock(request.usuario, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/productos/:id',
+    { schema: { tags: ['productos'], params: idParamsSchema, response: { 204: z.null(), ...ERRORES } } },
+    async (request, reply) => {
+      await productos.remove(request.usuario, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default productosRoutes;

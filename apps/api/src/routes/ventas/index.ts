@@ -1,0 +1,42 @@
+import { idParamsSchema } from '@minimarket/contracts/comunes';
+import { ventaCreateSchema, ventaSchema, ventasListSchema, ventasQuerySchema } from '@minimarket/contracts/ventas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERRORES } from '../respuestas.js';
+
+const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ventas } = app.services;
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/ventas/',
+    {
+      schema: {
+        tags: ['ventas'],
+        summary: 'Registra una venta. Con Idempotency-Key, reintentar la misma venta no la duplica.',
+        headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
+        body: ventaCreateSchema,
+        response: { 201: ventaSchema, ...ERRORES },
+      },
+    },
+    async (request, reply) => {
+      const { venta, repetida } = await ventas.create(request.usuario, request.body, request.headers['idempotency-key']);
+      if (repetida) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(venta);
+    },
+  );
+
+  app.get(
+    '/ventas/',
+    { schema: { tags: ['ventas'], querystring: ventasQuerySchema, response: { 200: ventasListSchema, ...ERRORES } } },
+    (request) => ventas.list(request.usuario, request.query),
+  );
+
+  app.get(
+    '/ventas/:id',
+    { schema: { tags: ['ventas'], params: idParamsSchema, response: { 200: ventaSchema, ...ERRORES } } },
+    (request) => ventas.get(request.usuario, request.params.id),
+  );
+};
+
+export default ventasRoutes;

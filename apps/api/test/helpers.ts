@@ -1,0 +1,76 @@
+// Each test file gets a fresh database cloned from the seeded template, and the app
+// built on it, driven through inject(): no port, no browser, a real PostgreSQL.
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { createDb } from '../src/db/client.js';
+import { readEnv } from '../src/env.js';
+
+export const DEMO = {
+  admin: { correo: 'admin@demo.cl', password: 'Admin1234' },
+  pyme: { correo: 'pyme@demo.cl', password: 'Pyme1234' },
+  pyme2: { correo: 'pyme2@demo.cl', password: 'Pyme1234' },
+} as const;
+
+export async function createTestContext(envOverrides: Record<string, string> = {}) {
+  const serverUrl = inject('pgServerUrl');
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+  await admin.end();
+
+  const databaseUrl = `${serverUrl}/${name}`;
+  const db = createDb(databaseUrl, 25);
+  const env = readEnv({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, ...envOverrides });
+  const app = await buildApp({ env, db, jwtSecret: 'secreto-de-pruebas-'.padEnd(48, 'x'), serveWeb: false });
+  await app.ready();
+
+  async function login(cuenta: { correo: string; password: string }) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: `username=${encodeURIComponent(cuenta.correo)}&password=${encodeURIComponent(cuenta.password)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    if (res.statusCode !== 200) throw new Error(`login ${cuenta.correo}: ${res.statusCode} ${res.body}`);
+    return res.json().access_token as string;
+  }
+
+  /** A logged-in caller: inject() with its bearer token. */
+  async function as(cuenta: { correo: string; password: string }) {
+    const token = await login(cuenta);
+    return {
+      token,
+      request: (opts: { method: string; url: string; payload?: unknown; headers?: Record<string, string> }) =>
+        app.inject({
+          method: opts.method as 'GET',
+          url: opts.url,
+          payload: opts.payload as string,
+          headers: { authorization: `Bearer ${token}`, ...opts.headers },
+        }),
+    };
+  }
+
+  /** The demo shops by owner. */
+  async function shopOf(correo: string) {
+    const m = await db.minimarket.findFirstOrThrow({ where: { usuario: { correo } } });
+    return m.id_minimarket;
+  }
+
+  return {
+    app,
+    db,
+    databaseUrl,
+    login,
+    as,
+    shopOf,
+    async close() {
+      await app.close();
+      await db.$disconnect();
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;

@@ -1,0 +1,173 @@
+// schema.prisma and the hand-written SQL migrations must describe the same database
+// (Prisma's migrate cannot run here, see docs/database.md). This test reads the
+// schema with Prisma's own parser (WASM) and compares it with what the migrations
+// built: tables, columns, types, nullability, defaults, indexes and foreign keys.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/env.js';
+import { createTestContext, type TestContext } from './helpers.js';
+
+/** Indexes the SQL adds on purpose that Prisma's schema language cannot express. */
+const SQL_ONLY_INDEXES = ['producto_nombre_producto_trgm_idx'];
+
+interface DmmfField {
+  name: string;
+  dbName?: string | null;
+  kind: 'scalar' | 'object' | 'enum';
+  type: string;
+  isRequired: boolean;
+  isList: boolean;
+  hasDefaultValue: boolean;
+  nativeType?: [string, string[]] | null;
+  relationFromFields?: string[];
+  relationToFields?: string[];
+  relationOnDelete?: string;
+}
+interface DmmfModel {
+  name: string;
+  dbName: string | null;
+  fields: DmmfField[];
+}
+interface DmmfIndex {
+  model: string;
+  type: 'id' | 'unique' | 'normal' | 'fulltext';
+  fields: { name: string }[];
+}
+
+function readDmmf() {
+  const require = createRequire(import.meta.url);
+  const wasm = require('@prisma/prisma-schema-wasm') as { get_dmmf(params: string): string };
+  const schema = fs.readFileSync(path.join(REPO_ROOT, 'prisma', 'schema.prisma'), 'utf8');
+  const dmmf = JSON.parse(wasm.get_dmmf(JSON.stringify({ prismaSchema: [['schema.prisma', schema]] })));
+  return dmmf.datamodel as { models: DmmfModel[]; indexes: DmmfIndex[] };
+}
+
+function pgType(f: DmmfField): string {
+  if (f.type === 'DateTime') return f.nativeType?.[0] === 'Timestamptz' ? 'timestamp with time zone' : 'timestamp without time zone';
+  return { Int: 'integer', String: 'text', Boolean: 'boolean', BigInt: 'bigint', Float: 'double precision' }[f.type] ?? f.type;
+}
+
+const ON_DELETE: Record<string, string> = { a: 'NoAction', r: 'Restrict', c: 'Cascade', n: 'SetNull', d: 'SetDefault' };
+
+let ctx: TestContext;
+let client: pg.Client;
+const datamodel = readDmmf();
+const tableOf = (model: string) => {
+  const m = datamodel.models.find((x) => x.name === model)!;
+  return m.dbName ?? m.name;
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  client = new pg.Client({ connectionString: ctx.databaseUrl });
+  await client.connect();
+});
+afterAll(async () => {
+  await client.end();
+  await ctx.close();
+});
+
+describe('schema.prisma agrees with prisma/migrations', () => {
+  it('has the same tables', async () => {
+    const { rows } = await client.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'`,
+    );
+    expect(rows.map((r) => r.table_name).sort()).toEqual(datamodel.models.map((m) => m.dbName ?? m.name).sort());
+  });
+
+  it('has the same columns, types, nullability and defaults', async () => {
+    const { rows } = await client.query<{
+      table_name: string;
+      column_name: string;
+      data_type: string;
+      is_nullable: string;
+      column_default: string | null;
+    }>(`SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE table_schema = 'public'`);
+    for (const model of datamodel.models) {
+      const table = model.dbName ?? model.name;
+      const expected = model.fields
+        .filter((f) => f.kind !== 'object')
+        .map((f) => ({
+          column: f.dbName ?? f.name,
+          type: pgType(f),
+          nullable: !f.isRequired,
+          hasDefault: f.hasDefaultValue,
+        }))
+        .sort((a, b) => a.column.localeCompare(b.column));
+      const actual = rows
+        .filter((r) => r.table_name === table)
+        .map((r) => ({
+          column: r.column_name,
+          type: r.data_type,
+          nullable: r.is_nullable === 'YES',
+          hasDefault: r.column_default !== null,
+        }))
+        .sort((a, b) => a.column.localeCompare(b.column));
+      expect({ table, columns: actual }).toEqual({ table, columns: expected });
+    }
+  });
+
+  it('has the same unique and plain indexes', async () => {
+    const { rows } = await client.query<{ table: string; index: string; unique: boolean; primary: boolean; columns: string[] }>(`
+      SELECT t.relname AS table, i.relname AS index, ix.indisunique AS unique, ix.indisprimary AS primary,
+             array_agg(a.attname ORDER BY k.ord)::text[] AS columns
+      FROM pg_index ix
+      JOIN pg_class i ON i.oid = ix.indexrelid
+      JOIN pg_class t ON t.oid = ix.indrelid
+      JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
+      CROSS JOIN LATERAL unnest(ix.indkey) WITH ORDINALITY AS k(attnum, ord)
+      JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
+      WHERE t.relname <> '_prisma_migrations'
+      GROUP BY t.relname, i.relname, ix.indisunique, ix.indisprimary`);
+    const describe = (table: string, kind: string, columns: string[]) => `${table} ${kind} (${columns.join(', ')})`;
+    const actual = rows
+      .filter((r) => !SQL_ONLY_INDEXES.includes(r.index))
+      .map((r) => describe(r.table, r.primary ? 'id' : r.unique ? 'unique' : 'normal', r.columns))
+      .sort();
+    const expected = datamodel.indexes
+      .map((ix) => describe(tableOf(ix.model), ix.type, ix.fields.map((f) => f.name)))
+      .sort();
+    expect(actual).toEqual(expected);
+  });
+
+  it('has the same foreign keys and delete rules', async () => {
+    const { rows } = await client.query<{ table: string; columns: string[]; ref_table: string; ref_columns: string[]; on_delete: string }>(`
+      SELECT c.conrelid::regclass::text AS table, c.confrelid::regclass::text AS ref_table, c.confdeltype AS on_delete,
+             ARRAY(SELECT attname FROM unnest(c.conkey) WITH ORDINALITY k(n, o) JOIN pg_attribute ON attrelid = c.conrelid AND attnum = k.n ORDER BY o)::text[] AS columns,
+             ARRAY(SELECT attname FROM unnest(c.confkey) WITH ORDINALITY k(n, o) JOIN pg_attribute ON attrelid = c.confrelid AND attnum = k.n ORDER BY o)::text[] AS ref_columns
+      FROM pg_constraint c WHERE c.contype = 'f'`);
+    const actual = rows
+      .map((r) => `${r.table}(${r.columns.join(',')}) -> ${r.ref_table}(${r.ref_columns.join(',')}) on delete ${ON_DELETE[r.on_delete]}`)
+      .sort();
+    const expected = datamodel.models
+      .flatMap((m) =>
+        m.fields
+          .filter((f) => f.kind === 'object' && f.relationFromFields && f.relationFromFields.length > 0)
+          .map((f) => {
+            const onDelete = f.relationOnDelete ?? (f.isRequired ? 'Restrict' : 'SetNull');
+            return `${m.dbName ?? m.name}(${f.relationFromFields!.join(',')}) -> ${tableOf(f.type)}(${f.relationToFields!.join(',')}) on delete ${onDelete}`;
+          }),
+      )
+      .sort();
+    expect(actual).toEqual(expected);
+  });
+
+  it('records every migration in _prisma_migrations as prisma migrate deploy does', async () => {
+    const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+      'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name',
+    );
+    const dirs = fs
+      .readdirSync(path.join(REPO_ROOT, 'prisma', 'migrations'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+    expect(rows.map((r) => r.migration_name)).toEqual(dirs);
+    for (const r of rows) {
+      expect(r.finished_at).not.toBeNull();
+      expect(r.checksum).toMatch(/^[0-9a-f]{64}$/);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+// Shared pieces of the wire format. Importing this module switches zod's own
+// messages to Spanish, so the browser and the server refuse input in the same words.
+import { z } from 'zod';
+
+z.config(z.locales.es());
+
+export const CATEGORIAS = [
+  'Panadería',
+  'Lácteos y Quesos',
+  'Abarrotes',
+  'Frutas y Verduras',
+  'Limpieza',
+  'Fiambrería',
+  'Botillería',
+  'Mascotas',
+  'Masivos',
+] as const;
+export type Categoria = (typeof CATEGORIAS)[number];
+/** Only a filter value: it means "no category filter". */
+export const CATEGORIA_TODOS = 'Todos';
+
+export const METODOS_PAGO = ['Efectivo', 'Tarjeta de Débito', 'Transferencia Bancaria', 'Tarjeta de Crédito'] as const;
+export type MetodoPago = (typeof METODOS_PAGO)[number];
+
+export const ROLES = ['administrador', 'pyme'] as const;
+export type Rol = (typeof ROLES)[number];
+
+export const ESTADOS = ['activo', 'inactivo'] as const;
+export type Estado = (typeof ESTADOS)[number];
+
+export const ESTADO_VENTA_COMPLETADA = 'Completada';
+
+/** Page sizes of the screens (spec §9). */
+export const PAGE_SIZE_VENTA_PRODUCTOS = 6;
+export const PAGE_SIZE_INVENTARIO = 6;
+export const PAGE_SIZE_TRANSACCIONES = 10;
+export const PAGE_SIZE_USUARIOS = 10;
+export const PAGE_SIZE_MINIMARKETS = 10;
+export const PAGE_SIZE_PRODUCTOS_RECIENTES = 5;
+/** The largest page any list call hands out. */
+export const MAX_PAGE_SIZE = 100;
+
+/** A database id in a path or a payload: a positive whole number. */
+export const idSchema = z.coerce
+  .number({ error: 'Debe ser un número entero.' })
+  .int({ error: 'Debe ser un número entero.' })
+  .positive({ error: 'Debe ser un número mayor a 0.' });
+
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** Whole Chilean pesos. */
+export const pesosSchema = z
+  .number({ error: 'Debe ser un monto en pesos.' })
+  .int({ error: 'Debe ser un monto en pesos, sin decimales.' })
+  .nonnegative({ error: 'El monto no puede ser negativo.' });
+
+export const skipLimitSchema = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_MINIMARKETS),
+});
+
+/** Optional free text: trimmed, and blank counts as absent. */
+export const textoOpcional = z
+  .string()
+  .trim()
+  .max(2000)
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+export const textoRequerido = (campo: string) =>
+  z.string({ error: `${campo} es obligatorio.` }).trim().min(1, { error: `${campo} es obligatorio.` }).max(200);
+
+export const correoSchema = z
+  .string({ error: 'El correo es obligatorio.' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Ingrese un correo electrónico válido.' }));
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_HINT = 'Mínimo 8 caracteres, incluye una letra mayúscula y un número';
+/** One password rule everywhere (decisions §4): login page, reset page, user form, server. */
+export const passwordSchema = z
+  .string({ error: 'La contraseña es obligatoria.' })
+  .min(PASSWORD_MIN, { error: 'La contraseña debe tener al menos 8 caracteres' })
+  .max(128, { error: 'La contraseña no puede superar 128 caracteres' })
+  .regex(/[A-ZÁÉÍÓÚÑ]/, { error: 'La contraseña debe incluir una letra mayúscula y un número' })
+  .regex(/\d/, { error: 'La contraseña debe incluir una letra mayúscula y un número' });
+
+export const errorSchema = z.object({
+  detail: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ campo: z.string(), mensaje: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof errorSchema>;
+
+export const mensajeSchema = z.object({ message: z.string() });

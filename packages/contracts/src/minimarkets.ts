@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE_MINIMARKETS, textoRequerido } from './comunes.js';
+
+export const minimarketSchema = z.object({
+  id_minimarket: z.number().int(),
+  id_usuario: z.number().int(),
+  nombre_minimarket: z.string(),
+  direccion: z.string(),
+  comuna: z.string(),
+  tamano: z.string(),
+  rubro: z.string(),
+  umbral_stock_bajo: z.number().int(),
+});
+export type Minimarket = z.infer<typeof minimarketSchema>;
+
+export const UMBRAL_STOCK_BAJO_POR_DEFECTO = 5;
+
+const umbralSchema = z.coerce
+  .number({ error: 'El umbral debe ser un número entero.' })
+  .int({ error: 'El umbral debe ser un número entero.' })
+  .min(0, { error: 'El umbral no puede ser negativo.' })
+  .max(100_000);
+
+export const minimarketCreateSchema = z.object({
+  nombre_minimarket: textoRequerido('El nombre del minimarket'),
+  direccion: textoRequerido('La dirección'),
+  comuna: textoRequerido('La comuna'),
+  rubro: textoRequerido('El rubro'),
+  tamano: textoRequerido('El tamaño'),
+  id_usuario: z.coerce
+    .number({ error: 'Por favor, seleccione un usuario.' })
+    .int({ error: 'Por favor, seleccione un usuario.' })
+    .positive({ error: 'Por favor, seleccione un usuario.' }),
+  umbral_stock_bajo: umbralSchema.optional(),
+});
+export type MinimarketCreate = z.input<typeof minimarketCreateSchema>;
+
+export const minimarketUpdateSchema = minimarketCreateSchema.partial();
+
+/** PATCH /minimarkets/{id}/configuracion: what the owner may set on their own shop. */
+export const minimarketConfiguracionSchema = z.object({ umbral_stock_bajo: umbralSchema });
+
+export const minimarketsQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_MINIMARKETS),
+  search: z.string().trim().max(100).optional(),
+  comuna: z.string().trim().max(100).optional(),
+  rubro: z.string().trim().max(100).optional(),
+});

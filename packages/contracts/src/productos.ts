@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import {
+  CATEGORIA_TODOS,
+  CATEGORIAS,
+  ESTADOS,
+  idSchema,
+  MAX_PAGE_SIZE,
+  PAGE_SIZE_INVENTARIO,
+  textoOpcional,
+} from './comunes.js';
+
+export const productoSchema = z.object({
+  id_producto: z.number().int(),
+  id_minimarket: z.number().int(),
+  nombre_producto: z.string(),
+  categoria: z.enum(CATEGORIAS),
+  precio_venta_actual: z.number().int(),
+  precio_compra_actual: z.number().int().nullable(),
+  stock: z.number().int(),
+  codigo_barra: z.string(),
+  descripcion: z.string().nullable(),
+  marca: z.string().nullable(),
+  imagen: z.string().nullable(),
+  estado: z.enum(ESTADOS),
+  fecha_creacion: z.iso.datetime(),
+});
+export type Producto = z.infer<typeof productoSchema>;
+
+export const MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO =
+  'Por favor completa todos los campos obligatorios (código, nombre, categoría, precio)';
+
+const obligatorio = z
+  .string({ error: MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO })
+  .trim()
+  .min(1, { error: MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO });
+
+export const codigoBarraSchema = obligatorio.max(64).regex(/^[0-9A-Za-z-]+$/, {
+  error: 'El código de barras solo puede tener números y letras.',
+});
+
+const categoriaSchema = z.enum(CATEGORIAS, { error: 'La categoría no es válida.' });
+
+export const precioVentaSchema = z.coerce
+  .number({ error: 'El precio debe ser un número mayor a 0' })
+  .int({ error: 'El precio debe ser un número entero de pesos, sin decimales.' })
+  .positive({ error: 'El precio debe ser un número mayor a 0' })
+  .max(100_000_000, { error: 'El precio es demasiado alto.' });
+
+const precioCompraSchema = z.coerce
+  .number({ error: 'El precio de compra debe ser un número.' })
+  .int({ error: 'El precio de compra debe ser un número entero de pesos.' })
+  .min(0, { error: 'El precio de compra no puede ser negativo.' })
+  .max(100_000_000)
+  .nullable();
+
+const stockSchema = z.coerce
+  .number({ error: 'El stock debe ser un número entero.' })
+  .int({ error: 'El stock debe ser un número entero.' })
+  .min(0, { error: 'El stock no puede ser negativo.' })
+  .max(1_000_000);
+
+export const STOCK_INICIAL_POR_DEFECTO = 1;
+
+export const productoCreateSchema = z.object({
+  id_minimarket: idSchema,
+  codigo_barra: codigoBarraSchema,
+  nombre_producto: obligatorio.max(200),
+  categoria: z.enum(CATEGORIAS, { error: MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO }),
+  precio_venta: precioVentaSchema,
+  precio_compra: precioCompraSchema.optional(),
+  stock: stockSchema.default(STOCK_INICIAL_POR_DEFECTO),
+  descripcion: textoOpcional,
+  marca: textoOpcional,
+  imagen: textoOpcional,
+});
+export type ProductoCreate = z.input<typeof productoCreateSchema>;
+
+/** PUT /productos/{id}: any subset of the edit form's fields. */
+export const productoUpdateSchema = z
+  .object({
+    codigo_barra: codigoBarraSchema,
+    nombre_producto: obligatorio.max(200),
+    categoria: categoriaSchema,
+    precio_venta: precioVentaSchema,
+    precio_compra: precioCompraSchema,
+    stock: stockSchema,
+    descripcion: textoOpcional,
+    marca: textoOpcional,
+    imagen: textoOpcional,
+  })
+  .partial();
+export type ProductoUpdate = z.input<typeof productoUpdateSchema>;
+
+export const MENSAJE_INGRESO_STOCK_INVALIDO = 'Por favor, ingrese valores válidos mayores a cero.';
+/** POST /productos/{id}/stock: units received and what they cost in total. */
+export const ingresoStockSchema = z.object({
+  cantidad: z
+    .number({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
+    .int({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
+    .positive({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
+    .max(1_000_000),
+  costo_total: z
+    .number({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
+    .int({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
+    .positive({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
+    .max(1_000_000_000),
+});
+
+/** The unit purchase price of a delivery: total cost over quantity, rounded up (spec §5). */
+export function precioCompraUnitario(costoTotal: number, cantidad: number): number {
+  return Math.ceil(costoTotal / cantidad);
+}
+
+export const productosQuerySchema = z.object({
+  id_minimarket: idSchema,
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_INVENTARIO),
+  search: z.string().trim().max(100).optional(),
+  category: z.union([z.enum(CATEGORIAS), z.literal(CATEGORIA_TODOS)]).optional(),
+  /** Exact barcode lookup, as the scanner does. */
+  codigo_barra: z.string().trim().max(64).optional(),
+  /** Newest first instead of by name (the "latest products" list). */
+  orden: z.enum(['nombre', 'recientes']).default('nombre'),
+});
+
+export const productoExternoSchema = z.object({
+  codigo_barra: z.string(),
+  encontrado: z.boolean(),
+  nombre_producto: z.string().nullable(),
+  marca: z.string().nullable(),
+  imagen: z.string().nullable(),
+});

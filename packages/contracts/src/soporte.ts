@@ -1,0 +1,36 @@
+// Support requests. The first one is the 'Agregar Producto' ticket of the new-product
+// screen: a product the barcode lookup did not find, for support to add (decisions §7
+// makes it open a support conversation). Added by the web app; the route is still to come.
+import { z } from 'zod';
+import { idSchema, textoOpcional } from './comunes.js';
+
+/** POST /api/soporte/tickets-producto → the created ticket (201). */
+export const RUTA_TICKET_PRODUCTO = '/soporte/tickets-producto';
+
+export const MENSAJE_TICKET_NOMBRE_REQUERIDO = 'El nombre del producto es requerido';
+export const MENSAJE_TICKET_PRECIO_REQUERIDO = 'El precio es requerido';
+export const MENSAJE_TICKET_PRECIO_INVALIDO = 'El precio debe ser un número mayor a 0';
+
+export const ticketProductoSchema = z.object({
+  id_minimarket: idSchema,
+  codigo_barra: z.string().trim().max(64).optional().nullable(),
+  nombre_producto: z
+    .string({ error: MENSAJE_TICKET_NOMBRE_REQUERIDO })
+    .trim()
+    .min(1, { error: MENSAJE_TICKET_NOMBRE_REQUERIDO })
+    .max(200),
+  precio: z.coerce
+    .number({ error: MENSAJE_TICKET_PRECIO_INVALIDO })
+    .int({ error: MENSAJE_TICKET_PRECIO_INVALIDO })
+    .positive({ error: MENSAJE_TICKET_PRECIO_INVALIDO })
+    .max(100_000_000),
+  marca: textoOpcional,
+  descripcion: textoOpcional,
+});
+export type TicketProducto = z.input<typeof ticketProductoSchema>;
+
+export const ticketProductoRespuestaSchema = z.object({
+  id_ticket: z.number().int(),
+  estado: z.string(),
+  fecha: z.iso.datetime(),
+});

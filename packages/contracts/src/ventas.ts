@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ESTADO_VENTA_COMPLETADA, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, PAGE_SIZE_TRANSACCIONES, pesosSchema } from './comunes.js';
+
+export const detalleVentaSchema = z.object({
+  id_detalle_venta: z.number().int(),
+  id_producto: z.number().int(),
+  num_unidades: z.number().int(),
+  subtotal: z.number().int(),
+  precio_unitario: z.number().int(),
+  nombre_producto: z.string(),
+});
+
+export const ventaSchema = z.object({
+  id_venta: z.number().int(),
+  id_minimarket: z.number().int(),
+  fecha_venta: z.iso.datetime(),
+  total: z.number().int(),
+  metodo_pago: z.enum(METODOS_PAGO),
+  estado_venta: z.string(),
+  detalles: z.array(detalleVentaSchema),
+});
+export type Venta = z.infer<typeof ventaSchema>;
+
+export const detalleVentaCreateSchema = z.object({
+  id_producto: idSchema,
+  num_unidades: z
+    .number({ error: 'La cantidad debe ser un número entero.' })
+    .int({ error: 'La cantidad debe ser un número entero.' })
+    .positive({ error: 'La cantidad debe ser mayor a 0.' })
+    .max(100_000),
+  precio_unitario: pesosSchema,
+  subtotal: pesosSchema,
+  nombre_producto: z.string().optional(),
+});
+
+/**
+ * POST /ventas/. The server is the authority on prices, totals and the sale's time:
+ * fecha_venta is accepted for compatibility and replaced by the server's clock.
+ */
+export const ventaCreateSchema = z.object({
+  id_minimarket: idSchema,
+  fecha_venta: z.string().optional(),
+  total: pesosSchema,
+  metodo_pago: z.enum(METODOS_PAGO, { error: 'El método de pago no es válido.' }),
+  estado_venta: z.literal(ESTADO_VENTA_COMPLETADA).default(ESTADO_VENTA_COMPLETADA),
+  detalles: z
+    .array(detalleVentaCreateSchema, { error: 'La venta debe tener al menos un producto.' })
+    .min(1, { error: 'La venta debe tener al menos un producto.' })
+    .max(500),
+});
+export type VentaCreate = z.input<typeof ventaCreateSchema>;
+
+export const ventasQuerySchema = z
+  .object({
+    id_minimarket: idSchema,
+    skip: z.coerce.number().int().min(0).default(0),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_TRANSACCIONES),
+    /** A sale id (the Transacciones search box). */
+    search: z.string().trim().max(20).optional(),
+    start_date: z.iso.datetime({ local: true, offset: true, error: 'La fecha de inicio no es válida.' }).optional(),
+    end_date: z.iso.datetime({ local: true, offset: true, error: 'La fecha de término no es válida.' }).optional(),
+  })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    error: 'La fecha de inicio no puede ser posterior a la fecha de término.',
+    path: ['start_date'],
+  });
+
+export const ventasListSchema = z.object({ sales: z.array(ventaSchema), total: z.number().int() });
