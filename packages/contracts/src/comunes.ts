@@ -68,8 +68,9 @@ export const textoOpcional = z
   .nullable()
   .transform((v) => (v ? v : null));
 
-export const textoRequerido = (campo: string) =>
-  z.string({ error: `${campo} es obligatorio.` }).trim().min(1, { error: `${campo} es obligatorio.` }).max(200);
+/** A required text; `mensaje` says what is missing ('La comuna es obligatoria.'). */
+export const textoRequerido = (mensaje: string) =>
+  z.string({ error: mensaje }).trim().min(1, { error: mensaje }).max(200, { error: 'El texto no puede superar 200 caracteres.' });
 
 export const correoSchema = z
   .string({ error: 'El correo es obligatorio.' })

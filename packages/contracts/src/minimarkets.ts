@@ -22,11 +22,11 @@ const umbralSchema = z.coerce
   .max(100_000);
 
 export const minimarketCreateSchema = z.object({
-  nombre_minimarket: textoRequerido('El nombre del minimarket'),
-  direccion: textoRequerido('La dirección'),
-  comuna: textoRequerido('La comuna'),
-  rubro: textoRequerido('El rubro'),
-  tamano: textoRequerido('El tamaño'),
+  nombre_minimarket: textoRequerido('El nombre del minimarket es obligatorio.'),
+  direccion: textoRequerido('La dirección es obligatoria.'),
+  comuna: textoRequerido('La comuna es obligatoria.'),
+  rubro: textoRequerido('El rubro es obligatorio.'),
+  tamano: textoRequerido('El tamaño es obligatorio.'),
   id_usuario: z.coerce
     .number({ error: 'Por favor, seleccione un usuario.' })
     .int({ error: 'Por favor, seleccione un usuario.' })

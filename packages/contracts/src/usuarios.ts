@@ -36,9 +36,9 @@ const rolSchema = z.enum(ROLES, { error: 'El rol debe ser administrador o pyme.'
 const estadoSchema = z.enum(ESTADOS, { error: 'El estado debe ser activo o inactivo.' });
 
 export const usuarioCreateSchema = z.object({
-  nombre: textoRequerido('El nombre'),
+  nombre: textoRequerido('El nombre es obligatorio.'),
   correo: correoSchema,
-  empresa: textoRequerido('La empresa'),
+  empresa: textoRequerido('La empresa es obligatoria.'),
   rol: rolSchema,
   contrasena: passwordSchema,
   rut_usuario: rutSchema('El RUT del usuario'),
@@ -53,9 +53,9 @@ export type UsuarioCreate = z.input<typeof usuarioCreateSchema>;
 /** PUT /users/{id}: only the fields sent change; the RUTs are read-only after creation. */
 export const usuarioUpdateSchema = z
   .object({
-    nombre: textoRequerido('El nombre'),
+    nombre: textoRequerido('El nombre es obligatorio.'),
     correo: correoSchema,
-    empresa: textoRequerido('La empresa'),
+    empresa: textoRequerido('La empresa es obligatoria.'),
     rol: rolSchema,
     contrasena: passwordSchema,
     direccion: textoOpcional,
@@ -68,7 +68,7 @@ export type UsuarioUpdate = z.input<typeof usuarioUpdateSchema>;
 /** PUT /users/me: what anyone may change of their own account. */
 export const perfilUpdateSchema = z
   .object({
-    nombre: textoRequerido('El nombre'),
+    nombre: textoRequerido('El nombre es obligatorio.'),
     direccion: textoOpcional,
     descripcion: textoOpcional,
   })

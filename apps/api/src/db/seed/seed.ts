@@ -3,16 +3,15 @@
 // (decisions §1). Everything is derived from a fixed seed, so two runs with the
 // same `ahora` produce the same rows, and everything is written in one
 // transaction, so a crash never leaves half a seed behind.
-import bcrypt from 'bcrypt';
 import { METODOS_PAGO, ESTADO_VENTA_COMPLETADA, type MetodoPago } from '@minimarket/contracts/comunes';
 import { computeRutDv } from '@minimarket/contracts/rut';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import { ZONA_HORARIA, zonedToUtc } from '../../lib/tiempo.js';
+import { hashPassword } from '../../modules/usuarios/passwords.js';
 import { CATALOGO, type ProductoCatalogo } from './catalogo.js';
 
 type Tx = Prisma.TransactionClient;
 
-const BCRYPT_COST = 10;
 const DIAS_POR_DEFECTO = 90;
 const TIMEOUT_TRANSACCION_MS = 120_000;
 
@@ -581,8 +580,8 @@ export async function seedDemo(
   const desde = new Date(mediodiaSantiago(primerDia) - HORAS_ANTES_DEL_MEDIODIA_APERTURA * MS_POR_HORA);
 
   // Hashing is slow on purpose; do it before the transaction opens.
-  const hashAdmin = await bcrypt.hash(ADMIN.contrasena, BCRYPT_COST);
-  const hashes = await Promise.all(TIENDAS.map((t) => bcrypt.hash(t.duena.contrasena, BCRYPT_COST)));
+  const hashAdmin = await hashPassword(ADMIN.contrasena);
+  const hashes = await Promise.all(TIENDAS.map((t) => hashPassword(t.duena.contrasena)));
 
   try {
     await db.$transaction(

@@ -1,0 +1,216 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, DEMO, type TestContext } from './helpers.js';
+
+// A local stand-in for Open Food Facts: one known barcode, one that hangs.
+const CODIGO_CONOCIDO = '7802900000015';
+const CODIGO_LENTO = '7802900000022';
+let off: http.Server;
+let ctx: TestContext;
+let tienda: number;
+
+beforeAll(async () => {
+  off = http.createServer((req, res) => {
+    if (req.url?.includes(CODIGO_LENTO)) return; // never answers: the API must time out
+    res.setHeader('content-type', 'application/json');
+    if (req.url?.startsWith(`/api/v2/product/${CODIGO_CONOCIDO}.json`)) {
+      res.end(JSON.stringify({ status: 1, product: { product_name: 'Galletas Tritón Vainilla 126 g', brands: 'McKay,Nestlé' } }));
+    } else {
+      res.end(JSON.stringify({ status: 0, status_verbose: 'product not found' }));
+    }
+  });
+  await new Promise<void>((r) => off.listen(0, '127.0.0.1', r));
+  const { port } = off.address() as AddressInfo;
+  ctx = await createTestContext({ OFF_BASE_URL: `http://127.0.0.1:${port}`, OFF_TIMEOUT_MS: '300' });
+  tienda = await ctx.shopOf(DEMO.pyme.correo);
+});
+afterAll(async () => {
+  await ctx.close();
+  off.closeAllConnections();
+  off.close();
+});
+
+const nuevo = (codigo: string, extra: Record<string, unknown> = {}) => ({
+  id_minimarket: tienda,
+  codigo_barra: codigo,
+  nombre_producto: 'Té Supremo Ceylán 20 bolsitas',
+  categoria: 'Abarrotes',
+  precio_venta: 1890,
+  precio_compra: 1200,
+  marca: 'Supremo',
+  ...extra,
+});
+
+describe('GET /api/productos/', () => {
+  it('lists active products of the shop by name, 6 a page, with x-total-count', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const res = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}` });
+    expect(res.statusCode).toBe(200);
+    const items = res.json();
+    expect(items).toHaveLength(6);
+    const total = await ctx.db.producto.count({ where: { id_minimarket: tienda, estado: 'activo' } });
+    expect(res.headers['x-total-count']).toBe(String(total));
+    const nombres = items.map((p: { nombre_producto: string }) => p.nombre_producto);
+    expect(nombres).toEqual([...nombres].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  it('searches by part of the name, any case, and by barcode; filters by category', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const res = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&search=LECHE&limit=100` });
+    const items = res.json() as { nombre_producto: string }[];
+    expect(items.length).toBeGreaterThan(0);
+    for (const p of items) expect(p.nombre_producto.toLowerCase()).toContain('leche');
+
+    const uno = await ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: tienda, estado: 'activo' } });
+    const porCodigo = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&codigo_barra=${uno.codigo_barra}` });
+    expect(porCodigo.json().map((p: { id_producto: number }) => p.id_producto)).toEqual([uno.id_producto]);
+
+    const lacteos = await pyme.request({
+      method: 'GET',
+      url: `/api/productos/?id_minimarket=${tienda}&category=${encodeURIComponent('Lácteos y Quesos')}&limit=100`,
+    });
+    expect(lacteos.json().length).toBeGreaterThan(0);
+    for (const p of lacteos.json()) expect(p.categoria).toBe('Lácteos y Quesos');
+    const todos = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&category=Todos` });
+    const sinFiltro = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}` });
+    expect(todos.headers['x-total-count']).toBe(sinFiltro.headers['x-total-count']);
+  });
+
+  it('refuses an unknown category and a missing shop id in Spanish', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const bad = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&category=Juguetes` });
+    expect(bad.statusCode).toBe(422);
+    const sinTienda = await pyme.request({ method: 'GET', url: '/api/productos/' });
+    expect(sinTienda.statusCode).toBe(422);
+    expect(sinTienda.json().errors[0].campo).toBe('id_minimarket');
+  });
+});
+
+describe('POST /api/productos/', () => {
+  it('creates a product with stock 1 by default and writes the ledger', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const res = await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo('7801111111118') });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ precio_venta_actual: 1890, precio_compra_actual: 1200, stock: 1, estado: 'activo' });
+    const ledger = await ctx.db.movimientoStock.findMany({ where: { id_producto: res.json().id_producto } });
+    expect(ledger.map((m) => [m.tipo, m.cantidad, m.stock_resultante])).toEqual([['ingreso', 1, 1]]);
+  });
+
+  it('refuses a duplicate barcode in the same shop with the spec\'s message', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const existente = await ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: tienda, estado: 'activo' } });
+    const antes = await ctx.db.producto.count();
+    const res = await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo(existente.codigo_barra) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: 'Ya existe un producto con este código de barras en su inventario.', code: 'DUPLICATE_BARCODE' });
+    expect(await ctx.db.producto.count()).toBe(antes);
+  });
+
+  it('accepts the same barcode in another shop', async () => {
+    const pyme2 = await ctx.as(DEMO.pyme2);
+    const otra = await ctx.shopOf(DEMO.pyme2.correo);
+    const res = await pyme2.request({ method: 'POST', url: '/api/productos/', payload: { ...nuevo('7801111111118'), id_minimarket: otra } });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('asks for the required fields with the spec\'s message, and refuses a zero or decimal price', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const falta = await pyme.request({ method: 'POST', url: '/api/productos/', payload: { id_minimarket: tienda, nombre_producto: 'Algo' } });
+    expect(falta.statusCode).toBe(422);
+    expect(falta.json().detail).toBe('Por favor completa todos los campos obligatorios (código, nombre, categoría, precio)');
+    const cero = await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo('7801111111125', { precio_venta: 0 }) });
+    expect(cero.json().detail).toBe('El precio debe ser un número mayor a 0');
+    const decimal = await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo('7801111111125', { precio_venta: 1990.5 }) });
+    expect(decimal.json().detail).toBe('El precio debe ser un número entero de pesos, sin decimales.');
+    expect(await ctx.db.producto.count({ where: { codigo_barra: '7801111111125' } })).toBe(0);
+  });
+
+  it('brings a deleted product back with the new values', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const creado = (await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo('7801111111132', { stock: 4 }) })).json();
+    expect((await pyme.request({ method: 'DELETE', url: `/api/productos/${creado.id_producto}` })).statusCode).toBe(204);
+    const otraVez = await pyme.request({
+      method: 'POST',
+      url: '/api/productos/',
+      payload: nuevo('7801111111132', { nombre_producto: 'Té Supremo Ceylán 50 bolsitas', precio_venta: 3490, stock: 10 }),
+    });
+    expect(otraVez.statusCode).toBe(201);
+    expect(otraVez.json()).toMatchObject({ id_producto: creado.id_producto, estado: 'activo', stock: 10, precio_venta_actual: 3490 });
+  });
+});
+
+describe('changing a product', () => {
+  it('edits fields and records a manual stock change in the ledger', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const p = (await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo('7801111111149', { stock: 10 }) })).json();
+    const res = await pyme.request({
+      method: 'PUT',
+      url: `/api/productos/${p.id_producto}`,
+      payload: { nombre_producto: 'Té Supremo Ceylán', precio_venta: 1990, stock: 7 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ nombre_producto: 'Té Supremo Ceylán', precio_venta_actual: 1990, stock: 7 });
+    const ajuste = await ctx.db.movimientoStock.findFirstOrThrow({ where: { id_producto: p.id_producto, tipo: 'ajuste' } });
+    expect([ajuste.cantidad, ajuste.stock_resultante]).toEqual([-3, 7]);
+  });
+
+  it('adds a delivery: units added, unit cost = total / units rounded up', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const p = (await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo('7801111111156', { stock: 2 }) })).json();
+    const res = await pyme.request({ method: 'POST', url: `/api/productos/${p.id_producto}/stock`, payload: { cantidad: 3, costo_total: 1000 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ stock: 5, precio_compra_actual: 334 });
+    const ingreso = await ctx.db.movimientoStock.findFirstOrThrow({ where: { id_producto: p.id_producto, costo_total: 1000 } });
+    expect([ingreso.tipo, ingreso.cantidad, ingreso.stock_resultante]).toEqual(['ingreso', 3, 5]);
+  });
+
+  it('refuses a delivery of zero units or zero cost with the spec\'s message', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const p = await ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: tienda, estado: 'activo' } });
+    for (const payload of [{ cantidad: 0, costo_total: 100 }, { cantidad: 2, costo_total: 0 }, { cantidad: 1.5, costo_total: 100 }]) {
+      const res = await pyme.request({ method: 'POST', url: `/api/productos/${p.id_producto}/stock`, payload });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail).toBe('Por favor, ingrese valores válidos mayores a cero.');
+    }
+    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(p.stock);
+  });
+
+  it('a negative stock is refused and a deleted product disappears from lists but keeps its history', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const vendido = await ctx.db.detalleVenta.findFirstOrThrow({ where: { id_minimarket: tienda } });
+    const neg = await pyme.request({ method: 'PUT', url: `/api/productos/${vendido.id_producto}`, payload: { stock: -1 } });
+    expect(neg.statusCode).toBe(422);
+    expect(neg.json().detail).toBe('El stock no puede ser negativo.');
+
+    expect((await pyme.request({ method: 'DELETE', url: `/api/productos/${vendido.id_producto}` })).statusCode).toBe(204);
+    const codigo = (await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: vendido.id_producto } })).codigo_barra;
+    const lista = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&codigo_barra=${codigo}` });
+    expect(lista.json()).toEqual([]);
+    expect((await pyme.request({ method: 'GET', url: `/api/productos/${vendido.id_producto}` })).statusCode).toBe(404);
+    expect(await ctx.db.detalleVenta.count({ where: { id_producto: vendido.id_producto } })).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/productos/externo/{codigo}', () => {
+  it('prefills the name and brand from Open Food Facts', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const res = await pyme.request({ method: 'GET', url: `/api/productos/externo/${CODIGO_CONOCIDO}` });
+    expect(res.json()).toEqual({
+      codigo_barra: CODIGO_CONOCIDO,
+      encontrado: true,
+      nombre_producto: 'Galletas Tritón Vainilla 126 g',
+      marca: 'McKay',
+      imagen: null,
+    });
+  });
+
+  it('reads an unknown code, and a service that does not answer in time, as not found', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    for (const codigo of ['7800000000000', CODIGO_LENTO]) {
+      const res = await pyme.request({ method: 'GET', url: `/api/productos/externo/${codigo}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().encontrado).toBe(false);
+    }
+  });
+});
