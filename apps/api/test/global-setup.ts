@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -16,9 +17,20 @@ declare module 'vitest' {
   }
 }
 
+/** A port nobody listens on right now (other test runs may share the machine). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-test-pg-'));
-  const port = 56000 + Math.floor(Math.random() * 2000);
+  const port = await freePort();
   const pg = await startEmbeddedPostgres({ dataDir, port, database: TEMPLATE_DB });
   await migrate(pg.url);
   const db = createDb(pg.url, 2);
