@@ -4,18 +4,23 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
+import type { DevInbox } from './modules/correo/dev-inbox.js';
 import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
 import services from './plugins/app/services.js';
 import formbody from './plugins/external/formbody.js';
 import helmet from './plugins/external/helmet.js';
 import jwt from './plugins/external/jwt.js';
+import multipart from './plugins/external/multipart.js';
+import rateLimit from './plugins/external/rate-limit.js';
 import staticWeb from './plugins/external/static-web.js';
 import swagger from './plugins/external/swagger.js';
 import authRoutes from './routes/auth/index.js';
+import devCorreosRoutes from './routes/dev/correos.js';
 import minimarketsRoutes from './routes/minimarkets/index.js';
 import notificacionesRoutes from './routes/notificaciones/index.js';
 import productosRoutes from './routes/productos/index.js';
+import uploadRoutes from './routes/upload/index.js';
 import usersRoutes from './routes/users/index.js';
 import ventasRoutes from './routes/ventas/index.js';
 
@@ -25,13 +30,15 @@ export interface BuildOptions {
   jwtSecret: string;
   /** Serve the built SPA too (off in API tests). */
   serveWeb?: boolean;
+  /** The development inbox server.ts started (no SMTP_URL): GET /dev/correos shows its mail. */
+  devInbox?: DevInbox;
 }
 
-export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOptions) {
+export async function buildApp({ env, db, jwtSecret, serveWeb = true, devInbox }: BuildOptions) {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     // Integer ids in paths, trailing slashes as the spec writes them (/productos/).
-    ignoreTrailingSlash: true,
+    routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -40,6 +47,8 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
   await app.register(errorHandler);
   await app.register(helmet);
   await app.register(formbody);
+  await app.register(multipart, { maxUploadMb: env.MAX_UPLOAD_MB });
+  await app.register(rateLimit);
   await app.register(jwt, { secret: jwtSecret, expiresIn: env.JWT_EXPIRES_IN });
   await app.register(swagger);
   await app.register(auth, { db });
@@ -53,10 +62,12 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
       await api.register(productosRoutes);
       await api.register(ventasRoutes);
       await api.register(notificacionesRoutes);
+      await api.register(uploadRoutes);
     },
     { prefix: '/api' },
   );
 
+  if (devInbox) await app.register(devCorreosRoutes, { devInbox });
   if (serveWeb) await app.register(staticWeb, { distDir: env.WEB_DIST_DIR });
   return app;
 }

@@ -7,6 +7,8 @@ import { migrate } from './db/migrate.js';
 import { seedDemo } from './db/seed/seed.js';
 import { readEnv } from './env.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
+import { marcarCargasInterrumpidas } from './modules/cargas/cargas.service.js';
+import { startDevInbox, type DevInbox } from './modules/correo/dev-inbox.js';
 
 const env = readEnv();
 let embedded: EmbeddedDatabase | undefined;
@@ -19,6 +21,7 @@ if (!databaseUrl) {
 
 const db = createDb(databaseUrl);
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+let devInbox: DevInbox | undefined;
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -29,6 +32,7 @@ async function shutdown(signal: string) {
     await app?.close();
     await db.$disconnect();
   } finally {
+    await devInbox?.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(0);
   }
@@ -43,11 +47,28 @@ try {
     const { creado } = await seedDemo(db);
     if (creado) console.log('Datos de demostración cargados.');
   }
-  app = await buildApp({ env, db, jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.PG_DATA_DIR) });
+  // An upload cut by the last stop is not resumed (its file is gone): it ends 'Error'.
+  const interrumpidas = await marcarCargasInterrumpidas(db);
+  if (interrumpidas > 0) console.log(`Cargas interrumpidas marcadas como Error: ${interrumpidas}`);
+  // No SMTP_URL: mail goes to a local development inbox, readable at /dev/correos.
+  if (!env.SMTP_URL && env.NODE_ENV !== 'test') {
+    devInbox = await startDevInbox({
+      port: env.DEV_SMTP_PORT,
+      fallbackToFreePort: true,
+      onError: (err) => console.warn('Bandeja de correo de desarrollo:', err.message),
+    });
+  }
+  // DATABASE_URL always set for the app: imports open their own connection (COPY).
+  const appEnv = { ...env, DATABASE_URL: databaseUrl, ...(devInbox ? { SMTP_URL: devInbox.smtpUrl } : {}) };
+  app = await buildApp({ env: appEnv, db, jwtSecret: resolveJwtSecret(env.JWT_SECRET, env.PG_DATA_DIR), devInbox });
   await app.listen({ host: env.HOST, port: env.PORT });
+  const puertoOcupado = devInbox && devInbox.port !== env.DEV_SMTP_PORT ? `; el ${env.DEV_SMTP_PORT} estaba ocupado` : '';
+  const lineaCorreos = devInbox
+    ? `\n  Correos enviados (bandeja de desarrollo): http://localhost:${env.PORT}/dev/correos (SMTP en 127.0.0.1:${devInbox.port}${puertoOcupado})`
+    : '';
   console.log(`
   Minimarket está listo en http://localhost:${env.PORT}
-  Documentación de la API: http://localhost:${env.PORT}/api/docs
+  Documentación de la API: http://localhost:${env.PORT}/api/docs${lineaCorreos}
 
   Cuentas de demostración:
     admin@demo.cl  / Admin1234  (administrador)
@@ -57,6 +78,7 @@ try {
 } catch (err) {
   console.error('No se pudo iniciar el servidor:', err);
   await db.$disconnect().catch(() => {});
+  await devInbox?.close().catch(() => {});
   await embedded?.stop().catch(() => {});
   process.exit(1);
 }

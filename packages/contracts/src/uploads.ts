@@ -4,6 +4,29 @@ export const TIPOS_CARGA = ['productos', 'ventas'] as const;
 export const ESTADOS_PROCESAMIENTO = ['En revisión', 'Completado', 'Con errores', 'Error'] as const;
 export const FORMATOS_CARGA = ['.csv', '.xlsx', '.xml'] as const;
 
+export const MENSAJE_CARGA_SIN_IDENTIFICACION = 'No se ha podido identificar al usuario o al minimarket.';
+export const MENSAJE_FORMATO_NO_SOPORTADO = 'Formato de archivo no soportado. Use: .csv, .xlsx, .xml';
+
+/** The columns of each kind of file, in the order the templates use (spec §3). */
+export const COLUMNAS_PRODUCTOS = ['nombre_producto', 'categoria', 'precio_venta', 'stock', 'codigo_barra', 'precio_compra', 'descripcion', 'marca'] as const;
+export const COLUMNAS_PRODUCTOS_OBLIGATORIAS = ['nombre_producto', 'categoria', 'precio_venta', 'codigo_barra'] as const;
+export const COLUMNAS_VENTAS = ['id_venta_csv', 'fecha_venta', 'metodo_pago', 'codigo_barra', 'num_unidades'] as const;
+export const PLANTILLAS = ['plantilla_productos.xlsx', 'plantilla_ventas.xlsx', 'plantilla_productos.xml', 'plantilla_ventas.xml'] as const;
+/** detalle_resultado.status: everything loaded, some rows rejected, or the file could not be read. */
+export const STATUS_RESULTADO = ['success', 'partial', 'error'] as const;
+
+const idCargaSchema = z.coerce
+  .number({ error: MENSAJE_CARGA_SIN_IDENTIFICACION })
+  .int({ error: MENSAJE_CARGA_SIN_IDENTIFICACION })
+  .positive({ error: MENSAJE_CARGA_SIN_IDENTIFICACION });
+
+/** POST /upload/files/ query (the file itself is the multipart field `file`). */
+export const cargaQuerySchema = z.object({
+  id_minimarket: idCargaSchema,
+  id_usuario: idCargaSchema,
+  upload_type: z.enum(TIPOS_CARGA, { error: 'Elija el tipo de datos del archivo: productos o ventas.' }),
+});
+
 export const errorFilaSchema = z.object({ fila: z.number().int(), campo: z.string(), mensaje: z.string() });
 
 /** The JSON text kept in detalle_resultado (decisions §6). */

@@ -52,6 +52,21 @@ export async function avisarCambiosDeStock(tx: Tx, idMinimarket: number, cambios
   if (data.length > 0) await tx.notificacion.createMany({ data });
 }
 
+const URL_CARGAS = '/cargar';
+
+/** The notice an import that did not load everything leaves for whoever uploaded it. */
+export function notificacionCargaConErrores(carga: { nombre_archivo: string; estado: 'Con errores' | 'Error'; errores: number; mensaje: string }) {
+  const conErrores = carga.estado === 'Con errores';
+  return {
+    tipo: 'carga_con_errores' as const,
+    titulo: conErrores ? 'Carga con errores' : 'No se pudo cargar un archivo',
+    descripcion: conErrores
+      ? `"${carga.nombre_archivo}" tiene ${carga.errores.toLocaleString('es-CL')} ${carga.errores === 1 ? 'error' : 'errores'}. Descargue las filas rechazadas, corríjalas y vuelva a cargarlas.`
+      : `"${carga.nombre_archivo}": ${carga.mensaje}`,
+    url_accion: URL_CARGAS,
+  };
+}
+
 function toNotificacionDto(n: {
   id_notificacion: number;
   tipo: string;

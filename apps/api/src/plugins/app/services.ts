@@ -1,9 +1,13 @@
 // Builds every service once, from only what each one uses, and hangs them on the app.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { createAuthService } from '../../modules/auth/auth.service.js';
+import { createLimitesAcceso } from '../../modules/auth/limites-acceso.js';
+import { createRestablecimientoService } from '../../modules/auth/restablecimiento.service.js';
+import { createCargasService } from '../../modules/cargas/cargas.service.js';
+import { createMailer } from '../../modules/correo/mailer.js';
 import { createAccesoMinimarket } from '../../modules/minimarkets/acceso.js';
 import { createMinimarketsService } from '../../modules/minimarkets/minimarkets.service.js';
 import { createNotificacionesService } from '../../modules/notificaciones/notificaciones.service.js';
@@ -12,17 +16,21 @@ import { createProductosService } from '../../modules/productos/productos.servic
 import { createUsuariosService } from '../../modules/usuarios/usuarios.service.js';
 import { createVentasService } from '../../modules/ventas/ventas.service.js';
 
-export function createServices({ db, env }: { db: Db; env: Env }) {
+export function createServices({ db, env, log }: { db: Db; env: Env; log: FastifyBaseLogger }) {
   const acceso = createAccesoMinimarket({ db });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, log });
   return {
     acceso,
     auth: createAuthService({ db }),
+    limitesAcceso: createLimitesAcceso(env),
+    restablecimiento: createRestablecimientoService({ db, mailer, appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`, log }),
     usuarios: createUsuariosService({ db }),
     minimarkets: createMinimarketsService({ db, acceso }),
     productos: createProductosService({ db, acceso }),
     openFoodFacts: createOpenFoodFacts({ baseUrl: env.OFF_BASE_URL, timeoutMs: env.OFF_TIMEOUT_MS }),
     ventas: createVentasService({ db, acceso }),
     notificaciones: createNotificacionesService({ db }),
+    cargas: createCargasService({ db, acceso, env, log }),
   };
 }
 
@@ -36,7 +44,9 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance, opts: { db: Db; env: Env }) => {
-    app.decorate('services', createServices(opts));
+    app.decorate('services', createServices({ ...opts, log: app.log }));
+    // The import running in the background is aborted and rolled back; none is left 'En revisión'.
+    app.addHook('onClose', () => app.services.cargas.detener());
   },
   { name: 'services' },
 );

@@ -1,0 +1,149 @@
+// Historical sales, set-based, from the staging table. Rows with the same id_venta_csv
+// are one sale, priced at each product's current precio_venta_actual. A sale already
+// imported in this shop is skipped (uploading a file twice changes nothing); a sale
+// with any bad row is rejected whole, with its reasons. History does not move stock.
+import type pg from 'pg';
+
+export const SQL_STG_VENTA = `
+CREATE TEMP TABLE stg_venta (
+  fila            integer PRIMARY KEY,
+  id_venta_csv    text,
+  fecha_venta     timestamptz,
+  metodo_pago     text,
+  codigo_barra    text,
+  num_unidades    integer,
+  errores         jsonb,
+  celdas          text NOT NULL,
+  id_producto     integer,
+  estado_producto text,
+  nombre_producto text,
+  precio          integer,
+  ya_importada    boolean NOT NULL DEFAULT false,
+  rechazada       boolean NOT NULL DEFAULT false
+) ON COMMIT DROP`;
+
+const MAX_ENTERO_PG = 2_147_483_647;
+
+/** Appends one `{campo, mensaje}` to a row's problems; both arguments are SQL expressions. */
+const agregarError = (campo: string, mensaje: string) =>
+  `coalesce(s.errores, '[]'::jsonb) || jsonb_build_array(jsonb_build_object('campo', ${campo}, 'mensaje', ${mensaje}))`;
+
+export interface ConteoVentas {
+  procesadas: number;
+  omitidasPorErrores: number;
+  yaImportadas: number;
+  filasImportadas: number;
+}
+
+export async function aplicarVentas(
+  client: pg.Client,
+  p: { idMinimarket: number; idUsuario: number | null },
+): Promise<ConteoVentas> {
+  await client.query('CREATE INDEX ON stg_venta (id_venta_csv)');
+  await client.query('ANALYZE stg_venta');
+
+  // Each line's product, as the shop has it now.
+  await client.query(
+    `UPDATE stg_venta s
+     SET id_producto = p.id_producto, estado_producto = p.estado, nombre_producto = p.nombre_producto, precio = p.precio_venta_actual
+     FROM producto p
+     WHERE p.id_minimarket = $1 AND p.codigo_barra = s.codigo_barra`,
+    [p.idMinimarket],
+  );
+  await client.query(`
+    UPDATE stg_venta s SET errores = ${agregarError(
+      "'codigo_barra'",
+      `CASE WHEN s.estado_producto = 'inactivo'
+         THEN format('El producto "%s" (código %s) fue eliminado del inventario. Cárguelo de nuevo en Productos antes de cargar sus ventas.', s.nombre_producto, s.codigo_barra)
+         ELSE format('El producto con código de barras %s no está en el inventario. Cárguelo primero en Productos.', s.codigo_barra) END`,
+    )}
+    WHERE s.codigo_barra IS NOT NULL AND (s.id_producto IS NULL OR s.estado_producto <> 'activo')`);
+  await client.query(`
+    UPDATE stg_venta s SET errores = ${agregarError("'num_unidades'", `'El subtotal de esta fila (precio actual por unidades) es demasiado alto.'`)}
+    WHERE s.precio::bigint * s.num_unidades > ${MAX_ENTERO_PG}`);
+
+  // One sale, one moment and one way of paying: lines that disagree with the first line are wrong.
+  await client.query(`
+    WITH primera AS (
+      SELECT DISTINCT ON (id_venta_csv) id_venta_csv, fila, fecha_venta, metodo_pago
+      FROM stg_venta
+      WHERE id_venta_csv IS NOT NULL AND fecha_venta IS NOT NULL AND metodo_pago IS NOT NULL
+      ORDER BY id_venta_csv, fila
+    )
+    UPDATE stg_venta s SET errores = ${agregarError(
+      "CASE WHEN s.fecha_venta <> f.fecha_venta THEN 'fecha_venta' ELSE 'metodo_pago' END",
+      `format('Las filas de la venta "%s" deben tener la misma fecha y método de pago que su primera fila (fila %s).', s.id_venta_csv, f.fila)`,
+    )}
+    FROM primera f
+    WHERE s.id_venta_csv = f.id_venta_csv AND s.fila <> f.fila
+      AND (s.fecha_venta <> f.fecha_venta OR s.metodo_pago <> f.metodo_pago)`);
+
+  // Already in the shop (same id_venta_csv): skipped whole, whatever its lines say now.
+  await client.query(
+    `UPDATE stg_venta s SET ya_importada = true, errores = NULL
+     FROM venta v WHERE v.id_minimarket = $1 AND v.id_venta_csv = s.id_venta_csv`,
+    [p.idMinimarket],
+  );
+
+  // A sale whose total would not fit is refused on its first line.
+  await client.query(`
+    WITH grande AS (
+      SELECT id_venta_csv, min(fila) AS fila FROM stg_venta
+      WHERE NOT ya_importada AND id_venta_csv IS NOT NULL
+      GROUP BY id_venta_csv HAVING sum(precio::bigint * num_unidades) > ${MAX_ENTERO_PG}
+    )
+    UPDATE stg_venta s SET errores = ${agregarError("'id_venta_csv'", `'El total de esta venta es demasiado alto.'`)}
+    FROM grande g WHERE s.fila = g.fila`);
+
+  // Any bad line rejects its whole sale; the good lines say why they were left out.
+  await client.query(`
+    WITH malas AS (
+      SELECT id_venta_csv, min(fila) FILTER (WHERE errores IS NOT NULL) AS fila_error
+      FROM stg_venta
+      WHERE NOT ya_importada AND id_venta_csv IS NOT NULL
+      GROUP BY id_venta_csv
+      HAVING bool_or(errores IS NOT NULL)
+    )
+    UPDATE stg_venta s SET rechazada = true,
+      errores = coalesce(s.errores, jsonb_build_array(jsonb_build_object(
+        'campo', 'id_venta_csv',
+        'mensaje', format('La venta "%s" se rechazó completa porque otra de sus filas tiene errores (fila %s).', s.id_venta_csv, m.fila_error))))
+    FROM malas m WHERE s.id_venta_csv = m.id_venta_csv`);
+  await client.query('UPDATE stg_venta SET rechazada = true WHERE id_venta_csv IS NULL');
+
+  const insertadas = await client.query<{ ventas: number; lineas: number }>(
+    `WITH grupos AS (
+       SELECT id_venta_csv, min(fecha_venta) AS fecha_venta, min(metodo_pago) AS metodo_pago,
+              sum(precio * num_unidades) AS total
+       FROM stg_venta WHERE NOT rechazada AND NOT ya_importada
+       GROUP BY id_venta_csv
+     ), ventas AS (
+       INSERT INTO venta (id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta, id_venta_csv)
+       SELECT $1, $2, fecha_venta, total, metodo_pago, 'Completada', id_venta_csv
+       FROM grupos ORDER BY fecha_venta, id_venta_csv
+       ON CONFLICT (id_minimarket, id_venta_csv) DO NOTHING
+       RETURNING id_venta, id_venta_csv
+     ), lineas AS (
+       INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto)
+       SELECT v.id_venta, $1, s.id_producto, s.num_unidades, s.precio, s.precio * s.num_unidades, s.nombre_producto
+       FROM ventas v JOIN stg_venta s ON s.id_venta_csv = v.id_venta_csv
+       WHERE NOT s.rechazada AND NOT s.ya_importada
+       ORDER BY v.id_venta, s.fila
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM ventas)::int AS ventas, (SELECT count(*) FROM lineas)::int AS lineas`,
+    [p.idMinimarket, p.idUsuario],
+  );
+
+  const { rows } = await client.query<{ rechazadas: number; ya: number }>(`
+    SELECT (count(DISTINCT id_venta_csv) FILTER (WHERE rechazada)
+            + count(*) FILTER (WHERE rechazada AND id_venta_csv IS NULL))::int AS rechazadas,
+           count(DISTINCT id_venta_csv) FILTER (WHERE ya_importada)::int AS ya
+    FROM stg_venta`);
+  return {
+    procesadas: insertadas.rows[0]?.ventas ?? 0,
+    filasImportadas: insertadas.rows[0]?.lineas ?? 0,
+    omitidasPorErrores: rows[0]?.rechazadas ?? 0,
+    yaImportadas: rows[0]?.ya ?? 0,
+  };
+}

@@ -1,0 +1,98 @@
+// The columns of each kind of file and how a header written by a person finds them:
+// case, accents, spaces and '_' do not matter ('Precio Venta' is precio_venta), and a
+// few names people really use are accepted too ('Código de barras', 'Cantidad').
+import {
+  COLUMNAS_PRODUCTOS,
+  COLUMNAS_PRODUCTOS_OBLIGATORIAS,
+  COLUMNAS_VENTAS,
+  type TIPOS_CARGA,
+} from '@minimarket/contracts/uploads';
+import { ErrorArchivo } from './errores.js';
+import { normalizarNombreColumna } from './valores.js';
+
+export type TipoCarga = (typeof TIPOS_CARGA)[number];
+export type ColumnaProducto = (typeof COLUMNAS_PRODUCTOS)[number];
+export type ColumnaVenta = (typeof COLUMNAS_VENTAS)[number];
+
+export interface DefinicionCarga<C extends string> {
+  columnas: readonly C[];
+  obligatorias: readonly C[];
+  alias: Record<C, readonly string[]>;
+  /** The root and item element names of the XML form. */
+  xml: { raiz: string; item: string };
+}
+
+export const CARGA_PRODUCTOS: DefinicionCarga<ColumnaProducto> = {
+  columnas: COLUMNAS_PRODUCTOS,
+  obligatorias: COLUMNAS_PRODUCTOS_OBLIGATORIAS,
+  alias: {
+    nombre_producto: ['nombre', 'producto', 'nombre del producto'],
+    categoria: [],
+    precio_venta: ['precio', 'precio de venta', 'precio_venta_actual'],
+    stock: ['cantidad', 'existencias', 'unidades'],
+    codigo_barra: ['codigo de barra', 'codigo de barras', 'codigo_barras', 'codigo', 'ean'],
+    precio_compra: ['costo', 'precio de compra', 'precio_compra_actual'],
+    descripcion: [],
+    marca: [],
+  },
+  xml: { raiz: 'productos', item: 'producto' },
+};
+
+export const CARGA_VENTAS: DefinicionCarga<ColumnaVenta> = {
+  columnas: COLUMNAS_VENTAS,
+  obligatorias: COLUMNAS_VENTAS,
+  alias: {
+    id_venta_csv: ['id_venta', 'id venta', 'numero de venta', 'n venta', 'venta'],
+    fecha_venta: ['fecha', 'fecha de venta'],
+    metodo_pago: ['metodo de pago', 'medio de pago', 'forma de pago'],
+    codigo_barra: ['codigo de barra', 'codigo de barras', 'codigo_barras', 'codigo', 'ean'],
+    num_unidades: ['unidades', 'cantidad'],
+  },
+  xml: { raiz: 'ventas', item: 'venta' },
+};
+
+export const DEFINICIONES = { productos: CARGA_PRODUCTOS, ventas: CARGA_VENTAS } as const;
+
+/** Normalised name → canonical column, for one kind of file. */
+export function indiceDeNombres<C extends string>(def: DefinicionCarga<C>): Map<string, C> {
+  const indice = new Map<string, C>();
+  for (const c of def.columnas) {
+    indice.set(normalizarNombreColumna(c), c);
+    for (const a of def.alias[c]) indice.set(normalizarNombreColumna(a), c);
+  }
+  return indice;
+}
+
+const lista = (nombres: readonly string[]) => nombres.map((n) => `"${n}"`).join(', ');
+
+/**
+ * Where each column is in the file's header. A missing required column, or one given
+ * twice, fails the whole file with a message that names it (and, when the header is
+ * clearly the other kind of file, says so).
+ */
+export function ubicarColumnas<C extends string>(tipo: TipoCarga, encabezado: readonly string[]): Map<C, number> {
+  const def = DEFINICIONES[tipo] as unknown as DefinicionCarga<C>;
+  const indice = indiceDeNombres(def);
+  const posiciones = new Map<C, number>();
+  encabezado.forEach((celda, i) => {
+    const columna = indice.get(normalizarNombreColumna(celda));
+    if (!columna) return;
+    if (posiciones.has(columna)) {
+      throw new ErrorArchivo(`La columna "${columna}" aparece dos veces en el encabezado. Deje solo una.`);
+    }
+    posiciones.set(columna, i);
+  });
+  const faltan = def.obligatorias.filter((c) => !posiciones.has(c));
+  if (faltan.length > 0) {
+    const otro: TipoCarga = tipo === 'productos' ? 'ventas' : 'productos';
+    const defOtro = DEFINICIONES[otro] as unknown as DefinicionCarga<string>;
+    const indiceOtro = indiceDeNombres(defOtro);
+    const delOtro = new Set(encabezado.map((c) => indiceOtro.get(normalizarNombreColumna(c))));
+    const pista = defOtro.obligatorias.every((c) => delOtro.has(c))
+      ? ` Parece un archivo de ${otro}: elija el tipo "${otro === 'ventas' ? 'Ventas' : 'Productos'}" al cargarlo.`
+      : ` La primera fila debe tener los nombres de las columnas: ${lista(def.columnas)}.`;
+    const que = faltan.length === 1 ? `Falta la columna obligatoria ${lista(faltan)}.` : `Faltan las columnas obligatorias ${lista(faltan)}.`;
+    throw new ErrorArchivo(que + pista);
+  }
+  return posiciones;
+}

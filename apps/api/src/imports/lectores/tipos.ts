@@ -1,0 +1,24 @@
+/**
+ * One row of the file as a person sees it: `fila` is the spreadsheet row number (header
+ * = 1) or, in XML, the line where the element starts; `celdas` are the texts in the
+ * order of the header.
+ */
+export interface FilaLeida {
+  fila: number;
+  celdas: string[];
+}
+
+/**
+ * A reader walks a file in constant memory. The first row it yields is the header;
+ * the rest are data rows, empty ones included (the caller skips them).
+ */
+export type Lector = AsyncGenerator<FilaLeida, void, void>;
+
+export interface LimitesLectura {
+  /** Data rows beyond this fail the whole file (Excel's own limit is 1,048,576 rows). */
+  maxFilas: number;
+  /** Columns beyond this are ignored (also in the rejected-rows download). */
+  maxColumnas: number;
+  /** Longest text kept from one cell. */
+  maxLargoCelda: number;
+}

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { ubicarColumnas } from './columnas.js';
+import { campoCopy, lineaCopy } from './copy.js';
+import { ErrorArchivo } from './errores.js';
+import { detectarSeparador, pareceBinario } from './lectores/csv.js';
+import { celdaComoTexto } from './lectores/xlsx.js';
+import {
+  leerCategoria,
+  leerEntero,
+  leerFechaVenta,
+  leerMetodoPago,
+  normalizarNombreColumna,
+} from './valores.js';
+
+const precio = (t: string) => leerEntero(t, { campo: 'El precio', pesos: true, minimo: 1, maximo: 100_000_000, mensajeMinimo: 'mínimo' });
+
+describe('pesos as a Chilean writes them', () => {
+  it.each([
+    ['1990', 1990],
+    ['1.990', 1990],
+    ['$1.990', 1990],
+    ['$ 1.990', 1990],
+    [' 12.345.678 ', 12_345_678],
+    ['990', 990],
+  ])('%s → %i', (texto, valor) => {
+    expect(precio(texto)).toEqual({ ok: true, valor });
+  });
+
+  it.each(['1990,5', '1990.5', '1,99', '1.99', '1.9900', '19.90', '1,990'])('%s is refused, never rounded', (texto) => {
+    const r = precio(texto);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.mensaje).toBe(`El precio debe ser un número entero de pesos, sin decimales (ej: 1990 o $1.990); se encontró "${texto}".`);
+  });
+
+  it.each(['abc', '$', '12a', '1e3'])('%s is not an amount', (texto) => {
+    expect(precio(texto)).toMatchObject({ ok: false, mensaje: expect.stringContaining('debe ser un monto en pesos') });
+  });
+
+  it('negative and too large', () => {
+    expect(precio('-1.990')).toEqual({ ok: false, mensaje: 'mínimo' });
+    expect(precio('$-5')).toEqual({ ok: false, mensaje: 'mínimo' });
+    expect(precio('0')).toEqual({ ok: false, mensaje: 'mínimo' });
+    expect(precio('100.000.001')).toMatchObject({ ok: false, mensaje: 'El precio es demasiado alto (máximo 100.000.000).' });
+  });
+
+  it('stock: negative refused with its own message', () => {
+    const stock = (t: string) => leerEntero(t, { campo: 'El stock', minimo: 0, maximo: 1_000_000, mensajeMinimo: 'El stock no puede ser negativo.' });
+    expect(stock('-3')).toEqual({ ok: false, mensaje: 'El stock no puede ser negativo.' });
+    expect(stock('1.000')).toEqual({ ok: true, valor: 1000 });
+    expect(stock('2.5')).toMatchObject({ ok: false, mensaje: expect.stringContaining('sin decimales') });
+  });
+});
+
+describe('categories and payment methods, whatever the case and accents', () => {
+  it.each([
+    ['lacteos y quesos', 'Lácteos y Quesos'],
+    ['LÁCTEOS Y QUESOS', 'Lácteos y Quesos'],
+    ['  panaderia ', 'Panadería'],
+    ['Fiambreria', 'Fiambrería'],
+    ['botilleria', 'Botillería'],
+    ['frutas  y   verduras', 'Frutas y Verduras'],
+  ])('%s → %s', (texto, categoria) => {
+    expect(leerCategoria(texto)).toEqual({ ok: true, valor: categoria });
+  });
+
+  it('an unknown category lists the nine', () => {
+    expect(leerCategoria('Electrónica')).toEqual({
+      ok: false,
+      mensaje: 'La categoría "Electrónica" no existe. Use una de: Panadería, Lácteos y Quesos, Abarrotes, Frutas y Verduras, Limpieza, Fiambrería, Botillería, Mascotas, Masivos.',
+    });
+  });
+
+  it.each([
+    ['Efectivo', 'Efectivo'],
+    ['EFECTIVO', 'Efectivo'],
+    ['Débito', 'Tarjeta de Débito'],
+    ['debito', 'Tarjeta de Débito'],
+    ['Tarjeta de Débito', 'Tarjeta de Débito'],
+    ['tarjeta de debito', 'Tarjeta de Débito'],
+    ['Crédito', 'Tarjeta de Crédito'],
+    ['TARJETA DE CREDITO', 'Tarjeta de Crédito'],
+    ['Transferencia', 'Transferencia Bancaria'],
+    ['transferencia bancaria', 'Transferencia Bancaria'],
+  ])('%s → %s', (texto, metodo) => {
+    expect(leerMetodoPago(texto)).toEqual({ ok: true, valor: metodo });
+  });
+
+  it.each(['Cheque', 'Tarjeta', 'Junaeb', ''])('%s is refused', (texto) => {
+    expect(leerMetodoPago(texto).ok).toBe(false);
+  });
+});
+
+describe('sale dates, read as Santiago wall time', () => {
+  const ahora = Date.parse('2026-11-20T15:00:00Z');
+  const fecha = (t: string) => {
+    const r = leerFechaVenta(t, ahora);
+    return r.ok ? r.valor.toISOString() : r.mensaje;
+  };
+
+  it('summer (UTC-3) and winter (UTC-4)', () => {
+    expect(fecha('2026-11-15 09:12:00')).toBe('2026-11-15T12:12:00.000Z');
+    expect(fecha('2026-06-15 09:12:00')).toBe('2026-06-15T13:12:00.000Z');
+  });
+
+  it('also as Excel shows it in Chile, and without seconds', () => {
+    expect(fecha('15-11-2026 9:12')).toBe('2026-11-15T12:12:00.000Z');
+    expect(fecha('15/11/2026 09:12:30')).toBe('2026-11-15T12:12:30.000Z');
+    expect(fecha('2026-11-15T09:12')).toBe('2026-11-15T12:12:00.000Z');
+  });
+
+  it.each([
+    ['2026-13-01 10:00:00', 'La fecha "2026-13-01 10:00:00" no es válida. Use el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
+    ['2026-02-30 10:00:00', 'La fecha "2026-02-30 10:00:00" no es válida. Use el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
+    ['2026-11-15 24:00:00', 'La fecha "2026-11-15 24:00:00" no es válida. Use el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
+    ['ayer', 'La fecha "ayer" no es válida. Use el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
+    ['2026-11-15', 'A la fecha "2026-11-15" le falta la hora. Use el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
+    ['2026-12-24 10:00:00', 'La fecha "2026-12-24 10:00:00" está en el futuro.'],
+    ['1999-12-31 23:00:00', 'La fecha "1999-12-31 23:00:00" es demasiado antigua (se aceptan ventas desde el año 2000).'],
+  ])('%s is refused', (texto, mensaje) => {
+    expect(fecha(texto)).toBe(mensaje);
+  });
+});
+
+describe('headers', () => {
+  it('match ignoring case, accents, spaces and underscores', () => {
+    expect(normalizarNombreColumna('Precio Venta')).toBe(normalizarNombreColumna('precio_venta'));
+    expect(normalizarNombreColumna('\uFEFFCÓDIGO_BARRA ')).toBe('codigobarra');
+    const posiciones = ubicarColumnas('productos', ['Código de barras', 'Nombre', 'CATEGORÍA', 'Precio', 'Otra cosa']);
+    expect(Object.fromEntries(posiciones)).toEqual({ codigo_barra: 0, nombre_producto: 1, categoria: 2, precio_venta: 3 });
+  });
+
+  it('a missing required column fails the file naming it', () => {
+    expect(() => ubicarColumnas('ventas', ['id_venta_csv', 'fecha_venta', 'metodo_pago', 'codigo_barra'])).toThrow(
+      new ErrorArchivo('Falta la columna obligatoria "num_unidades". La primera fila debe tener los nombres de las columnas: "id_venta_csv", "fecha_venta", "metodo_pago", "codigo_barra", "num_unidades".'),
+    );
+  });
+
+  it('a column given twice fails the file', () => {
+    expect(() => ubicarColumnas('productos', ['precio_venta', 'Precio Venta'])).toThrow(/aparece dos veces/);
+  });
+});
+
+describe('CSV sniffing', () => {
+  it('separator from the header line, outside quotes', () => {
+    expect(detectarSeparador('a;b;c\r\n1,5;2;3')).toBe(';');
+    expect(detectarSeparador('a,b,c\n1;2')).toBe(',');
+    expect(detectarSeparador('"a;b",c,d\n')).toBe(',');
+    expect(detectarSeparador('a\tb\tc')).toBe('\t');
+    expect(detectarSeparador('solo')).toBe(',');
+  });
+
+  it('binary garbage is told apart from text', () => {
+    expect(pareceBinario(Buffer.from('nombre;precio\r\nPan;$1.990\r\n'))).toBe(false);
+    expect(pareceBinario(Buffer.from([0x41, 0x00, 0x42]))).toBe(true);
+    expect(pareceBinario(Buffer.from(Array.from({ length: 200 }, (_, i) => (i * 7) % 32)))).toBe(true);
+  });
+});
+
+describe('xlsx cells as text', () => {
+  it('numbers, dates (Excel wall time), rich text, formulas, links', () => {
+    expect(celdaComoTexto(1990)).toBe('1990');
+    expect(celdaComoTexto(7801234567890)).toBe('7801234567890');
+    expect(celdaComoTexto(1990.5)).toBe('1990.5');
+    expect(celdaComoTexto(new Date('2026-10-15T09:11:59.9996Z'))).toBe('2026-10-15 09:12:00');
+    expect(celdaComoTexto({ richText: [{ text: 'Pan ' }, { text: 'Amasado' }] })).toBe('Pan Amasado');
+    expect(celdaComoTexto({ formula: 'A1*2', result: 3980 } as never)).toBe('3980');
+    expect(celdaComoTexto({ text: 'Leche', hyperlink: 'http://x' })).toBe('Leche');
+    expect(celdaComoTexto(null)).toBe('');
+  });
+});
+
+describe('COPY text format', () => {
+  it('escapes what would break a row and keeps the rest as it is', () => {
+    expect(campoCopy(null)).toBe('\\N');
+    expect(campoCopy('a\tb\nc\\d\re\u0000f')).toBe('a\\tb\\nc\\\\d\\ref');
+    expect(lineaCopy([1, 'Té & "Hierbas"', null, new Date('2026-01-01T00:00:00Z')])).toBe('1\tTé & "Hierbas"\t\\N\t2026-01-01T00:00:00.000Z\n');
+  });
+});

@@ -1,0 +1,173 @@
+// How a cell typed by a Chilean shop owner becomes a value: pesos written '$1.990'
+// (the dot is thousands here), categories and payment methods in any case and with or
+// without accents, dates as Santiago wall time. Each reader returns either the value
+// or a Spanish message saying what is wrong and how to write it.
+import { CATEGORIAS, METODOS_PAGO, type Categoria, type MetodoPago } from '@minimarket/contracts/comunes';
+import { zonedToUtc } from '../lib/tiempo.js';
+
+export type Lectura<T> = { ok: true; valor: T } | { ok: false; mensaje: string };
+
+const ok = <T>(valor: T): Lectura<T> => ({ ok: true, valor });
+const mal = (mensaje: string): Lectura<never> => ({ ok: false, mensaje });
+
+/** Lower case, no accents, words joined by one space: 'Lácteos  y QUESOS' → 'lacteos y quesos'. */
+export function normalizarTexto(texto: string): string {
+  return texto
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ')
+    .trim();
+}
+
+/** A header or XML element name, ignoring case, accents, spaces, '_', '-' and '.': 'Precio Venta' → 'precioventa'. */
+export function normalizarNombreColumna(nombre: string): string {
+  return normalizarTexto(nombre.replace(/^\uFEFF/, '')).replace(/[\s\-.]+/g, '');
+}
+
+/** Whole numbers, as a Chilean writes them: '1990', '1.990', '$ 1.990', '12.345.678'. */
+const ENTERO_SIMPLE = /^\d+$/;
+const ENTERO_CON_MILES = /^\d{1,3}(\.\d{3})+$/;
+
+/**
+ * A whole number of pesos or units. '1.990' is one thousand nine hundred and ninety
+ * (the dot separates thousands in Chile); a decimal part ('1990,5', '1990.5', '1,99')
+ * is refused, never rounded.
+ */
+export function leerEntero(
+  texto: string,
+  opciones: { campo: string; pesos?: boolean; minimo: number; maximo: number; mensajeMinimo: string },
+): Lectura<number> {
+  let t = texto.replace(/\s+/g, '');
+  let negativo = false;
+  if (t.startsWith('-')) {
+    negativo = true;
+    t = t.slice(1);
+  }
+  if (opciones.pesos && t.startsWith('$')) {
+    t = t.slice(1);
+    if (!negativo && t.startsWith('-')) {
+      negativo = true;
+      t = t.slice(1);
+    }
+  }
+  let n: number;
+  if (ENTERO_SIMPLE.test(t)) n = Number(t);
+  else if (ENTERO_CON_MILES.test(t)) n = Number(t.replace(/\./g, ''));
+  else if (/^[\d.,]+$/.test(t) && /[.,]/.test(t)) {
+    return mal(
+      opciones.pesos
+        ? `${opciones.campo} debe ser un número entero de pesos, sin decimales (ej: 1990 o $1.990); se encontró "${texto.trim()}".`
+        : `${opciones.campo} debe ser un número entero, sin decimales; se encontró "${texto.trim()}".`,
+    );
+  } else {
+    return mal(
+      opciones.pesos
+        ? `${opciones.campo} debe ser un monto en pesos (ej: 1990 o $1.990); se encontró "${texto.trim()}".`
+        : `${opciones.campo} debe ser un número entero; se encontró "${texto.trim()}".`,
+    );
+  }
+  if (negativo) n = -n;
+  if (n < opciones.minimo) return mal(opciones.mensajeMinimo);
+  if (n > opciones.maximo) return mal(`${opciones.campo} es demasiado alto (máximo ${opciones.maximo.toLocaleString('es-CL')}).`);
+  return ok(n);
+}
+
+const CATEGORIA_POR_NOMBRE = new Map<string, Categoria>(CATEGORIAS.map((c) => [normalizarTexto(c), c]));
+const LISTA_CATEGORIAS = CATEGORIAS.join(', ');
+
+/** One of the nine categories, whatever the case and accents: 'lacteos y quesos' → 'Lácteos y Quesos'. */
+export function leerCategoria(texto: string): Lectura<Categoria> {
+  const categoria = CATEGORIA_POR_NOMBRE.get(normalizarTexto(texto));
+  if (categoria) return ok(categoria);
+  return mal(`La categoría "${texto.trim()}" no existe. Use una de: ${LISTA_CATEGORIAS}.`);
+}
+
+const METODO_POR_NOMBRE = new Map<string, MetodoPago>([
+  ['efectivo', 'Efectivo'],
+  ['debito', 'Tarjeta de Débito'],
+  ['tarjeta de debito', 'Tarjeta de Débito'],
+  ['tarjeta debito', 'Tarjeta de Débito'],
+  ['credito', 'Tarjeta de Crédito'],
+  ['tarjeta de credito', 'Tarjeta de Crédito'],
+  ['tarjeta credito', 'Tarjeta de Crédito'],
+  ['transferencia', 'Transferencia Bancaria'],
+  ['transferencia bancaria', 'Transferencia Bancaria'],
+]);
+for (const m of METODOS_PAGO) METODO_POR_NOMBRE.set(normalizarTexto(m), m);
+
+export function leerMetodoPago(texto: string): Lectura<MetodoPago> {
+  const metodo = METODO_POR_NOMBRE.get(normalizarTexto(texto));
+  if (metodo) return ok(metodo);
+  return mal(`El método de pago "${texto.trim()}" no es válido. Use: Efectivo, Débito, Crédito o Transferencia.`);
+}
+
+export const FORMATO_FECHA = 'AAAA-MM-DD HH:mm:ss';
+const MENSAJE_FECHA = (texto: string) =>
+  `La fecha "${texto.trim()}" no es válida. Use el formato ${FORMATO_FECHA} (ej: 2026-11-20 14:35:00).`;
+
+/** 2026-11-20 14:35[:00] (also with 'T'), and 20-11-2026 14:35[:00] or 20/11/2026 … as Excel shows it in Chile. */
+const FECHA_ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
+const FECHA_CHILE = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+/** Imported sales are history: none before this year, none in the future (a little clock skew allowed). */
+const ANIO_MINIMO = 2000;
+const HOLGURA_FUTURO_MS = 10 * 60_000;
+
+/**
+ * Santiago's UTC offset of each wall-clock hour, as zonedToUtc computes it. Asking Intl
+ * for every row of a 300,000-line file is the slowest part of an import; within an hour
+ * the offset does not change (Chile moves its clocks on the hour), so it is cached.
+ */
+const offsetPorHora = new Map<string, number>();
+const MAX_HORAS_EN_CACHE = 200_000;
+const dos = (n: number) => String(n).padStart(2, '0');
+
+export function santiagoAUtc(anio: number, mes: number, dia: number, hora: number, minuto: number, segundo: number): Date {
+  const clave = `${anio}-${dos(mes)}-${dos(dia)}T${dos(hora)}`;
+  let offset = offsetPorHora.get(clave);
+  if (offset === undefined) {
+    offset = zonedToUtc(`${clave}:00:00`).getTime() - Date.UTC(anio, mes - 1, dia, hora);
+    if (offsetPorHora.size >= MAX_HORAS_EN_CACHE) offsetPorHora.clear();
+    offsetPorHora.set(clave, offset);
+  }
+  return new Date(Date.UTC(anio, mes - 1, dia, hora, minuto, segundo) + offset);
+}
+
+/** A sale's date and time, read as America/Santiago wall time; returns the UTC instant. */
+export function leerFechaVenta(texto: string, ahora = Date.now()): Lectura<Date> {
+  const t = texto.trim();
+  let partes: number[] | undefined;
+  const iso = FECHA_ISO.exec(t);
+  if (iso) partes = [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6] ?? '0'].map(Number);
+  const chile = iso ? null : FECHA_CHILE.exec(t);
+  if (chile) partes = [chile[3], chile[2], chile[1], chile[4], chile[5], chile[6] ?? '0'].map(Number);
+  if (!partes) {
+    if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(t) || /^\d{1,2}[-/]\d{1,2}[-/]\d{4}$/.test(t)) {
+      return mal(`A la fecha "${t}" le falta la hora. Use el formato ${FORMATO_FECHA} (ej: 2026-11-20 14:35:00).`);
+    }
+    return mal(MENSAJE_FECHA(t));
+  }
+  const [anio, mes, dia, hora, minuto, segundo] = partes as [number, number, number, number, number, number];
+  const calendario = new Date(Date.UTC(anio, mes - 1, dia));
+  if (
+    mes < 1 || mes > 12 || dia < 1 || calendario.getUTCMonth() !== mes - 1 || calendario.getUTCDate() !== dia ||
+    hora > 23 || minuto > 59 || segundo > 59
+  ) {
+    return mal(MENSAJE_FECHA(t));
+  }
+  if (anio < ANIO_MINIMO) return mal(`La fecha "${t}" es demasiado antigua (se aceptan ventas desde el año ${ANIO_MINIMO}).`);
+  const instante = santiagoAUtc(anio, mes, dia, hora, minuto, segundo);
+  if (instante.getTime() > ahora + HOLGURA_FUTURO_MS) return mal(`La fecha "${t}" está en el futuro.`);
+  return ok(instante);
+}
+
+/** Barcodes as the product form accepts them (contracts/productos codigoBarraSchema). */
+const CODIGO_BARRA = /^[0-9A-Za-z-]+$/;
+export const LARGO_MAXIMO_CODIGO = 64;
+
+export function leerCodigoBarra(texto: string): Lectura<string> {
+  const t = texto.trim();
+  if (t.length > LARGO_MAXIMO_CODIGO) return mal(`El código de barras es demasiado largo (máximo ${LARGO_MAXIMO_CODIGO} caracteres).`);
+  if (!CODIGO_BARRA.test(t)) return mal(`El código de barras "${t}" solo puede tener números y letras.`);
+  return ok(t);
+}

@@ -1,0 +1,94 @@
+import { errorSchema, idSchema } from '@minimarket/contracts/comunes';
+import { archivoCargaSchema, cargaQuerySchema, PLANTILLAS } from '@minimarket/contracts/uploads';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERRORES } from '../respuestas.js';
+
+const ARCHIVOS_RECHAZADOS = ['rechazados.csv', 'rechazados.xlsx'] as const;
+
+/** attachment; with an ASCII fallback and the real (UTF-8) name for browsers that read it. */
+function descargar(reply: FastifyReply, nombre: string, contentType: string) {
+  const ascii = nombre.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_');
+  return reply
+    .type(contentType)
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(nombre)}`)
+    .header('cache-control', 'no-store');
+}
+
+const archivoBinario = z.any().describe('El archivo (CSV, XLSX o XML)');
+
+const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { cargas } = app.services;
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/upload/files/',
+    {
+      schema: {
+        tags: ['cargas'],
+        summary: 'Carga un archivo de productos o ventas (.csv, .xlsx, .xml; campo multipart "file"). Responde la carga "En revisión"; se procesa en segundo plano',
+        consumes: ['multipart/form-data'],
+        querystring: cargaQuerySchema,
+        response: { 201: archivoCargaSchema, 413: errorSchema, 415: errorSchema, ...ERRORES },
+      },
+    },
+    async (request, reply) => {
+      // Who and where are checked before the file is read.
+      const largo = Number(request.headers['content-length']);
+      const part = request.isMultipart() ? await request.file() : undefined;
+      const archivo = part ? { nombre: part.filename, contenido: part.file } : undefined;
+      const carga = await cargas.recibir(request.usuario, request.query, archivo, Number.isFinite(largo) ? largo : undefined);
+      return reply.code(201).send(carga);
+    },
+  );
+
+  app.get(
+    '/upload/history/:id_minimarket',
+    {
+      schema: {
+        tags: ['cargas'],
+        summary: 'Historial de cargas del minimarket, la más reciente primero',
+        params: z.object({ id_minimarket: idSchema }),
+        response: { 200: z.array(archivoCargaSchema), ...ERRORES },
+      },
+    },
+    (request) => cargas.historial(request.usuario, request.params.id_minimarket),
+  );
+
+  app.get(
+    '/upload/history/:id_minimarket/:id_archivo/:archivo',
+    {
+      schema: {
+        tags: ['cargas'],
+        summary: 'Las filas rechazadas de una carga, tal como venían en el archivo, más la columna "motivo" (rechazados.csv o rechazados.xlsx)',
+        params: z.object({ id_minimarket: idSchema, id_archivo: idSchema, archivo: z.enum(ARCHIVOS_RECHAZADOS) }),
+        response: { 200: archivoBinario, ...ERRORES },
+      },
+    },
+    async (request, reply) => {
+      const { id_minimarket, id_archivo, archivo } = request.params;
+      const r = await cargas.rechazados(request.usuario, id_minimarket, id_archivo, archivo === 'rechazados.csv' ? 'csv' : 'xlsx');
+      return descargar(reply, r.nombre, r.contentType).send(r.contenido);
+    },
+  );
+
+  app.get(
+    '/upload/plantillas/:nombre',
+    {
+      schema: {
+        tags: ['cargas'],
+        summary: 'Plantilla para cargar productos o ventas; con id_minimarket, los ejemplos de ventas usan productos de esa tienda',
+        params: z.object({ nombre: z.enum(PLANTILLAS) }),
+        querystring: z.object({ id_minimarket: idSchema.optional() }),
+        response: { 200: archivoBinario, ...ERRORES },
+      },
+    },
+    async (request, reply) => {
+      const p = await cargas.plantilla(request.usuario, request.params.nombre, request.query.id_minimarket);
+      return descargar(reply, p.nombre, p.contentType).send(p.contenido);
+    },
+  );
+};
+
+export default uploadRoutes;

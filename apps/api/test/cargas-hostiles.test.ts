@@ -1,0 +1,204 @@
+// Hostile and broken uploads: each ends with a clear Spanish message, the server keeps
+// serving, and not one product or sale is stored.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marcarCargasInterrumpidas } from '../src/modules/cargas/cargas.service.js';
+import { fixture, importar, subir } from './cargas-helpers.js';
+import { createTestContext, DEMO, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let pyme: Awaited<ReturnType<TestContext['as']>>;
+let idMinimarket: number;
+let idUsuario: number;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  pyme = await ctx.as(DEMO.pyme);
+  idMinimarket = await ctx.shopOf(DEMO.pyme.correo);
+  idUsuario = (await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } })).id_usuario;
+});
+afterAll(() => ctx.close());
+
+const q = (upload_type: 'productos' | 'ventas' = 'productos') => ({ id_minimarket: idMinimarket, id_usuario: idUsuario, upload_type });
+
+/** Everything an import could have written. */
+async function huella() {
+  const [productos, ventas, detalles, movimientos, rechazadas] = await Promise.all([
+    ctx.db.producto.count(),
+    ctx.db.venta.count(),
+    ctx.db.detalleVenta.count(),
+    ctx.db.movimientoStock.count(),
+    ctx.db.filaRechazada.count(),
+  ]);
+  return { productos, ventas, detalles, movimientos, rechazadas };
+}
+
+async function sigueSirviendo() {
+  const res = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${idMinimarket}&limit=1` });
+  expect(res.statusCode).toBe(200);
+}
+
+describe('files the import refuses whole (estado Error)', () => {
+  it.each([
+    ['vacio.csv', 'productos', 'El archivo está vacío.'],
+    ['solo-encabezado.csv', 'productos', 'El archivo no tiene filas con datos: solo tiene el encabezado.'],
+    [
+      'columnas-incorrectas.csv',
+      'productos',
+      'Faltan las columnas obligatorias "nombre_producto", "categoria", "precio_venta", "codigo_barra". La primera fila debe tener los nombres de las columnas: "nombre_producto", "categoria", "precio_venta", "stock", "codigo_barra", "precio_compra", "descripcion", "marca".',
+    ],
+    [
+      'basura-binaria.csv',
+      'productos',
+      'El archivo no es un CSV de texto (parece un archivo binario o dañado). Guárdelo desde Excel como "CSV UTF-8 (delimitado por comas)" y vuelva a cargarlo.',
+    ],
+    ['zip-bomba.xlsx', 'productos', 'El archivo Excel tiene demasiado texto (más de 128 MB descomprimido). Divídalo en archivos más pequeños.'],
+    ['zip-bomba-mentirosa.xlsx', 'productos', 'El archivo Excel está dañado o es malicioso (su contenido no coincide con lo que declara).'],
+    [
+      'billion-laughs.xml',
+      'productos',
+      'El XML declara entidades (<!ENTITY …>), que no se aceptan por seguridad. Quite la declaración DOCTYPE y escriba los valores directamente.',
+    ],
+    ['productos-excel-chile.csv', 'ventas', expect.stringMatching(/^Faltan las columnas obligatorias "id_venta_csv", "fecha_venta", "metodo_pago", "num_unidades"\. Parece un archivo de productos: elija el tipo "Productos" al cargarlo\.$/)],
+    ['ventas-sin-declaracion.xml', 'productos', 'El XML es de ventas (<ventas>), pero eligió el tipo "productos". Elija el tipo correcto al cargarlo.'],
+  ] as const)('%s as %s', async (archivo, tipo, mensaje) => {
+    const antes = await huella();
+    const t0 = Date.now();
+    const r = await importar(pyme, q(tipo), archivo, fixture(archivo));
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(r.carga.estado_procesamiento).toBe('Error');
+    expect(r.detalle).toEqual({
+      total_filas: 0,
+      errores: 0,
+      productos_cargados: 0,
+      productos_reactivados: 0,
+      productos_omitidos_por_duplicado: 0,
+      ventas_procesadas: 0,
+      ventas_omitidas_por_errores: 0,
+      detalle_errores: [],
+      status: 'error',
+      message: mensaje,
+    });
+    expect(await huella()).toEqual(antes);
+    await sigueSirviendo();
+  });
+
+  it('tells the uploader that the file could not be loaded', async () => {
+    const r = await importar(pyme, q(), 'vacio.csv', '');
+    const aviso = await ctx.db.notificacion.findFirstOrThrow({ where: { id_usuario: idUsuario, tipo: 'carga_con_errores' }, orderBy: { id_notificacion: 'desc' } });
+    expect(aviso).toMatchObject({ titulo: 'No se pudo cargar un archivo', descripcion: '"vacio.csv": El archivo está vacío.', url_accion: '/cargar' });
+    expect(r.carga.estado_procesamiento).toBe('Error');
+  });
+
+  it('an unclosed quote does not swallow the file into one cell', async () => {
+    const csv = `nombre_producto;categoria;precio_venta;codigo_barra\r\n"Pan sin cerrar;Panadería;990;Q-1\r\n${'Pan;Panadería;990;Q-2\r\n'.repeat(60_000)}`;
+    const r = await importar(pyme, q(), 'comillas.csv', csv);
+    expect(r.carga.estado_procesamiento).toBe('Error');
+    expect(r.detalle.message).toBe('La fila 2 del archivo es demasiado larga (más de 1024 KB). Revise que no falte cerrar unas comillas (").');
+  });
+
+  it('a malformed XML names the line', async () => {
+    const r = await importar(pyme, q(), 'roto.xml', '<productos>\n  <producto>\n    <nombre_producto>Pan</nombre\n</productos>\n');
+    expect(r.carga.estado_procesamiento).toBe('Error');
+    expect(r.detalle.message).toMatch(/^El XML está mal formado cerca de la línea \d+\./);
+  });
+
+  it('a product file with a row half-valid stores nothing of that row, and a failing file nothing at all', async () => {
+    // A valid row followed by a missing required column in XML: refused whole, the valid row included.
+    const antes = await huella();
+    const r = await importar(pyme, q(), 'sin-precio.xml', '<productos><producto><nombre_producto>Pan</nombre_producto><categoria>Panadería</categoria><codigo_barra>999111</codigo_barra></producto></productos>');
+    expect(r.detalle.message).toBe(
+      'Al primer <producto> (línea 1) le falta el elemento obligatorio <precio_venta>. Cada <producto> debe tener: <nombre_producto>, <categoria>, <precio_venta>, <stock>, <codigo_barra>, <precio_compra>, <descripcion>, <marca>.',
+    );
+    expect(await huella()).toEqual(antes);
+  });
+});
+
+describe('refused before reading the file', () => {
+  it('a 25 MB file is 413 and leaves no record', async () => {
+    const cargasAntes = await ctx.db.archivoCarga.count();
+    const grande = Buffer.alloc(25 * 1024 * 1024, 'a');
+    const res = await subir(pyme, q(), 'grande.csv', grande);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: 'El archivo supera el tamaño máximo permitido (20 MB).', code: 'FILE_TOO_LARGE' });
+    expect(await ctx.db.archivoCarga.count()).toBe(cargasAntes);
+    await sigueSirviendo();
+  });
+
+  it('the limit follows MAX_UPLOAD_MB, also when the size is not announced', async () => {
+    const chico = await createTestContext({ MAX_UPLOAD_MB: '1' });
+    try {
+      const cliente = await chico.as(DEMO.pyme);
+      const res = await subir(cliente, { ...q(), id_minimarket: await chico.shopOf(DEMO.pyme.correo) }, 'grande.csv', Buffer.alloc(1024 * 1024 + 1, 'a'));
+      expect(res.statusCode).toBe(413);
+      expect(res.json().detail).toBe('El archivo supera el tamaño máximo permitido (1 MB).');
+    } finally {
+      await chico.close();
+    }
+  });
+
+  it.each(['notas.txt', 'foto.png', 'sin-extension', 'planilla.xls'])('%s is 415', async (nombre) => {
+    const cargasAntes = await ctx.db.archivoCarga.count();
+    const res = await subir(pyme, q(), nombre, fixture('notas.txt'));
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ detail: 'Formato de archivo no soportado. Use: .csv, .xlsx, .xml', code: 'UNSUPPORTED_FILE_TYPE' });
+    expect(await ctx.db.archivoCarga.count()).toBe(cargasAntes);
+  });
+
+  it('a file name with a path keeps only its last part', async () => {
+    const r = await importar(pyme, q(), '..\\..\\C:\\Users\\pepe\\productos.csv', 'nombre_producto,categoria,precio_venta,codigo_barra\nPan Amasado Extra,Panadería,990,RUTA-1\n');
+    expect(r.carga.nombre_archivo).toBe('productos.csv');
+  });
+
+  it('no file is 422, not multipart is 422', async () => {
+    const res = await pyme.request({
+      method: 'POST',
+      url: `/api/upload/files/?id_minimarket=${idMinimarket}&id_usuario=${idUsuario}&upload_type=productos`,
+      payload: '--x--\r\n',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe('Adjunte un archivo en el campo "file".');
+    const json = await pyme.request({
+      method: 'POST',
+      url: `/api/upload/files/?id_minimarket=${idMinimarket}&id_usuario=${idUsuario}&upload_type=productos`,
+      payload: { archivo: 'x' },
+    });
+    expect(json.statusCode).toBe(422);
+  });
+});
+
+describe('a restart never leaves an upload En revisión', () => {
+  it('marks the interrupted ones Error with the restart message and tells the uploader', async () => {
+    const colgada = await ctx.db.archivoCarga.create({
+      data: { id_minimarket: idMinimarket, id_usuario: idUsuario, nombre_archivo: 'cortada.csv', tipo_archivo: 'ventas' },
+    });
+    expect(colgada.estado_procesamiento).toBe('En revisión');
+    expect(await marcarCargasInterrumpidas(ctx.db)).toBe(1);
+    const despues = await ctx.db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: colgada.id_archivo } });
+    expect(despues.estado_procesamiento).toBe('Error');
+    expect(JSON.parse(despues.detalle_resultado!)).toMatchObject({
+      status: 'error',
+      message: 'El procesamiento se interrumpió (el servidor se reinició). Vuelva a cargar el archivo.',
+    });
+    expect(await ctx.db.notificacion.count({ where: { id_usuario: idUsuario, descripcion: { startsWith: '"cortada.csv"' } } })).toBe(1);
+    expect(await marcarCargasInterrumpidas(ctx.db)).toBe(0);
+  });
+
+  it('closing the app while an import runs rolls it back and records the interruption', async () => {
+    const otro = await createTestContext();
+    const cliente = await otro.as(DEMO.pyme);
+    const tienda = await otro.shopOf(DEMO.pyme.correo);
+    const productosAntes = await otro.db.producto.count();
+    // Big enough to still be running when the app closes.
+    const filas = ['nombre_producto;categoria;precio_venta;stock;codigo_barra'];
+    for (let i = 0; i < 200_000; i++) filas.push(`Producto ${i};Abarrotes;$1.990;5;CIERRE-${i}`);
+    const res = await subir(cliente, { ...q(), id_minimarket: tienda }, 'grande.csv', filas.join('\r\n'));
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id_archivo as number;
+    await otro.app.close();
+    const carga = await otro.db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: id } });
+    expect(carga.estado_procesamiento).toBe('Error');
+    expect(JSON.parse(carga.detalle_resultado!).message).toBe('El procesamiento se interrumpió (el servidor se reinició). Vuelva a cargar el archivo.');
+    expect(await otro.db.producto.count()).toBe(productosAntes);
+    await otro.db.$disconnect();
+  });
+});

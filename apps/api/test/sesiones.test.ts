@@ -1,0 +1,79 @@
+// A new password ends the user's sessions, whichever way it was set: a reset link, the
+// user on /perfil, or an administrador. Tokens issued before the change are refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMessage } from '../src/modules/correo/mime.js';
+import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { startTestSmtp } from './smtp.js';
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  ctx = await createTestContext({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+const me = (token: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+
+describe('changing a password ends the sessions opened before it', () => {
+  it('by a reset link', async () => {
+    const [vieja1, vieja2] = [await ctx.login(DEMO.pyme), await ctx.login(DEMO.pyme)];
+    expect((await me(vieja1)).statusCode).toBe(200);
+
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: DEMO.pyme.correo } });
+    const { raw } = await smtp.esperar(DEMO.pyme.correo, 1);
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(parseMessage(raw).texto ?? '')![1]!;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, new_password: 'PorEnlace2026' },
+    });
+    expect(res.statusCode).toBe(200);
+
+    for (const vieja of [vieja1, vieja2]) {
+      expect((await me(vieja)).statusCode).toBe(401);
+      expect((await me(vieja)).json().code).toBe('SESSION_EXPIRED');
+    }
+    expect((await me(await ctx.login({ correo: DEMO.pyme.correo, password: 'PorEnlace2026' }))).statusCode).toBe(200);
+  });
+
+  it('by the user on /perfil (POST /users/me/password), who keeps only the fresh token', async () => {
+    const otraSesion = await ctx.login(DEMO.pyme2);
+    const pyme2 = await ctx.as(DEMO.pyme2);
+    const res = await pyme2.request({
+      method: 'POST',
+      url: '/api/users/me/password',
+      payload: { contrasena_actual: DEMO.pyme2.password, nueva_contrasena: 'DesdePerfil2026' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me(otraSesion)).statusCode).toBe(401);
+    expect((await me(pyme2.token)).statusCode).toBe(401);
+    expect((await me(res.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('by an administrador (PUT /users/{id} with contrasena)', async () => {
+    const sesionPyme = await ctx.login({ correo: DEMO.pyme2.correo, password: 'DesdePerfil2026' });
+    const admin = await ctx.as(DEMO.admin);
+    const { id_usuario } = await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme2.correo } });
+    const res = await admin.request({ method: 'PUT', url: `/api/users/${id_usuario}`, payload: { contrasena: 'DelAdmin2026' } });
+    expect(res.statusCode).toBe(200);
+    expect((await me(sesionPyme)).statusCode).toBe(401);
+    // The administrador's own session is not touched.
+    expect((await me(admin.token)).statusCode).toBe(200);
+    expect((await me(await ctx.login({ correo: DEMO.pyme2.correo, password: 'DelAdmin2026' }))).statusCode).toBe(200);
+  });
+
+  it('an administrador editing other fields leaves the sessions alone', async () => {
+    const sesionPyme = await ctx.login({ correo: DEMO.pyme2.correo, password: 'DelAdmin2026' });
+    const admin = await ctx.as(DEMO.admin);
+    const { id_usuario } = await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme2.correo } });
+    const res = await admin.request({ method: 'PUT', url: `/api/users/${id_usuario}`, payload: { descripcion: 'Atiende de 8 a 22' } });
+    expect(res.statusCode).toBe(200);
+    expect((await me(sesionPyme)).statusCode).toBe(200);
+  });
+});
