@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, iniciarSesion, PYME } from './helpers';
+
+/** Serious and critical WCAG A/AA findings; minor ones are reported by axe but do not fail the build. */
+async function revisar(page: Page, nombre: string) {
+  const resultado = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const graves = resultado.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const resumen = graves.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(resumen, `axe en ${nombre}`).toEqual([]);
+}
+
+test('login has no serious or critical axe violations', async ({ page }) => {
+  await page.goto('/inicio-sesion');
+  await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+  await revisar(page, 'inicio de sesión');
+  // With an error shown, too.
+  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await expect(page.getByText('El correo es obligatorio.')).toBeVisible();
+  await revisar(page, 'inicio de sesión con errores');
+});
+
+test('nueva venta, inventario and cargar have no serious or critical axe violations', async ({ page }) => {
+  await iniciarSesion(page, PYME);
+  await page.goto('/pos/nueva-venta');
+  await expect(page.getByRole('table', { name: 'Productos disponibles para la venta' })).toBeVisible();
+  await revisar(page, 'nueva venta');
+
+  await page.goto('/pos/buscar-producto');
+  await expect(page.getByRole('table', { name: 'Productos del inventario' })).toBeVisible();
+  await revisar(page, 'inventario');
+
+  await page.goto('/cargar/cargar-datos');
+  await expect(page.getByRole('heading', { name: 'Sube tu archivo' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await revisar(page, 'cargar información');
+});
+
+test('gestión de usuarios has no serious or critical axe violations', async ({ page }) => {
+  await iniciarSesion(page, ADMIN);
+  await page.goto('/usuarios/gestion-usuarios');
+  await expect(page.getByRole('table', { name: 'Usuarios' })).toBeVisible();
+  await revisar(page, 'gestión de usuarios');
+});

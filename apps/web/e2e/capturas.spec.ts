@@ -1,0 +1,64 @@
+// Screenshots of every main page at a laptop and a phone size, kept in e2e-artifacts/
+// (gitignored) for people to look at. Each page must also render without a page error.
+import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ADMIN, iniciarSesion, PYME } from './helpers';
+
+const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
+const TAMANOS = [
+  { nombre: '1366x768', width: 1366, height: 768 },
+  { nombre: '390x844', width: 390, height: 844 },
+];
+
+const PAGINAS_PYME: Array<[string, string]> = [
+  ['inicio', '/inicio/inicio'],
+  ['nueva-venta', '/pos/nueva-venta'],
+  ['nuevo-producto', '/pos/nuevo-producto'],
+  ['inventario', '/pos/buscar-producto'],
+  ['transacciones', '/pos/transacciones'],
+  ['cargar', '/cargar/cargar-datos'],
+  ['visualizar', '/visualizar/recomendaciones'],
+  ['notificaciones', '/notificaciones'],
+  ['perfil', '/perfil'],
+  ['configuracion', '/configuracion'],
+  ['ayuda', '/ayuda/chatbot-badito'],
+];
+const PAGINAS_ADMIN: Array<[string, string]> = [
+  ['gestion-usuarios', '/usuarios/gestion-usuarios'],
+  ['estadistica-usuarios', '/usuarios/estadistica-usuarios'],
+  ['gestion-minimarket', '/usuarios/gestion-minimarket'],
+  ['gestion-chats', '/chats/gestion-chat'],
+];
+
+async function capturar(page: Page, nombre: string, ruta: string, tamano: (typeof TAMANOS)[number]) {
+  await page.setViewportSize({ width: tamano.width, height: tamano.height });
+  await page.goto(ruta);
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando...' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(DIR, `${nombre}-${tamano.nombre}.png`) });
+}
+
+test.beforeAll(() => fs.mkdirSync(DIR, { recursive: true }));
+
+test('screenshots: login', async ({ page }) => {
+  for (const t of TAMANOS) await capturar(page, 'inicio-sesion', '/inicio-sesion', t);
+});
+
+test('screenshots: the pyme pages', async ({ page }) => {
+  const errores: string[] = [];
+  page.on('pageerror', (e) => errores.push(e.message));
+  await iniciarSesion(page, PYME);
+  for (const t of TAMANOS) for (const [nombre, ruta] of PAGINAS_PYME) await capturar(page, nombre, ruta, t);
+  expect(errores).toEqual([]);
+});
+
+test('screenshots: the administrador pages', async ({ page }) => {
+  const errores: string[] = [];
+  page.on('pageerror', (e) => errores.push(e.message));
+  await iniciarSesion(page, ADMIN);
+  for (const t of TAMANOS) for (const [nombre, ruta] of PAGINAS_ADMIN) await capturar(page, nombre, ruta, t);
+  expect(errores).toEqual([]);
+});

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { iniciarSesion, PYME, sufijoUnico } from './helpers';
+
+test('Cargar información: format check, Cancelar, a products CSV processed and listed in the history', async ({ page }) => {
+  const sufijo = sufijoUnico();
+  await iniciarSesion(page, PYME);
+  await page.goto('/cargar/cargar-datos');
+  const continuar = page.getByRole('button', { name: 'Continuar' });
+  await expect(continuar).toBeDisabled();
+
+  // An unsupported file is refused.
+  const selector = page.getByLabel('Seleccionar archivo');
+  await selector.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('png') });
+  await expect(page.getByText('Formato de archivo no soportado. Use: .csv, .xlsx, .xml').first()).toBeVisible();
+
+  // A file and a type enable Continuar; Cancelar clears both.
+  const csv = [
+    'nombre_producto;categoria;precio_venta;stock;codigo_barra;precio_compra;descripcion;marca',
+    `Té Verde Prueba ${sufijo};Abarrotes;1990;12;981${sufijo};1200;;Marca E2E`,
+    `Café Prueba ${sufijo};Abarrotes;4590;6;982${sufijo};3100;Grano molido;Marca E2E`,
+    `Fila mala ${sufijo};Categoría inventada;abc;1;983${sufijo};;;`,
+  ].join('\n');
+  const archivo = { name: `productos-${sufijo}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') };
+  await selector.setInputFiles(archivo);
+  await expect(page.getByTestId('archivo-elegido')).toHaveText(archivo.name);
+  await page.getByRole('radio', { name: 'Productos' }).check();
+  await expect(continuar).toBeEnabled();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByTestId('archivo-elegido')).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: 'Productos' })).not.toBeChecked();
+  await expect(continuar).toBeDisabled();
+
+  // Upload for real.
+  await selector.setInputFiles(archivo);
+  await page.getByRole('radio', { name: 'Productos' }).check();
+  await continuar.click();
+  const resultado = page.getByTestId('ultima-carga');
+  await expect(resultado.getByText('Con errores', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(resultado).toContainText('Productos cargados');
+  await expect(resultado.getByRole('button', { name: 'Descargar CSV' })).toBeVisible();
+
+  // The history lists it with its row count; the detail dialog shows the rejected row.
+  const fila = page.getByRole('table', { name: 'Historial de cargas recientes' }).getByRole('row').filter({ hasText: archivo.name });
+  await expect(fila).toContainText('Productos');
+  await expect(fila).toContainText('3');
+  await fila.getByRole('button', { name: /Ver detalles/ }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Detalle de la carga' });
+  await expect(dialogo).toContainText('Filas con errores');
+  await dialogo.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(dialogo).toBeHidden();
+});
+
+test('Cargar información: the example dialogs and a template download', async ({ page }) => {
+  await iniciarSesion(page, PYME);
+  await page.goto('/cargar/cargar-datos');
+  await page.getByRole('radio', { name: 'Ventas' }).check();
+  await page.getByRole('button', { name: 'Ejemplo CSV' }).click();
+  const csv = page.getByRole('dialog', { name: /Ejemplo CSV/ });
+  await expect(csv).toContainText('id_venta_csv,fecha_venta,metodo_pago,codigo_barra,num_unidades');
+  await csv.getByRole('button', { name: 'Entendido' }).click();
+
+  await page.getByRole('button', { name: 'Ejemplo XML' }).click();
+  const xml = page.getByRole('dialog', { name: /Ejemplo XML/ });
+  await expect(xml).toContainText('<ventas>');
+  await expect(xml.getByRole('button', { name: 'Copiar' })).toBeVisible();
+  await xml.getByRole('button', { name: 'Entendido' }).click();
+
+  await page.getByRole('button', { name: 'Ejemplo Excel' }).click();
+  const excel = page.getByRole('dialog', { name: /Ejemplo Excel/ });
+  const descarga = page.waitForEvent('download');
+  await excel.getByRole('button', { name: 'Descargar plantilla' }).click();
+  expect((await descarga).suggestedFilename()).toBe('plantilla_ventas.xlsx');
+});

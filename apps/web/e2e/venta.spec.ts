@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test';
+import { formatClp } from '../src/utils/format';
+import { conToken, escanear, iniciarSesion, productoPorCodigo, PYME, tokenApi, type ProductoApi } from './helpers';
+
+/** A product of the pyme's shop with a few units, picked through the API. */
+async function elegirProducto(request: Parameters<typeof tokenApi>[0], token: string, idMinimarket: number): Promise<ProductoApi> {
+  const res = await request.get(`/api/productos/?id_minimarket=${idMinimarket}&search=Arroz&limit=20`, conToken(token));
+  const productos = (await res.json()) as ProductoApi[];
+  const producto = productos.find((p) => p.stock >= 3 && p.stock <= 500);
+  expect(producto, 'el seed debe tener un arroz con stock').toBeTruthy();
+  return producto!;
+}
+
+test('a whole sale by scanner: cart rules, cash with change, stock goes down, the sale is in Transacciones', async ({ page, request }) => {
+  const token = await tokenApi(request, PYME);
+  const me = await (await request.get('/api/users/me', conToken(token))).json();
+  const idMinimarket = me.minimarkets[0].id_minimarket as number;
+  const producto = await elegirProducto(request, token, idMinimarket);
+
+  await iniciarSesion(page, PYME);
+  await page.goto('/pos/nueva-venta');
+  await expect(page.getByRole('heading', { name: 'Escanear producto' })).toBeVisible();
+
+  // A burst of keystrokes ending in Enter is a scan: the product lands in the cart.
+  await escanear(page, producto.codigo_barra);
+  const carrito = page.getByRole('list', { name: 'Productos en el carrito' });
+  await expect(carrito.getByText(producto.nombre_producto)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Agregado al carrito: ${producto.nombre_producto}` })).toBeVisible();
+
+  // An unknown code is refused with the spec's message.
+  await escanear(page, '0000000000001');
+  await expect(page.getByText('Producto no encontrado en el inventario.').first()).toBeVisible();
+
+  // More than the stock is refused and clamped to it.
+  const cantidad = carrito.getByLabel(`Cantidad de ${producto.nombre_producto}`);
+  await cantidad.fill(String(producto.stock + 5));
+  await cantidad.press('Enter');
+  await expect(page.getByText(`No hay suficiente stock para "${producto.nombre_producto}". Disponible: ${producto.stock}`)).toBeVisible();
+  await expect(cantidad).toHaveValue(String(producto.stock));
+
+  // Only digits count; settle on 2 units.
+  await cantidad.fill('2');
+  await cantidad.press('Enter');
+  const total = producto.precio_venta_actual * 2;
+  await expect(page.getByTestId('total-carrito')).toHaveText(formatClp(total));
+
+  await page.getByRole('button', { name: 'Proceder al Pago' }).click();
+  await expect(page.getByRole('heading', { name: 'Método de pago' })).toBeVisible();
+  for (const metodo of ['Efectivo', 'Tarjeta de Débito', 'Transferencia Bancaria', 'Tarjeta de Crédito']) {
+    await expect(page.getByRole('radio', { name: metodo })).toBeAttached();
+  }
+  await expect(page.getByRole('radio', { name: 'Efectivo' })).toBeChecked();
+
+  // Too little cash is refused; enough gives the change.
+  const recibido = page.getByLabel('Monto recibido');
+  await recibido.fill(String(total - 10));
+  await page.getByRole('button', { name: /Finalizar venta/ }).click();
+  await expect(page.getByText('La cantidad recibida es menor que el total a pagar.')).toBeVisible();
+  const pago = total + 1000 - (total % 1000);
+  await recibido.fill(String(pago));
+  await expect(page.getByTestId('vuelto')).toHaveText(formatClp(pago - total));
+
+  const respuesta = page.waitForResponse((r) => r.url().includes('/api/ventas/') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: /Finalizar venta/ }).click();
+  const venta = await (await respuesta).json();
+  expect((await respuesta).request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.getByText('Venta registrada exitosamente.')).toBeVisible();
+
+  // The cart is empty again and the stock went down by 2.
+  await expect(page.getByText('El carrito está vacío.', { exact: false })).toBeVisible();
+  const despues = await productoPorCodigo(request, token, idMinimarket, producto.codigo_barra);
+  expect(despues?.stock).toBe(producto.stock - 2);
+  const busqueda = page.getByLabel('Buscar producto por nombre, marca o código');
+  await busqueda.fill(producto.codigo_barra);
+  const fila = page.getByRole('row').filter({ hasText: producto.nombre_producto });
+  await expect(fila.getByText(new RegExp(`· ${producto.stock - 2}$`))).toBeVisible();
+
+  // The sale is in Transacciones, with its detail.
+  await page.getByRole('link', { name: 'Transacciones' }).click();
+  // The start of the range cannot be after its end.
+  await page.getByLabel('Desde').fill('2026-05-10');
+  await page.getByLabel('Hasta').fill('2026-05-01');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('La fecha de inicio no puede ser posterior a la fecha de término.')).toBeVisible();
+  await page.getByLabel('Desde').fill('');
+  await page.getByLabel('Hasta').fill('');
+  await page.getByLabel('N° de venta').fill(String(venta.id_venta));
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const filaVenta = page.getByTestId(`venta-${venta.id_venta}`);
+  await expect(filaVenta).toContainText(formatClp(total));
+  await expect(filaVenta).toContainText('Efectivo');
+  await expect(filaVenta).toContainText('Completada');
+  await filaVenta.getByRole('button', { name: `Ver detalle de la venta ${venta.id_venta}` }).click();
+  const detalle = page.getByRole('table', { name: `Detalle de la venta ${venta.id_venta}` });
+  await expect(detalle).toContainText(producto.nombre_producto);
+  await expect(detalle.getByRole('row').nth(1)).toContainText('2');
+});
+
+test('a sale can be done with the keyboard alone', async ({ page, request }) => {
+  const token = await tokenApi(request, PYME);
+  const me = await (await request.get('/api/users/me', conToken(token))).json();
+  const idMinimarket = me.minimarkets[0].id_minimarket as number;
+  const producto = await elegirProducto(request, token, idMinimarket);
+
+  await iniciarSesion(page, PYME);
+  await page.goto('/pos/nueva-venta');
+  const campo = page.getByLabel('Código de barras');
+  await campo.focus();
+  await page.keyboard.type(producto.codigo_barra);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Productos en el carrito' }).getByText(producto.nombre_producto)).toBeVisible();
+
+  // Tab to Proceder al Pago and press it.
+  const pagar = page.getByRole('button', { name: 'Proceder al Pago' });
+  for (let i = 0; i < 40 && !(await pagar.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(pagar).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  // Choose Tarjeta de Débito with the arrow keys, then Tab to Finalizar venta and press it.
+  await expect(page.getByRole('heading', { name: 'Método de pago' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('radio', { name: 'Efectivo' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Tarjeta de Débito' })).toBeChecked();
+  const finalizar = page.getByRole('button', { name: /Finalizar venta/ });
+  for (let i = 0; i < 10 && !(await finalizar.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(finalizar).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Venta registrada exitosamente.')).toBeVisible();
+});

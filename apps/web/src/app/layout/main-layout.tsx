@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { ChatPanel, type EstadoChat } from '../../features/ayuda/components/chat-panel';
+import { useAuth } from '../../lib/auth';
+import { RequireRole } from '../require-role';
+import { Footer } from './footer';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+/** Below this width the sidebar starts folded and folds again after choosing a link (spec §9). */
+const ANCHO_AUTOCOLAPSO = 768;
+const consultaAngosta = `(max-width: ${ANCHO_AUTOCOLAPSO - 0.02}px)`;
+
+function esAngosta(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia(consultaAngosta).matches;
+}
+
+function Shell() {
+  const { user } = useAuth();
+  const [colapsado, setColapsado] = useState(esAngosta);
+  const [chat, setChat] = useState<EstadoChat>('cerrado');
+
+  useEffect(() => {
+    const media = window.matchMedia(consultaAngosta);
+    const alCambiar = (e: MediaQueryListEvent) => {
+      if (e.matches) setColapsado(true);
+    };
+    media.addEventListener('change', alCambiar);
+    return () => media.removeEventListener('change', alCambiar);
+  }, []);
+
+  const alNavegar = useCallback(() => {
+    if (esAngosta()) setColapsado(true);
+  }, []);
+
+  if (!user) return null;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#contenido"
+        className="sr-only z-[60] rounded-md bg-white px-3 py-2 text-sm font-medium text-marca-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Saltar al contenido
+      </a>
+      <TopBar
+        sidebarColapsado={colapsado}
+        onToggleSidebar={() => setColapsado((v) => !v)}
+        chatAbierto={chat !== 'cerrado'}
+        // The help button toggles the panel, and reopening it always shows it full size.
+        onToggleChat={() => setChat((c) => (c === 'cerrado' ? 'abierto' : 'cerrado'))}
+      />
+      <div className="flex flex-1">
+        <Sidebar colapsado={colapsado} rol={user.rol} onNavegar={alNavegar} onCerrar={() => setColapsado(true)} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main id="contenido" tabIndex={-1} className="flex-1 px-4 pt-4 pb-24 focus:outline-none md:px-6 md:pt-6">
+            <Outlet />
+          </main>
+          <Footer />
+        </div>
+      </div>
+      <ChatPanel estado={chat} onCambiar={setChat} />
+    </div>
+  );
+}
+
+export function MainLayout() {
+  return (
+    <RequireRole>
+      <Shell />
+    </RequireRole>
+  );
+}

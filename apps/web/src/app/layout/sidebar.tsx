@@ -1,0 +1,104 @@
+import type { Rol } from '@minimarket/contracts/comunes';
+import { BarChart3, CircleHelp, Home, MessagesSquare, ShoppingCart, Upload, Users, type LucideIcon } from 'lucide-react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { cn } from '../../utils/cn';
+
+interface Item {
+  to: string;
+  label: string;
+  icono: LucideIcon;
+  roles?: Rol[];
+  /** Paths (and their sub-paths) that count as this item besides `to`. */
+  tambien?: string[];
+}
+
+const ITEMS: Item[] = [
+  { to: '/inicio', label: 'Inicio', icono: Home, tambien: ['/', '/actualizaciones', '/recursos'] },
+  { to: '/pos', label: 'POS', icono: ShoppingCart },
+  { to: '/visualizar', label: 'Visualizar Información', icono: BarChart3 },
+  { to: '/cargar', label: 'Cargar Información', icono: Upload },
+  { to: '/usuarios', label: 'Gestión de Usuarios', icono: Users, roles: ['administrador'] },
+  { to: '/chats', label: 'Gestión de Chats', icono: MessagesSquare, roles: ['administrador'] },
+];
+
+function coincide(pathname: string, base: string): boolean {
+  if (base === '/') return pathname === '/';
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/** Whether a sidebar item is the current section (Inicio also owns /, /actualizaciones and /recursos). */
+export function itemActivo(pathname: string, item: { to: string; tambien?: string[] }): boolean {
+  return [item.to, ...(item.tambien ?? [])].some((base) => coincide(pathname, base));
+}
+
+export const SIDEBAR_ID = 'menu-lateral';
+
+interface SidebarProps {
+  colapsado: boolean;
+  rol: Rol;
+  /** Called after choosing a link, so narrow screens can fold the menu away. */
+  onNavegar: () => void;
+  onCerrar: () => void;
+}
+
+export function Sidebar({ colapsado, rol, onNavegar, onCerrar }: SidebarProps) {
+  const { pathname } = useLocation();
+  const items = ITEMS.filter((i) => !i.roles || i.roles.includes(rol));
+
+  const enlace = (activo: boolean) =>
+    cn(
+      'flex h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+      activo ? 'bg-marca-700 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white',
+      colapsado && 'md:justify-center md:px-0',
+    );
+
+  return (
+    <>
+      {/* On a phone the open menu floats over the page; tapping outside closes it. */}
+      {!colapsado && <div className="fixed inset-0 top-16 z-30 bg-slate-900/40 md:hidden" aria-hidden="true" onClick={onCerrar} />}
+      <aside
+        id={SIDEBAR_ID}
+        aria-label="Menú principal"
+        className={cn(
+          'z-40 flex flex-col bg-slate-900 text-white transition-[width] duration-200 motion-reduce:transition-none',
+          'fixed top-16 bottom-0 left-0 md:sticky md:h-[calc(100vh-4rem)]',
+          colapsado ? 'hidden w-16 md:flex' : 'flex w-72',
+        )}
+      >
+        <nav aria-label="Secciones" className="flex-1 overflow-y-auto p-2">
+          <ul className="space-y-1">
+            {items.map((item) => {
+              const activo = itemActivo(pathname, item);
+              const Icono = item.icono;
+              return (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={enlace(activo)}
+                    aria-current={activo ? 'page' : undefined}
+                    title={colapsado ? item.label : undefined}
+                    onClick={onNavegar}
+                  >
+                    <Icono className="size-5 shrink-0" aria-hidden="true" />
+                    <span className={cn('truncate', colapsado && 'md:sr-only')}>{item.label}</span>
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="border-t border-white/10 p-2">
+          <Link
+            to="/ayuda"
+            className={enlace(coincide(pathname, '/ayuda'))}
+            title={colapsado ? '¿Necesitas Ayuda?' : undefined}
+            onClick={onNavegar}
+          >
+            <CircleHelp className="size-5 shrink-0" aria-hidden="true" />
+            <span className={cn('truncate', colapsado && 'md:sr-only')}>¿Necesitas Ayuda?</span>
+          </Link>
+        </div>
+      </aside>
+    </>
+  );
+}

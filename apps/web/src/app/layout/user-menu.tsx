@@ -1,0 +1,103 @@
+import { ChevronDown, LogOut, Settings, User } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAuth } from '../../lib/auth';
+import { capitalizar } from '../../utils/format';
+
+function iniciales(nombre: string): string {
+  return nombre
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toLocaleUpperCase('es-CL'))
+    .join('');
+}
+
+/** The name and role of who is signed in, with Mi perfil, Configuración and Cerrar Sesión. */
+export function UserMenu() {
+  const { user, logout, isLoggingOut } = useAuth();
+  const navigate = useNavigate();
+  const [abierto, setAbierto] = useState(false);
+  const contenedor = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!abierto) return;
+    const fuera = (e: MouseEvent) => {
+      if (!contenedor.current?.contains(e.target as Node)) setAbierto(false);
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setAbierto(false);
+    };
+    document.addEventListener('mousedown', fuera);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('mousedown', fuera);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [abierto]);
+
+  if (!user) return null;
+  const rol = capitalizar(user.rol);
+  const opcion = 'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 disabled:text-slate-400';
+
+  return (
+    <div ref={contenedor} className="relative">
+      <button
+        type="button"
+        className="flex items-center gap-2 rounded-lg p-1 pr-2 hover:bg-slate-100"
+        aria-expanded={abierto}
+        aria-controls={menuId}
+        onClick={() => setAbierto((v) => !v)}
+      >
+        <span className="sr-only">Menú de usuario: </span>
+        <span className="flex size-9 items-center justify-center rounded-full bg-marca-700 text-sm font-semibold text-white" aria-hidden="true">
+          {iniciales(user.nombre)}
+        </span>
+        <span className="hidden text-left sm:block">
+          <span className="block max-w-40 truncate text-sm font-semibold text-slate-800">{user.nombre}</span>
+          <span className="sr-only">, </span>
+          <span className="block text-xs text-slate-600">{rol}</span>
+        </span>
+        <span className="sr-only sm:hidden">
+          {user.nombre}, {rol}
+        </span>
+        <ChevronDown className="size-4 text-slate-500" aria-hidden="true" />
+      </button>
+      {abierto && (
+        <div id={menuId} className="absolute right-0 z-50 mt-2 w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+          <div className="border-b border-slate-100 px-3 py-2">
+            <p className="truncate text-sm font-semibold text-slate-900">{user.nombre}</p>
+            <p className="text-xs text-slate-600">{rol}</p>
+          </div>
+          <ul className="pt-1">
+            <li>
+              <Link to="/perfil" className={opcion} onClick={() => setAbierto(false)}>
+                <User className="size-4" aria-hidden="true" /> Mi perfil
+              </Link>
+            </li>
+            <li>
+              <Link to="/configuracion" className={opcion} onClick={() => setAbierto(false)}>
+                <Settings className="size-4" aria-hidden="true" /> Configuración
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={opcion}
+                disabled={isLoggingOut}
+                onClick={() => {
+                  setAbierto(false);
+                  logout();
+                  navigate('/inicio-sesion', { replace: true });
+                }}
+              >
+                <LogOut className="size-4" aria-hidden="true" /> {isLoggingOut ? 'Cerrando sesión...' : 'Cerrar Sesión'}
+              </button>
+            </li>
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { ApiError } from '../lib/api-client';
+import { AuthProvider, authKeys, useAuth } from '../lib/auth';
+import { clearToken, getToken, marcarSesionExpirada } from '../lib/auth-token';
+import { CurrentShopProvider } from '../lib/current-shop';
+
+// Only signed-in screens show toasts, so the login page does not download them.
+const AppToaster = lazy(() => import('./toaster'));
+
+function ToasterConSesion() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
+}
+
+function crearQueryClient(): QueryClient {
+  // A 401 from any call means the session ended (token expired, user deactivated):
+  // forget the token and the user so the route guard sends them to the login page.
+  const alExpirar = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401 && getToken()) {
+      clearToken();
+      marcarSesionExpirada();
+      client.setQueryData(authKeys.me, null);
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: alExpirar }),
+    mutationCache: new MutationCache({ onError: alExpirar }),
+    defaultOptions: {
+      queries: {
+        staleTime: 15_000,
+        refetchOnWindowFocus: false,
+        retry: (intentos, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && intentos < 2,
+      },
+    },
+  });
+  return client;
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(crearQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <CurrentShopProvider>
+          {children}
+          <ToasterConSesion />
+        </CurrentShopProvider>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

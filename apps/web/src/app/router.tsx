@@ -1,0 +1,124 @@
+// The route table of spec §2. Every screen is a lazily loaded route module, so the login
+// page downloads only what it needs (charts and the POS stay out of its chunk).
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import { Loading } from '../components/ui/loading';
+import { ErrorPage } from './error-page';
+import type { Rol } from '@minimarket/contracts/comunes';
+import { AMBOS_ROLES, RequireRole, SOLO_ADMIN } from './require-role';
+
+type Modulo = Record<string, unknown>;
+
+/** A lazy route whose component is the named export of a route module. */
+function lazy<M extends Modulo>(cargar: () => Promise<M>, nombre: keyof M & string): RouteObject['lazy'] {
+  return async () => ({ Component: (await cargar())[nombre] as ComponentType });
+}
+
+/** A branch only these roles may enter; the section's own layout (tabs) sits under it. */
+function soloPara(roles: readonly Rol[], path: string, layout: RouteObject['lazy'], children: RouteObject[]): RouteObject {
+  return {
+    path,
+    element: (
+      <RequireRole roles={roles}>
+        <Outlet />
+      </RequireRole>
+    ),
+    children: [{ lazy: layout, children }],
+  };
+}
+
+function Cargando() {
+  return <Loading className="min-h-screen" />;
+}
+
+const inicio = () => import('./routes/inicio');
+const pos = () => import('./routes/pos');
+const visualizar = () => import('./routes/visualizar');
+const usuarios = () => import('./routes/usuarios');
+const chats = () => import('./routes/chats');
+const cuenta = () => import('./routes/cuenta');
+const auth = () => import('./routes/auth');
+const recuperacion = () => import('./routes/recuperacion');
+
+const rutas: RouteObject[] = [
+  { path: '/inicio-sesion', lazy: lazy(auth, 'LoginRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
+  { path: '/restablecer-contraseña', lazy: lazy(recuperacion, 'RecuperarContrasenaRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
+  { path: '/restablecer-contrase%C3%B1a', lazy: lazy(recuperacion, 'RecuperarContrasenaRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
+  { path: '/reset-password', lazy: lazy(recuperacion, 'ResetPasswordRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
+  {
+    path: '/',
+    lazy: lazy(() => import('./layout/main-layout'), 'MainLayout'),
+    errorElement: <ErrorPage />,
+    HydrateFallback: Cargando,
+    children: [
+      {
+        errorElement: <ErrorPage />,
+        children: [
+          { index: true, element: <Navigate to="/inicio" replace /> },
+          soloPara(AMBOS_ROLES, 'inicio', lazy(inicio, 'InicioLayout'), [
+            { index: true, element: <Navigate to="inicio" replace /> },
+            { path: 'inicio', lazy: lazy(inicio, 'InicioHome') },
+            { path: 'actualizaciones', lazy: lazy(inicio, 'Actualizaciones') },
+            { path: 'recursos', lazy: lazy(inicio, 'Recursos') },
+          ]),
+          { path: 'actualizaciones/*', element: <Navigate to="/inicio/actualizaciones" replace /> },
+          { path: 'recursos/*', element: <Navigate to="/inicio/recursos" replace /> },
+          { path: 'notificaciones', lazy: lazy(() => import('./routes/notificaciones'), 'NotificacionesRoute') },
+          soloPara(AMBOS_ROLES, 'pos', lazy(pos, 'PosLayout'), [
+            { index: true, element: <Navigate to="nueva-venta" replace /> },
+            { path: 'nueva-venta', lazy: lazy(pos, 'NuevaVentaRoute') },
+            { path: 'nuevo-producto', lazy: lazy(pos, 'NuevoProductoRoute') },
+            { path: 'buscar-producto', lazy: lazy(pos, 'BuscarProductoRoute') },
+            { path: 'transacciones', lazy: lazy(pos, 'TransaccionesRoute') },
+          ]),
+          soloPara(AMBOS_ROLES, 'visualizar', lazy(visualizar, 'VisualizarLayout'), [
+            { index: true, element: <Navigate to="recomendaciones" replace /> },
+            { path: 'recomendaciones', lazy: lazy(visualizar, 'Recomendaciones') },
+            { path: 'tarjetas', lazy: lazy(visualizar, 'Tarjetas') },
+            { path: 'cubo', lazy: lazy(visualizar, 'Cubo') },
+            {
+                path: 'datos-brutos',
+                children: [
+                  { index: true, lazy: lazy(visualizar, 'DatosBrutos') },
+                  { path: ':vista', lazy: lazy(visualizar, 'DatosBrutosVista') },
+                ],
+            },
+          ]),
+          soloPara(AMBOS_ROLES, 'cargar', lazy(() => import('./routes/cargar'), 'CargarLayout'), [
+            { index: true, element: <Navigate to="cargar-datos" replace /> },
+            { path: 'cargar-datos', lazy: lazy(() => import('./routes/cargar'), 'CargarDatosRoute') },
+          ]),
+          soloPara(SOLO_ADMIN, 'usuarios', lazy(usuarios, 'UsuariosLayout'), [
+            { index: true, element: <Navigate to="gestion-usuarios" replace /> },
+            { path: 'gestion-usuarios', lazy: lazy(usuarios, 'GestionUsuariosRoute') },
+            { path: 'estadistica-usuarios', lazy: lazy(() => import('./routes/estadistica-usuarios'), 'EstadisticaUsuariosRoute') },
+            { path: 'gestion-minimarket', lazy: lazy(usuarios, 'GestionMinimarketRoute') },
+          ]),
+          soloPara(AMBOS_ROLES, 'ayuda', lazy(chats, 'AyudaLayout'), [
+            { index: true, element: <Navigate to="chatbot-badito" replace /> },
+            { path: 'chatbot-badito', lazy: lazy(chats, 'ChatbotBaditoRoute') },
+          ]),
+          soloPara(SOLO_ADMIN, 'chats', lazy(chats, 'ChatsLayout'), [
+            { index: true, element: <Navigate to="gestion-chat" replace /> },
+            { path: 'gestion-chat', lazy: lazy(chats, 'GestionChatRoute') },
+            { path: 'chat/:id', lazy: lazy(chats, 'ChatDetalleRoute') },
+          ]),
+          { path: 'perfil', lazy: lazy(cuenta, 'PerfilRoute') },
+          { path: 'configuracion', lazy: lazy(cuenta, 'ConfiguracionRoute') },
+          {
+            path: '*',
+            loader: () => {
+              throw new Response('', { status: 404, statusText: 'Not Found' });
+            },
+          },
+        ],
+      },
+    ],
+  },
+];
+
+const router = createBrowserRouter(rutas);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

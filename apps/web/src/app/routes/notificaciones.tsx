@@ -1,0 +1,1 @@
+export { NotificacionesPage as NotificacionesRoute } from '../../features/notificaciones/components/notificaciones-page';

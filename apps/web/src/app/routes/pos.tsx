@@ -1,0 +1,39 @@
+import { ShopSelector } from '../../components/shop/shop-selector';
+import { RequiereTienda } from '../../components/shop/requiere-tienda';
+import { SectionLayout } from '../../components/ui/section-layout';
+import { InventarioPage } from '../../features/pos/components/inventario/inventario-page';
+import { NuevaVentaPage } from '../../features/pos/components/nueva-venta/nueva-venta-page';
+import { NuevoProductoPage } from '../../features/pos/components/nuevo-producto/nuevo-producto-page';
+import { TransaccionesPage } from '../../features/pos/components/transacciones/transacciones-page';
+
+export function PosLayout() {
+  return (
+    <SectionLayout
+      titulo="Punto de Venta"
+      acciones={<ShopSelector />}
+      pestanas={[
+        { to: '/pos/nueva-venta', label: 'Nueva venta' },
+        { to: '/pos/nuevo-producto', label: 'Nuevo producto' },
+        { to: '/pos/buscar-producto', label: 'Buscar producto' },
+        { to: '/pos/transacciones', label: 'Transacciones' },
+      ]}
+    />
+  );
+}
+
+// Each page remounts when the administrador switches shops, so nothing of one shop leaks into another.
+export function NuevaVentaRoute() {
+  return <RequiereTienda>{(id) => <NuevaVentaPage key={id} idMinimarket={id} />}</RequiereTienda>;
+}
+
+export function NuevoProductoRoute() {
+  return <RequiereTienda>{(id) => <NuevoProductoPage key={id} idMinimarket={id} />}</RequiereTienda>;
+}
+
+export function BuscarProductoRoute() {
+  return <RequiereTienda>{(id) => <InventarioPage key={id} idMinimarket={id} />}</RequiereTienda>;
+}
+
+export function TransaccionesRoute() {
+  return <RequiereTienda>{(id) => <TransaccionesPage key={id} idMinimarket={id} />}</RequiereTienda>;
+}

@@ -1,0 +1,70 @@
+import { useParams } from 'react-router-dom';
+import { SectionLayout } from '../../components/ui/section-layout';
+import {
+  CuboVista,
+  DatosBrutosDetalle,
+  DatosBrutosInicio,
+  RecomendacionesVista,
+  TarjetasVista,
+} from '../../features/visualizar/components/vistas';
+import { tituloPagina } from '../../lib/app-info';
+
+export function VisualizarLayout() {
+  return (
+    <SectionLayout
+      titulo="Visualizar Información"
+      pestanas={[
+        { to: '/visualizar/recomendaciones', label: 'Recomendaciones' },
+        { to: '/visualizar/tarjetas', label: 'Tarjetas' },
+        { to: '/visualizar/cubo', label: 'Cubo 3D' },
+        { to: '/visualizar/datos-brutos', label: 'Datos en bruto' },
+      ]}
+    />
+  );
+}
+
+export function Recomendaciones() {
+  return (
+    <>
+      <title>{tituloPagina('Recomendaciones')}</title>
+      <RecomendacionesVista />
+    </>
+  );
+}
+
+export function Tarjetas() {
+  return (
+    <>
+      <title>{tituloPagina('Tarjetas')}</title>
+      <TarjetasVista />
+    </>
+  );
+}
+
+export function Cubo() {
+  return (
+    <>
+      <title>{tituloPagina('Cubo 3D')}</title>
+      <CuboVista />
+    </>
+  );
+}
+
+export function DatosBrutos() {
+  return (
+    <>
+      <title>{tituloPagina('Datos en bruto')}</title>
+      <DatosBrutosInicio />
+    </>
+  );
+}
+
+export function DatosBrutosVista() {
+  const { vista } = useParams();
+  return (
+    <>
+      <title>{tituloPagina('Datos en bruto')}</title>
+      <DatosBrutosDetalle vista={vista} />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { AlertCircle, CheckCircle2, Info } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../utils/cn';
+
+type Tipo = 'error' | 'exito' | 'info' | 'aviso';
+
+const estilos: Record<Tipo, string> = {
+  error: 'border-red-200 bg-red-50 text-red-800',
+  exito: 'border-green-200 bg-green-50 text-green-800',
+  info: 'border-sky-200 bg-sky-50 text-sky-900',
+  aviso: 'border-amber-200 bg-amber-50 text-amber-900',
+};
+
+export function Alert({ tipo = 'info', children, className, accion }: { tipo?: Tipo; children: ReactNode; className?: string; accion?: ReactNode }) {
+  const Icono = tipo === 'error' || tipo === 'aviso' ? AlertCircle : tipo === 'exito' ? CheckCircle2 : Info;
+  return (
+    <div role={tipo === 'error' ? 'alert' : 'status'} className={cn('flex items-start gap-2 rounded-lg border px-3 py-2.5 text-sm', estilos[tipo], className)}>
+      <Icono className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div className="min-w-0 flex-1">{children}</div>
+      {accion}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Minimarket, MinimarketCreate } from '@minimarket/contracts/minimarkets';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, apiRequestPage } from '../../../lib/api-client';
+
+export interface MinimarketsParams {
+  pagina: number;
+  tamano: number;
+  search?: string;
+  comuna?: string;
+  rubro?: string;
+}
+
+// Same root key as the shop selector's queries, so a change here refreshes the selector too.
+export const minimarketsKeys = {
+  all: ['minimarkets'] as const,
+  listas: () => [...minimarketsKeys.all, 'lista'] as const,
+  lista: (p: MinimarketsParams) => [...minimarketsKeys.listas(), p] as const,
+  detalle: (id: number) => [...minimarketsKeys.all, 'detalle', id] as const,
+};
+
+export const minimarketsQueryOptions = (p: MinimarketsParams) =>
+  queryOptions({
+    queryKey: minimarketsKeys.lista(p),
+    queryFn: ({ signal }) =>
+      apiRequestPage<Minimarket>('/minimarkets/', {
+        signal,
+        query: {
+          skip: (p.pagina - 1) * p.tamano,
+          limit: p.tamano,
+          search: p.search?.trim() || undefined,
+          comuna: p.comuna?.trim() || undefined,
+          rubro: p.rubro?.trim() || undefined,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const minimarketDetalleQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: minimarketsKeys.detalle(id),
+    queryFn: () => apiRequest<Minimarket>(`/minimarkets/${id}`),
+    staleTime: 0,
+  });
+
+function useInvalidar() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: minimarketsKeys.all });
+}
+
+export function useCrearMinimarket() {
+  const invalidar = useInvalidar();
+  return useMutation({
+    mutationFn: (datos: MinimarketCreate) => apiRequest<Minimarket>('/minimarkets/', { method: 'POST', json: datos }),
+    onSuccess: invalidar,
+  });
+}
+
+export function useActualizarMinimarket() {
+  const invalidar = useInvalidar();
+  return useMutation({
+    mutationFn: ({ id, datos }: { id: number; datos: Partial<MinimarketCreate> }) =>
+      apiRequest<Minimarket>(`/minimarkets/${id}`, { method: 'PUT', json: datos }),
+    onSuccess: invalidar,
+  });
+}
+
+export function useEliminarMinimarket() {
+  const invalidar = useInvalidar();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<unknown>(`/minimarkets/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidar,
+  });
+}

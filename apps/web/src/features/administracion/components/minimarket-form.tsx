@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { minimarketCreateSchema, UMBRAL_STOCK_BAJO_POR_DEFECTO, type Minimarket, type MinimarketCreate } from '@minimarket/contracts/minimarkets';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field, Input, Select } from '../../../components/ui/field';
+import { Loading } from '../../../components/ui/loading';
+import { ApiError, mensajeDeError } from '../../../lib/api-client';
+import { capitalizar } from '../../../utils/format';
+import { desdeTexto } from '../../../utils/zod-form';
+import { minimarketDetalleQueryOptions, useActualizarMinimarket, useCrearMinimarket } from '../api/minimarkets';
+import { todosLosUsuariosQueryOptions } from '../api/usuarios';
+
+const MENSAJE_ERROR_GUARDAR = 'Error al guardar el minimarket.';
+export const TAMANOS = ['Pequeño', 'Mediano', 'Grande'];
+const RUBROS_SUGERIDOS = ['Minimarket', 'Almacén', 'Botillería', 'Panadería', 'Verdulería', 'Supermercado'];
+
+const formSchema = minimarketCreateSchema.extend({
+  // A blank threshold means "use the default", not 0.
+  umbral_stock_bajo: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(desdeTexto(minimarketCreateSchema.shape.umbral_stock_bajo)),
+});
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+function Formulario({ minimarket, onVolver }: { minimarket: Minimarket | null; onVolver: () => void }) {
+  const crear = useCrearMinimarket();
+  const actualizar = useActualizarMinimarket();
+  const usuarios = useQuery(todosLosUsuariosQueryOptions());
+  const [error, setErrorGeneral] = useState<string | null>(null);
+  const rubrosId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      nombre_minimarket: minimarket?.nombre_minimarket ?? '',
+      direccion: minimarket?.direccion ?? '',
+      comuna: minimarket?.comuna ?? '',
+      rubro: minimarket?.rubro ?? '',
+      tamano: minimarket?.tamano ?? '',
+      id_usuario: minimarket ? String(minimarket.id_usuario) : '',
+      umbral_stock_bajo: minimarket ? String(minimarket.umbral_stock_bajo) : '',
+    },
+  });
+
+  const guardar = handleSubmit(async (datos) => {
+    setErrorGeneral(null);
+    const payload: MinimarketCreate = { ...datos, id_usuario: Number(datos.id_usuario) };
+    if (payload.umbral_stock_bajo === undefined) delete payload.umbral_stock_bajo;
+    try {
+      if (minimarket) await actualizar.mutateAsync({ id: minimarket.id_minimarket, datos: payload });
+      else await crear.mutateAsync(payload);
+      toast.success(minimarket ? 'Minimarket actualizado exitosamente.' : 'Minimarket creado exitosamente.', { duration: 2000 });
+      onVolver();
+    } catch (e) {
+      if (e instanceof ApiError) for (const { campo, mensaje } of e.errors) setError(campo as keyof FormInput, { message: mensaje });
+      setErrorGeneral(mensajeDeError(e, MENSAJE_ERROR_GUARDAR));
+    }
+  });
+
+  // The current owner stays selectable even if they are not among the first 100 users.
+  const opciones = usuarios.data?.users ?? [];
+
+  return (
+    <form onSubmit={guardar} noValidate className="space-y-4" aria-label={minimarket ? 'Editar minimarket' : 'Crear minimarket'}>
+      {error && <Alert tipo="error">{error}</Alert>}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label="Nombre del minimarket" requerido error={errors.nombre_minimarket?.message}>
+          {(p) => <Input {...p} autoComplete="off" {...register('nombre_minimarket')} />}
+        </Field>
+        <Field label="Usuario (dueño)" requerido error={errors.id_usuario?.message}>
+          {(p) => (
+            <Select {...p} {...register('id_usuario')} disabled={usuarios.isPending}>
+              <option value="">{usuarios.isPending ? 'Cargando usuarios...' : 'Selecciona un usuario'}</option>
+              {minimarket && !opciones.some((u) => u.id_usuario === minimarket.id_usuario) && (
+                <option value={minimarket.id_usuario}>ID: {minimarket.id_usuario}</option>
+              )}
+              {opciones.map((u) => (
+                <option key={u.id_usuario} value={u.id_usuario}>
+                  {u.nombre} ({u.correo}) · {capitalizar(u.rol)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Dirección" requerido error={errors.direccion?.message}>
+          {(p) => <Input {...p} autoComplete="off" {...register('direccion')} />}
+        </Field>
+        <Field label="Comuna" requerido error={errors.comuna?.message}>
+          {(p) => <Input {...p} autoComplete="off" {...register('comuna')} />}
+        </Field>
+        <Field label="Rubro" requerido error={errors.rubro?.message}>
+          {(p) => <Input {...p} autoComplete="off" list={rubrosId} {...register('rubro')} />}
+        </Field>
+        <datalist id={rubrosId}>
+          {RUBROS_SUGERIDOS.map((r) => (
+            <option key={r} value={r} />
+          ))}
+        </datalist>
+        <Field label="Tamaño" requerido error={errors.tamano?.message}>
+          {(p) => (
+            <Select {...p} {...register('tamano')}>
+              <option value="">Selecciona un tamaño</option>
+              {minimarket && !TAMANOS.includes(minimarket.tamano) && <option value={minimarket.tamano}>{minimarket.tamano}</option>}
+              {TAMANOS.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Umbral de stock bajo" error={errors.umbral_stock_bajo?.message} hint={`Un producto con menos unidades que este número cuenta como stock bajo. Si lo dejas en blanco se usa ${UMBRAL_STOCK_BAJO_POR_DEFECTO}.`}>
+          {(p) => <Input {...p} inputMode="numeric" autoComplete="off" {...register('umbral_stock_bajo')} />}
+        </Field>
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variante="contorno" onClick={onVolver}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Guardando...' : minimarket ? 'Guardar cambios' : 'Crear minimarket'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Encabezado({ titulo, onVolver }: { titulo: string; onVolver: () => void }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button variante="fantasma" tamano="sm" onClick={onVolver}>
+        <ArrowLeft className="size-4" aria-hidden="true" /> Volver
+      </Button>
+      <h2 ref={ref} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
+        {titulo}
+      </h2>
+    </div>
+  );
+}
+
+export function MinimarketForm({ id, onVolver }: { id: number | null; onVolver: () => void }) {
+  const detalle = useQuery({ ...minimarketDetalleQueryOptions(id ?? 0), enabled: id !== null });
+  return (
+    <Card className="space-y-4 p-4 sm:p-6">
+      <Encabezado titulo={id === null ? 'Crear Nuevo Minimarket' : 'Editar minimarket'} onVolver={onVolver} />
+      {id === null ? (
+        <Formulario minimarket={null} onVolver={onVolver} />
+      ) : detalle.isPending ? (
+        <Loading />
+      ) : detalle.isError ? (
+        <Alert tipo="error">Error al obtener datos del minimarket: {mensajeDeError(detalle.error, 'Error desconocido')}</Alert>
+      ) : (
+        <Formulario minimarket={detalle.data} onVolver={onVolver} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ArchivoCarga } from '@minimarket/contracts/uploads';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiDownload, apiRequest } from '../../../lib/api-client';
+
+export type TipoCarga = 'productos' | 'ventas';
+
+export const ESTADO_EN_REVISION = 'En revisión';
+/** While an upload is still being processed, the history refreshes itself this often. */
+const REFRESCO_EN_REVISION_MS = 3000;
+
+export const cargasKeys = {
+  all: ['cargas'] as const,
+  historial: (idMinimarket: number) => [...cargasKeys.all, 'historial', idMinimarket] as const,
+};
+
+export const historialCargasQueryOptions = (idMinimarket: number) =>
+  queryOptions({
+    queryKey: cargasKeys.historial(idMinimarket),
+    queryFn: () => apiRequest<ArchivoCarga[]>(`/upload/history/${idMinimarket}`),
+    refetchInterval: (query) =>
+      query.state.data?.some((c) => c.estado_procesamiento === ESTADO_EN_REVISION) ? REFRESCO_EN_REVISION_MS : false,
+  });
+
+export function useSubirArchivo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ archivo, tipo, idMinimarket, idUsuario }: { archivo: File; tipo: TipoCarga; idMinimarket: number; idUsuario: number }) => {
+      const body = new FormData();
+      body.append('file', archivo, archivo.name);
+      return apiRequest<ArchivoCarga>('/upload/files/', {
+        method: 'POST',
+        query: { id_minimarket: idMinimarket, id_usuario: idUsuario, upload_type: tipo },
+        body,
+      });
+    },
+    onSettled: (_data, _error, { idMinimarket }) => {
+      void queryClient.invalidateQueries({ queryKey: cargasKeys.historial(idMinimarket) });
+      // An import changes products and sales everywhere else too.
+      void queryClient.invalidateQueries({ queryKey: ['productos'] });
+      void queryClient.invalidateQueries({ queryKey: ['ventas'] });
+      void queryClient.invalidateQueries({ queryKey: ['notificaciones'] });
+    },
+  });
+}
+
+export const PLANTILLAS = {
+  productos: { xlsx: 'plantilla_productos.xlsx', xml: 'plantilla_productos.xml' },
+  ventas: { xlsx: 'plantilla_ventas.xlsx', xml: 'plantilla_ventas.xml' },
+} as const;
+
+/** With the shop's id, the sales template's examples use that shop's own products. */
+export function descargarPlantilla(nombre: string, idMinimarket: number): Promise<void> {
+  return apiDownload(`/upload/plantillas/${nombre}?id_minimarket=${idMinimarket}`, nombre);
+}
+
+export type FormatoRechazados = 'csv' | 'xlsx';
+
+/** The rejected rows of an upload as they came in the file, plus a "motivo" column. */
+export function descargarRechazados(idMinimarket: number, idArchivo: number, formato: FormatoRechazados): Promise<void> {
+  const nombre = `rechazados.${formato}`;
+  return apiDownload(`/upload/history/${idMinimarket}/${idArchivo}/${nombre}`, `rechazados-carga-${idArchivo}.${formato}`);
+}

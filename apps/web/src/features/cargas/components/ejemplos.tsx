@@ -1,0 +1,181 @@
+import { COLUMNAS_PRODUCTOS, COLUMNAS_VENTAS } from '@minimarket/contracts/uploads';
+import { Copy, Download } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { mensajeDeError } from '../../../lib/api-client';
+import { descargarPlantilla, PLANTILLAS, type TipoCarga } from '../api/cargas';
+
+export type FormatoEjemplo = 'csv' | 'excel' | 'xml';
+
+export const COLUMNAS: Record<TipoCarga, readonly string[]> = {
+  productos: COLUMNAS_PRODUCTOS,
+  ventas: COLUMNAS_VENTAS,
+};
+
+const FILAS: Record<TipoCarga, string[][]> = {
+  productos: [
+    ['Leche Entera 1 L', 'Lácteos y Quesos', '1190', '24', '7802900000017', '890', 'Leche entera larga vida', 'Colun'],
+    ['Pan de Molde Blanco', 'Panadería', '2290', '10', '7801505000011', '1650', '', 'Ideal'],
+  ],
+  ventas: [
+    ['V-0001', '2026-03-14 10:32:00', 'Efectivo', '7802900000017', '2'],
+    ['V-0001', '2026-03-14 10:32:00', 'Efectivo', '7801505000011', '1'],
+    ['V-0002', '2026-03-14 11:05:10', 'Débito', '7802900000017', '1'],
+  ],
+};
+
+export const REGLAS_COMUNES = [
+  'La primera fila (o cada elemento, en XML) usa exactamente los nombres de columna del ejemplo.',
+  'Los precios van en pesos enteros, sin decimales ni puntos de miles.',
+  'No dejes filas vacías entre los datos.',
+];
+
+export const REGLAS_POR_TIPO: Record<TipoCarga, string[]> = {
+  productos: [
+    'El código de barras identifica a cada producto: no lo repitas.',
+    'categoria debe ser una de: Panadería, Lácteos y Quesos, Abarrotes, Frutas y Verduras, Limpieza, Fiambrería, Botillería, Mascotas o Masivos.',
+    'precio_compra, descripcion y marca son opcionales.',
+  ],
+  ventas: [
+    'Las fechas van como AAAA-MM-DD HH:mm:ss (hora de Chile).',
+    'Las filas con el mismo id_venta_csv forman una sola venta.',
+    'Los productos de cada venta ya deben existir en tu inventario; si falta uno, esa venta completa se rechaza.',
+    'Subir dos veces el mismo archivo no duplica ventas.',
+  ],
+};
+
+const NOTAS: Record<FormatoEjemplo, string[]> = {
+  csv: ['Guarda el archivo en UTF-8 (con o sin BOM).', 'Separa las columnas con coma o con punto y coma, como lo hace Excel en Chile.'],
+  excel: ['Los datos van en la primera hoja del libro.', 'Puedes partir desde la plantilla: ya tiene la hoja «Datos» con los encabezados.'],
+  xml: [
+    'Guarda el archivo en UTF-8.',
+    'El elemento raíz es <productos> con elementos <producto>, o <ventas> con elementos <venta>.',
+    'Cada dato es un elemento hijo con el nombre de la columna (por ejemplo <precio_venta>1190</precio_venta>).',
+    'No se aceptan DTD ni entidades externas.',
+  ],
+};
+
+function escaparXml(v: string): string {
+  return v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function ejemploCsv(tipo: TipoCarga): string {
+  const escapar = (v: string) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  return [COLUMNAS[tipo], ...FILAS[tipo]].map((fila) => fila.map(escapar).join(',')).join('\n');
+}
+
+export function ejemploXml(tipo: TipoCarga): string {
+  const item = tipo === 'productos' ? 'producto' : 'venta';
+  const cuerpo = FILAS[tipo]
+    .map((fila) => {
+      const campos = COLUMNAS[tipo].map((c, i) => (fila[i] ? `    <${c}>${escaparXml(fila[i])}</${c}>` : null)).filter(Boolean);
+      return `  <${item}>\n${campos.join('\n')}\n  </${item}>`;
+    })
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<${tipo}>\n${cuerpo}\n</${tipo}>`;
+}
+
+function TablaEjemplo({ tipo }: { tipo: TipoCarga }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <table className="w-full text-xs">
+        <caption className="sr-only">Ejemplo de hoja de {tipo}</caption>
+        <thead className="bg-green-50">
+          <tr>
+            {COLUMNAS[tipo].map((c) => (
+              <th key={c} scope="col" className="px-2 py-1.5 text-left font-mono font-semibold whitespace-nowrap text-green-900">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {FILAS[tipo].map((fila, i) => (
+            <tr key={i} className="border-t border-slate-100">
+              {fila.map((v, j) => (
+                <td key={j} className="px-2 py-1.5 whitespace-nowrap">
+                  {v}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const TITULOS: Record<FormatoEjemplo, string> = { csv: 'Ejemplo CSV', excel: 'Ejemplo Excel', xml: 'Ejemplo XML' };
+
+export function EjemploDialog({
+  formato,
+  tipo,
+  idMinimarket,
+  onCerrar,
+}: {
+  formato: FormatoEjemplo | null;
+  tipo: TipoCarga;
+  idMinimarket: number;
+  onCerrar: () => void;
+}) {
+  const [descargando, setDescargando] = useState(false);
+  const descargar = async (nombre: string) => {
+    setDescargando(true);
+    try {
+      await descargarPlantilla(nombre, idMinimarket);
+    } catch (e) {
+      toast.error(mensajeDeError(e, 'No se pudo descargar la plantilla.'));
+    } finally {
+      setDescargando(false);
+    }
+  };
+  const copiar = async () => {
+    try {
+      await navigator.clipboard.writeText(ejemploXml(tipo));
+      toast.success('Ejemplo XML copiado al portapapeles.', { duration: 2000 });
+    } catch {
+      toast.error('No se pudo copiar. Selecciona el texto y cópialo manualmente.');
+    }
+  };
+  const f = formato ?? 'csv';
+  const etiquetaTipo = tipo === 'productos' ? 'productos' : 'ventas';
+  return (
+    <Dialog
+      abierto={formato !== null}
+      onCerrar={onCerrar}
+      titulo={`${TITULOS[f]} · ${etiquetaTipo}`}
+      className="max-w-3xl"
+      pie={
+        <>
+          {f === 'xml' && (
+            <Button variante="contorno" onClick={copiar}>
+              <Copy className="size-4" aria-hidden="true" /> Copiar
+            </Button>
+          )}
+          {f !== 'csv' && (
+            <Button variante="contorno" disabled={descargando} onClick={() => void descargar(f === 'excel' ? PLANTILLAS[tipo].xlsx : PLANTILLAS[tipo].xml)}>
+              <Download className="size-4" aria-hidden="true" /> {descargando ? 'Descargando...' : 'Descargar plantilla'}
+            </Button>
+          )}
+          <Button onClick={onCerrar}>Entendido</Button>
+        </>
+      }
+    >
+      <div className="space-y-4 text-sm">
+        {f === 'excel' && <TablaEjemplo tipo={tipo} />}
+        {f === 'csv' && <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100">{ejemploCsv(tipo)}</pre>}
+        {f === 'xml' && <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100">{ejemploXml(tipo)}</pre>}
+        <div>
+          <h3 className="font-semibold text-slate-900">Notas</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
+            {[...NOTAS[f], ...REGLAS_COMUNES, ...REGLAS_POR_TIPO[tipo]].map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,126 @@
+import type { ArchivoCarga } from '@minimarket/contracts/uploads';
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { Loading } from '../../../components/ui/loading';
+import { Table, Td, Th } from '../../../components/ui/table';
+import { capitalizar, formatFechaHora } from '../../../utils/format';
+import { mensajeDeError } from '../../../lib/api-client';
+import { descargarRechazados, ESTADO_EN_REVISION, historialCargasQueryOptions, type FormatoRechazados } from '../api/cargas';
+import { parsearResultado, totalFilas } from '../utils/resultado';
+import { EstadoCargaBadge, ResultadoCarga } from './resultado-carga';
+
+/** When rows were rejected: download them as they came, with the reason, to fix and upload again. */
+export function DescargarRechazados({ carga, idMinimarket }: { carga: ArchivoCarga; idMinimarket: number }) {
+  const [descargando, setDescargando] = useState<FormatoRechazados | null>(null);
+  const r = parsearResultado(carga.detalle_resultado);
+  if (!r.ok || r.resultado.detalle_errores.length === 0) return null;
+  const descargar = async (formato: FormatoRechazados) => {
+    setDescargando(formato);
+    try {
+      await descargarRechazados(idMinimarket, carga.id_archivo, formato);
+    } catch (e) {
+      toast.error(mensajeDeError(e, 'No se pudieron descargar las filas rechazadas.'));
+    } finally {
+      setDescargando(null);
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="text-sm text-slate-700">Filas rechazadas, con su motivo:</span>
+      <Button variante="contorno" tamano="sm" disabled={descargando !== null} onClick={() => void descargar('csv')}>
+        <Download className="size-4" aria-hidden="true" /> {descargando === 'csv' ? 'Descargando...' : 'Descargar CSV'}
+      </Button>
+      <Button variante="contorno" tamano="sm" disabled={descargando !== null} onClick={() => void descargar('xlsx')}>
+        <Download className="size-4" aria-hidden="true" /> {descargando === 'xlsx' ? 'Descargando...' : 'Descargar Excel'}
+      </Button>
+    </div>
+  );
+}
+
+export function HistorialCargas({ idMinimarket }: { idMinimarket: number }) {
+  const { data, isPending, isError, refetch } = useQuery(historialCargasQueryOptions(idMinimarket));
+  const [viendo, setViendo] = useState<ArchivoCarga | null>(null);
+
+  useEffect(() => {
+    if (isError) toast.error('No se pudo cargar el historial.');
+  }, [isError]);
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="text-lg font-semibold text-slate-900">Historial de cargas recientes</h2>
+      <div className="mt-3">
+        {isPending ? (
+          <Loading />
+        ) : isError ? (
+          <p className="py-6 text-center text-sm text-slate-600">
+            No se pudo cargar el historial.{' '}
+            <button type="button" className="font-medium text-marca-700 underline" onClick={() => refetch()}>
+              Reintentar
+            </button>
+          </p>
+        ) : data.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-600">Todavía no has cargado archivos. Tus cargas aparecerán aquí con su resultado.</p>
+        ) : (
+          <Table caption="Historial de cargas recientes">
+            <thead>
+              <tr>
+                <Th>Fecha</Th>
+                <Th>Tipo</Th>
+                <Th>Archivo</Th>
+                <Th className="text-right">Registros</Th>
+                <Th>Estado</Th>
+                <Th>Acciones</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((c) => (
+                <tr key={c.id_archivo}>
+                  <Td className="whitespace-nowrap">{formatFechaHora(c.fecha_subida)}</Td>
+                  <Td>{capitalizar(c.tipo_archivo)}</Td>
+                  <Td className="max-w-56 truncate" title={c.nombre_archivo}>
+                    {c.nombre_archivo}
+                  </Td>
+                  <Td className="text-right">{totalFilas(c.detalle_resultado)}</Td>
+                  <Td>
+                    <EstadoCargaBadge estado={c.estado_procesamiento} />
+                  </Td>
+                  <Td>
+                    <button type="button" className="text-sm font-medium whitespace-nowrap text-marca-700 hover:underline" onClick={() => setViendo(c)}>
+                      Ver detalles<span className="sr-only"> de {c.nombre_archivo}</span>
+                    </button>
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </div>
+      <Dialog
+        abierto={viendo !== null}
+        onCerrar={() => setViendo(null)}
+        titulo="Detalle de la carga"
+        descripcion={viendo ? `${viendo.nombre_archivo} · ${formatFechaHora(viendo.fecha_subida)}` : undefined}
+        className="max-w-2xl"
+      >
+        {viendo && (
+          <div className="space-y-3">
+            <EstadoCargaBadge estado={viendo.estado_procesamiento} />
+            {viendo.estado_procesamiento === ESTADO_EN_REVISION ? (
+              <p className="text-sm text-slate-700">El archivo todavía se está procesando. El resultado aparecerá aquí cuando termine.</p>
+            ) : (
+              <>
+                <ResultadoCarga detalle={viendo.detalle_resultado} tipo={viendo.tipo_archivo} />
+                <DescargarRechazados carga={viendo} idMinimarket={idMinimarket} />
+              </>
+            )}
+          </div>
+        )}
+      </Dialog>
+    </Card>
+  );
+}

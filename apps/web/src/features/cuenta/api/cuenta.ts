@@ -1,0 +1,36 @@
+import type { Minimarket } from '@minimarket/contracts/minimarkets';
+import type { UsuarioActual } from '@minimarket/contracts/usuarios';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { authKeys } from '../../../lib/auth';
+import { replaceToken } from '../../../lib/auth-token';
+import { tiendaKeys } from '../../../lib/current-shop';
+
+export function useActualizarPerfil() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: { nombre?: string; direccion?: string | null; descripcion?: string | null }) =>
+      apiRequest<UsuarioActual>('/users/me', { method: 'PUT', json: datos }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
+  });
+}
+
+export function useCambiarContrasena() {
+  return useMutation({
+    mutationFn: (datos: { contrasena_actual: string; nueva_contrasena: string }) =>
+      apiRequest<{ message: string; access_token?: string }>('/users/me/password', { method: 'POST', json: datos }),
+    // The change ends every other session; this one goes on with the token the server hands back.
+    onSuccess: ({ access_token }) => {
+      if (access_token) replaceToken(access_token);
+    },
+  });
+}
+
+export function useConfigurarMinimarket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, umbral_stock_bajo }: { id: number; umbral_stock_bajo: number }) =>
+      apiRequest<Minimarket>(`/minimarkets/${id}/configuracion`, { method: 'PATCH', json: { umbral_stock_bajo } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tiendaKeys.all }),
+  });
+}

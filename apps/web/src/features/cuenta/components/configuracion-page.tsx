@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { minimarketConfiguracionSchema, UMBRAL_STOCK_BAJO_POR_DEFECTO } from '@minimarket/contracts/minimarkets';
+import { useQuery } from '@tanstack/react-query';
+import { Settings2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { ShopSelector } from '../../../components/shop/shop-selector';
+import { RequiereTienda } from '../../../components/shop/requiere-tienda';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field, Input } from '../../../components/ui/field';
+import { Loading } from '../../../components/ui/loading';
+import { PageHeader } from '../../../components/ui/page-header';
+import { mensajeDeError } from '../../../lib/api-client';
+import { tituloPagina } from '../../../lib/app-info';
+import { minimarketQueryOptions } from '../../../lib/current-shop';
+import { useConfigurarMinimarket } from '../api/cuenta';
+
+type Input = z.input<typeof minimarketConfiguracionSchema>;
+type Output = z.output<typeof minimarketConfiguracionSchema>;
+
+function UmbralForm({ idMinimarket, umbral, nombre }: { idMinimarket: number; umbral: number; nombre: string }) {
+  const configurar = useConfigurarMinimarket();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(minimarketConfiguracionSchema),
+    defaultValues: { umbral_stock_bajo: String(umbral) },
+  });
+  const guardar = handleSubmit(async ({ umbral_stock_bajo }) => {
+    setError(null);
+    try {
+      const m = await configurar.mutateAsync({ id: idMinimarket, umbral_stock_bajo });
+      reset({ umbral_stock_bajo: String(m.umbral_stock_bajo) });
+      toast.success('Configuración guardada.', { duration: 2000 });
+    } catch (e) {
+      setError(mensajeDeError(e, 'No se pudo guardar la configuración.'));
+    }
+  });
+  return (
+    <form onSubmit={guardar} noValidate className="mt-4 space-y-4" aria-label="Configuración del minimarket">
+      {error && <Alert tipo="error">{error}</Alert>}
+      <Field
+        label="Umbral de stock bajo"
+        error={errors.umbral_stock_bajo?.message}
+        hint={`Un producto de ${nombre} con menos unidades que este número se marca como «Stock bajo» y genera una notificación. Por defecto: ${UMBRAL_STOCK_BAJO_POR_DEFECTO}.`}
+      >
+        {(p) => <Input {...p} inputMode="numeric" className="max-w-40" {...register('umbral_stock_bajo')} />}
+      </Field>
+      <Button type="submit" disabled={isSubmitting || !isDirty}>
+        {isSubmitting ? 'Guardando...' : 'Guardar'}
+      </Button>
+    </form>
+  );
+}
+
+function ConfiguracionTienda({ idMinimarket }: { idMinimarket: number }) {
+  const { data, isPending, isError, error } = useQuery(minimarketQueryOptions(idMinimarket));
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Settings2 className="size-5 text-marca-700" aria-hidden="true" /> Alertas de inventario
+      </h2>
+      {isPending ? (
+        <Loading />
+      ) : isError ? (
+        <Alert tipo="error" className="mt-3">
+          {mensajeDeError(error, 'No se pudo cargar el minimarket.')}
+        </Alert>
+      ) : (
+        <UmbralForm key={data.id_minimarket} idMinimarket={data.id_minimarket} umbral={data.umbral_stock_bajo} nombre={data.nombre_minimarket} />
+      )}
+    </Card>
+  );
+}
+
+export function ConfiguracionPage() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <title>{tituloPagina('Configuración')}</title>
+      <PageHeader titulo="Configuración" descripcion="Ajustes de tu minimarket." acciones={<ShopSelector />} />
+      <RequiereTienda>{(id) => <ConfiguracionTienda key={id} idMinimarket={id} />}</RequiereTienda>
+    </div>
+  );
+}

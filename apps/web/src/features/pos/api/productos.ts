@@ -1,0 +1,122 @@
+import { CATEGORIA_TODOS } from '@minimarket/contracts/comunes';
+import type { Producto, productoExternoSchema, ProductoUpdate } from '@minimarket/contracts/productos';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ApiError, apiRequest, apiRequestPage } from '../../../lib/api-client';
+
+export type ProductoExterno = z.infer<typeof productoExternoSchema>;
+
+export interface ProductosParams {
+  idMinimarket: number;
+  pagina: number;
+  tamano: number;
+  search?: string;
+  /** A category, or 'Todos' for no filter. */
+  category?: string;
+  orden?: 'nombre' | 'recientes';
+}
+
+export const productosKeys = {
+  all: ['productos'] as const,
+  listas: () => [...productosKeys.all, 'lista'] as const,
+  lista: (p: ProductosParams) => [...productosKeys.listas(), p] as const,
+  externo: (codigo: string) => ['productos-externos', codigo] as const,
+};
+
+export const productosQueryOptions = (p: ProductosParams) =>
+  queryOptions({
+    queryKey: productosKeys.lista(p),
+    queryFn: ({ signal }) =>
+      apiRequestPage<Producto>('/productos/', {
+        signal,
+        query: {
+          id_minimarket: p.idMinimarket,
+          skip: (p.pagina - 1) * p.tamano,
+          limit: p.tamano,
+          search: p.search?.trim() || undefined,
+          category: p.category && p.category !== CATEGORIA_TODOS ? p.category : undefined,
+          orden: p.orden,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The scanner's exact barcode lookup in the shop's active products. */
+export async function buscarPorCodigo(idMinimarket: number, codigo: string): Promise<Producto | null> {
+  const { items } = await apiRequestPage<Producto>('/productos/', {
+    query: { id_minimarket: idMinimarket, codigo_barra: codigo, skip: 0, limit: 1 },
+  });
+  return items[0] ?? null;
+}
+
+/** One product as the server has it now; null when it no longer exists (or was deleted). */
+export async function obtenerProducto(id: number): Promise<Producto | null> {
+  try {
+    const producto = await apiRequest<Producto>(`/productos/${id}`);
+    return producto.estado === 'activo' ? producto : null;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+/** Open Food Facts, through the API (the browser never calls outside services). */
+export const productoExternoQueryOptions = (codigo: string) =>
+  queryOptions({
+    queryKey: productosKeys.externo(codigo),
+    queryFn: () => apiRequest<ProductoExterno>(`/productos/externo/${encodeURIComponent(codigo)}`),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export interface ProductoNuevo {
+  id_minimarket: number;
+  codigo_barra: string;
+  nombre_producto: string;
+  categoria: string;
+  precio_venta: number;
+  precio_compra?: number | null;
+  stock?: number;
+  descripcion?: string | null;
+  marca?: string | null;
+  imagen?: string | null;
+}
+
+function useInvalidarProductos() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: productosKeys.all });
+}
+
+export function useCrearProducto() {
+  const invalidar = useInvalidarProductos();
+  return useMutation({
+    mutationFn: (datos: ProductoNuevo) => apiRequest<Producto>('/productos/', { method: 'POST', json: datos }),
+    onSuccess: invalidar,
+  });
+}
+
+export function useActualizarProducto() {
+  const invalidar = useInvalidarProductos();
+  return useMutation({
+    mutationFn: ({ id, datos }: { id: number; datos: ProductoUpdate }) =>
+      apiRequest<Producto>(`/productos/${id}`, { method: 'PUT', json: datos }),
+    onSuccess: invalidar,
+  });
+}
+
+export function useEliminarProducto() {
+  const invalidar = useInvalidarProductos();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<unknown>(`/productos/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidar,
+  });
+}
+
+export function useIngresoStock() {
+  const invalidar = useInvalidarProductos();
+  return useMutation({
+    mutationFn: ({ id, cantidad, costo_total }: { id: number; cantidad: number; costo_total: number }) =>
+      apiRequest<Producto>(`/productos/${id}/stock`, { method: 'POST', json: { cantidad, costo_total } }),
+    onSuccess: invalidar,
+  });
+}

@@ -1,0 +1,63 @@
+import type { MetodoPago } from '@minimarket/contracts/comunes';
+import type { Venta, ventasListSchema } from '@minimarket/contracts/ventas';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { productosKeys } from './productos';
+
+export type VentasLista = z.infer<typeof ventasListSchema>;
+
+export interface VentasParams {
+  idMinimarket: number;
+  pagina: number;
+  tamano: number;
+  /** A sale id. */
+  search?: string;
+  /** 'YYYY-MM-DD', whole days in Chilean time. */
+  desde?: string;
+  hasta?: string;
+}
+
+export const ventasKeys = {
+  all: ['ventas'] as const,
+  listas: () => [...ventasKeys.all, 'lista'] as const,
+  lista: (p: VentasParams) => [...ventasKeys.listas(), p] as const,
+};
+
+export const ventasQueryOptions = (p: VentasParams) =>
+  queryOptions({
+    queryKey: ventasKeys.lista(p),
+    queryFn: ({ signal }) =>
+      apiRequest<VentasLista>('/ventas/', {
+        signal,
+        query: {
+          id_minimarket: p.idMinimarket,
+          skip: (p.pagina - 1) * p.tamano,
+          limit: p.tamano,
+          search: p.search?.trim() || undefined,
+          start_date: p.desde ? `${p.desde}T00:00:00` : undefined,
+          end_date: p.hasta ? `${p.hasta}T23:59:59` : undefined,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export interface VentaNueva {
+  id_minimarket: number;
+  total: number;
+  metodo_pago: MetodoPago;
+  detalles: Array<{ id_producto: number; num_unidades: number; precio_unitario: number; subtotal: number; nombre_producto: string }>;
+}
+
+export function useRegistrarVenta() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ venta, idempotencyKey }: { venta: VentaNueva; idempotencyKey: string }) =>
+      apiRequest<Venta>('/ventas/', { method: 'POST', json: venta, headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSettled: () => {
+      // Stock changed (or the server refused for stock or price): show fresh products either way.
+      void queryClient.invalidateQueries({ queryKey: productosKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ventasKeys.all });
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO, type Producto } from '@minimarket/contracts/productos';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { mensajeDeError } from '../../../../lib/api-client';
+import { useActualizarProducto } from '../../api/productos';
+import { productoFormSchema, type ProductoFormInput, type ProductoFormOutput } from '../../utils/producto-form-schema';
+import { faltanObligatorios, ProductoCampos } from '../producto-campos';
+
+function aFormulario(p: Producto): ProductoFormInput {
+  return {
+    codigo_barra: p.codigo_barra,
+    nombre_producto: p.nombre_producto,
+    categoria: p.categoria,
+    precio_venta: String(p.precio_venta_actual),
+    precio_compra: p.precio_compra_actual === null ? '' : String(p.precio_compra_actual),
+    stock: String(p.stock),
+    descripcion: p.descripcion ?? '',
+    marca: p.marca ?? '',
+    imagen: p.imagen ?? '',
+  };
+}
+
+export function EditarProducto({ producto, onVolver }: { producto: Producto; onVolver: () => void }) {
+  const actualizar = useActualizarProducto();
+  const [error, setError] = useState<string | null>(null);
+  const titulo = useRef<HTMLHeadingElement>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductoFormInput, unknown, ProductoFormOutput>({
+    resolver: zodResolver(productoFormSchema),
+    defaultValues: aFormulario(producto),
+  });
+
+  useEffect(() => titulo.current?.focus(), []);
+
+  const guardar = handleSubmit(async (datos) => {
+    setError(null);
+    try {
+      await actualizar.mutateAsync({ id: producto.id_producto, datos });
+      toast.success('Producto actualizado exitosamente.', { duration: 2000 });
+      onVolver();
+    } catch (e) {
+      setError(mensajeDeError(e, 'Hubo un error al actualizar el producto.'));
+    }
+  });
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variante="fantasma" tamano="sm" onClick={onVolver}>
+          <ArrowLeft className="size-4" aria-hidden="true" /> Volver al inventario
+        </Button>
+        <h2 ref={titulo} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+          Editar producto
+        </h2>
+      </div>
+      <form onSubmit={guardar} noValidate className="mt-4 space-y-4" aria-label="Editar producto">
+        {faltanObligatorios(errors) && <Alert tipo="error">{MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO}</Alert>}
+        {error && <Alert tipo="error">{error}</Alert>}
+        <ProductoCampos register={register} errors={errors} etiquetaStock="Stock" />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variante="contorno" onClick={onVolver}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Guardando...' : 'Guardar cambios'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,220 @@
+import { CATEGORIA_TODOS, CATEGORIAS, PAGE_SIZE_INVENTARIO } from '@minimarket/contracts/comunes';
+import type { Producto } from '@minimarket/contracts/productos';
+import { useQuery } from '@tanstack/react-query';
+import { PackagePlus, Pencil, Search, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { Dialog } from '../../../../components/ui/dialog';
+import { Input } from '../../../../components/ui/field';
+import { Loading } from '../../../../components/ui/loading';
+import { Pagination, totalPaginas } from '../../../../components/ui/pagination';
+import { Table, Td, Th } from '../../../../components/ui/table';
+import { mensajeDeError } from '../../../../lib/api-client';
+import { tituloPagina } from '../../../../lib/app-info';
+import { useCurrentShop } from '../../../../lib/current-shop';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value';
+import { cn } from '../../../../utils/cn';
+import { formatClp, formatEntero } from '../../../../utils/format';
+import { productosQueryOptions, useEliminarProducto } from '../../api/productos';
+import { StockBadge } from '../stock-badge';
+import { EditarProducto } from './editar-producto';
+import { IngresoStockDialog } from './ingreso-stock-dialog';
+
+const FILTROS = [CATEGORIA_TODOS, ...CATEGORIAS];
+
+export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
+  const { umbralStockBajo } = useCurrentShop();
+  const [categoria, setCategoria] = useState<string>(CATEGORIA_TODOS);
+  const [busqueda, setBusqueda] = useState('');
+  const [pagina, setPagina] = useState(1);
+  const [editando, setEditando] = useState<Producto | null>(null);
+  const [reponiendo, setReponiendo] = useState<Producto | null>(null);
+  const [eliminando, setEliminando] = useState<Producto | null>(null);
+  const eliminar = useEliminarProducto();
+  const search = useDebouncedValue(busqueda.trim());
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(
+    productosQueryOptions({ idMinimarket, pagina, tamano: PAGE_SIZE_INVENTARIO, search, category: categoria }),
+  );
+
+  // Deleting the last product of the last page leaves it empty: step back to one that has rows.
+  const paginas = data ? totalPaginas(data.total, PAGE_SIZE_INVENTARIO) : 1;
+  useEffect(() => {
+    if (data && !isFetching && pagina > paginas) setPagina(paginas);
+  }, [data, isFetching, pagina, paginas]);
+
+  if (editando) return <EditarProducto producto={editando} onVolver={() => setEditando(null)} />;
+
+  const botonAccion = 'rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+
+  return (
+    <>
+      <title>{tituloPagina('Inventario')}</title>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[12rem_minmax(0,1fr)]">
+        <Card className="p-2 lg:self-start lg:p-3">
+          <h2 className="px-2 pt-1 pb-2 text-sm font-semibold text-slate-700">Categorías</h2>
+          <ul className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible lg:pb-0" aria-label="Filtrar por categoría">
+            {FILTROS.map((c) => (
+              <li key={c} className="shrink-0">
+                <button
+                  type="button"
+                  aria-pressed={categoria === c}
+                  onClick={() => {
+                    setCategoria(c);
+                    setPagina(1);
+                  }}
+                  className={cn(
+                    'w-full rounded-lg px-3 py-2 text-left text-sm whitespace-nowrap',
+                    categoria === c ? 'bg-marca-700 font-semibold text-white' : 'text-slate-700 hover:bg-slate-100',
+                  )}
+                >
+                  {c}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+
+        <Card className="min-w-0 p-4 sm:p-5">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 className="text-lg font-semibold text-slate-900">
+              Inventario{categoria !== CATEGORIA_TODOS ? ` · ${categoria}` : ''}
+              {data && <span className="ml-2 text-sm font-normal text-slate-600">({formatEntero(data.total)} productos)</span>}
+            </h2>
+            <div className="relative w-full sm:w-72">
+              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+              <Input
+                type="search"
+                aria-label="Buscar en el inventario"
+                placeholder="Buscar por nombre, marca o código..."
+                className="pl-9"
+                value={busqueda}
+                onChange={(e) => {
+                  setBusqueda(e.target.value);
+                  setPagina(1);
+                }}
+              />
+            </div>
+          </div>
+
+          <div className="mt-3" aria-busy={isFetching}>
+            {isPending ? (
+              <Loading />
+            ) : isError ? (
+              <Alert
+                tipo="error"
+                accion={
+                  <button type="button" className="font-medium underline" onClick={() => refetch()}>
+                    Reintentar
+                  </button>
+                }
+              >
+                {mensajeDeError(error, 'No se pudo cargar el inventario.')}
+              </Alert>
+            ) : data.items.length === 0 ? (
+              <p className="py-8 text-center text-sm text-slate-600">No se encontraron productos.</p>
+            ) : (
+              <Table caption="Productos del inventario">
+                <thead>
+                  <tr>
+                    <Th>Producto</Th>
+                    <Th className="hidden md:table-cell">Categoría</Th>
+                    <Th>Stock</Th>
+                    <Th className="hidden text-right sm:table-cell">Precio venta</Th>
+                    <Th className="hidden text-right sm:table-cell">Precio compra</Th>
+                    <Th className="text-right">Acciones</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((p) => (
+                    <tr key={p.id_producto}>
+                      <Td>
+                        <span className="block font-medium text-slate-900">{p.nombre_producto}</span>
+                        <span className="block text-xs text-slate-600">
+                          {[p.marca, p.codigo_barra].filter(Boolean).join(' · ')}
+                        </span>
+                        <span className="mt-0.5 block text-sm font-medium sm:hidden">{formatClp(p.precio_venta_actual)}</span>
+                      </Td>
+                      <Td className="hidden md:table-cell">{p.categoria}</Td>
+                      <Td>
+                        <StockBadge stock={p.stock} umbral={umbralStockBajo} />
+                      </Td>
+                      <Td className="hidden text-right font-medium whitespace-nowrap sm:table-cell">{formatClp(p.precio_venta_actual)}</Td>
+                      <Td className="hidden text-right whitespace-nowrap text-slate-700 sm:table-cell">
+                        {p.precio_compra_actual !== null ? formatClp(p.precio_compra_actual) : '—'}
+                      </Td>
+                      <Td>
+                        <div className="flex flex-col items-end gap-0.5 sm:flex-row sm:justify-end">
+                          <button type="button" className={botonAccion} onClick={() => setReponiendo(p)} aria-label={`Agregar stock a ${p.nombre_producto}`} title="Agregar stock">
+                            <PackagePlus className="size-4" aria-hidden="true" />
+                          </button>
+                          <button type="button" className={botonAccion} onClick={() => setEditando(p)} aria-label={`Editar ${p.nombre_producto}`} title="Editar">
+                            <Pencil className="size-4" aria-hidden="true" />
+                          </button>
+                          <button
+                            type="button"
+                            className={cn(botonAccion, 'text-red-700 hover:bg-red-50 hover:text-red-800')}
+                            onClick={() => setEliminando(p)}
+                            aria-label={`Eliminar ${p.nombre_producto}`}
+                            title="Eliminar"
+                          >
+                            <Trash2 className="size-4" aria-hidden="true" />
+                          </button>
+                        </div>
+                      </Td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+          </div>
+          {data && (
+            <Pagination className="mt-3" pagina={pagina} totalPaginas={paginas} onCambiar={setPagina} />
+          )}
+        </Card>
+      </div>
+
+      <IngresoStockDialog producto={reponiendo} onCerrar={() => setReponiendo(null)} />
+
+      <Dialog
+        abierto={eliminando !== null}
+        onCerrar={() => setEliminando(null)}
+        titulo="Eliminar producto"
+        descripcion={
+          eliminando
+            ? `¿Seguro que deseas eliminar "${eliminando.nombre_producto}"? Dejará de aparecer en el inventario y en las ventas; su historial se conserva.`
+            : undefined
+        }
+        pie={
+          <>
+            <Button variante="contorno" onClick={() => setEliminando(null)}>
+              Cancelar
+            </Button>
+            <Button
+              variante="peligro"
+              disabled={eliminar.isPending}
+              onClick={() => {
+                if (!eliminando) return;
+                const nombre = eliminando.nombre_producto;
+                eliminar.mutate(eliminando.id_producto, {
+                  onSuccess: () => {
+                    toast.success(`Producto "${nombre}" eliminado.`, { duration: 2000 });
+                    setEliminando(null);
+                  },
+                  onError: (e) => {
+                    console.error(e);
+                    toast.error(mensajeDeError(e, 'No se pudo eliminar el producto.'));
+                  },
+                });
+              }}
+            >
+              {eliminar.isPending ? 'Eliminando...' : 'Eliminar'}
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}

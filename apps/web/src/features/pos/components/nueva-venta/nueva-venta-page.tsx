@@ -1,0 +1,204 @@
+import type { MetodoPago } from '@minimarket/contracts/comunes';
+import type { Producto } from '@minimarket/contracts/productos';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError, mensajeDeError, nuevaIdempotencyKey } from '../../../../lib/api-client';
+import { tituloPagina } from '../../../../lib/app-info';
+import { useCurrentShop } from '../../../../lib/current-shop';
+import { buscarPorCodigo, obtenerProducto } from '../../api/productos';
+import { useRegistrarVenta } from '../../api/ventas';
+import { useBarcodeScanner } from '../../hooks/use-barcode-scanner';
+import {
+  actualizarCarrito,
+  agregarAlCarrito,
+  cambiarCantidad,
+  quitarDelCarrito,
+  subtotal,
+  totalCarrito,
+  type ItemCarrito,
+} from '../../utils/carrito';
+import { CarritoPanel } from './carrito-panel';
+import { EscanerPanel, type EstadoEscaneo } from './escaner-panel';
+import { PagoPanel } from './pago-panel';
+import { ProductosVentaTabla } from './productos-venta-tabla';
+
+export const MENSAJE_VENTA_EXITOSA = 'Venta registrada exitosamente.';
+const MENSAJE_VENTA_ERROR = 'Hubo un error al registrar la venta.';
+
+/** The cart survives switching POS tabs (and a reload) within the browser tab. */
+function useCarritoGuardado(idMinimarket: number) {
+  const clave = `carrito:${idMinimarket}`;
+  const [items, setItems] = useState<ItemCarrito[]>(() => {
+    try {
+      return JSON.parse(window.sessionStorage.getItem(clave) ?? '[]') as ItemCarrito[];
+    } catch {
+      return [];
+    }
+  });
+  useEffect(() => {
+    try {
+      window.sessionStorage.setItem(clave, JSON.stringify(items));
+    } catch {
+      // Storage full or unavailable: the cart still works, it just is not kept.
+    }
+  }, [clave, items]);
+  return [items, setItems] as const;
+}
+
+export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
+  const { umbralStockBajo } = useCurrentShop();
+  const [items, setItems] = useCarritoGuardado(idMinimarket);
+  const [vista, setVista] = useState<'carrito' | 'pago'>('carrito');
+  const [estadoEscaneo, setEstadoEscaneo] = useState<EstadoEscaneo | null>(null);
+  const [buscando, setBuscando] = useState(false);
+  // One key per checkout attempt: a retried request after a network failure creates one sale.
+  const [idempotencyKey, setIdempotencyKey] = useState(nuevaIdempotencyKey);
+  const registrar = useRegistrarVenta();
+
+  // Scans can arrive faster than React re-renders: each change starts from the latest cart.
+  const actuales = useRef(items);
+  actuales.current = items;
+
+  const aplicar = useCallback(
+    (resultado: { items: ItemCarrito[]; error?: string }) => {
+      actuales.current = resultado.items;
+      setItems(resultado.items);
+      if (resultado.error) toast.error(resultado.error);
+      return !resultado.error;
+    },
+    [setItems],
+  );
+
+  const agregar = useCallback((producto: Producto) => aplicar(agregarAlCarrito(actuales.current, producto)), [aplicar]);
+
+  const alEscanear = useCallback(
+    async (codigo: string) => {
+      setBuscando(true);
+      setEstadoEscaneo({ tipo: 'info', texto: `Buscando ${codigo}...` });
+      try {
+        const producto = await buscarPorCodigo(idMinimarket, codigo);
+        if (!producto) {
+          setEstadoEscaneo({ tipo: 'error', texto: 'Producto no encontrado en el inventario.' });
+          toast.error('Producto no encontrado en el inventario.');
+          return;
+        }
+        const ok = agregar(producto);
+        setEstadoEscaneo(
+          ok
+            ? { tipo: 'exito', texto: `Agregado al carrito: ${producto.nombre_producto}` }
+            : { tipo: 'error', texto: `No se agregó ${producto.nombre_producto}.` },
+        );
+      } catch (e) {
+        const texto = mensajeDeError(e, 'Error al buscar el producto.');
+        setEstadoEscaneo({ tipo: 'error', texto });
+        toast.error(texto);
+      } finally {
+        setBuscando(false);
+      }
+    },
+    [idMinimarket, agregar],
+  );
+
+  useBarcodeScanner((codigo) => void alEscanear(codigo), vista === 'carrito');
+
+  const refrescarCarrito = async () => {
+    const frescos = new Map<number, Producto | null>();
+    try {
+      await Promise.all(
+        actuales.current.map(async (i) => frescos.set(i.producto.id_producto, await obtenerProducto(i.producto.id_producto))),
+      );
+    } catch {
+      return; // Could not ask the server: leave the cart as it was.
+    }
+    const items = actualizarCarrito(actuales.current, frescos);
+    aplicar({ items });
+    if (items.length === 0) setVista('carrito');
+  };
+
+  // A cart kept from earlier in this tab may hold old prices or stock: refresh it once on arrival.
+  const refrescadoAlEntrar = useRef(false);
+  useEffect(() => {
+    if (refrescadoAlEntrar.current) return;
+    refrescadoAlEntrar.current = true;
+    if (actuales.current.length > 0) void refrescarCarrito();
+  });
+
+  const finalizar = (metodo: MetodoPago) => {
+    if (!idMinimarket) {
+      toast.error('Error: No se puede finalizar la venta sin un minimarket identificado.');
+      return;
+    }
+    registrar.mutate(
+      {
+        idempotencyKey,
+        venta: {
+          id_minimarket: idMinimarket,
+          total: totalCarrito(items),
+          metodo_pago: metodo,
+          detalles: items.map((i) => ({
+            id_producto: i.producto.id_producto,
+            num_unidades: i.cantidad,
+            precio_unitario: i.producto.precio_venta_actual,
+            subtotal: subtotal(i),
+            nombre_producto: i.producto.nombre_producto,
+          })),
+        },
+      },
+      {
+        onSuccess: () => {
+          toast.success(MENSAJE_VENTA_EXITOSA, { duration: 2000 });
+          aplicar({ items: [] });
+          setVista('carrito');
+          setEstadoEscaneo(null);
+          setIdempotencyKey(nuevaIdempotencyKey());
+        },
+        onError: (e) => {
+          toast.error(mensajeDeError(e, MENSAJE_VENTA_ERROR));
+          // The server refused this cart (stock, price): the next attempt is a new one, with
+          // the cart brought up to date so the cashier sees what changed.
+          if (e instanceof ApiError && e.status > 0) {
+            setIdempotencyKey(nuevaIdempotencyKey());
+            if (e.status === 409 || e.status === 404) void refrescarCarrito();
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <title>{tituloPagina('Nueva venta')}</title>
+      <h2 className="sr-only">Nueva venta</h2>
+      {vista === 'pago' ? (
+        <PagoPanel items={items} procesando={registrar.isPending} onRegresar={() => setVista('carrito')} onFinalizar={finalizar} />
+      ) : (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-5">
+          <div className="lg:col-span-3">
+            <EscanerPanel
+              titulo="Escanear producto"
+              descripcion="Usa el lector de código de barras en cualquier momento: el producto se agrega solo al carrito."
+              onCodigo={(c) => void alEscanear(c)}
+              buscando={buscando}
+              estado={estadoEscaneo}
+            />
+          </div>
+          <div className="lg:col-span-2 lg:row-span-2">
+            <div className="lg:sticky lg:top-20">
+              <CarritoPanel
+                items={items}
+                onSumar={(item) => agregar(item.producto)}
+                onCambiarCantidad={(id, texto) => aplicar(cambiarCantidad(actuales.current, id, texto))}
+                onQuitar={(id) => aplicar({ items: quitarDelCarrito(actuales.current, id) })}
+                onVaciar={() => aplicar({ items: [] })}
+                onPagar={() => setVista('pago')}
+              />
+            </div>
+          </div>
+          <div className="lg:col-span-3">
+            <ProductosVentaTabla idMinimarket={idMinimarket} umbral={umbralStockBajo} onAgregar={agregar} />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

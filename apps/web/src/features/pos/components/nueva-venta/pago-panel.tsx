@@ -1,0 +1,157 @@
+import { METODOS_PAGO, type MetodoPago } from '@minimarket/contracts/comunes';
+import { ArrowLeft, ArrowLeftRight, Banknote, CreditCard, WalletCards, type LucideIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { Input } from '../../../../components/ui/field';
+import { cn } from '../../../../utils/cn';
+import { formatClp, formatEntero } from '../../../../utils/format';
+import { calcularVuelto, MENSAJE_RECIBIDO_INSUFICIENTE, subtotal, totalCarrito, type ItemCarrito } from '../../utils/carrito';
+
+const ICONOS: Record<MetodoPago, LucideIcon> = {
+  Efectivo: Banknote,
+  'Tarjeta de Débito': WalletCards,
+  'Transferencia Bancaria': ArrowLeftRight,
+  'Tarjeta de Crédito': CreditCard,
+};
+
+export function PagoPanel({
+  items,
+  procesando,
+  onRegresar,
+  onFinalizar,
+}: {
+  items: ItemCarrito[];
+  procesando: boolean;
+  onRegresar: () => void;
+  onFinalizar: (metodo: MetodoPago) => void;
+}) {
+  const total = totalCarrito(items);
+  const [metodo, setMetodo] = useState<MetodoPago>('Efectivo');
+  const [recibido, setRecibido] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const titulo = useRef<HTMLHeadingElement>(null);
+  const recibidoId = useId();
+  const montoRecibido = recibido === '' ? null : Number(recibido);
+
+  useEffect(() => titulo.current?.focus(), []);
+
+  const finalizar = () => {
+    if (metodo === 'Efectivo' && (montoRecibido === null || montoRecibido < total)) {
+      setError(MENSAJE_RECIBIDO_INSUFICIENTE);
+      return;
+    }
+    setError(null);
+    onFinalizar(metodo);
+  };
+
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-5">
+      <Card className="p-4 sm:p-5 lg:col-span-3">
+        <h2 ref={titulo} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+          Método de pago
+        </h2>
+        <form
+          className="mt-4 space-y-5"
+          onSubmit={(e) => {
+            e.preventDefault();
+            finalizar();
+          }}
+        >
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-700">Elige cómo paga el cliente</legend>
+            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+              {METODOS_PAGO.map((m) => {
+                const Icono = ICONOS[m];
+                return (
+                  <label
+                    key={m}
+                    className={cn(
+                      'flex cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 text-sm font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-marca-600',
+                      metodo === m ? 'border-marca-700 bg-marca-50 text-marca-900' : 'border-slate-200 hover:border-slate-300',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name="metodo_pago"
+                      value={m}
+                      checked={metodo === m}
+                      onChange={() => {
+                        setMetodo(m);
+                        setError(null);
+                      }}
+                      className="sr-only"
+                    />
+                    <Icono className="size-5" aria-hidden="true" />
+                    {m}
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+
+          {metodo === 'Efectivo' && (
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <div className="space-y-1">
+                <label htmlFor={recibidoId} className="block text-sm font-medium text-slate-700">
+                  Monto recibido
+                </label>
+                <Input
+                  id={recibidoId}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder={String(total)}
+                  value={recibido}
+                  aria-invalid={Boolean(error)}
+                  onChange={(e) => {
+                    setRecibido(e.target.value.replace(/\D/g, ''));
+                    setError(null);
+                  }}
+                />
+                {montoRecibido !== null && <p className="text-xs text-slate-600">{formatClp(montoRecibido)}</p>}
+              </div>
+              <div className="rounded-xl bg-slate-50 px-4 py-3">
+                <p className="text-sm text-slate-600">Vuelto</p>
+                <p className="text-2xl font-bold text-slate-900" data-testid="vuelto">
+                  {formatClp(calcularVuelto(total, montoRecibido ?? 0))}
+                </p>
+              </div>
+            </div>
+          )}
+
+          {error && <Alert tipo="error">{error}</Alert>}
+
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+            <Button variante="contorno" onClick={onRegresar} disabled={procesando}>
+              <ArrowLeft className="size-4" aria-hidden="true" /> Regresar
+            </Button>
+            <Button type="submit" tamano="lg" disabled={procesando}>
+              {procesando ? 'Procesando...' : `Finalizar venta · ${formatClp(total)}`}
+            </Button>
+          </div>
+        </form>
+      </Card>
+
+      <Card className="p-4 sm:p-5 lg:col-span-2">
+        <h2 className="text-lg font-semibold text-slate-900">Resumen de la venta</h2>
+        <ul className="mt-3 divide-y divide-slate-100 text-sm">
+          {items.map((i) => (
+            <li key={i.producto.id_producto} className="flex justify-between gap-2 py-2">
+              <span className="min-w-0">
+                {formatEntero(i.cantidad)} × {i.producto.nombre_producto}
+              </span>
+              <span className="font-medium whitespace-nowrap">{formatClp(subtotal(i))}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-2 flex items-baseline justify-between border-t border-slate-200 pt-3">
+          <span className="font-medium">Total a pagar</span>
+          <span className="text-2xl font-bold" data-testid="total-pagar">
+            {formatClp(total)}
+          </span>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { CATEGORIAS } from '@minimarket/contracts/comunes';
+import { MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO } from '@minimarket/contracts/productos';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Field, Input, Select, Textarea } from '../../../components/ui/field';
+import type { ProductoFormInput } from '../utils/producto-form-schema';
+
+/** A required field left blank: the form shows the one spec message on top, the field says why. */
+function mensajeCampo(mensaje: string | undefined): string | undefined {
+  return mensaje === MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO ? 'Este campo es obligatorio.' : mensaje;
+}
+
+export function faltanObligatorios(errors: FieldErrors<ProductoFormInput>): boolean {
+  return Object.values(errors).some((e) => e?.message === MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO);
+}
+
+export function ProductoCampos({
+  register,
+  errors,
+  conStock = true,
+  etiquetaStock = 'Stock inicial',
+}: {
+  register: UseFormRegister<ProductoFormInput>;
+  errors: FieldErrors<ProductoFormInput>;
+  conStock?: boolean;
+  etiquetaStock?: string;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <Field label="Código de barras" requerido error={mensajeCampo(errors.codigo_barra?.message)}>
+        {(p) => <Input {...p} autoComplete="off" inputMode="numeric" className="font-mono" {...register('codigo_barra')} />}
+      </Field>
+      <Field label="Nombre del producto" requerido error={mensajeCampo(errors.nombre_producto?.message)}>
+        {(p) => <Input {...p} autoComplete="off" {...register('nombre_producto')} />}
+      </Field>
+      <Field label="Categoría" requerido error={mensajeCampo(errors.categoria?.message)}>
+        {(p) => (
+          <Select {...p} {...register('categoria')}>
+            <option value="">Selecciona una categoría</option>
+            {CATEGORIAS.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label="Marca" error={errors.marca?.message}>
+        {(p) => <Input {...p} autoComplete="off" {...register('marca')} />}
+      </Field>
+      <Field label="Precio de venta (CLP)" requerido error={mensajeCampo(errors.precio_venta?.message)}>
+        {(p) => <Input {...p} inputMode="numeric" autoComplete="off" placeholder="Ej: 1290" {...register('precio_venta')} />}
+      </Field>
+      <Field label="Precio de compra (CLP)" error={errors.precio_compra?.message} hint="Opcional. Sirve para calcular tu margen.">
+        {(p) => <Input {...p} inputMode="numeric" autoComplete="off" {...register('precio_compra')} />}
+      </Field>
+      {conStock && (
+        <Field label={etiquetaStock} error={errors.stock?.message}>
+          {(p) => <Input {...p} inputMode="numeric" autoComplete="off" {...register('stock')} />}
+        </Field>
+      )}
+      <Field label="URL de la imagen" error={errors.imagen?.message}>
+        {(p) => <Input {...p} type="url" autoComplete="off" placeholder="https://..." {...register('imagen')} />}
+      </Field>
+      <Field label="Descripción" error={errors.descripcion?.message} className="sm:col-span-2">
+        {(p) => <Textarea {...p} rows={2} {...register('descripcion')} />}
+      </Field>
+    </div>
+  );
+}

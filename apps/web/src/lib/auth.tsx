@@ -1,0 +1,117 @@
+// The session: who is signed in, how to sign in and out. The profile comes from
+// GET /users/me through TanStack Query, so every screen reads the same cached user.
+import type { UsuarioActual } from '@minimarket/contracts/usuarios';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ApiError, apiRequest, MENSAJE_ERROR_SERVIDOR, mensajeDeError } from './api-client';
+import { clearToken, getToken, marcarSesionExpirada, setToken } from './auth-token';
+
+export const MENSAJE_CREDENCIALES = 'Correo o contraseña incorrectos.';
+export const MENSAJE_SESION_EXPIRADA = 'La sesión ha expirado. Por favor, inicie sesión de nuevo.';
+
+export const authKeys = {
+  me: ['auth', 'me'] as const,
+};
+
+async function fetchUsuarioActual(): Promise<UsuarioActual | null> {
+  if (!getToken()) return null;
+  try {
+    return await apiRequest<UsuarioActual>('/users/me');
+  } catch (error) {
+    // A 401 means the stored token is stale: drop it (decisions §4). Any other failure
+    // (server down, no network) keeps the token so a retry can still succeed.
+    if (error instanceof ApiError && error.status === 401) {
+      clearToken();
+      marcarSesionExpirada();
+      return null;
+    }
+    throw error;
+  }
+}
+
+export const usuarioActualQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.me,
+    queryFn: fetchUsuarioActual,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+
+interface AuthContextValue {
+  user: UsuarioActual | null;
+  isLoading: boolean;
+  /** The profile call failed for a reason other than a bad token (e.g. the server is down). */
+  loadError: Error | null;
+  isLoggingOut: boolean;
+  login: (correo: string, password: string, recordar: boolean) => Promise<UsuarioActual>;
+  logout: () => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { data, isPending, error } = useQuery(usuarioActualQueryOptions());
+  const [isLoggingOut, setIsLoggingOut] = useState(false);
+
+  useEffect(() => {
+    if (error) console.warn('No se pudo obtener el perfil del usuario:', error);
+  }, [error]);
+
+  const login = useCallback(
+    async (correo: string, password: string, recordar: boolean) => {
+      let token: string;
+      try {
+        const respuesta = await apiRequest<{ access_token: string }>('/auth/token', {
+          method: 'POST',
+          form: { username: correo, password },
+        });
+        token = respuesta.access_token;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 401) throw new Error(mensajeDeError(e, MENSAJE_CREDENCIALES));
+        // 4xx (inactive account, too many attempts, bad input) carry their own words; 5xx do not.
+        if (e instanceof ApiError && e.status < 500) throw new Error(mensajeDeError(e, MENSAJE_ERROR_SERVIDOR));
+        throw new Error(MENSAJE_ERROR_SERVIDOR);
+      }
+      setToken(token, recordar);
+      const usuario = await queryClient.fetchQuery({ ...usuarioActualQueryOptions(), staleTime: 0 });
+      if (!usuario) throw new Error(MENSAJE_SESION_EXPIRADA);
+      return usuario;
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(() => {
+    setIsLoggingOut(true);
+    clearToken();
+    // What this tab kept for the session (carts in progress) goes with it.
+    try {
+      window.sessionStorage.clear();
+    } catch {
+      // Storage unavailable: nothing was kept.
+    }
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me[0] });
+    queryClient.setQueryData(authKeys.me, null);
+    setIsLoggingOut(false);
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: data ?? null,
+      isLoading: isPending,
+      loadError: error,
+      isLoggingOut,
+      login,
+      logout,
+    }),
+    [data, isPending, error, isLoggingOut, login, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth debe usarse dentro de AuthProvider');
+  return value;
+}
