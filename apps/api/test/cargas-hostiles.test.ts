@@ -123,7 +123,7 @@ describe('refused before reading the file', () => {
     await sigueSirviendo();
   });
 
-  it('the limit follows MAX_UPLOAD_MB, also when the size is not announced', async () => {
+  it('the limit follows MAX_UPLOAD_MB, also for a file just over it (cut while it streams)', async () => {
     const chico = await createTestContext({ MAX_UPLOAD_MB: '1' });
     try {
       const cliente = await chico.as(DEMO.pyme);

@@ -80,9 +80,9 @@ export async function aplicarProductos(
               s.precio_compra, s.stock, s.descripcion, s.marca, 'activo'
        FROM stg_producto s
        WHERE s.errores IS NULL
-         AND NOT EXISTS (SELECT 1 FROM producto p WHERE p.id_minimarket = $1 AND p.codigo_barra = s.codigo_barra)
        ORDER BY s.fila
-       -- A cashier may have created the same barcode a moment ago: theirs stays.
+       -- Already in the shop (active, or just reactivated above), or created by a cashier a
+       -- moment ago: the row is skipped. One probe of the unique index per row.
        ON CONFLICT (id_minimarket, codigo_barra) DO NOTHING
        RETURNING id_producto, stock
      ), movimientos AS (

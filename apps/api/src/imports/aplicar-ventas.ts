@@ -2,6 +2,10 @@
 // are one sale, priced at each product's current precio_venta_actual. A sale already
 // imported in this shop is skipped (uploading a file twice changes nothing); a sale
 // with any bad row is rejected whole, with its reasons. History does not move stock.
+//
+// The lines are resolved once into stg_linea (product, price, already imported) with one
+// CREATE TABLE AS; after that only the few rows with problems are ever UPDATEd, so a
+// 300,000-line file is not rewritten again and again.
 import type pg from 'pg';
 
 export const SQL_STG_VENTA = `
@@ -13,20 +17,14 @@ CREATE TEMP TABLE stg_venta (
   codigo_barra    text,
   num_unidades    integer,
   errores         jsonb,
-  celdas          text NOT NULL,
-  id_producto     integer,
-  estado_producto text,
-  nombre_producto text,
-  precio          integer,
-  ya_importada    boolean NOT NULL DEFAULT false,
-  rechazada       boolean NOT NULL DEFAULT false
+  celdas          text NOT NULL
 ) ON COMMIT DROP`;
 
 const MAX_ENTERO_PG = 2_147_483_647;
 
-/** Appends one `{campo, mensaje}` to a row's problems; both arguments are SQL expressions. */
+/** Appends one `{campo, mensaje}` to a line's problems; both arguments are SQL expressions. */
 const agregarError = (campo: string, mensaje: string) =>
-  `coalesce(s.errores, '[]'::jsonb) || jsonb_build_array(jsonb_build_object('campo', ${campo}, 'mensaje', ${mensaje}))`;
+  `coalesce(l.errores, '[]'::jsonb) || jsonb_build_array(jsonb_build_object('campo', ${campo}, 'mensaje', ${mensaje}))`;
 
 export interface ConteoVentas {
   procesadas: number;
@@ -39,96 +37,94 @@ export async function aplicarVentas(
   client: pg.Client,
   p: { idMinimarket: number; idUsuario: number | null },
 ): Promise<ConteoVentas> {
-  await client.query('CREATE INDEX ON stg_venta (id_venta_csv)');
-  await client.query('ANALYZE stg_venta');
-
-  // Each line's product, as the shop has it now.
+  // Each line with its product as the shop has it now, and whether its sale is already in.
   await client.query(
-    `UPDATE stg_venta s
-     SET id_producto = p.id_producto, estado_producto = p.estado, nombre_producto = p.nombre_producto, precio = p.precio_venta_actual
-     FROM producto p
-     WHERE p.id_minimarket = $1 AND p.codigo_barra = s.codigo_barra`,
+    `CREATE TEMP TABLE stg_linea ON COMMIT DROP AS
+     SELECT s.fila, s.id_venta_csv, s.fecha_venta, s.metodo_pago, s.codigo_barra, s.num_unidades, s.errores,
+            pr.id_producto, pr.estado AS estado_producto, pr.nombre_producto, pr.precio_venta_actual AS precio,
+            (v.id_venta IS NOT NULL) AS ya_importada, false AS rechazada
+     FROM stg_venta s
+     LEFT JOIN producto pr ON pr.id_minimarket = $1 AND pr.codigo_barra = s.codigo_barra
+     LEFT JOIN venta v ON v.id_minimarket = $1 AND v.id_venta_csv = s.id_venta_csv`,
     [p.idMinimarket],
   );
+  await client.query('ANALYZE stg_linea');
+
+  // Already in the shop (same id_venta_csv): skipped whole, whatever its lines say now.
+  await client.query('UPDATE stg_linea SET errores = NULL WHERE ya_importada AND errores IS NOT NULL');
+
   await client.query(`
-    UPDATE stg_venta s SET errores = ${agregarError(
+    UPDATE stg_linea l SET errores = ${agregarError(
       "'codigo_barra'",
-      `CASE WHEN s.estado_producto = 'inactivo'
-         THEN format('El producto "%s" (código %s) fue eliminado del inventario. Cárguelo de nuevo en Productos antes de cargar sus ventas.', s.nombre_producto, s.codigo_barra)
-         ELSE format('El producto con código de barras %s no está en el inventario. Cárguelo primero en Productos.', s.codigo_barra) END`,
+      `CASE WHEN l.estado_producto = 'inactivo'
+         THEN format('El producto "%s" (código %s) fue eliminado del inventario. Cárguelo de nuevo en Productos antes de cargar sus ventas.', l.nombre_producto, l.codigo_barra)
+         ELSE format('El producto con código de barras %s no está en el inventario. Cárguelo primero en Productos.', l.codigo_barra) END`,
     )}
-    WHERE s.codigo_barra IS NOT NULL AND (s.id_producto IS NULL OR s.estado_producto <> 'activo')`);
+    WHERE NOT l.ya_importada AND l.codigo_barra IS NOT NULL AND (l.id_producto IS NULL OR l.estado_producto <> 'activo')`);
   await client.query(`
-    UPDATE stg_venta s SET errores = ${agregarError("'num_unidades'", `'El subtotal de esta fila (precio actual por unidades) es demasiado alto.'`)}
-    WHERE s.precio::bigint * s.num_unidades > ${MAX_ENTERO_PG}`);
+    UPDATE stg_linea l SET errores = ${agregarError("'num_unidades'", `'El subtotal de esta fila (precio actual por unidades) es demasiado alto.'`)}
+    WHERE NOT l.ya_importada AND l.precio::bigint * l.num_unidades > ${MAX_ENTERO_PG}`);
 
   // One sale, one moment and one way of paying: lines that disagree with the first line are wrong.
   await client.query(`
     WITH primera AS (
       SELECT DISTINCT ON (id_venta_csv) id_venta_csv, fila, fecha_venta, metodo_pago
-      FROM stg_venta
-      WHERE id_venta_csv IS NOT NULL AND fecha_venta IS NOT NULL AND metodo_pago IS NOT NULL
+      FROM stg_linea
+      WHERE NOT ya_importada AND id_venta_csv IS NOT NULL AND fecha_venta IS NOT NULL AND metodo_pago IS NOT NULL
       ORDER BY id_venta_csv, fila
     )
-    UPDATE stg_venta s SET errores = ${agregarError(
-      "CASE WHEN s.fecha_venta <> f.fecha_venta THEN 'fecha_venta' ELSE 'metodo_pago' END",
-      `format('Las filas de la venta "%s" deben tener la misma fecha y método de pago que su primera fila (fila %s).', s.id_venta_csv, f.fila)`,
+    UPDATE stg_linea l SET errores = ${agregarError(
+      "CASE WHEN l.fecha_venta <> f.fecha_venta THEN 'fecha_venta' ELSE 'metodo_pago' END",
+      `format('Las filas de la venta "%s" deben tener la misma fecha y método de pago que su primera fila (fila %s).', l.id_venta_csv, f.fila)`,
     )}
     FROM primera f
-    WHERE s.id_venta_csv = f.id_venta_csv AND s.fila <> f.fila
-      AND (s.fecha_venta <> f.fecha_venta OR s.metodo_pago <> f.metodo_pago)`);
-
-  // Already in the shop (same id_venta_csv): skipped whole, whatever its lines say now.
-  await client.query(
-    `UPDATE stg_venta s SET ya_importada = true, errores = NULL
-     FROM venta v WHERE v.id_minimarket = $1 AND v.id_venta_csv = s.id_venta_csv`,
-    [p.idMinimarket],
-  );
+    WHERE l.id_venta_csv = f.id_venta_csv AND l.fila <> f.fila
+      AND (l.fecha_venta <> f.fecha_venta OR l.metodo_pago <> f.metodo_pago)`);
 
   // A sale whose total would not fit is refused on its first line.
   await client.query(`
     WITH grande AS (
-      SELECT id_venta_csv, min(fila) AS fila FROM stg_venta
+      SELECT id_venta_csv, min(fila) AS fila FROM stg_linea
       WHERE NOT ya_importada AND id_venta_csv IS NOT NULL
       GROUP BY id_venta_csv HAVING sum(precio::bigint * num_unidades) > ${MAX_ENTERO_PG}
     )
-    UPDATE stg_venta s SET errores = ${agregarError("'id_venta_csv'", `'El total de esta venta es demasiado alto.'`)}
-    FROM grande g WHERE s.fila = g.fila`);
+    UPDATE stg_linea l SET errores = ${agregarError("'id_venta_csv'", `'El total de esta venta es demasiado alto.'`)}
+    FROM grande g WHERE l.fila = g.fila`);
 
   // Any bad line rejects its whole sale; the good lines say why they were left out.
   await client.query(`
     WITH malas AS (
-      SELECT id_venta_csv, min(fila) FILTER (WHERE errores IS NOT NULL) AS fila_error
-      FROM stg_venta
-      WHERE NOT ya_importada AND id_venta_csv IS NOT NULL
+      SELECT id_venta_csv, min(fila) AS fila_error
+      FROM stg_linea
+      WHERE NOT ya_importada AND id_venta_csv IS NOT NULL AND errores IS NOT NULL
       GROUP BY id_venta_csv
-      HAVING bool_or(errores IS NOT NULL)
     )
-    UPDATE stg_venta s SET rechazada = true,
-      errores = coalesce(s.errores, jsonb_build_array(jsonb_build_object(
+    UPDATE stg_linea l SET rechazada = true,
+      errores = coalesce(l.errores, jsonb_build_array(jsonb_build_object(
         'campo', 'id_venta_csv',
-        'mensaje', format('La venta "%s" se rechazó completa porque otra de sus filas tiene errores (fila %s).', s.id_venta_csv, m.fila_error))))
-    FROM malas m WHERE s.id_venta_csv = m.id_venta_csv`);
-  await client.query('UPDATE stg_venta SET rechazada = true WHERE id_venta_csv IS NULL');
+        'mensaje', format('La venta "%s" se rechazó completa porque otra de sus filas tiene errores (fila %s).', l.id_venta_csv, m.fila_error))))
+    FROM malas m WHERE l.id_venta_csv = m.id_venta_csv`);
+  await client.query('UPDATE stg_linea SET rechazada = true WHERE id_venta_csv IS NULL');
 
   const insertadas = await client.query<{ ventas: number; lineas: number }>(
     `WITH grupos AS (
        SELECT id_venta_csv, min(fecha_venta) AS fecha_venta, min(metodo_pago) AS metodo_pago,
               sum(precio * num_unidades) AS total
-       FROM stg_venta WHERE NOT rechazada AND NOT ya_importada
+       FROM stg_linea WHERE NOT rechazada AND NOT ya_importada
        GROUP BY id_venta_csv
      ), ventas AS (
        INSERT INTO venta (id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta, id_venta_csv)
        SELECT $1, $2, fecha_venta, total, metodo_pago, 'Completada', id_venta_csv
        FROM grupos ORDER BY fecha_venta, id_venta_csv
+       -- Another import of the same sale that committed a moment ago: that one stays.
        ON CONFLICT (id_minimarket, id_venta_csv) DO NOTHING
        RETURNING id_venta, id_venta_csv
      ), lineas AS (
        INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto)
-       SELECT v.id_venta, $1, s.id_producto, s.num_unidades, s.precio, s.precio * s.num_unidades, s.nombre_producto
-       FROM ventas v JOIN stg_venta s ON s.id_venta_csv = v.id_venta_csv
-       WHERE NOT s.rechazada AND NOT s.ya_importada
-       ORDER BY v.id_venta, s.fila
+       SELECT v.id_venta, $1, l.id_producto, l.num_unidades, l.precio, l.precio * l.num_unidades, l.nombre_producto
+       FROM ventas v JOIN stg_linea l ON l.id_venta_csv = v.id_venta_csv
+       WHERE NOT l.rechazada AND NOT l.ya_importada
+       ORDER BY v.id_venta, l.fila
        RETURNING 1
      )
      SELECT (SELECT count(*) FROM ventas)::int AS ventas, (SELECT count(*) FROM lineas)::int AS lineas`,
@@ -139,7 +135,14 @@ export async function aplicarVentas(
     SELECT (count(DISTINCT id_venta_csv) FILTER (WHERE rechazada)
             + count(*) FILTER (WHERE rechazada AND id_venta_csv IS NULL))::int AS rechazadas,
            count(DISTINCT id_venta_csv) FILTER (WHERE ya_importada)::int AS ya
-    FROM stg_venta`);
+    FROM stg_linea`);
+
+  // The problems go back to the staging rows, beside their cells (importar.ts reports from there).
+  await client.query(`
+    UPDATE stg_venta s SET errores = l.errores
+    FROM stg_linea l
+    WHERE l.fila = s.fila AND l.errores IS DISTINCT FROM s.errores`);
+
   return {
     procesadas: insertadas.rows[0]?.ventas ?? 0,
     filasImportadas: insertadas.rows[0]?.lineas ?? 0,

@@ -51,6 +51,11 @@ export const LIMITES_POR_DEFECTO: LimitesImportacion = {
   tamanoLote: 2000,
 };
 
+/** Per import session (one import runs at a time); must be set before the first temp table. */
+const TEMP_BUFFERS = '256MB';
+/** Sorts and hashes of a 300,000-line file stay in memory. */
+const WORK_MEM = '64MB';
+
 export const MENSAJE_INTERRUMPIDA = 'El procesamiento se interrumpió (el servidor se reinició). Vuelva a cargar el archivo.';
 export const MENSAJE_ERROR_INTERNO = 'No se pudo procesar el archivo por un error del servidor. Intente de nuevo en unos minutos.';
 
@@ -205,7 +210,7 @@ function mensajeFinal(
   return partes.join(' ');
 }
 
-/** Writes the final state, the rejected rows' notification and commits nothing itself. */
+/** Writes the final state of the upload and, unless it is Completado, the notice for its uploader (inside the caller's transaction). */
 async function guardarEstado(client: pg.Client, trabajo: TrabajoCarga, resultado: ResultadoCarga, encabezado: string[] | null) {
   await client.query(
     `UPDATE archivo_carga SET estado_procesamiento = $2, detalle_resultado = $3, columnas_archivo = $4 WHERE id_archivo = $1`,
@@ -240,7 +245,14 @@ export async function importarArchivo(
   await client.connect();
   try {
     try {
+      // The staging tables live in memory while they fit, not in temp files.
+      await client.query(`SET temp_buffers = '${TEMP_BUFFERS}'`);
       await client.query('BEGIN');
+      // Right after a big import the table statistics are stale, and the planner then takes
+      // the shop for a handful of products and picks nested loops that turn quadratic over a
+      // 100,000-row staging table. These statements are bulk: hash joins are always right.
+      await client.query('SET LOCAL enable_nestloop = off');
+      await client.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
       await client.query(trabajo.tipo === 'productos' ? SQL_STG_PRODUCTO : SQL_STG_VENTA);
       const lectura = await cargarStaging(client, trabajo, limites, opciones.signal);
 

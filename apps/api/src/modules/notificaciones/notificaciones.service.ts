@@ -20,12 +20,20 @@ type Tx = Prisma.TransactionClient | Db;
  * or one that just fell under the shop's low-stock threshold. Only crossings count, so
  * selling the 3rd-to-last unit after the 4th-to-last does not repeat the warning.
  */
-export async function avisarCambiosDeStock(tx: Tx, idMinimarket: number, cambios: CambioStock[]) {
+export async function avisarCambiosDeStock(
+  tx: Tx,
+  idMinimarket: number,
+  cambios: CambioStock[],
+  /** The shop when the caller already read it (a sale does), to save a query. */
+  conocida?: { id_usuario: number; umbral_stock_bajo: number },
+) {
   if (cambios.length === 0) return;
-  const tienda = await tx.minimarket.findUnique({
-    where: { id_minimarket: idMinimarket },
-    select: { id_usuario: true, umbral_stock_bajo: true },
-  });
+  const tienda =
+    conocida ??
+    (await tx.minimarket.findUnique({
+      where: { id_minimarket: idMinimarket },
+      select: { id_usuario: true, umbral_stock_bajo: true },
+    }));
   if (!tienda) return;
   const data: Prisma.NotificacionCreateManyInput[] = [];
   for (const c of cambios) {

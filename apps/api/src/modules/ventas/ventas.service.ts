@@ -76,7 +76,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
      * ledger written. Any refusal rolls all of it back.
      */
     async create(usuario: UsuarioSesion, data: VentaCreate, idempotencyKey?: string) {
-      await acceso.assertAcceso(usuario, data.id_minimarket);
+      const tienda = await acceso.assertAcceso(usuario, data.id_minimarket);
       if (idempotencyKey) {
         const previa = await porClave(data.id_minimarket, idempotencyKey);
         if (previa) return { venta: previa, repetida: true };
@@ -154,7 +154,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
               motivo: `Venta #${creada.id_venta}`,
             })),
           });
-          await avisarCambiosDeStock(tx, data.id_minimarket, cambios);
+          await avisarCambiosDeStock(tx, data.id_minimarket, cambios, tienda);
           return creada;
         });
         return { venta: toVentaDto(venta), repetida: false };
