@@ -301,6 +301,13 @@ export async function importarArchivo(
       };
       await guardarEstado(client, trabajo, resultado, lectura.encabezado);
       await client.query('COMMIT');
+      if (trabajo.tipo === 'productos' && conteos.cargados + conteos.reactivados > 0) {
+        // Many new names sit in the trigram index's pending list, and the planner's statistics
+        // are stale: until autovacuum runs, name search would read the list on every query or
+        // pick a full scan (bench/README.md). Merge it and refresh the statistics now.
+        await client.query(`SELECT gin_clean_pending_list('producto_nombre_producto_trgm_idx'::regclass)`);
+        await client.query('ANALYZE producto');
+      }
       return resultado;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
