@@ -65,8 +65,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'npx tsx ../api/src/server.ts',
-    cwd: WEB_DIR,
+    // tsx is the API's dependency: run from apps/api so `--import tsx` resolves there.
+    command: `"${process.execPath}" --import tsx src/server.ts`,
+    cwd: path.join(WEB_DIR, '..', 'api'),
     url: `${baseURL}/inicio-sesion`,
     timeout: 180_000,
     reuseExistingServer: false,

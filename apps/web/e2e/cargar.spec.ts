@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { iniciarSesion, PYME, sufijoUnico } from './helpers';
 
@@ -37,7 +38,15 @@ test('Cargar información: format check, Cancelar, a products CSV processed and 
   const resultado = page.getByTestId('ultima-carga');
   await expect(resultado.getByText('Con errores', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(resultado).toContainText('Productos cargados');
-  await expect(resultado.getByRole('button', { name: 'Descargar CSV' })).toBeVisible();
+  // The rejected rows come back as a file to fix: the bad row with its reason, not the good ones.
+  const [descarga] = await Promise.all([
+    page.waitForEvent('download'),
+    resultado.getByRole('button', { name: 'Descargar CSV' }).click(),
+  ]);
+  const rechazados = fs.readFileSync(await descarga.path(), 'utf8');
+  expect(rechazados).toContain('motivo');
+  expect(rechazados).toContain(`Fila mala ${sufijo}`);
+  expect(rechazados).not.toContain(`Té Verde Prueba ${sufijo}`);
 
   // The history lists it with its row count; the detail dialog shows the rejected row.
   const fila = page.getByRole('table', { name: 'Historial de cargas recientes' }).getByRole('row').filter({ hasText: archivo.name });
