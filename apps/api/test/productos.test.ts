@@ -77,6 +77,21 @@ describe('GET /api/productos/', () => {
     expect(todos.headers['x-total-count']).toBe(sinFiltro.headers['x-total-count']);
   });
 
+  it('reads one or two letters as the start of a name, as typed at the counter', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const res = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&search=LE&limit=100` });
+    const items = res.json() as { nombre_producto: string }[];
+    const esperados = await ctx.db.producto.count({
+      where: { id_minimarket: tienda, estado: 'activo', nombre_producto: { startsWith: 'le', mode: 'insensitive' } },
+    });
+    expect(esperados).toBeGreaterThan(0);
+    expect(res.headers['x-total-count']).toBe(String(esperados));
+    for (const p of items) expect(p.nombre_producto.toLowerCase().startsWith('le')).toBe(true);
+    // LIKE's wildcards are plain characters here.
+    const comodin = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&search=%25` });
+    expect(comodin.json()).toEqual([]);
+  });
+
   it('refuses an unknown category and a missing shop id in Spanish', async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const bad = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&category=Juguetes` });

@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../src/env.js';
 import { createTestContext, type TestContext } from './helpers.js';
 
 /** Indexes the SQL adds on purpose that Prisma's schema language cannot express. */
-const SQL_ONLY_INDEXES = ['producto_nombre_producto_trgm_idx'];
+const SQL_ONLY_INDEXES = ['producto_nombre_producto_trgm_idx', 'producto_nombre_prefijo_idx'];
 
 interface DmmfField {
   name: string;

@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { avisarCambiosDeStock } from '../notificaciones/notificaciones.service.js';
+import type { Producto as ProductoRow } from '../../generated/prisma/client.js';
 import { toProductoDto } from './productos.mapper.js';
 
 export const MENSAJE_PRODUCTO_NO_ENCONTRADO = 'Producto no encontrado en el inventario.';
@@ -30,6 +31,12 @@ function esDuplicado(err: unknown) {
   return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 }
 
+/** pg_trgm needs this many characters to use the name index; shorter terms are name prefixes. */
+const MIN_LETRAS_TRIGRAMA = 3;
+
+/** '50%_x' as a LIKE pattern that matches those characters literally. */
+const escaparLike = (texto: string) => texto.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export type ProductosService = ReturnType<typeof createProductosService>;
 
 export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
@@ -45,9 +52,28 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
     return producto;
   }
 
+  /**
+   * One or two letters typed at the counter ('le', 'té') mean the start of a name, served by the
+   * (id_minimarket, lower(nombre_producto)) prefix index; Prisma cannot write lower(), hence SQL.
+   */
+  async function listPorPrefijo(q: ProductosQuery, termino: string) {
+    const filtros = Prisma.sql`id_minimarket = ${q.id_minimarket} AND estado = 'activo'
+      AND lower(nombre_producto) LIKE ${`${escaparLike(termino.toLowerCase())}%`}
+      ${q.category && q.category !== CATEGORIA_TODOS ? Prisma.sql`AND categoria = ${q.category}` : Prisma.empty}
+      ${q.codigo_barra ? Prisma.sql`AND codigo_barra = ${q.codigo_barra}` : Prisma.empty}`;
+    const orden =
+      q.orden === 'recientes' ? Prisma.sql`fecha_creacion DESC, id_producto DESC` : Prisma.sql`nombre_producto, id_producto`;
+    const [rows, [conteo]] = await Promise.all([
+      db.$queryRaw<ProductoRow[]>`SELECT * FROM producto WHERE ${filtros} ORDER BY ${orden} LIMIT ${q.limit} OFFSET ${q.skip}`,
+      db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM producto WHERE ${filtros}`,
+    ]);
+    return { items: rows.map(toProductoDto), total: conteo?.total ?? 0 };
+  }
+
   return {
     async list(usuario: UsuarioSesion, q: ProductosQuery) {
       await acceso.assertAcceso(usuario, q.id_minimarket);
+      if (q.search && q.search.length < MIN_LETRAS_TRIGRAMA) return listPorPrefijo(q, q.search);
       const where: Prisma.ProductoWhereInput = {
         id_minimarket: q.id_minimarket,
         estado: 'activo',
