@@ -2,11 +2,11 @@ import type { z } from 'zod';
 import { formatClp } from '@minimarket/contracts/formato';
 import type { Venta, ventaCreateSchema, ventasQuerySchema } from '@minimarket/contracts/ventas';
 import { Prisma, type Db } from '../../db/client.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { zonedToUtc } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
-import { avisarCambiosDeStock } from '../notificaciones/notificaciones.service.js';
+import { avisarCambiosDeStock, type CambioStock } from '../notificaciones/notificaciones.service.js';
 import { MENSAJE_PRODUCTO_NO_ENCONTRADO } from '../productos/productos.service.js';
 
 type VentaCreate = z.output<typeof ventaCreateSchema>;
@@ -57,6 +57,36 @@ function assertTotales(data: VentaCreate) {
   }
 }
 
+type ResultadoRegistro =
+  | { repetida: true; id_venta: number }
+  | { repetida: false; venta: Venta; cambios: CambioStock[] };
+
+/**
+ * The refusals registrar_venta raises (SQLSTATE 'MM0xx', a JSON message) as the API's errors;
+ * 'CLAVE_REPETIDA' for a concurrent sale with the same Idempotency-Key; null for anything else.
+ */
+function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
+  if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return null;
+  const causa = (err.meta as { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string } } })
+    ?.driverAdapterError?.cause;
+  if (err.code === 'P2002' || causa?.originalCode === '23505') return 'CLAVE_REPETIDA';
+  if (!causa?.originalCode?.startsWith('MM') || !causa.originalMessage) return null;
+  const r = JSON.parse(causa.originalMessage) as { code: string; producto?: string; disponible?: number; precio?: number };
+  switch (r.code) {
+    case 'PRODUCT_NOT_FOUND':
+      return notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
+    case 'NOT_ENOUGH_STOCK':
+      return conflict(mensajeSinStock(r.producto ?? '', r.disponible ?? 0), 'NOT_ENOUGH_STOCK');
+    case 'PRICE_CHANGED':
+      return conflict(
+        `El precio de "${r.producto}" cambió a ${formatClp(r.precio ?? 0)}. Actualice el carrito e intente de nuevo.`,
+        'PRICE_CHANGED',
+      );
+    default:
+      return null;
+  }
+}
+
 export type VentasService = ReturnType<typeof createVentasService>;
 
 export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
@@ -70,102 +100,42 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
 
   return {
     /**
-     * One transaction: stock taken with a guarded UPDATE per product (a row lock, and
-     * `stock >= n` re-checked after any concurrent sale commits, so stock never goes
-     * below zero), prices checked against the database, the sale, its lines and the
-     * ledger written. Any refusal rolls all of it back.
+     * The sale is one call to the database function registrar_venta (its migration explains
+     * it): stock taken with guarded UPDATEs so it never goes below zero, prices checked, the
+     * sale, lines and ledger written, all or nothing. Here: the arithmetic of the cart before,
+     * the Spanish answers to its refusals, and the stock notices after it commits.
      */
     async create(usuario: UsuarioSesion, data: VentaCreate, idempotencyKey?: string) {
       const tienda = await acceso.assertAcceso(usuario, data.id_minimarket);
-      if (idempotencyKey) {
-        const previa = await porClave(data.id_minimarket, idempotencyKey);
-        if (previa) return { venta: previa, repetida: true };
-      }
       assertTotales(data);
-
-      const unidades = new Map<number, number>();
-      for (const d of data.detalles) unidades.set(d.id_producto, (unidades.get(d.id_producto) ?? 0) + d.num_unidades);
-
+      const lineas = data.detalles.map((d) => ({
+        id_producto: d.id_producto,
+        num_unidades: d.num_unidades,
+        precio_unitario: d.precio_unitario,
+        subtotal: d.subtotal,
+      }));
+      let resultado: ResultadoRegistro;
       try {
-        const venta = await db.$transaction(async (tx) => {
-          const productos = new Map<number, { nombre_producto: string; precio_venta_actual: number; stock: number }>();
-          // Ascending ids: two carts with the same products lock them in the same order (no deadlock).
-          for (const id of [...unidades.keys()].sort((a, b) => a - b)) {
-            const n = unidades.get(id) ?? 0;
-            const [fila] = await tx.$queryRaw<{ nombre_producto: string; precio_venta_actual: number; stock: number }[]>`
-              UPDATE producto SET stock = stock - ${n}, fecha_actualizacion = now()
-              WHERE id_producto = ${id} AND id_minimarket = ${data.id_minimarket} AND estado = 'activo' AND stock >= ${n}
-              RETURNING nombre_producto, precio_venta_actual, stock`;
-            if (!fila) {
-              const p = await tx.producto.findFirst({
-                where: { id_producto: id, id_minimarket: data.id_minimarket, estado: 'activo' },
-                select: { nombre_producto: true, stock: true },
-              });
-              if (!p) throw notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
-              throw conflict(mensajeSinStock(p.nombre_producto, p.stock), 'NOT_ENOUGH_STOCK');
-            }
-            productos.set(id, fila);
-          }
-          for (const d of data.detalles) {
-            const p = productos.get(d.id_producto);
-            if (p && d.precio_unitario !== p.precio_venta_actual) {
-              throw conflict(
-                `El precio de "${p.nombre_producto}" cambió a ${formatClp(p.precio_venta_actual)}. Actualice el carrito e intente de nuevo.`,
-                'PRICE_CHANGED',
-              );
-            }
-          }
-          const creada = await tx.venta.create({
-            data: {
-              id_minimarket: data.id_minimarket,
-              id_usuario: usuario.id_usuario,
-              total: data.total,
-              metodo_pago: data.metodo_pago,
-              estado_venta: data.estado_venta,
-              idempotency_key: idempotencyKey ?? null,
-              detalles: {
-                create: data.detalles.map((d) => ({
-                  id_minimarket: data.id_minimarket,
-                  id_producto: d.id_producto,
-                  num_unidades: d.num_unidades,
-                  precio_unitario: d.precio_unitario,
-                  subtotal: d.subtotal,
-                  nombre_producto: productos.get(d.id_producto)?.nombre_producto ?? '',
-                })),
-              },
-            },
-            include: CON_DETALLES,
-          });
-          const cambios = [...productos].map(([id, p]) => ({
-            id_producto: id,
-            nombre_producto: p.nombre_producto,
-            antes: p.stock + (unidades.get(id) ?? 0),
-            despues: p.stock,
-          }));
-          await tx.movimientoStock.createMany({
-            data: cambios.map((c) => ({
-              id_minimarket: data.id_minimarket,
-              id_producto: c.id_producto,
-              id_usuario: usuario.id_usuario,
-              id_venta: creada.id_venta,
-              tipo: 'venta',
-              cantidad: c.despues - c.antes,
-              stock_resultante: c.despues,
-              motivo: `Venta #${creada.id_venta}`,
-            })),
-          });
-          await avisarCambiosDeStock(tx, data.id_minimarket, cambios, tienda);
-          return creada;
-        });
-        return { venta: toVentaDto(venta), repetida: false };
+        const [fila] = await db.$queryRaw<{ resultado: ResultadoRegistro }[]>`
+          SELECT registrar_venta(${data.id_minimarket}::int, ${usuario.id_usuario}::int, ${data.metodo_pago}::text,
+            ${data.estado_venta}::text, ${data.total}::int, ${idempotencyKey ?? null}::text, ${JSON.stringify(lineas)}::jsonb) AS resultado`;
+        resultado = fila!.resultado;
       } catch (err) {
-        // Two retries of one checkout raced: the loser returns the winner's sale.
-        if (idempotencyKey && err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
+        const rechazo = rechazoDeVenta(err);
+        // Two retries of one checkout raced: the loser answers with the winner's sale.
+        if (rechazo === 'CLAVE_REPETIDA' && idempotencyKey) {
           const previa = await porClave(data.id_minimarket, idempotencyKey);
           if (previa) return { venta: previa, repetida: true };
         }
+        if (rechazo instanceof Error) throw rechazo;
         throw err;
       }
+      if (resultado.repetida) {
+        const previa = await porClave(data.id_minimarket, idempotencyKey!);
+        return { venta: previa!, repetida: true };
+      }
+      await avisarCambiosDeStock(db, data.id_minimarket, resultado.cambios, tienda);
+      return { venta: resultado.venta, repetida: false };
     },
 
     async list(usuario: UsuarioSesion, q: VentasQuery) {
