@@ -1,7 +1,7 @@
-import { Filter, Search } from 'lucide-react';
+import { Filter } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/field';
+import { SearchInput } from '../../../components/ui/search-input';
 import { cn } from '../../../utils/cn';
 
 /** Search box with Buscar, a Filtros panel and 'Limpiar búsqueda', shared by both management lists. */
@@ -11,7 +11,6 @@ export function BarraBusqueda({
   etiqueta,
   onBuscar,
   onLimpiar,
-  hayBusqueda,
   filtrosActivos,
   filtros,
 }: {
@@ -21,7 +20,6 @@ export function BarraBusqueda({
   etiqueta: string;
   onBuscar: (termino: string) => void;
   onLimpiar: () => void;
-  hayBusqueda: boolean;
   filtrosActivos: number;
   filtros: ReactNode;
 }) {
@@ -35,10 +33,7 @@ export function BarraBusqueda({
   return (
     <div className="space-y-3">
       <form onSubmit={enviar} role="search" className="flex flex-wrap gap-2">
-        <div className="relative min-w-0 flex-1 basis-60">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-          <Input type="search" aria-label={etiqueta} placeholder={placeholder} className="pl-9" value={texto} onChange={(e) => setTexto(e.target.value)} />
-        </div>
+        <SearchInput className="min-w-0 flex-1 basis-60" aria-label={etiqueta} placeholder={placeholder} value={texto} onChange={(e) => setTexto(e.target.value)} />
         <Button type="submit">Buscar</Button>
         <Button variante="contorno" aria-expanded={verFiltros} aria-controls={panelId} onClick={() => setVerFiltros((v) => !v)}>
           <Filter className="size-4" aria-hidden="true" />
@@ -48,7 +43,7 @@ export function BarraBusqueda({
       <div id={panelId} hidden={!verFiltros} className={cn('rounded-lg border border-slate-200 bg-slate-50 p-3')}>
         {filtros}
       </div>
-      {hayBusqueda && (
+      {(termino !== '' || filtrosActivos > 0) && (
         <button
           type="button"
           className="text-sm font-medium text-marca-700 hover:underline"

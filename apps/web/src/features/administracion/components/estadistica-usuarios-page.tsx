@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck, Store, UserCheck, Users, UserX, type LucideIcon } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/loading';
+import { RetryAlert } from '../../../components/ui/query-result';
 import { mensajeDeError } from '../../../lib/api-client';
 import { tituloPagina } from '../../../lib/app-info';
 import { capitalizar, formatEntero, formatFecha, formatMes } from '../../../utils/format';
@@ -33,18 +33,7 @@ export function EstadisticaUsuariosPage() {
   const { data, isPending, isError, error, refetch } = useQuery(estadisticaUsuariosQueryOptions());
   if (isPending) return <Loading />;
   if (isError) {
-    return (
-      <Alert
-        tipo="error"
-        accion={
-          <button type="button" className="font-medium underline" onClick={() => refetch()}>
-            Reintentar
-          </button>
-        }
-      >
-        {mensajeDeError(error, 'No se pudieron cargar las estadísticas de usuarios.')}
-      </Alert>
-    );
+    return <RetryAlert onReintentar={() => refetch()}>{mensajeDeError(error, 'No se pudieron cargar las estadísticas de usuarios.')}</RetryAlert>;
   }
   const serie = data.nuevos_por_mes.map((m) => ({ mes: formatMes(m.mes), cantidad: m.cantidad }));
   return (

@@ -3,22 +3,22 @@ import type { Minimarket } from '@minimarket/contracts/minimarkets';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Store, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, Input } from '../../../components/ui/field';
-import { Loading } from '../../../components/ui/loading';
-import { Pagination, totalPaginas } from '../../../components/ui/pagination';
+import { IconButton } from '../../../components/ui/icon-button';
+import { Pagination } from '../../../components/ui/pagination';
+import { QueryResult } from '../../../components/ui/query-result';
 import { Table, Td, Th } from '../../../components/ui/table';
-import { mensajeDeError } from '../../../lib/api-client';
-import { tituloPagina } from '../../../lib/app-info';
-import { formatEntero } from '../../../utils/format';
+import { useClampedPage } from '../../../hooks/use-clamped-page';
 import { minimarketsQueryOptions, useEliminarMinimarket } from '../api/minimarkets';
 import { todosLosUsuariosQueryOptions } from '../api/usuarios';
+import { useBusquedaGestion } from '../hooks/use-busqueda-gestion';
 import { BarraBusqueda } from './barra-busqueda';
+import { CabeceraGestion, ConfirmarEliminacion, SinResultados } from './lista-gestion';
 import { MinimarketForm } from './minimarket-form';
+
+const SIN_FILTROS = { comuna: '', rubro: '' };
 
 type Modo = { tipo: 'lista' } | { tipo: 'crear' } | { tipo: 'editar'; id: number };
 
@@ -46,102 +46,52 @@ function FiltrosMinimarket({ comuna, rubro, onAplicar }: { comuna: string; rubro
 
 export function GestionMinimarketPage() {
   const [modo, setModo] = useState<Modo>({ tipo: 'lista' });
-  const [termino, setTermino] = useState('');
-  const [comuna, setComuna] = useState('');
-  const [rubro, setRubro] = useState('');
-  const [pagina, setPagina] = useState(1);
+  const busqueda = useBusquedaGestion(SIN_FILTROS);
+  const { termino, filtros, filtrosActivos, pagina, setPagina } = busqueda;
   const [eliminando, setEliminando] = useState<Minimarket | null>(null);
   const eliminar = useEliminarMinimarket();
-  const { data, isPending, isError, refetch, isFetching } = useQuery({
-    ...minimarketsQueryOptions({ pagina, tamano: PAGE_SIZE_MINIMARKETS, search: termino, comuna, rubro }),
+  const consulta = useQuery({
+    ...minimarketsQueryOptions({ pagina, tamano: PAGE_SIZE_MINIMARKETS, search: termino, ...filtros }),
     enabled: modo.tipo === 'lista',
   });
   const usuarios = useQuery({ ...todosLosUsuariosQueryOptions(), enabled: modo.tipo === 'lista' });
   const duenos = useMemo(() => new Map((usuarios.data?.users ?? []).map((u) => [u.id_usuario, u.nombre])), [usuarios.data]);
-  const paginas = data ? totalPaginas(data.total, PAGE_SIZE_MINIMARKETS) : 1;
-
-  useEffect(() => {
-    if (data && !isFetching && pagina > paginas) setPagina(paginas);
-  }, [data, isFetching, pagina, paginas]);
+  const paginas = useClampedPage({ pagina, setPagina, total: consulta.data?.total, tamano: PAGE_SIZE_MINIMARKETS, isFetching: consulta.isFetching });
 
   if (modo.tipo !== 'lista') return <MinimarketForm id={modo.tipo === 'editar' ? modo.id : null} onVolver={() => setModo({ tipo: 'lista' })} />;
 
-  const filtrosActivos = (comuna ? 1 : 0) + (rubro ? 1 : 0);
-
   return (
     <div className="space-y-4">
-      <title>{tituloPagina('Gestión de Minimarket')}</title>
-      <div>
-        <h2 className="text-xl font-semibold text-slate-900">Gestión de Minimarket</h2>
-        <p className="text-sm text-slate-600" data-testid="total-minimarkets">
-          {data ? `Total: ${formatEntero(data.total)} ${data.total === 1 ? 'minimarket' : 'minimarkets'}` : ' '}
-        </p>
-      </div>
-
-      <Card className="flex flex-wrap items-center gap-4 border-marca-200 bg-marca-50 p-4">
-        <span className="rounded-lg bg-white p-2.5 text-marca-700">
-          <Store className="size-6" aria-hidden="true" />
-        </span>
-        <div className="min-w-0 flex-1 basis-56">
-          <p className="font-semibold text-slate-900">Crear Nuevo Minimarket</p>
-          <p className="text-sm text-slate-600">Registra una tienda y asígnala a su dueño.</p>
-        </div>
-        <Button onClick={() => setModo({ tipo: 'crear' })}>Crear Nuevo Minimarket</Button>
-      </Card>
+      <CabeceraGestion
+        titulo="Gestión de Minimarket"
+        total={consulta.data?.total}
+        singular="minimarket"
+        plural="minimarkets"
+        testIdTotal="total-minimarkets"
+        icono={Store}
+        textoCrear="Crear Nuevo Minimarket"
+        descripcionCrear="Registra una tienda y asígnala a su dueño."
+        onCrear={() => setModo({ tipo: 'crear' })}
+      />
 
       <Card className="space-y-4 p-4 sm:p-5">
         <BarraBusqueda
           termino={termino}
           etiqueta="Buscar minimarkets"
           placeholder="Buscar por nombre, dirección o comuna..."
-          hayBusqueda={Boolean(termino) || filtrosActivos > 0}
           filtrosActivos={filtrosActivos}
-          onBuscar={(t) => {
-            setTermino(t);
-            setPagina(1);
-          }}
-          onLimpiar={() => {
-            setTermino('');
-            setComuna('');
-            setRubro('');
-            setPagina(1);
-          }}
-          filtros={
-            <FiltrosMinimarket
-              comuna={comuna}
-              rubro={rubro}
-              onAplicar={(c, r) => {
-                setComuna(c);
-                setRubro(r);
-                setPagina(1);
-              }}
-            />
-          }
+          onBuscar={busqueda.buscar}
+          onLimpiar={busqueda.limpiar}
+          filtros={<FiltrosMinimarket comuna={filtros.comuna} rubro={filtros.rubro} onAplicar={(comuna, rubro) => busqueda.filtrar({ comuna, rubro })} />}
         />
 
-        <div aria-busy={isFetching}>
-          {isPending ? (
-            <Loading />
-          ) : isError ? (
-            <Alert
-              tipo="error"
-              accion={
-                <button type="button" className="font-medium underline" onClick={() => refetch()}>
-                  Reintentar
-                </button>
-              }
-            >
-              Error al cargar minimarkets. Por favor, intente nuevamente.
-            </Alert>
-          ) : data.items.length === 0 ? (
-            <p className="py-8 text-center text-sm text-slate-600">
-              {termino
-                ? `No se encontraron minimarkets que coincidan con "${termino}"`
-                : filtrosActivos > 0
-                  ? 'No se encontraron minimarkets con los filtros elegidos'
-                  : 'No hay minimarkets para mostrar'}
-            </p>
-          ) : (
+        <QueryResult
+          query={consulta}
+          filas={(d) => d.items}
+          error="Error al cargar minimarkets. Por favor, intente nuevamente."
+          vacio={<SinResultados plural="minimarkets" termino={termino} filtrosActivos={filtrosActivos} />}
+        >
+          {(minimarkets) => (
             <Table caption="Minimarkets">
               <thead>
                 <tr>
@@ -154,7 +104,7 @@ export function GestionMinimarketPage() {
                 </tr>
               </thead>
               <tbody>
-                {data.items.map((m) => (
+                {minimarkets.map((m) => (
                   <tr key={m.id_minimarket}>
                     <Td className="font-medium text-slate-900">{m.nombre_minimarket}</Td>
                     <Td>{duenos.get(m.id_usuario) ?? `ID: ${m.id_usuario}`}</Td>
@@ -163,24 +113,13 @@ export function GestionMinimarketPage() {
                     <Td className="hidden sm:table-cell">{m.rubro}</Td>
                     <Td>
                       <div className="flex justify-end gap-0.5">
-                        <button
-                          type="button"
-                          className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                        <IconButton
+                          icono={Pencil}
                           aria-label={`Editar ${m.nombre_minimarket}`}
                           title="Editar"
                           onClick={() => setModo({ tipo: 'editar', id: m.id_minimarket })}
-                        >
-                          <Pencil className="size-4" aria-hidden="true" />
-                        </button>
-                        <button
-                          type="button"
-                          className="rounded-md p-2 text-red-700 hover:bg-red-50 hover:text-red-800"
-                          aria-label={`Eliminar ${m.nombre_minimarket}`}
-                          title="Eliminar"
-                          onClick={() => setEliminando(m)}
-                        >
-                          <Trash2 className="size-4" aria-hidden="true" />
-                        </button>
+                        />
+                        <IconButton icono={Trash2} peligro aria-label={`Eliminar ${m.nombre_minimarket}`} title="Eliminar" onClick={() => setEliminando(m)} />
                       </div>
                     </Td>
                   </tr>
@@ -188,34 +127,23 @@ export function GestionMinimarketPage() {
               </tbody>
             </Table>
           )}
-        </div>
-        {data && <Pagination pagina={pagina} totalPaginas={paginas} onCambiar={setPagina} />}
+        </QueryResult>
+        {consulta.data && <Pagination pagina={pagina} totalPaginas={paginas} onCambiar={setPagina} />}
       </Card>
 
-      <ConfirmDialog
-        abierto={eliminando !== null}
+      <ConfirmarEliminacion
+        elemento={eliminando}
         titulo="Eliminar minimarket"
-        procesando={eliminar.isPending}
-        onCancelar={() => setEliminando(null)}
-        onConfirmar={() => {
-          if (!eliminando) return;
-          const nombre = eliminando.nombre_minimarket;
-          eliminar.mutate(eliminando.id_minimarket, {
-            onSuccess: () => {
-              toast.success(`Minimarket "${nombre}" eliminado.`, { duration: 2000 });
-              setEliminando(null);
-            },
-            onError: (e) => {
-              toast.error(`Error al eliminar el minimarket: ${mensajeDeError(e, 'Error desconocido')}`);
-              setEliminando(null);
-            },
-          });
-        }}
+        eliminar={eliminar}
+        idDe={(m) => m.id_minimarket}
+        mensajeExito={(m) => `Minimarket "${m.nombre_minimarket}" eliminado.`}
+        prefijoError="Error al eliminar el minimarket"
+        onCerrar={() => setEliminando(null)}
       >
-        {eliminando
-          ? `¿Seguro que deseas eliminar "${eliminando.nombre_minimarket}"? Se eliminarán también sus productos, ventas y cargas. Esta acción no se puede deshacer.`
-          : null}
-      </ConfirmDialog>
+        {(m) =>
+          `¿Seguro que deseas eliminar "${m.nombre_minimarket}"? Se eliminarán también sus productos, ventas y cargas. Esta acción no se puede deshacer.`
+        }
+      </ConfirmarEliminacion>
     </div>
   );
 }

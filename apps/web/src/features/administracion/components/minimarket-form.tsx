@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { minimarketCreateSchema, UMBRAL_STOCK_BAJO_POR_DEFECTO, type Minimarket, type MinimarketCreate } from '@minimarket/contracts/minimarkets';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { BackHeader } from '../../../components/ui/back-header';
 import { Card } from '../../../components/ui/card';
 import { Field, Input, Select } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Loading } from '../../../components/ui/loading';
-import { ApiError, mensajeDeError } from '../../../lib/api-client';
+import { mensajeDeError } from '../../../lib/api-client';
+import { aplicarErroresCampo } from '../../../utils/form-errors';
 import { capitalizar } from '../../../utils/format';
 import { desdeTexto } from '../../../utils/zod-form';
 import { minimarketDetalleQueryOptions, useActualizarMinimarket, useCrearMinimarket } from '../api/minimarkets';
@@ -66,7 +67,7 @@ function Formulario({ minimarket, onVolver }: { minimarket: Minimarket | null; o
       toast.success(minimarket ? 'Minimarket actualizado exitosamente.' : 'Minimarket creado exitosamente.', { duration: 2000 });
       onVolver();
     } catch (e) {
-      if (e instanceof ApiError) for (const { campo, mensaje } of e.errors) setError(campo as keyof FormInput, { message: mensaje });
+      aplicarErroresCampo(e, setError);
       setErrorGeneral(mensajeDeError(e, MENSAJE_ERROR_GUARDAR));
     }
   });
@@ -127,30 +128,8 @@ function Formulario({ minimarket, onVolver }: { minimarket: Minimarket | null; o
           {(p) => <Input {...p} inputMode="numeric" autoComplete="off" {...register('umbral_stock_bajo')} />}
         </Field>
       </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variante="contorno" onClick={onVolver}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Guardando...' : minimarket ? 'Guardar cambios' : 'Crear minimarket'}
-        </Button>
-      </div>
+      <FormActions onCancelar={onVolver} guardando={isSubmitting} textoGuardar={minimarket ? 'Guardar cambios' : 'Crear minimarket'} />
     </form>
-  );
-}
-
-function Encabezado({ titulo, onVolver }: { titulo: string; onVolver: () => void }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <div className="flex flex-wrap items-center gap-3">
-      <Button variante="fantasma" tamano="sm" onClick={onVolver}>
-        <ArrowLeft className="size-4" aria-hidden="true" /> Volver
-      </Button>
-      <h2 ref={ref} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
-        {titulo}
-      </h2>
-    </div>
   );
 }
 
@@ -158,7 +137,7 @@ export function MinimarketForm({ id, onVolver }: { id: number | null; onVolver: 
   const detalle = useQuery({ ...minimarketDetalleQueryOptions(id ?? 0), enabled: id !== null });
   return (
     <Card className="space-y-4 p-4 sm:p-6">
-      <Encabezado titulo={id === null ? 'Crear Nuevo Minimarket' : 'Editar minimarket'} onVolver={onVolver} />
+      <BackHeader titulo={id === null ? 'Crear Nuevo Minimarket' : 'Editar minimarket'} onVolver={onVolver} />
       {id === null ? (
         <Formulario minimarket={null} onVolver={onVolver} />
       ) : detalle.isPending ? (

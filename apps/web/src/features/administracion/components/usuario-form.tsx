@@ -3,17 +3,18 @@ import { PASSWORD_HINT, passwordSchema, ROLES } from '@minimarket/contracts/comu
 import { formatRut } from '@minimarket/contracts/rut';
 import { usuarioCreateSchema, usuarioUpdateSchema, type Usuario, type UsuarioUpdate } from '@minimarket/contracts/usuarios';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { BackHeader } from '../../../components/ui/back-header';
 import { Card } from '../../../components/ui/card';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { Loading } from '../../../components/ui/loading';
-import { ApiError, mensajeDeError } from '../../../lib/api-client';
+import { mensajeDeError } from '../../../lib/api-client';
+import { aplicarErroresCampo } from '../../../utils/form-errors';
 import { capitalizar } from '../../../utils/format';
 import { useActualizarUsuario, useCrearUsuario, usuarioQueryOptions } from '../api/usuarios';
 
@@ -42,38 +43,51 @@ type CrearOutput = z.output<typeof usuarioCreateSchema>;
 type EditarInput = z.input<typeof editarSchema>;
 type EditarOutput = z.output<typeof editarSchema>;
 
-/** Puts the server's field errors (422) under their fields; says whether there were any. */
-function aplicarErroresCampo<T extends FieldValues>(e: unknown, setError: UseFormSetError<T>): boolean {
-  if (!(e instanceof ApiError) || e.errors.length === 0) return false;
-  for (const { campo, mensaje } of e.errors) setError(campo as Path<T>, { message: mensaje });
-  return true;
-}
+type CamposComunes = Pick<EditarInput, 'nombre' | 'correo' | 'empresa' | 'rol' | 'direccion' | 'descripcion'>;
 
-function Encabezado({ titulo, onVolver }: { titulo: string; onVolver: () => void }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+/** The fields both forms share, in their order; what only one form has goes in between. */
+function CamposUsuario({
+  register,
+  errors,
+  descripcionAncha,
+  children,
+}: {
+  register: (campo: keyof CamposComunes) => UseFormRegisterReturn;
+  errors: FieldErrors<CamposComunes>;
+  descripcionAncha?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      <Button variante="fantasma" tamano="sm" onClick={onVolver}>
-        <ArrowLeft className="size-4" aria-hidden="true" /> Volver
-      </Button>
-      <h2 ref={ref} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
-        {titulo}
-      </h2>
-    </div>
-  );
-}
-
-function RolSelect(props: React.ComponentProps<typeof Select>) {
-  return (
-    <Select {...props}>
-      <option value="">Selecciona un rol</option>
-      {ROLES.map((r) => (
-        <option key={r} value={r}>
-          {capitalizar(r)}
-        </option>
-      ))}
-    </Select>
+    <>
+      <Field label="Nombre" requerido error={errors.nombre?.message}>
+        {(p) => <Input {...p} autoComplete="off" {...register('nombre')} />}
+      </Field>
+      <Field label="Correo electrónico" requerido error={errors.correo?.message}>
+        {(p) => <Input {...p} type="email" autoComplete="off" {...register('correo')} />}
+      </Field>
+      <Field label="Empresa" requerido error={errors.empresa?.message}>
+        {(p) => <Input {...p} autoComplete="off" {...register('empresa')} />}
+      </Field>
+      <Field label="Rol" requerido error={errors.rol?.message}>
+        {(p) => (
+          <Select {...p} {...register('rol')}>
+            <option value="">Selecciona un rol</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {capitalizar(r)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      {children}
+      <Field label="Dirección" error={errors.direccion?.message}>
+        {(p) => <Input {...p} autoComplete="off" {...register('direccion')} />}
+      </Field>
+      <Field label="Descripción" error={errors.descripcion?.message} className={descripcionAncha ? 'sm:col-span-2' : undefined}>
+        {(p) => <Textarea {...p} rows={2} {...register('descripcion')} />}
+      </Field>
+    </>
   );
 }
 
@@ -117,47 +131,24 @@ export function CrearUsuarioForm({ onVolver }: { onVolver: () => void }) {
 
   return (
     <Card className="space-y-4 p-4 sm:p-6">
-      <Encabezado titulo="Crear Nuevo Usuario" onVolver={onVolver} />
+      <BackHeader titulo="Crear Nuevo Usuario" onVolver={onVolver} />
       <form onSubmit={guardar} noValidate className="space-y-4" aria-label="Crear usuario">
         {error && <Alert tipo="error">{error}</Alert>}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field label="Nombre" requerido error={errors.nombre?.message}>
-            {(p) => <Input {...p} autoComplete="off" {...register('nombre')} />}
-          </Field>
-          <Field label="Correo electrónico" requerido error={errors.correo?.message}>
-            {(p) => <Input {...p} type="email" autoComplete="off" {...register('correo')} />}
-          </Field>
-          <Field label="Empresa" requerido error={errors.empresa?.message}>
-            {(p) => <Input {...p} autoComplete="off" {...register('empresa')} />}
-          </Field>
-          <Field label="Rol" requerido error={errors.rol?.message}>
-            {(p) => <RolSelect {...p} {...register('rol')} />}
-          </Field>
-          <Field label="RUT del usuario" requerido error={errors.rut_usuario?.message} hint="Ej: 12.345.678-5">
-            {(p) => <Input {...p} autoComplete="off" {...register('rut_usuario')} />}
-          </Field>
-          <Field label="RUT de la empresa" requerido error={errors.rut_empresa?.message} hint="Ej: 76.543.210-3">
-            {(p) => <Input {...p} autoComplete="off" {...register('rut_empresa')} />}
-          </Field>
-          <Field label="Contraseña" requerido error={errors.contrasena?.message} hint={PASSWORD_HINT}>
-            {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('contrasena')} />}
-          </Field>
-          <Field label="Dirección" error={errors.direccion?.message}>
-            {(p) => <Input {...p} autoComplete="off" {...register('direccion')} />}
-          </Field>
-          <Field label="Descripción" error={errors.descripcion?.message} className="sm:col-span-2">
-            {(p) => <Textarea {...p} rows={2} {...register('descripcion')} />}
-          </Field>
+          <CamposUsuario register={register} errors={errors} descripcionAncha>
+            <Field label="RUT del usuario" requerido error={errors.rut_usuario?.message} hint="Ej: 12.345.678-5">
+              {(p) => <Input {...p} autoComplete="off" {...register('rut_usuario')} />}
+            </Field>
+            <Field label="RUT de la empresa" requerido error={errors.rut_empresa?.message} hint="Ej: 76.543.210-3">
+              {(p) => <Input {...p} autoComplete="off" {...register('rut_empresa')} />}
+            </Field>
+            <Field label="Contraseña" requerido error={errors.contrasena?.message} hint={PASSWORD_HINT}>
+              {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('contrasena')} />}
+            </Field>
+          </CamposUsuario>
         </div>
         <p className="text-sm text-slate-600">El usuario nuevo queda activo.</p>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variante="contorno" onClick={onVolver}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Guardando...' : 'Crear usuario'}
-          </Button>
-        </div>
+        <FormActions onCancelar={onVolver} guardando={isSubmitting} textoGuardar='Crear usuario' />
       </form>
     </Card>
   );
@@ -212,50 +203,27 @@ function EditarUsuarioFormulario({ usuario, onVolver }: { usuario: Usuario; onVo
     <form onSubmit={guardar} noValidate className="space-y-4" aria-label="Editar usuario">
       {error && <Alert tipo="error">{error}</Alert>}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label="Nombre" requerido error={errors.nombre?.message}>
-          {(p) => <Input {...p} autoComplete="off" {...register('nombre')} />}
-        </Field>
-        <Field label="Correo electrónico" requerido error={errors.correo?.message}>
-          {(p) => <Input {...p} type="email" autoComplete="off" {...register('correo')} />}
-        </Field>
-        <Field label="Empresa" requerido error={errors.empresa?.message}>
-          {(p) => <Input {...p} autoComplete="off" {...register('empresa')} />}
-        </Field>
-        <Field label="Rol" requerido error={errors.rol?.message}>
-          {(p) => <RolSelect {...p} {...register('rol')} />}
-        </Field>
-        <Field label="RUT del usuario" hint="No se puede modificar.">
-          {(p) => <Input {...p} readOnly value={formatRut(usuario.rut_usuario)} />}
-        </Field>
-        <Field label="RUT de la empresa" hint="No se puede modificar.">
-          {(p) => <Input {...p} readOnly value={formatRut(usuario.rut_empresa)} />}
-        </Field>
-        <Field label="Nueva contraseña" error={errors.contrasena?.message} hint={`Déjala en blanco para mantener la actual. ${PASSWORD_HINT}.`}>
-          {(p) => <Input {...p} type="password" autoComplete="new-password" placeholder="••••••••" {...register('contrasena')} />}
-        </Field>
-        <Field label="Estado" error={errors.estado?.message}>
-          {(p) => (
-            <Select {...p} {...register('estado')}>
-              <option value="activo">Activo</option>
-              <option value="inactivo">Inactivo</option>
-            </Select>
-          )}
-        </Field>
-        <Field label="Dirección" error={errors.direccion?.message}>
-          {(p) => <Input {...p} autoComplete="off" {...register('direccion')} />}
-        </Field>
-        <Field label="Descripción" error={errors.descripcion?.message}>
-          {(p) => <Textarea {...p} rows={2} {...register('descripcion')} />}
-        </Field>
+        <CamposUsuario register={register} errors={errors}>
+          <Field label="RUT del usuario" hint="No se puede modificar.">
+            {(p) => <Input {...p} readOnly value={formatRut(usuario.rut_usuario)} />}
+          </Field>
+          <Field label="RUT de la empresa" hint="No se puede modificar.">
+            {(p) => <Input {...p} readOnly value={formatRut(usuario.rut_empresa)} />}
+          </Field>
+          <Field label="Nueva contraseña" error={errors.contrasena?.message} hint={`Déjala en blanco para mantener la actual. ${PASSWORD_HINT}.`}>
+            {(p) => <Input {...p} type="password" autoComplete="new-password" placeholder="••••••••" {...register('contrasena')} />}
+          </Field>
+          <Field label="Estado" error={errors.estado?.message}>
+            {(p) => (
+              <Select {...p} {...register('estado')}>
+                <option value="activo">Activo</option>
+                <option value="inactivo">Inactivo</option>
+              </Select>
+            )}
+          </Field>
+        </CamposUsuario>
       </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variante="contorno" onClick={onVolver}>
-          Cancelar
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Guardando...' : 'Guardar cambios'}
-        </Button>
-      </div>
+      <FormActions onCancelar={onVolver} guardando={isSubmitting} textoGuardar='Guardar cambios' />
     </form>
   );
 }
@@ -264,7 +232,7 @@ export function EditarUsuarioForm({ id, onVolver }: { id: number; onVolver: () =
   const { data, isPending, isError, error } = useQuery(usuarioQueryOptions(id));
   return (
     <Card className="space-y-4 p-4 sm:p-6">
-      <Encabezado titulo="Editar usuario" onVolver={onVolver} />
+      <BackHeader titulo="Editar usuario" onVolver={onVolver} />
       {isPending ? (
         <Loading />
       ) : isError ? (

@@ -12,9 +12,10 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page-header';
-import { ApiError, mensajeDeError } from '../../../lib/api-client';
+import { mensajeDeError } from '../../../lib/api-client';
 import { tituloPagina } from '../../../lib/app-info';
 import { useAuth } from '../../../lib/auth';
+import { aplicarErroresCampo } from '../../../utils/form-errors';
 import { capitalizar, formatFecha } from '../../../utils/format';
 import { useActualizarPerfil, useCambiarContrasena } from '../api/cuenta';
 
@@ -118,7 +119,7 @@ function CambiarContrasena() {
       reset();
       setResultado({ tipo: 'exito', texto: message });
     } catch (e) {
-      if (e instanceof ApiError) for (const { campo, mensaje } of e.errors) setError(campo as keyof ContrasenaInput, { message: mensaje });
+      aplicarErroresCampo(e, setError);
       setResultado({ tipo: 'error', texto: mensajeDeError(e, 'No se pudo cambiar la contraseña.') });
     }
   });

@@ -1,5 +1,5 @@
 import { BookOpen, ScanBarcode, Settings2, Upload } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { LinkCard } from '../../../components/ui/link-card';
 
 const RECURSOS = [
   {
@@ -32,17 +32,9 @@ const RECURSOS = [
 export function RecursosAprendizaje() {
   return (
     <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      {RECURSOS.map(({ icono: Icono, titulo, texto, to }) => (
+      {RECURSOS.map(({ icono, titulo, texto, to }) => (
         <li key={to}>
-          <Link to={to} className="flex h-full gap-3 rounded-xl border border-slate-200 bg-white p-4 hover:border-marca-500 hover:shadow-sm">
-            <span className="h-fit rounded-lg bg-marca-50 p-2 text-marca-700">
-              <Icono className="size-5" aria-hidden="true" />
-            </span>
-            <span>
-              <span className="block font-semibold text-slate-900">{titulo}</span>
-              <span className="mt-0.5 block text-sm text-slate-600">{texto}</span>
-            </span>
-          </Link>
+          <LinkCard to={to} icono={icono} titulo={titulo} texto={texto} />
         </li>
       ))}
     </ul>

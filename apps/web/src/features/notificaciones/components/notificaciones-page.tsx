@@ -3,13 +3,13 @@ import type { Notificacion } from '@minimarket/contracts/notificaciones';
 import { AlertTriangle, BellOff, CheckCheck, FileWarning, PackageX, Sparkles, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
+import { RetryAlert } from '../../../components/ui/query-result';
 import { mensajeDeError } from '../../../lib/api-client';
 import { tituloPagina } from '../../../lib/app-info';
 import { cn } from '../../../utils/cn';
@@ -107,18 +107,7 @@ export function NotificacionesPage() {
         }
       />
       {isPending && <Loading />}
-      {isError && (
-        <Alert
-          tipo="error"
-          accion={
-            <button type="button" className="font-medium underline" onClick={() => refetch()}>
-              Reintentar
-            </button>
-          }
-        >
-          {mensajeDeError(error, 'No se pudieron cargar las notificaciones.')}
-        </Alert>
-      )}
+      {isError && <RetryAlert onReintentar={() => refetch()}>{mensajeDeError(error, 'No se pudieron cargar las notificaciones.')}</RetryAlert>}
       {data &&
         (data.notificaciones.length === 0 ? (
           <EmptyState icono={BellOff} titulo="No tienes notificaciones">

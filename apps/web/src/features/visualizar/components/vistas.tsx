@@ -3,6 +3,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LinkCard } from '../../../components/ui/link-card';
 
 /** How to get data into these screens, said the same way everywhere. */
 function ComoTenerDatos() {
@@ -81,17 +82,9 @@ export function DatosBrutosInicio() {
     <div className="space-y-4">
       <p className="text-sm text-slate-600">Elige cómo quieres ver tus datos. Cada vista tendrá filtros por fechas, categoría y método de pago, y exportación a CSV o Excel.</p>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {VISTAS_DATOS_BRUTOS.map(({ path, titulo, icono: Icono, texto }) => (
+        {VISTAS_DATOS_BRUTOS.map(({ path, titulo, icono, texto }) => (
           <li key={path}>
-            <Link to={path} className="flex h-full gap-3 rounded-xl border border-slate-200 bg-white p-4 hover:border-marca-500 hover:shadow-sm">
-              <span className="h-fit rounded-lg bg-marca-50 p-2 text-marca-700">
-                <Icono className="size-5" aria-hidden="true" />
-              </span>
-              <span>
-                <span className="block font-semibold text-slate-900">{titulo}</span>
-                <span className="mt-0.5 block text-sm text-slate-600">{texto}</span>
-              </span>
-            </Link>
+            <LinkCard to={path} icono={icono} titulo={titulo} texto={texto} />
           </li>
         ))}
       </ul>

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO, type Producto } from '@minimarket/contracts/productos';
-import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
+import { BackHeader } from '../../../../components/ui/back-header';
 import { Card } from '../../../../components/ui/card';
+import { FormActions } from '../../../../components/ui/form-actions';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { useActualizarProducto } from '../../api/productos';
 import { productoFormSchema, type ProductoFormInput, type ProductoFormOutput } from '../../utils/producto-form-schema';
@@ -29,7 +29,6 @@ function aFormulario(p: Producto): ProductoFormInput {
 export function EditarProducto({ producto, onVolver }: { producto: Producto; onVolver: () => void }) {
   const actualizar = useActualizarProducto();
   const [error, setError] = useState<string | null>(null);
-  const titulo = useRef<HTMLHeadingElement>(null);
   const {
     register,
     handleSubmit,
@@ -38,8 +37,6 @@ export function EditarProducto({ producto, onVolver }: { producto: Producto; onV
     resolver: zodResolver(productoFormSchema),
     defaultValues: aFormulario(producto),
   });
-
-  useEffect(() => titulo.current?.focus(), []);
 
   const guardar = handleSubmit(async (datos) => {
     setError(null);
@@ -54,26 +51,12 @@ export function EditarProducto({ producto, onVolver }: { producto: Producto; onV
 
   return (
     <Card className="p-4 sm:p-5">
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variante="fantasma" tamano="sm" onClick={onVolver}>
-          <ArrowLeft className="size-4" aria-hidden="true" /> Volver al inventario
-        </Button>
-        <h2 ref={titulo} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-          Editar producto
-        </h2>
-      </div>
+      <BackHeader titulo="Editar producto" textoVolver="Volver al inventario" tamanoTitulo="lg" onVolver={onVolver} />
       <form onSubmit={guardar} noValidate className="mt-4 space-y-4" aria-label="Editar producto">
         {faltanObligatorios(errors) && <Alert tipo="error">{MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO}</Alert>}
         {error && <Alert tipo="error">{error}</Alert>}
         <ProductoCampos register={register} errors={errors} etiquetaStock="Stock" />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variante="contorno" onClick={onVolver}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Guardando...' : 'Guardar cambios'}
-          </Button>
-        </div>
+        <FormActions onCancelar={onVolver} guardando={isSubmitting} textoGuardar="Guardar cambios" />
       </form>
     </Card>
   );

@@ -1,17 +1,17 @@
 import { CATEGORIA_TODOS, CATEGORIAS, PAGE_SIZE_INVENTARIO } from '@minimarket/contracts/comunes';
 import type { Producto } from '@minimarket/contracts/productos';
 import { useQuery } from '@tanstack/react-query';
-import { PackagePlus, Pencil, Search, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { PackagePlus, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Input } from '../../../../components/ui/field';
-import { Loading } from '../../../../components/ui/loading';
-import { Pagination, totalPaginas } from '../../../../components/ui/pagination';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { IconButton } from '../../../../components/ui/icon-button';
+import { Pagination } from '../../../../components/ui/pagination';
+import { QueryResult } from '../../../../components/ui/query-result';
+import { SearchInput } from '../../../../components/ui/search-input';
 import { Table, Td, Th } from '../../../../components/ui/table';
+import { useClampedPage } from '../../../../hooks/use-clamped-page';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { useCurrentShop } from '../../../../lib/current-shop';
@@ -35,19 +35,11 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
   const [eliminando, setEliminando] = useState<Producto | null>(null);
   const eliminar = useEliminarProducto();
   const search = useDebouncedValue(busqueda.trim());
-  const { data, isPending, isError, error, refetch, isFetching } = useQuery(
-    productosQueryOptions({ idMinimarket, pagina, tamano: PAGE_SIZE_INVENTARIO, search, category: categoria }),
-  );
-
-  // Deleting the last product of the last page leaves it empty: step back to one that has rows.
-  const paginas = data ? totalPaginas(data.total, PAGE_SIZE_INVENTARIO) : 1;
-  useEffect(() => {
-    if (data && !isFetching && pagina > paginas) setPagina(paginas);
-  }, [data, isFetching, pagina, paginas]);
+  const consulta = useQuery(productosQueryOptions({ idMinimarket, pagina, tamano: PAGE_SIZE_INVENTARIO, search, category: categoria }));
+  const { data } = consulta;
+  const paginas = useClampedPage({ pagina, setPagina, total: data?.total, tamano: PAGE_SIZE_INVENTARIO, isFetching: consulta.isFetching });
 
   if (editando) return <EditarProducto producto={editando} onVolver={() => setEditando(null)} />;
-
-  const botonAccion = 'rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
   return (
     <>
@@ -83,39 +75,26 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
               Inventario{categoria !== CATEGORIA_TODOS ? ` · ${categoria}` : ''}
               {data && <span className="ml-2 text-sm font-normal text-slate-600">({formatEntero(data.total)} productos)</span>}
             </h2>
-            <div className="relative w-full sm:w-72">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-              <Input
-                type="search"
-                aria-label="Buscar en el inventario"
-                placeholder="Buscar por nombre, marca o código..."
-                className="pl-9"
-                value={busqueda}
-                onChange={(e) => {
-                  setBusqueda(e.target.value);
-                  setPagina(1);
-                }}
-              />
-            </div>
+            <SearchInput
+              className="w-full sm:w-72"
+              aria-label="Buscar en el inventario"
+              placeholder="Buscar por nombre, marca o código..."
+              value={busqueda}
+              onChange={(e) => {
+                setBusqueda(e.target.value);
+                setPagina(1);
+              }}
+            />
           </div>
 
-          <div className="mt-3" aria-busy={isFetching}>
-            {isPending ? (
-              <Loading />
-            ) : isError ? (
-              <Alert
-                tipo="error"
-                accion={
-                  <button type="button" className="font-medium underline" onClick={() => refetch()}>
-                    Reintentar
-                  </button>
-                }
-              >
-                {mensajeDeError(error, 'No se pudo cargar el inventario.')}
-              </Alert>
-            ) : data.items.length === 0 ? (
-              <p className="py-8 text-center text-sm text-slate-600">No se encontraron productos.</p>
-            ) : (
+          <QueryResult
+            className="mt-3"
+            query={consulta}
+            filas={(d) => d.items}
+            error={mensajeDeError(consulta.error, 'No se pudo cargar el inventario.')}
+            vacio={<p className="py-8 text-center text-sm text-slate-600">No se encontraron productos.</p>}
+          >
+            {(productos) => (
               <Table caption="Productos del inventario">
                 <thead>
                   <tr>
@@ -128,7 +107,7 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {data.items.map((p) => (
+                  {productos.map((p) => (
                     <tr key={p.id_producto}>
                       <Td>
                         <span className="block font-medium text-slate-900">{p.nombre_producto}</span>
@@ -147,21 +126,9 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
                       </Td>
                       <Td>
                         <div className="flex flex-col items-end gap-0.5 sm:flex-row sm:justify-end">
-                          <button type="button" className={botonAccion} onClick={() => setReponiendo(p)} aria-label={`Agregar stock a ${p.nombre_producto}`} title="Agregar stock">
-                            <PackagePlus className="size-4" aria-hidden="true" />
-                          </button>
-                          <button type="button" className={botonAccion} onClick={() => setEditando(p)} aria-label={`Editar ${p.nombre_producto}`} title="Editar">
-                            <Pencil className="size-4" aria-hidden="true" />
-                          </button>
-                          <button
-                            type="button"
-                            className={cn(botonAccion, 'text-red-700 hover:bg-red-50 hover:text-red-800')}
-                            onClick={() => setEliminando(p)}
-                            aria-label={`Eliminar ${p.nombre_producto}`}
-                            title="Eliminar"
-                          >
-                            <Trash2 className="size-4" aria-hidden="true" />
-                          </button>
+                          <IconButton icono={PackagePlus} onClick={() => setReponiendo(p)} aria-label={`Agregar stock a ${p.nombre_producto}`} title="Agregar stock" />
+                          <IconButton icono={Pencil} onClick={() => setEditando(p)} aria-label={`Editar ${p.nombre_producto}`} title="Editar" />
+                          <IconButton icono={Trash2} peligro onClick={() => setEliminando(p)} aria-label={`Eliminar ${p.nombre_producto}`} title="Eliminar" />
                         </div>
                       </Td>
                     </tr>
@@ -169,52 +136,38 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
                 </tbody>
               </Table>
             )}
-          </div>
-          {data && (
-            <Pagination className="mt-3" pagina={pagina} totalPaginas={paginas} onCambiar={setPagina} />
-          )}
+          </QueryResult>
+          {data && <Pagination className="mt-3" pagina={pagina} totalPaginas={paginas} onCambiar={setPagina} />}
         </Card>
       </div>
 
       <IngresoStockDialog producto={reponiendo} onCerrar={() => setReponiendo(null)} />
 
-      <Dialog
+      <ConfirmDialog
         abierto={eliminando !== null}
-        onCerrar={() => setEliminando(null)}
         titulo="Eliminar producto"
-        descripcion={
-          eliminando
-            ? `¿Seguro que deseas eliminar "${eliminando.nombre_producto}"? Dejará de aparecer en el inventario y en las ventas; su historial se conserva.`
-            : undefined
-        }
-        pie={
-          <>
-            <Button variante="contorno" onClick={() => setEliminando(null)}>
-              Cancelar
-            </Button>
-            <Button
-              variante="peligro"
-              disabled={eliminar.isPending}
-              onClick={() => {
-                if (!eliminando) return;
-                const nombre = eliminando.nombre_producto;
-                eliminar.mutate(eliminando.id_producto, {
-                  onSuccess: () => {
-                    toast.success(`Producto "${nombre}" eliminado.`, { duration: 2000 });
-                    setEliminando(null);
-                  },
-                  onError: (e) => {
-                    console.error(e);
-                    toast.error(mensajeDeError(e, 'No se pudo eliminar el producto.'));
-                  },
-                });
-              }}
-            >
-              {eliminar.isPending ? 'Eliminando...' : 'Eliminar'}
-            </Button>
-          </>
-        }
-      />
+        procesando={eliminar.isPending}
+        onCancelar={() => setEliminando(null)}
+        onConfirmar={() => {
+          if (!eliminando) return;
+          const nombre = eliminando.nombre_producto;
+          eliminar.mutate(eliminando.id_producto, {
+            onSuccess: () => {
+              toast.success(`Producto "${nombre}" eliminado.`, { duration: 2000 });
+              setEliminando(null);
+            },
+            // The dialog stays open, so the owner can try again or cancel.
+            onError: (e) => {
+              console.error(e);
+              toast.error(mensajeDeError(e, 'No se pudo eliminar el producto.'));
+            },
+          });
+        }}
+      >
+        {eliminando
+          ? `¿Seguro que deseas eliminar "${eliminando.nombre_producto}"? Dejará de aparecer en el inventario y en las ventas; su historial se conserva.`
+          : null}
+      </ConfirmDialog>
     </>
   );
 }

@@ -4,14 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, Receipt, Search } from 'lucide-react';
 import { Fragment, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../../components/ui/alert';
 import { Badge } from '../../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { Field, Input } from '../../../../components/ui/field';
-import { Loading } from '../../../../components/ui/loading';
 import { Pagination, totalPaginas } from '../../../../components/ui/pagination';
+import { QueryResult } from '../../../../components/ui/query-result';
 import { Table, Td, Th } from '../../../../components/ui/table';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
@@ -62,9 +61,7 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
   const [errorFechas, setErrorFechas] = useState<string | null>(null);
   const [pagina, setPagina] = useState(1);
   const [abiertas, setAbiertas] = useState<Set<number>>(new Set());
-  const { data, isPending, isError, error, refetch, isFetching } = useQuery(
-    ventasQueryOptions({ idMinimarket, pagina, tamano: PAGE_SIZE_TRANSACCIONES, ...filtros }),
-  );
+  const consulta = useQuery(ventasQueryOptions({ idMinimarket, pagina, tamano: PAGE_SIZE_TRANSACCIONES, ...filtros }));
 
   const buscar = (e: FormEvent) => {
     e.preventDefault();
@@ -132,21 +129,12 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
           </div>
         </form>
 
-        <div className="mt-4" aria-busy={isFetching}>
-          {isPending ? (
-            <Loading />
-          ) : isError ? (
-            <Alert
-              tipo="error"
-              accion={
-                <button type="button" className="font-medium underline" onClick={() => refetch()}>
-                  Reintentar
-                </button>
-              }
-            >
-              {mensajeDeError(error, 'No se pudieron cargar las transacciones.')}
-            </Alert>
-          ) : data.sales.length === 0 ? (
+        <QueryResult
+          className="mt-4"
+          query={consulta}
+          filas={(d) => d.sales}
+          error={mensajeDeError(consulta.error, 'No se pudieron cargar las transacciones.')}
+          vacio={
             hayFiltros ? (
               <p className="py-8 text-center text-sm text-slate-600">No se encontraron ventas con esos filtros.</p>
             ) : (
@@ -162,7 +150,9 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
                 Registra ventas en Nueva venta o carga tu historial de ventas en Cargar Información.
               </EmptyState>
             )
-          ) : (
+          }
+        >
+          {(ventas) => (
             <Table caption="Ventas registradas">
               <thead>
                 <tr>
@@ -177,7 +167,7 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
                 </tr>
               </thead>
               <tbody>
-                {data.sales.map((v) => {
+                {ventas.map((v) => {
                   const abierta = abiertas.has(v.id_venta);
                   return (
                     <Fragment key={v.id_venta}>
@@ -221,9 +211,9 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
               </tbody>
             </Table>
           )}
-        </div>
-        {data && (
-          <Pagination className="mt-3" pagina={pagina} totalPaginas={totalPaginas(data.total, PAGE_SIZE_TRANSACCIONES)} onCambiar={setPagina} />
+        </QueryResult>
+        {consulta.data && (
+          <Pagination className="mt-3" pagina={pagina} totalPaginas={totalPaginas(consulta.data.total, PAGE_SIZE_TRANSACCIONES)} onCambiar={setPagina} />
         )}
       </Card>
     </>
