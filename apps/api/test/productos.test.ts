@@ -92,6 +92,24 @@ describe('GET /api/productos/', () => {
     expect(comodin.json()).toEqual([]);
   });
 
+  it('ignores accents and case: merken finds Merkén, TE finds Té', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const crear = (nombre: string, codigo: string) =>
+      ctx.db.producto.create({
+        data: { id_minimarket: tienda, nombre_producto: nombre, categoria: 'Abarrotes', precio_venta_actual: 2990, stock: 3, codigo_barra: codigo },
+      });
+    const merken = await crear('Merkén Ahumado Tradicional 100 g', 'TEST-TILDE-1');
+    const te = await crear('Té Club Ceylán 100 bolsitas', 'TEST-TILDE-2');
+    const ids = async (search: string) =>
+      (await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&search=${encodeURIComponent(search)}&limit=100` }))
+        .json()
+        .map((p: { id_producto: number }) => p.id_producto);
+    expect(await ids('merken ahumado')).toContain(merken.id_producto);
+    expect(await ids('MERKÉN')).toContain(merken.id_producto);
+    expect(await ids('ceylan')).toContain(te.id_producto);
+    expect(await ids('TE')).toContain(te.id_producto);
+  });
+
   it('refuses an unknown category and a missing shop id in Spanish', async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const bad = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&category=Juguetes` });

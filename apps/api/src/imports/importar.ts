@@ -305,7 +305,7 @@ export async function importarArchivo(
         // Many new names sit in the trigram index's pending list, and the planner's statistics
         // are stale: until autovacuum runs, name search would read the list on every query or
         // pick a full scan (bench/README.md). Merge it and refresh the statistics now.
-        await client.query(`SELECT gin_clean_pending_list('producto_nombre_producto_trgm_idx'::regclass)`);
+        await client.query(`SELECT gin_clean_pending_list('producto_nombre_busqueda_trgm_idx'::regclass)`);
         await client.query('ANALYZE producto');
       }
       return resultado;

@@ -53,12 +53,18 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
   }
 
   /**
-   * One or two letters typed at the counter ('le', 'té') mean the start of a name, served by the
-   * (id_minimarket, lower(nombre_producto)) prefix index; Prisma cannot write lower(), hence SQL.
+   * Search ignoring case and accents, against nombre_busqueda (the name folded by the database's
+   * texto_busqueda(): lower + unaccent) and its two indexes: a term of 3+ characters anywhere in
+   * the name (trigrams) or the exact barcode; 1–2 characters typed at the counter ('le', 'té')
+   * as the start of a name (prefix index). Prisma cannot write these expressions, hence SQL.
    */
-  async function listPorPrefijo(q: ProductosQuery, termino: string) {
-    const filtros = Prisma.sql`id_minimarket = ${q.id_minimarket} AND estado = 'activo'
-      AND lower(nombre_producto) LIKE ${`${escaparLike(termino.toLowerCase())}%`}
+  async function listPorTexto(q: ProductosQuery, termino: string) {
+    const patron = escaparLike(termino);
+    const coincide =
+      termino.length < MIN_LETRAS_TRIGRAMA
+        ? Prisma.sql`nombre_busqueda LIKE texto_busqueda(${patron}) || '%'`
+        : Prisma.sql`(nombre_busqueda LIKE '%' || texto_busqueda(${patron}) || '%' OR codigo_barra = ${termino})`;
+    const filtros = Prisma.sql`id_minimarket = ${q.id_minimarket} AND estado = 'activo' AND ${coincide}
       ${q.category && q.category !== CATEGORIA_TODOS ? Prisma.sql`AND categoria = ${q.category}` : Prisma.empty}
       ${q.codigo_barra ? Prisma.sql`AND codigo_barra = ${q.codigo_barra}` : Prisma.empty}`;
     const orden =
@@ -73,15 +79,12 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
   return {
     async list(usuario: UsuarioSesion, q: ProductosQuery) {
       await acceso.assertAcceso(usuario, q.id_minimarket);
-      if (q.search && q.search.length < MIN_LETRAS_TRIGRAMA) return listPorPrefijo(q, q.search);
+      if (q.search) return listPorTexto(q, q.search);
       const where: Prisma.ProductoWhereInput = {
         id_minimarket: q.id_minimarket,
         estado: 'activo',
         ...(q.category && q.category !== CATEGORIA_TODOS ? { categoria: q.category } : {}),
         ...(q.codigo_barra ? { codigo_barra: q.codigo_barra } : {}),
-        ...(q.search
-          ? { OR: [{ nombre_producto: { contains: q.search, mode: 'insensitive' } }, { codigo_barra: q.search }] }
-          : {}),
       };
       const orderBy: Prisma.ProductoOrderByWithRelationInput[] =
         q.orden === 'recientes' ? [{ fecha_creacion: 'desc' }, { id_producto: 'desc' }] : [{ nombre_producto: 'asc' }, { id_producto: 'asc' }];
