@@ -108,6 +108,11 @@ describe('GET /api/productos/', () => {
     expect(await ids('MERKÉN')).toContain(merken.id_producto);
     expect(await ids('ceylan')).toContain(te.id_producto);
     expect(await ids('TE')).toContain(te.id_producto);
+    // The brand counts too.
+    const marca = await ctx.db.producto.create({
+      data: { id_minimarket: tienda, nombre_producto: 'Galletas de Agua 210 g', marca: 'Panadería Ñuñoína', categoria: 'Abarrotes', precio_venta_actual: 990, stock: 3, codigo_barra: 'TEST-TILDE-3' },
+    });
+    expect(await ids('nunoina')).toEqual([marca.id_producto]);
   });
 
   it('refuses an unknown category and a missing shop id in Spanish', async () => {

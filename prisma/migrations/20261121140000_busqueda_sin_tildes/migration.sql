@@ -8,10 +8,12 @@ CREATE FUNCTION texto_busqueda(texto TEXT) RETURNS TEXT
     LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
     RETURN lower(public.unaccent('public.unaccent'::regdictionary, texto));
 
--- The folded name, stored: searches compare against it without running unaccent() on every
--- row they look at. Written by PostgreSQL only, so Prisma's schema leaves it out (the
--- schema-sync test knows it as a SQL-only column).
-ALTER TABLE "producto" ADD COLUMN "nombre_busqueda" TEXT GENERATED ALWAYS AS (texto_busqueda("nombre_producto")) STORED;
+-- The folded name followed by the brand, stored: searches compare against it without running
+-- unaccent() on every row they look at, and a brand typed at the counter finds its products.
+-- Written by PostgreSQL only, so Prisma's schema leaves it out (the schema-sync test knows it
+-- as a SQL-only column).
+ALTER TABLE "producto" ADD COLUMN "nombre_busqueda" TEXT
+    GENERATED ALWAYS AS (texto_busqueda("nombre_producto" || ' ' || coalesce("marca", ''))) STORED;
 
 -- The two search indexes, now over the folded name: trigrams for terms of 3+ characters, a
 -- prefix index for 1–2 (pg_trgm needs 3 characters to use its index).

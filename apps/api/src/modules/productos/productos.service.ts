@@ -53,8 +53,8 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
   }
 
   /**
-   * Search ignoring case and accents, against nombre_busqueda (the name folded by the database's
-   * texto_busqueda(): lower + unaccent) and its two indexes: a term of 3+ characters anywhere in
+   * Search ignoring case and accents, against nombre_busqueda (name and brand folded by the
+   * database's texto_busqueda(): lower + unaccent) and its two indexes: a term of 3+ characters anywhere in
    * the name (trigrams) or the exact barcode; 1–2 characters typed at the counter ('le', 'té')
    * as the start of a name (prefix index). Prisma cannot write these expressions, hence SQL.
    */
