@@ -61,7 +61,7 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
             }
           : {}),
       };
-      const [rows, total] = await db.$transaction([
+      const [rows, total] = await Promise.all([
         db.minimarket.findMany({ where, orderBy: { id_minimarket: 'asc' }, skip: q.skip, take: q.limit }),
         db.minimarket.count({ where }),
       ]);

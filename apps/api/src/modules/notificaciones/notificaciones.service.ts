@@ -93,7 +93,7 @@ export function createNotificacionesService({ db }: { db: Db }) {
   return {
     async list(usuario: UsuarioSesion) {
       const where = { id_usuario: usuario.id_usuario };
-      const [rows, total, no_leidas] = await db.$transaction([
+      const [rows, total, no_leidas] = await Promise.all([
         db.notificacion.findMany({ where, orderBy: [{ fecha: 'desc' }, { id_notificacion: 'desc' }], take: LIMITE_LISTA }),
         db.notificacion.count({ where }),
         db.notificacion.count({ where: { ...where, leida: false } }),

@@ -83,7 +83,7 @@ export function createUsuariosService({ db }: { db: Db }) {
             }
           : {}),
       };
-      const [rows, total] = await db.$transaction([
+      const [rows, total] = await Promise.all([
         db.usuario.findMany({ where, orderBy: { id_usuario: 'asc' }, skip: (q.page - 1) * q.size, take: q.size }),
         db.usuario.count({ where }),
       ]);

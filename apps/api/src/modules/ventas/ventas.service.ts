@@ -155,7 +155,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
             }
           : {}),
       };
-      const [rows, total] = await db.$transaction([
+      const [rows, total] = await Promise.all([
         db.venta.findMany({
           where,
           include: CON_DETALLES,
