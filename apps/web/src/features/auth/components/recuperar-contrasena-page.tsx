@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import { tituloPagina } from '../../../lib/app-info';
-import { mensajeRecuperacion, useSolicitarRecuperacion } from '../api/password';
-import { correoFormSchema, type CorreoFormInput } from '../utils/esquemas';
+import { useFormularioRecuperacion } from '../hooks/use-formulario-recuperacion';
 import { AuthLayout } from './auth-layout';
 import { VALIDEZ_ENLACE_MINUTOS } from './forgot-password-step';
 import { VolverLogin } from './volver-login';
@@ -16,24 +13,10 @@ const MENSAJE_ERROR_CORREO = 'Error al enviar el correo de recuperación';
 
 /** Standalone /restablecer-contraseña: ask for a reset link. */
 export function RecuperarContrasenaPage() {
-  const solicitar = useSolicitarRecuperacion();
   const [enviado, setEnviado] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<CorreoFormInput>({ resolver: zodResolver(correoFormSchema), defaultValues: { email: '' } });
-
-  const enviar = handleSubmit(async ({ email }) => {
-    setError(null);
-    try {
-      const { message } = await solicitar.mutateAsync(email);
-      setEnviado(message);
-    } catch (e) {
-      setError(mensajeRecuperacion(e, MENSAJE_ERROR_CORREO));
-    }
-  });
+  const { register, errors, enviar, error, enviando } = useFormularioRecuperacion(MENSAJE_ERROR_CORREO, (_email, message) =>
+    setEnviado(message),
+  );
 
   if (enviado !== null) {
     return (
@@ -62,8 +45,8 @@ export function RecuperarContrasenaPage() {
         <Field label="Correo electrónico" error={errors.email?.message}>
           {(p) => <Input {...p} type="email" autoComplete="email" inputMode="email" placeholder="tu@correo.cl" {...register('email')} />}
         </Field>
-        <Button type="submit" className="w-full" tamano="lg" disabled={solicitar.isPending}>
-          {solicitar.isPending ? 'Enviando...' : 'Enviar enlace de recuperación'}
+        <Button type="submit" className="w-full" tamano="lg" disabled={enviando}>
+          {enviando ? 'Enviando...' : 'Enviar enlace de recuperación'}
         </Button>
         <VolverLogin />
       </form>
