@@ -1,6 +1,8 @@
 // Import benchmark (issue #4): uploads through HTTP to the real app and times each file
 // from the start of the upload to its final state, beside PostgreSQL's own COPY of the
-// same rows into a plain table (the floor). Prints figures; asserts nothing.
+// same rows into a plain table (the floor the issue names) and, for products, COPY of the
+// same rows, already valid, into `producto` itself with its indexes and constraints (what
+// storing them costs at least, whatever the import does). Prints figures; asserts nothing.
 //
 //   cd apps/api && npx tsx ../../bench/import-bench.ts        (or: npm run bench, from the root)
 //
@@ -26,6 +28,7 @@ import { migrate } from '../apps/api/src/db/migrate.js';
 import { CATEGORIAS } from '../apps/api/src/db/seed/catalogo.js';
 import { makeEan13 } from '../apps/api/src/db/seed/ean13.js';
 import { seedDemo } from '../apps/api/src/db/seed/seed.js';
+import { leerCategoria } from '../apps/api/src/imports/valores.js';
 import { readEnv } from '../apps/api/src/env.js';
 
 /** This file, to fork it as the server (argv[1] works whether tsx loads it as ESM or CommonJS). */
@@ -159,6 +162,8 @@ const NOMBRES = ['Galletas', 'Jugo', 'Fideos', 'Arroz', 'Té', 'Café', 'Yogur',
 const MARCAS = ['Costa', 'McKay', 'Carozzi', 'Tucapel', 'Supremo', 'Nescafé', 'Soprole', 'Colún', 'San Jorge', 'Omo', 'Clorinda', 'Cristal', 'Santa Rita', 'Ideal', 'Savory', 'Lucchetti', ''];
 const METODOS = ['Efectivo', 'Débito', 'Tarjeta de Crédito', 'transferencia'];
 const pesosChile = (n: number) => `$${n.toLocaleString('es-CL')}`;
+/** Whole pesos from '$1.990' (the bench writes only well-formed prices). */
+const pesos = (texto: string) => Number(texto.replace(/\D/g, ''));
 
 /** Barcodes of one generated file: a prefix per file so files never collide. */
 const codigoBench = (prefijo: string, i: number) => makeEan13(`${prefijo}${String(i).padStart(12 - prefijo.length, '0')}`);
@@ -209,10 +214,33 @@ async function escribirXlsx(ruta: string, encabezado: string[], n: number, fila:
   for (let i = 0; i < n; i++) {
     const f = fila(i);
     // As a spreadsheet keeps them: prices, stock and barcodes as numbers.
-    hoja.addRow([f[0], f[1], Number(f[2]!.replace(/\D/g, '')), Number(f[3]), Number(f[4]), Number(f[5]!.replace(/\D/g, '')), f[6] || null, f[7] || null]).commit();
+    hoja.addRow([f[0], f[1], pesos(f[2]!), Number(f[3]), Number(f[4]), pesos(f[5]!), f[6] || null, f[7] || null]).commit();
   }
   hoja.commit();
   await libro.commit();
+}
+
+/**
+ * The same product rows as the import stores them (canonical category, whole pesos), in
+ * COPY's text format for `producto`: the input of the real-table floor.
+ */
+async function escribirCopyProducto(ruta: string, idMinimarket: number, n: number, fila: (i: number) => string[]) {
+  const campo = (v: string) => (v === '' ? '\\N' : v);
+  async function* lineas() {
+    let bloque = '';
+    for (let i = 0; i < n; i++) {
+      const [nombre, categoria, precio, stock, codigo, compra, descripcion, marca] = fila(i) as [string, string, string, string, string, string, string, string];
+      const canonica = leerCategoria(categoria);
+      if (!canonica.ok) throw new Error(canonica.mensaje);
+      bloque += `${[String(idMinimarket), codigo, nombre, canonica.valor, String(pesos(precio)), String(pesos(compra)), stock, campo(descripcion), campo(marca), 'activo'].join('\t')}\n`;
+      if (bloque.length > 1 << 20) {
+        yield bloque;
+        bloque = '';
+      }
+    }
+    if (bloque) yield bloque;
+  }
+  await pipeline(lineas(), fs.createWriteStream(ruta));
 }
 
 function fechaAtras(azar: () => number, ahora: number): string {
@@ -345,6 +373,31 @@ async function pisoCopy(databaseUrl: string, rutaCsv: string, columnas: string[]
   }
 }
 
+/**
+ * The real-table floor: COPY of the same rows, already valid, into `producto` (its unique
+ * and search indexes, foreign key, checks and generated search column), in a transaction
+ * that is rolled back. Run before the import of those rows, so the table is the same size.
+ */
+async function pisoProducto(databaseUrl: string, rutaCopy: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const t0 = performance.now();
+    const copy = client.query(
+      copyFrom(
+        'COPY producto (id_minimarket, codigo_barra, nombre_producto, categoria, precio_venta_actual, precio_compra_actual, stock, descripcion, marca, estado) FROM STDIN',
+      ),
+    );
+    await pipeline(fs.createReadStream(rutaCopy), copy);
+    const s = (performance.now() - t0) / 1000;
+    await client.query('ROLLBACK');
+    return s;
+  } finally {
+    await client.end();
+  }
+}
+
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 const miles = (x: number) => Math.round(x).toLocaleString('es-CL');
@@ -370,6 +423,14 @@ async function main() {
     console.log(`PostgreSQL embebido, migrado y con datos de demostración en ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
 
     // --- files ---------------------------------------------------------------
+    const admin = new pg.Client({ connectionString: embedded.url });
+    await admin.connect();
+    const { rows } = await admin.query<{ id_minimarket: number; id_usuario: number }>(
+      'SELECT id_minimarket, id_usuario FROM minimarket WHERE nombre_minimarket = $1',
+      [NOMBRE_TIENDA],
+    );
+    const { id_minimarket: idMinimarket, id_usuario: idUsuario } = rows[0]!;
+
     let t = Date.now();
     const azar = mulberry32(0x1a9_0c5);
     const ahora = Date.now();
@@ -377,13 +438,20 @@ async function main() {
       productosCsv: path.join(tmp, 'productos_100k.csv'),
       productosXlsx: path.join(tmp, 'productos_100k.xlsx'),
       productosXlsxGemelo: path.join(tmp, 'productos_100k_xlsx_gemelo.csv'),
+      productosCsvTipado: path.join(tmp, 'productos_100k.copy'),
+      productosXlsxTipado: path.join(tmp, 'productos_100k_xlsx.copy'),
       ventasCsv: path.join(tmp, 'ventas_300k.csv'),
       grandeCsv: path.join(tmp, 'productos_1M.csv'),
     };
-    await escribirCsv(archivos.productosCsv, ENCABEZADO_PRODUCTOS, N_PRODUCTOS, (i) => filaProducto(azar, '78091', i));
+    // Kept in memory (a few tens of MB) to write the same rows twice: as the file and typed for producto.
+    const filasCsv = Array.from({ length: N_PRODUCTOS }, (_, i) => filaProducto(azar, '78091', i));
+    await escribirCsv(archivos.productosCsv, ENCABEZADO_PRODUCTOS, N_PRODUCTOS, (i) => filasCsv[i]!);
+    await escribirCopyProducto(archivos.productosCsvTipado, idMinimarket, N_PRODUCTOS, (i) => filasCsv[i]!);
+    filasCsv.length = 0;
     const filaXlsx = (i: number) => filaProducto(mulberry32(i + 7), '78092', i);
     await escribirXlsx(archivos.productosXlsx, ENCABEZADO_PRODUCTOS, N_PRODUCTOS, filaXlsx);
     await escribirCsv(archivos.productosXlsxGemelo, ENCABEZADO_PRODUCTOS, N_PRODUCTOS, filaXlsx);
+    await escribirCopyProducto(archivos.productosXlsxTipado, idMinimarket, N_PRODUCTOS, filaXlsx);
     const nVentas = Math.floor(N_LINEAS_VENTA / LINEAS_POR_VENTA);
     const fechas: string[] = Array.from({ length: nVentas }, () => fechaAtras(azar, ahora));
     const metodos = Array.from({ length: nVentas }, () => METODOS[Math.floor(azar() * METODOS.length)]!);
@@ -394,28 +462,20 @@ async function main() {
     await escribirCsv(archivos.grandeCsv, ENCABEZADO_PRODUCTOS, N_GRANDE, (i) => filaProducto(azar, '7809', i));
     console.log(`Archivos generados en ${((Date.now() - t) / 1000).toFixed(1)} s en ${tmp}`);
 
-    const admin = new pg.Client({ connectionString: embedded.url });
-    await admin.connect();
-    const { rows } = await admin.query<{ id_minimarket: number; id_usuario: number }>(
-      'SELECT id_minimarket, id_usuario FROM minimarket WHERE nombre_minimarket = $1',
-      [NOMBRE_TIENDA],
-    );
-    const { id_minimarket: idMinimarket, id_usuario: idUsuario } = rows[0]!;
-
     server = await iniciarServidor(embedded.url);
     // Tokens are signed with a per-process secret: one per server process.
     let token = await login(server.port);
     const rssInicial = rssKb(server.child.pid!).rss / 1024;
 
     // --- imports, each beside its COPY floor -----------------------------------
-    const casos: Array<{ tipo: 'productos' | 'ventas'; ruta: string; nombre: string; piso?: { csv: string; columnas: string[] } }> = [
-      { tipo: 'productos', ruta: archivos.productosCsv, nombre: `${miles(N_PRODUCTOS)} productos (CSV Excel Chile)`, piso: { csv: archivos.productosCsv, columnas: ENCABEZADO_PRODUCTOS } },
-      { tipo: 'productos', ruta: archivos.productosXlsx, nombre: `${miles(N_PRODUCTOS)} productos (XLSX)`, piso: { csv: archivos.productosXlsxGemelo, columnas: ENCABEZADO_PRODUCTOS } },
+    const casos: Array<{ tipo: 'productos' | 'ventas'; ruta: string; nombre: string; piso?: { csv: string; columnas: string[] }; pisoProducto?: string }> = [
+      { tipo: 'productos', ruta: archivos.productosCsv, nombre: `${miles(N_PRODUCTOS)} productos (CSV Excel Chile)`, piso: { csv: archivos.productosCsv, columnas: ENCABEZADO_PRODUCTOS }, pisoProducto: archivos.productosCsvTipado },
+      { tipo: 'productos', ruta: archivos.productosXlsx, nombre: `${miles(N_PRODUCTOS)} productos (XLSX)`, piso: { csv: archivos.productosXlsxGemelo, columnas: ENCABEZADO_PRODUCTOS }, pisoProducto: archivos.productosXlsxTipado },
       { tipo: 'ventas', ruta: archivos.ventasCsv, nombre: `${miles(nVentas * LINEAS_POR_VENTA)} líneas de venta (CSV, ${miles(nVentas)} ventas)`, piso: { csv: archivos.ventasCsv, columnas: ENCABEZADO_VENTAS } },
       { tipo: 'ventas', ruta: archivos.ventasCsv, nombre: 'el mismo archivo de ventas otra vez (no cambia nada)' },
       { tipo: 'productos', ruta: archivos.grandeCsv, nombre: `${miles(N_GRANDE)} productos (CSV, memoria)`, piso: { csv: archivos.grandeCsv, columnas: ENCABEZADO_PRODUCTOS } },
     ];
-    const resultados: Array<Medicion & { pisoS?: number }> = [];
+    const resultados: Array<Medicion & { pisoS?: number; pisoProductoS?: number }> = [];
     for (const c of casos) {
       if (c.ruta === archivos.grandeCsv) {
         // The memory figure on a fresh process, comparable with the first 100,000-row CSV.
@@ -424,9 +484,10 @@ async function main() {
         token = await login(server.port);
       }
       t = Date.now();
+      const pisoProductoS = c.pisoProducto ? await pisoProducto(embedded.url, c.pisoProducto) : undefined;
       const m = await importar(server, token, idMinimarket, idUsuario, c.tipo, c.ruta, c.nombre);
       const pisoS = c.piso ? await pisoCopy(embedded.url, c.piso.csv, c.piso.columnas) : undefined;
-      resultados.push({ ...m, pisoS });
+      resultados.push({ ...m, pisoS, pisoProductoS });
       const d = m.detalle;
       console.log(
         `  ${m.nombre}: ${m.estado} en ${f1(m.totalS)} s — cargados ${miles(Number(d.productos_cargados))}, ventas ${miles(Number(d.ventas_procesadas))}, errores ${miles(Number(d.errores))}`,
@@ -444,11 +505,13 @@ async function main() {
     console.log(`
 Importaciones por HTTP (subida multipart → estado final, sondeando el historial cada 25 ms)
 API en un proceso hijo (uno nuevo para el archivo de 1.000.000 de filas); RSS inicial ${f1(rssInicial)} MB.
-Piso = COPY de PostgreSQL de las mismas filas a una tabla simple de columnas text, sin índices.
+Piso = COPY de PostgreSQL de las mismas filas a una tabla simple de columnas text, sin índices (el del issue).
+Piso producto = COPY de las mismas filas ya válidas a la tabla producto, con sus índices, claves y checks (se deshace):
+lo mínimo que cuesta guardarlas de verdad, antes de validar, deduplicar y escribir el libro de stock.
 RSS = memoria residente del proceso (muestreo cada ${MUESTREO_RSS_MS} ms y VmHWM). JS = heap de V8 + buffers externos:
 "vivo" tras un GC completo cada ${INTERVALO_GC_MS / 1000} s (lo que de verdad ocupa la importación), "pico" muestreado sin forzar GC (incluye basura).
 `);
-    const cab = ['archivo', 'filas', 'MB', 'subida s', 'total s', 'filas/s', 'piso COPY s', 'total/piso', 'RSS antes MB', 'RSS pico MB', 'JS vivo antes MB', 'JS vivo pico MB', 'JS pico MB'];
+    const cab = ['archivo', 'filas', 'MB', 'subida s', 'total s', 'filas/s', 'piso COPY s', 'total/piso', 'piso producto s', 'total/piso producto', 'RSS antes MB', 'RSS pico MB', 'JS vivo antes MB', 'JS vivo pico MB', 'JS pico MB'];
     const tabla = resultados.map((r) => [
       r.nombre,
       miles(r.filas),
@@ -458,6 +521,8 @@ RSS = memoria residente del proceso (muestreo cada ${MUESTREO_RSS_MS} ms y VmHWM
       miles(r.filas / r.totalS),
       r.pisoS !== undefined ? f2(r.pisoS) : '—',
       r.pisoS !== undefined ? `${f1(r.totalS / r.pisoS)}×` : '—',
+      r.pisoProductoS !== undefined ? f2(r.pisoProductoS) : '—',
+      r.pisoProductoS !== undefined ? `${f1(r.totalS / r.pisoProductoS)}×` : '—',
       f1(r.rssAntesMb),
       f1(r.rssPicoMb),
       f1(r.jsAntesMb),
