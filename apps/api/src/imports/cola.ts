@@ -1,11 +1,14 @@
-// The in-process queue of imports: one at a time, in arrival order, so a large file
-// never holds the request that brought it and two imports never fight over one shop's
-// rows. Stopping aborts the running import (it rolls back and records the interruption)
-// and records the waiting ones as interrupted too: none is left 'En revisión'.
+// The in-process queue of imports, so a large file never holds the request that brought
+// it. Up to `simultaneos` imports run at once, but never two of the same shop: two imports
+// of one shop would fight over its rows (the same barcodes, the same sales), while a shop
+// uploading 200 products should not wait behind another shop's million-row file. Within a
+// shop, files run in arrival order. Stopping aborts the running imports (they roll back and
+// record the interruption) and records the waiting ones as interrupted too: none is left
+// 'En revisión'.
 
 export interface ColaDeTrabajos<T> {
   encolar(trabajo: T): void;
-  /** Imports waiting plus the one running. */
+  /** Imports waiting plus the ones running. */
   pendientes(): number;
   detener(): Promise<void>;
 }
@@ -15,24 +18,39 @@ export function crearCola<T>(opciones: {
   /** A job that will not run because the queue stopped. */
   descartar: (trabajo: T) => Promise<void>;
   alError: (err: unknown, trabajo: T) => void;
+  /** Jobs with the same key never run at the same time (the shop). */
+  clave: (trabajo: T) => string | number;
+  /** How many jobs of different keys may run at once. */
+  simultaneos: number;
 }): ColaDeTrabajos<T> {
   const espera: T[] = [];
-  let actual: { controller: AbortController; promesa: Promise<void> } | null = null;
+  const enCurso = new Map<string | number, { controller: AbortController; promesa: Promise<void> }>();
   let detenida = false;
 
-  function siguiente() {
-    if (actual || detenida) return;
-    const trabajo = espera.shift();
-    if (trabajo === undefined) return;
+  function iniciar(trabajo: T) {
+    const clave = opciones.clave(trabajo);
     const controller = new AbortController();
     const promesa = opciones
       .procesar(trabajo, controller.signal)
       .catch((err) => opciones.alError(err, trabajo))
       .finally(() => {
-        actual = null;
-        siguiente();
+        enCurso.delete(clave);
+        siguientes();
       });
-    actual = { controller, promesa };
+    enCurso.set(clave, { controller, promesa });
+  }
+
+  /** Starts, in arrival order, every waiting job whose shop is free, while there is room. */
+  function siguientes() {
+    for (let i = 0; i < espera.length && enCurso.size < opciones.simultaneos && !detenida; ) {
+      const trabajo = espera[i]!;
+      if (enCurso.has(opciones.clave(trabajo))) {
+        i += 1;
+        continue;
+      }
+      espera.splice(i, 1);
+      iniciar(trabajo);
+    }
   }
 
   return {
@@ -42,14 +60,14 @@ export function crearCola<T>(opciones: {
         return;
       }
       espera.push(trabajo);
-      siguiente();
+      siguientes();
     },
-    pendientes: () => espera.length + (actual ? 1 : 0),
+    pendientes: () => espera.length + enCurso.size,
     async detener() {
       detenida = true;
-      const enCurso = actual;
-      enCurso?.controller.abort(new Error('La aplicación se está deteniendo.'));
-      await enCurso?.promesa;
+      const corriendo = [...enCurso.values()];
+      for (const { controller } of corriendo) controller.abort(new Error('La aplicación se está deteniendo.'));
+      await Promise.all(corriendo.map((c) => c.promesa));
       const descartados = espera.splice(0);
       await Promise.all(descartados.map((t) => opciones.descartar(t).catch((err) => opciones.alError(err, t))));
     },

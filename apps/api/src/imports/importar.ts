@@ -51,7 +51,7 @@ export const LIMITES_POR_DEFECTO: LimitesImportacion = {
   tamanoLote: 2000,
 };
 
-/** Per import session (one import runs at a time); must be set before the first temp table. */
+/** Per import session (at most two run at once, see cargas.service); must be set before the first temp table. */
 const TEMP_BUFFERS = '256MB';
 /** Sorts and hashes of a 300,000-line file stay in memory. */
 const WORK_MEM = '64MB';

@@ -49,6 +49,11 @@ const LOTE_RECHAZADOS = 2000;
 /** Multipart framing around the file: a request this much over the limit cannot fit. */
 const HOLGURA_MULTIPART = 64 * 1024;
 const MB = 1024 * 1024;
+/**
+ * Imports of different shops that run at once (one per shop at most). Two: a big file of one
+ * shop leaves room for everyone else's, and PostgreSQL does most of the work, one core each.
+ */
+const CARGAS_SIMULTANEAS = 2;
 
 export const MENSAJE_CARGA_NO_ENCONTRADA = 'Carga no encontrada.';
 export const mensajeArchivoGrande = (mb: number) =>
@@ -162,6 +167,8 @@ export function createCargasService({
       await registrarError(db, cargaDe(trabajo), MENSAJE_INTERRUMPIDA);
     },
     alError: (err, trabajo) => registrar(err, `carga ${trabajo.idArchivo}`),
+    clave: (trabajo) => trabajo.idMinimarket,
+    simultaneos: CARGAS_SIMULTANEAS,
   });
 
   const cargaDe = (t: TrabajoCarga) => ({
