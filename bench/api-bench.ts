@@ -23,7 +23,7 @@ import { createDb } from '../apps/api/src/db/client.js';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
 import { makeEan13 } from '../apps/api/src/db/seed/ean13.js';
-import { seedDemo } from '../apps/api/src/db/seed/seed.js';
+import { mulberry32, seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { readEnv } from '../apps/api/src/env.js';
 
 // bench/ has no package.json nor node_modules of its own: it loads as CommonJS (so no
@@ -79,16 +79,6 @@ async function runServer() {
 // Deterministic randomness
 // ---------------------------------------------------------------------------
 
-function mulberry32(semilla: number) {
-  let a = semilla >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rng = mulberry32(SEMILLA);
 const entero = (min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 const elegir = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length)];

@@ -27,7 +27,7 @@ import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
 import { CATEGORIAS } from '../apps/api/src/db/seed/catalogo.js';
 import { makeEan13 } from '../apps/api/src/db/seed/ean13.js';
-import { seedDemo } from '../apps/api/src/db/seed/seed.js';
+import { mulberry32, seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { leerCategoria } from '../apps/api/src/imports/valores.js';
 import { readEnv } from '../apps/api/src/env.js';
 
@@ -147,16 +147,6 @@ function puertoLibre(): Promise<number> {
 // Files
 // ---------------------------------------------------------------------------
 
-function mulberry32(semilla: number) {
-  let a = semilla >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NOMBRES = ['Galletas', 'Jugo', 'Fideos', 'Arroz', 'Té', 'Café', 'Yogur', 'Queso', 'Jamón', 'Detergente', 'Cloro', 'Cerveza', 'Vino', 'Pan', 'Alfajor', 'Chocolate', 'Salsa', 'Atún', 'Porotos', 'Harina'];
 const MARCAS = ['Costa', 'McKay', 'Carozzi', 'Tucapel', 'Supremo', 'Nescafé', 'Soprole', 'Colún', 'San Jorge', 'Omo', 'Clorinda', 'Cristal', 'Santa Rita', 'Ideal', 'Savory', 'Lucchetti', ''];

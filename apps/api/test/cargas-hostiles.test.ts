@@ -61,9 +61,8 @@ describe('files the import refuses whole (estado Error)', () => {
     ['ventas-sin-declaracion.xml', 'productos', 'El XML es de ventas (<ventas>), pero eligió el tipo "productos". Elija el tipo correcto al cargarlo.'],
   ] as const)('%s as %s', async (archivo, tipo, mensaje) => {
     const antes = await huella();
-    const t0 = Date.now();
+    // A file that hung the import would fail here by the test's own timeout (no clock in asserts).
     const r = await importar(pyme, q(tipo), archivo, fixture(archivo));
-    expect(Date.now() - t0).toBeLessThan(10_000);
     expect(r.carga.estado_procesamiento).toBe('Error');
     expect(r.detalle).toEqual({
       total_filas: 0,

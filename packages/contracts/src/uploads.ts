@@ -44,6 +44,20 @@ export const detalleResultadoSchema = z.object({
 });
 export type DetalleResultado = z.infer<typeof detalleResultadoSchema>;
 
+/** Every counter at zero, no errors: the start of a result, and what a missing counter reads as. */
+export const DETALLE_RESULTADO_VACIO: DetalleResultado = {
+  total_filas: 0,
+  errores: 0,
+  productos_cargados: 0,
+  productos_reactivados: 0,
+  productos_omitidos_por_duplicado: 0,
+  ventas_procesadas: 0,
+  ventas_omitidas_por_errores: 0,
+  detalle_errores: [],
+  status: '',
+  message: '',
+};
+
 export const archivoCargaSchema = z.object({
   id_archivo: z.number().int(),
   nombre_archivo: z.string(),

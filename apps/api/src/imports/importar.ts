@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { finished } from 'node:stream/promises';
-import type { DetalleResultado } from '@minimarket/contracts/uploads';
+import { DETALLE_RESULTADO_VACIO, type DetalleResultado } from '@minimarket/contracts/uploads';
 import { notificacionCargaConErrores } from '../modules/notificaciones/notificaciones.service.js';
 import { aplicarProductos, SQL_STG_PRODUCTO } from './aplicar-productos.js';
 import { aplicarVentas, SQL_STG_VENTA } from './aplicar-ventas.js';
@@ -73,21 +73,8 @@ const STATUS: Record<EstadoFinal, DetalleResultado['status']> = {
 const n = (x: number) => x.toLocaleString('es-CL');
 const plural = (x: number, uno: string, varios: string) => `${n(x)} ${x === 1 ? uno : varios}`;
 
-function resultadoVacio(): Omit<DetalleResultado, 'status' | 'message'> {
-  return {
-    total_filas: 0,
-    errores: 0,
-    productos_cargados: 0,
-    productos_reactivados: 0,
-    productos_omitidos_por_duplicado: 0,
-    ventas_procesadas: 0,
-    ventas_omitidas_por_errores: 0,
-    detalle_errores: [],
-  };
-}
-
 export function resultadoDeError(mensaje: string, totalFilas = 0): ResultadoCarga {
-  return { estado: 'Error', detalle: { ...resultadoVacio(), total_filas: totalFilas, status: 'error', message: mensaje } };
+  return { estado: 'Error', detalle: { ...DETALLE_RESULTADO_VACIO, total_filas: totalFilas, status: 'error', message: mensaje } };
 }
 
 function abrirLector(trabajo: TrabajoCarga, limites: LimitesImportacion, signal: AbortSignal): Lector {

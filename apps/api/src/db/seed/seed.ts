@@ -124,7 +124,7 @@ function rut(cuerpo: number): string {
 type Rng = () => number;
 
 /** mulberry32: tiny, fast and good enough for demo data; the same seed gives the same sequence. */
-function mulberry32(semilla: number): Rng {
+export function mulberry32(semilla: number): Rng {
   let a = semilla >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,4 +1,4 @@
-import { detalleResultadoSchema, FORMATOS_CARGA, type DetalleResultado } from '@minimarket/contracts/uploads';
+import { DETALLE_RESULTADO_VACIO, detalleResultadoSchema, FORMATOS_CARGA, type DetalleResultado } from '@minimarket/contracts/uploads';
 
 export const MENSAJE_NO_PARSEABLE = 'No se pudo parsear el resultado';
 
@@ -12,20 +12,7 @@ export function parsearResultado(texto: string | null): { ok: true; resultado: D
   if (!texto) return { ok: false };
   try {
     const crudo = JSON.parse(texto) as Record<string, unknown>;
-    const conDefectos = {
-      total_filas: 0,
-      errores: 0,
-      productos_cargados: 0,
-      productos_reactivados: 0,
-      productos_omitidos_por_duplicado: 0,
-      ventas_procesadas: 0,
-      ventas_omitidas_por_errores: 0,
-      detalle_errores: [],
-      status: '',
-      message: '',
-      ...crudo,
-    };
-    const parsed = detalleResultadoSchema.safeParse(conDefectos);
+    const parsed = detalleResultadoSchema.safeParse({ ...DETALLE_RESULTADO_VACIO, ...crudo });
     return parsed.success ? { ok: true, resultado: parsed.data } : { ok: false };
   } catch {
     return { ok: false };
