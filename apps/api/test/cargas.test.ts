@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zonedToUtc } from '../src/lib/tiempo.js';
-import { fixture, importar, subir } from './cargas-helpers.js';
+import { esperarCarga, fixture, importar, subir } from './cargas-helpers.js';
 import { codigo, nuevo, PRODUCTO_ACTIVO, PRODUCTO_REACTIVADO } from './fixtures/cargas/datos.js';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 
@@ -432,19 +432,55 @@ describe('the queue', () => {
     const respuestas = await Promise.all(nombres.map((n, i) => subir(t.cliente, q(t, 'productos'), n, archivos[i]!)));
     expect(respuestas.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     const ids = respuestas.map((r) => r.json().id_archivo as number);
-    for (const id of ids) {
-      const hasta = Date.now() + 30_000;
-      for (;;) {
-        const h = (await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}` })).json() as Array<{ id_archivo: number; estado_procesamiento: string }>;
-        if (h.find((c) => c.id_archivo === id)?.estado_procesamiento !== 'En revisión') break;
-        expect(Date.now()).toBeLessThan(hasta);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
+    for (const id of ids) await esperarCarga(t.cliente, t.idMinimarket, id);
     const historial = (await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}` })).json() as Array<{ id_archivo: number; estado_procesamiento: string }>;
     expect(historial.map((c) => c.id_archivo)).toEqual([...ids].sort((a, b) => b - a));
     expect(historial.every((c) => c.estado_procesamiento !== 'En revisión')).toBe(true);
     // The temp files are gone once each import ends.
     expect(t.ctx.app.services.cargas.pendientes()).toBe(0);
+  });
+});
+
+describe('two shops importing at the same time', () => {
+  let ctx: TestContext;
+  afterAll(() => ctx.close());
+
+  it('both end with all their rows, each in its own shop; the second copy of one shop adds nothing', async () => {
+    ctx = await createTestContext();
+    const tiendas = await Promise.all(
+      [DEMO.pyme, DEMO.pyme2].map(async (cuenta) => {
+        const { id_usuario } = await ctx.db.usuario.findUniqueOrThrow({ where: { correo: cuenta.correo } });
+        return { cliente: await ctx.as(cuenta), idMinimarket: await ctx.shopOf(cuenta.correo), idUsuario: id_usuario };
+      }),
+    );
+    // The same 3,000 barcodes for both shops: a barcode is unique within a shop, not across shops.
+    const N = 3000;
+    const filas = Array.from({ length: N }, (_, i) => [`Producto Paralelo ${i}`, 'Abarrotes', '$1.990', String(i % 7), nuevo(100 + i)].join(';'));
+    const csv = `nombre_producto;categoria;precio_venta;stock;codigo_barra\r\n${filas.join('\r\n')}\r\n`;
+    const antes = await Promise.all(tiendas.map((t) => ctx.db.producto.count({ where: { id_minimarket: t.idMinimarket } })));
+
+    // Shop 1 sends the file twice, shop 2 once, without waiting for anything.
+    const envios = [tiendas[0]!, tiendas[1]!, tiendas[0]!];
+    // One after the other (each answers at once, before its import runs), so the order is known.
+    const respuestas = [];
+    for (const [i, t] of envios.entries()) {
+      respuestas.push(await subir(t.cliente, { id_minimarket: t.idMinimarket, id_usuario: t.idUsuario, upload_type: 'productos' }, `paralelo-${i}.csv`, csv));
+    }
+    expect(respuestas.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const resultados = [];
+    for (const [i, r] of respuestas.entries()) resultados.push((await esperarCarga(envios[i]!.cliente, envios[i]!.idMinimarket, r.json().id_archivo)).detalle);
+
+    expect(resultados.map((d) => [d.productos_cargados, d.productos_omitidos_por_duplicado, d.errores])).toEqual([
+      [N, 0, 0],
+      [N, 0, 0],
+      // Shop 1's second copy: everything already there.
+      [0, N, 0],
+    ]);
+    const despues = await Promise.all(tiendas.map((t) => ctx.db.producto.count({ where: { id_minimarket: t.idMinimarket } })));
+    expect(despues).toEqual(antes.map((n) => n + N));
+    const conStock = filas.filter((_, i) => i % 7 !== 0).length;
+    for (const t of tiendas) {
+      expect(await ctx.db.movimientoStock.count({ where: { id_minimarket: t.idMinimarket, tipo: 'importacion' } })).toBe(conStock);
+    }
   });
 });
