@@ -174,3 +174,18 @@ test('the administrador creates, finds, pages through, edits and deletes a minim
   await expect(page.getByText(`Minimarket "${nombre}" eliminado.`)).toBeVisible();
   await expect(page.getByText(`No se encontraron minimarkets que coincidan con "${nombre}"`)).toBeVisible();
 });
+
+test('when the shop list cannot be loaded the administrador sees the error and Reintentar, not "no shops"', async ({ page }) => {
+  await iniciarSesion(page, ADMIN);
+  let fallar = true;
+  await page.route(/\/api\/minimarkets\/\?/, (route) => (fallar ? route.fulfill({ status: 503, json: { detail: 'Servicio no disponible', code: 'UNAVAILABLE' } }) : route.fallback()));
+  // A fresh load, so the list is asked for again (the login already cached it).
+  await page.goto('/pos/nueva-venta');
+  const alerta = page.getByText('Error al verificar el minimarket del usuario.');
+  await expect(alerta).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Todavía no hay minimarkets registrados.')).toHaveCount(0);
+  fallar = false;
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(alerta).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Escanear producto' })).toBeVisible();
+});

@@ -80,3 +80,17 @@ test('Cargar información: the example dialogs and a template download', async (
   await excel.getByRole('button', { name: 'Descargar plantilla' }).click();
   expect((await descarga).suggestedFilename()).toBe('plantilla_ventas.xlsx');
 });
+
+test('Cargar información: an upload that never reaches the server says so and keeps the file chosen', async ({ page }) => {
+  await iniciarSesion(page, PYME);
+  await page.goto('/cargar/cargar-datos');
+  await page.route(/\/api\/upload\/files\//, (route) => route.abort('connectionrefused'));
+  const archivo = { name: 'sin-conexion.csv', mimeType: 'text/csv', buffer: Buffer.from('nombre_producto;categoria;precio_venta;codigo_barra\nPan;Panadería;990;7800000000017\n', 'utf8') };
+  await page.getByLabel('Seleccionar archivo').setInputFiles(archivo);
+  await page.getByRole('radio', { name: 'Productos' }).check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText('Error de conexión o configuración.')).toBeVisible();
+  // Nothing was sent: the owner can try again with the same file.
+  await expect(page.getByTestId('archivo-elegido')).toHaveText(archivo.name);
+  await expect(page.getByRole('button', { name: 'Continuar' })).toBeEnabled();
+});

@@ -46,6 +46,9 @@ interface CurrentShopValue {
   /** The administrador may switch shops; a pyme sees only theirs. */
   puedeElegir: boolean;
   cargando: boolean;
+  /** The administrador's shop list could not be loaded (not the same as "there are none"). */
+  errorAlVerificar: boolean;
+  reintentar: () => void;
   seleccionar: (id: number) => void;
   /** Units at or below which a product counts as low stock, once the shop has loaded. */
   umbralStockBajo: number | null;
@@ -95,11 +98,13 @@ export function CurrentShopProvider({ children }: { children: ReactNode }) {
       nombre: actual?.nombre_minimarket ?? null,
       opciones,
       puedeElegir: esAdmin,
-      cargando: esAdmin ? adminQuery.isPending : false,
+      cargando: esAdmin ? adminQuery.isPending && !adminQuery.isError : false,
+      errorAlVerificar: esAdmin && adminQuery.isError,
+      reintentar: () => void adminQuery.refetch(),
       seleccionar,
       umbralStockBajo: detalle.data?.umbral_stock_bajo ?? null,
     }),
-    [actual, opciones, esAdmin, adminQuery.isPending, seleccionar, detalle.data],
+    [actual, opciones, esAdmin, adminQuery.isPending, adminQuery.isError, adminQuery.refetch, seleccionar, detalle.data],
   );
 
   return <CurrentShopContext.Provider value={value}>{children}</CurrentShopContext.Provider>;

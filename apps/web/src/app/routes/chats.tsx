@@ -6,7 +6,7 @@ import { ChatDetalle, GestionChat } from '../../features/chats/components/chats'
 import { tituloPagina } from '../../lib/app-info';
 
 export function ChatsLayout() {
-  return <SectionLayout titulo="Gestión de Chats" pestanas={[{ to: '/chats/gestion-chat', label: 'Gestión de chat' }]} />;
+  return <SectionLayout titulo="Gestión de Chats" pestanas={[{ to: '/chats/gestion-chat', label: 'GESTIÓN DE CHAT' }]} />;
 }
 
 export function GestionChatRoute() {
@@ -29,7 +29,7 @@ export function ChatDetalleRoute() {
 }
 
 export function AyudaLayout() {
-  return <SectionLayout titulo="¿Necesitas Ayuda?" pestanas={[{ to: '/ayuda/chatbot-badito', label: 'Chatbot Badito' }]} />;
+  return <SectionLayout titulo="¿Necesitas Ayuda?" pestanas={[{ to: '/ayuda/chatbot-badito', label: 'CHATBOT BADITO' }]} />;
 }
 
 export function ChatbotBaditoRoute() {

@@ -15,9 +15,9 @@ export function InicioLayout() {
     <SectionLayout
       titulo="Inicio"
       pestanas={[
-        { to: '/inicio/inicio', label: 'Inicio' },
-        { to: '/inicio/actualizaciones', label: 'Actualizaciones' },
-        { to: '/inicio/recursos', label: 'Recursos' },
+        { to: '/inicio/inicio', label: 'INICIO' },
+        { to: '/inicio/actualizaciones', label: 'ACTUALIZACIONES' },
+        { to: '/inicio/recursos', label: 'RECURSOS' },
       ]}
     />
   );

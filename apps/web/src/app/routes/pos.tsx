@@ -12,10 +12,10 @@ export function PosLayout() {
       titulo="Punto de Venta"
       acciones={<ShopSelector />}
       pestanas={[
-        { to: '/pos/nueva-venta', label: 'Nueva venta' },
-        { to: '/pos/nuevo-producto', label: 'Nuevo producto' },
-        { to: '/pos/buscar-producto', label: 'Buscar producto' },
-        { to: '/pos/transacciones', label: 'Transacciones' },
+        { to: '/pos/nueva-venta', label: 'NUEVA VENTA' },
+        { to: '/pos/nuevo-producto', label: 'NUEVO PRODUCTO' },
+        { to: '/pos/buscar-producto', label: 'BUSCAR PRODUCTO' },
+        { to: '/pos/transacciones', label: 'TRANSACCIONES' },
       ]}
     />
   );

@@ -7,9 +7,9 @@ export function UsuariosLayout() {
     <SectionLayout
       titulo="Administración"
       pestanas={[
-        { to: '/usuarios/gestion-usuarios', label: 'Gestión de usuarios' },
-        { to: '/usuarios/estadistica-usuarios', label: 'Estadística de usuarios' },
-        { to: '/usuarios/gestion-minimarket', label: 'Gestión de minimarket' },
+        { to: '/usuarios/gestion-usuarios', label: 'GESTIÓN DE USUARIOS' },
+        { to: '/usuarios/estadistica-usuarios', label: 'ESTADÍSTICA DE USUARIOS' },
+        { to: '/usuarios/gestion-minimarket', label: 'GESTIÓN DE MINIMARKET' },
       ]}
     />
   );

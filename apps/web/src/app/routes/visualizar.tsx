@@ -14,10 +14,10 @@ export function VisualizarLayout() {
     <SectionLayout
       titulo="Visualizar Información"
       pestanas={[
-        { to: '/visualizar/recomendaciones', label: 'Recomendaciones' },
-        { to: '/visualizar/tarjetas', label: 'Tarjetas' },
-        { to: '/visualizar/cubo', label: 'Cubo 3D' },
-        { to: '/visualizar/datos-brutos', label: 'Datos en bruto' },
+        { to: '/visualizar/recomendaciones', label: 'RECOMENDACIONES' },
+        { to: '/visualizar/tarjetas', label: 'TARJETAS' },
+        { to: '/visualizar/cubo', label: 'CUBO 3D' },
+        { to: '/visualizar/datos-brutos', label: 'DATOS EN BRUTO' },
       ]}
     />
   );

@@ -5,13 +5,16 @@ import { useCurrentShop } from '../../lib/current-shop';
 import { buttonClasses } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { Loading } from '../ui/loading';
+import { RetryAlert } from '../ui/query-result';
 
 export const MENSAJE_SIN_MINIMARKET = 'No se encontró un minimarket asignado a este usuario.';
+export const MENSAJE_ERROR_VERIFICAR_MINIMARKET = 'Error al verificar el minimarket del usuario.';
 
 /** Renders its children with the current shop's id, or explains why there is none. */
 export function RequiereTienda({ children }: { children: (idMinimarket: number) => ReactNode }) {
-  const { idMinimarket, cargando, puedeElegir } = useCurrentShop();
+  const { idMinimarket, cargando, puedeElegir, errorAlVerificar, reintentar } = useCurrentShop();
   if (cargando) return <Loading />;
+  if (errorAlVerificar) return <RetryAlert onReintentar={reintentar}>{MENSAJE_ERROR_VERIFICAR_MINIMARKET}</RetryAlert>;
   if (!idMinimarket) {
     return puedeElegir ? (
       <EmptyState

@@ -11,13 +11,13 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { mensajeDeError } from '../../../lib/api-client';
+import { ApiError, mensajeDeError } from '../../../lib/api-client';
 import { tituloPagina } from '../../../lib/app-info';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../utils/cn';
 import { formatKb } from '../../../utils/format';
 import { ESTADO_EN_REVISION, historialCargasQueryOptions, useSubirArchivo, type TipoCarga } from '../api/cargas';
-import { extensionValida } from '../utils/resultado';
+import { extensionValida, MENSAJE_CARGA_SIN_CONEXION } from '../utils/resultado';
 import { COLUMNAS, EjemploDialog, REGLAS_COMUNES, REGLAS_POR_TIPO, type FormatoEjemplo } from './ejemplos';
 import { DescargarRechazados, HistorialCargas } from './historial-cargas';
 import { EstadoCargaBadge, ResultadoCarga } from './resultado-carga';
@@ -100,7 +100,9 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
       quitarArchivo();
       setTipo(null);
     } catch (e) {
-      toast.error(mensajeDeError(e, 'Error en la subida del archivo.'), { id: aviso });
+      // The upload's own words for a request that never reached the server (spec §8).
+      const mensaje = e instanceof ApiError && e.code === 'NETWORK_ERROR' ? MENSAJE_CARGA_SIN_CONEXION : mensajeDeError(e, 'Error en la subida del archivo.');
+      toast.error(mensaje, { id: aviso });
     }
   };
 

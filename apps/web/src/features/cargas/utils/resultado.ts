@@ -1,6 +1,7 @@
 import { DETALLE_RESULTADO_VACIO, detalleResultadoSchema, FORMATOS_CARGA, type DetalleResultado } from '@minimarket/contracts/uploads';
 
 export const MENSAJE_NO_PARSEABLE = 'No se pudo parsear el resultado';
+export const MENSAJE_CARGA_SIN_CONEXION = 'Error de conexión o configuración.';
 
 export function extensionValida(nombre: string): boolean {
   const n = nombre.toLowerCase();
