@@ -1,6 +1,5 @@
 import { CATEGORIA_TODOS, CATEGORIAS, PAGE_SIZE_INVENTARIO } from '@minimarket/contracts/comunes';
 import type { Producto } from '@minimarket/contracts/productos';
-import { useQuery } from '@tanstack/react-query';
 import { PackagePlus, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -11,14 +10,14 @@ import { Pagination } from '../../../../components/ui/pagination';
 import { QueryResult } from '../../../../components/ui/query-result';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { Table, Td, Th } from '../../../../components/ui/table';
-import { useClampedPage } from '../../../../hooks/use-clamped-page';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { useCurrentShop } from '../../../../lib/current-shop';
-import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { cn } from '../../../../utils/cn';
 import { formatClp, formatEntero } from '../../../../utils/format';
-import { productosQueryOptions, useEliminarProducto } from '../../api/productos';
+import { useEliminarProducto } from '../../api/productos';
+import { useBusquedaProductos } from '../../hooks/use-busqueda-productos';
+import { ProductoCelda } from '../producto-celda';
 import { StockBadge } from '../stock-badge';
 import { EditarProducto } from './editar-producto';
 import { IngresoStockDialog } from './ingreso-stock-dialog';
@@ -28,16 +27,12 @@ const FILTROS = [CATEGORIA_TODOS, ...CATEGORIAS];
 export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
   const { umbralStockBajo } = useCurrentShop();
   const [categoria, setCategoria] = useState<string>(CATEGORIA_TODOS);
-  const [busqueda, setBusqueda] = useState('');
-  const [pagina, setPagina] = useState(1);
   const [editando, setEditando] = useState<Producto | null>(null);
   const [reponiendo, setReponiendo] = useState<Producto | null>(null);
   const [eliminando, setEliminando] = useState<Producto | null>(null);
   const eliminar = useEliminarProducto();
-  const search = useDebouncedValue(busqueda.trim());
-  const consulta = useQuery(productosQueryOptions({ idMinimarket, pagina, tamano: PAGE_SIZE_INVENTARIO, search, category: categoria }));
+  const { busqueda, setBusqueda, pagina, setPagina, paginas, consulta } = useBusquedaProductos({ idMinimarket, tamano: PAGE_SIZE_INVENTARIO, categoria });
   const { data } = consulta;
-  const paginas = useClampedPage({ pagina, setPagina, total: data?.total, tamano: PAGE_SIZE_INVENTARIO, isFetching: consulta.isFetching });
 
   if (editando) return <EditarProducto producto={editando} onVolver={() => setEditando(null)} />;
 
@@ -80,10 +75,7 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
               aria-label="Buscar en el inventario"
               placeholder="Buscar por nombre, marca o código..."
               value={busqueda}
-              onChange={(e) => {
-                setBusqueda(e.target.value);
-                setPagina(1);
-              }}
+              onChange={(e) => setBusqueda(e.target.value)}
             />
           </div>
 
@@ -110,10 +102,7 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
                   {productos.map((p) => (
                     <tr key={p.id_producto}>
                       <Td>
-                        <span className="block font-medium text-slate-900">{p.nombre_producto}</span>
-                        <span className="block text-xs text-slate-600">
-                          {[p.marca, p.codigo_barra].filter(Boolean).join(' · ')}
-                        </span>
+                        <ProductoCelda producto={p} />
                         <span className="mt-0.5 block text-sm font-medium sm:hidden">{formatClp(p.precio_venta_actual)}</span>
                       </Td>
                       <Td className="hidden md:table-cell">{p.categoria}</Td>

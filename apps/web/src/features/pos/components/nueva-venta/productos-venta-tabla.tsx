@@ -1,18 +1,16 @@
 import { PAGE_SIZE_VENTA_PRODUCTOS } from '@minimarket/contracts/comunes';
 import type { Producto } from '@minimarket/contracts/productos';
-import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
-import { Pagination, totalPaginas } from '../../../../components/ui/pagination';
+import { Pagination } from '../../../../components/ui/pagination';
 import { QueryResult } from '../../../../components/ui/query-result';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { Table, Td, Th } from '../../../../components/ui/table';
 import { mensajeDeError } from '../../../../lib/api-client';
-import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { formatClp } from '../../../../utils/format';
-import { productosQueryOptions } from '../../api/productos';
+import { useBusquedaProductos } from '../../hooks/use-busqueda-productos';
+import { ProductoCelda } from '../producto-celda';
 import { StockBadge } from '../stock-badge';
 
 export function ProductosVentaTabla({
@@ -24,10 +22,7 @@ export function ProductosVentaTabla({
   umbral: number | null;
   onAgregar: (p: Producto) => void;
 }) {
-  const [busqueda, setBusqueda] = useState('');
-  const [pagina, setPagina] = useState(1);
-  const search = useDebouncedValue(busqueda.trim());
-  const consulta = useQuery(productosQueryOptions({ idMinimarket, pagina, tamano: PAGE_SIZE_VENTA_PRODUCTOS, search }));
+  const { busqueda, setBusqueda, pagina, setPagina, paginas, consulta } = useBusquedaProductos({ idMinimarket, tamano: PAGE_SIZE_VENTA_PRODUCTOS });
 
   return (
     <Card className="p-4 sm:p-5">
@@ -37,10 +32,7 @@ export function ProductosVentaTabla({
         aria-label="Buscar producto por nombre, marca o código"
         placeholder="Buscar producto por nombre, marca o código..."
         value={busqueda}
-        onChange={(e) => {
-          setBusqueda(e.target.value);
-          setPagina(1);
-        }}
+        onChange={(e) => setBusqueda(e.target.value)}
       />
       <QueryResult
         className="mt-3"
@@ -65,10 +57,7 @@ export function ProductosVentaTabla({
               {productos.map((p) => (
                 <tr key={p.id_producto}>
                   <Td>
-                    <span className="block font-medium text-slate-900">{p.nombre_producto}</span>
-                    <span className="block text-xs text-slate-600">
-                      {[p.marca, p.codigo_barra].filter(Boolean).join(' · ')}
-                    </span>
+                    <ProductoCelda producto={p} />
                   </Td>
                   <Td>
                     <StockBadge stock={p.stock} umbral={umbral} />
@@ -92,9 +81,7 @@ export function ProductosVentaTabla({
           </Table>
         )}
       </QueryResult>
-      {consulta.data && (
-        <Pagination className="mt-3" pagina={pagina} totalPaginas={totalPaginas(consulta.data.total, PAGE_SIZE_VENTA_PRODUCTOS)} onCambiar={setPagina} />
-      )}
+      {consulta.data && <Pagination className="mt-3" pagina={pagina} totalPaginas={paginas} onCambiar={setPagina} />}
     </Card>
   );
 }
