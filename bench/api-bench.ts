@@ -8,7 +8,7 @@
 //
 // The app runs in a child process (this same file, BENCH_ROLE=server): autocannon and the
 // raw-SQL workers would otherwise share the server's event loop and slow it down.
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -25,6 +25,7 @@ import { migrate } from '../apps/api/src/db/migrate.js';
 import { makeEan13 } from '../apps/api/src/db/seed/ean13.js';
 import { mulberry32, seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { readEnv } from '../apps/api/src/env.js';
+import { detenerServidor, iniciarServidor, login, puertoLibre } from './servidor-hijo.js';
 
 // bench/ has no package.json nor node_modules of its own: it loads as CommonJS (so no
 // top-level await) and its dependencies are the API's.
@@ -319,16 +320,6 @@ function resumen(ms: number[]) {
   };
 }
 
-async function puertoLibre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** One keep-alive connection, one request at a time: the latency a single till sees. */
 function clienteSecuencial(port: number, token: string) {
@@ -358,16 +349,6 @@ function clienteSecuencial(port: number, token: string) {
   };
 }
 
-async function login(port: number): Promise<string> {
-  const body = `username=${encodeURIComponent(CUENTA.correo)}&password=${encodeURIComponent(CUENTA.password)}`;
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-  });
-  if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 interface ProductoVenta {
   id: number;
@@ -515,26 +496,7 @@ async function contarVentas(pool: Pool, idMinimarket: number) {
   return rows[0].n;
 }
 
-function iniciarServidor(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(ESTE_ARCHIVO, [], {
-    env: { ...process.env, BENCH_ROLE: 'server', DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
-    child.once('exit', (code) => reject(new Error(`el servidor terminó antes de escuchar (código ${code})`)));
-  });
-}
 
-async function detenerServidor(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const salida = new Promise((r) => child.once('exit', r));
-  if (child.connected) child.send('stop');
-  else child.kill('SIGTERM');
-  const plazo = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await salida;
-  clearTimeout(plazo);
-}
 
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
@@ -615,8 +577,8 @@ async function main() {
         `en ${segundosDesde(t)} s; "${NOMBRE_TIENDA}" tiene ${Number(conteo[0].n).toLocaleString('es-CL')} productos activos`,
     );
 
-    server = await iniciarServidor(embedded.url);
-    const token = await login(server.port);
+    server = await iniciarServidor(ESTE_ARCHIVO, embedded.url);
+    const token = await login(server.port, CUENTA);
     const cliente = clienteSecuencial(server.port, token);
     const base = `/api/productos/?id_minimarket=${idMinimarket}&limit=${LIMITE_POS}`;
 

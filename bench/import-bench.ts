@@ -10,9 +10,8 @@
 // .xlsx, 300,000 sale lines (100,000 sales of 3 lines) as CSV, and 1,000,000 products as
 // CSV for the memory figure. The app runs in a child process (this file, BENCH_ROLE=server)
 // so its peak RSS is its own. Knobs: BENCH_IMPORT_SCALE (1 = the sizes above).
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -30,6 +29,7 @@ import { makeEan13 } from '../apps/api/src/db/seed/ean13.js';
 import { mulberry32, seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { leerCategoria } from '../apps/api/src/imports/valores.js';
 import { readEnv } from '../apps/api/src/env.js';
+import { detenerServidor, iniciarServidor, login, puertoLibre } from './servidor-hijo.js';
 
 /** This file, to fork it as the server (argv[1] works whether tsx loads it as ESM or CommonJS). */
 const ESTE_ARCHIVO = path.resolve(process.argv[1]!);
@@ -111,37 +111,8 @@ function pedirPicoJs(child: ChildProcess, mensaje: 'reiniciar-pico' | 'pico'): P
   });
 }
 
-function iniciarServidor(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(ESTE_ARCHIVO, [], {
-    env: { ...process.env, BENCH_ROLE: 'server', DATABASE_URL: databaseUrl },
-    execArgv: [...process.execArgv, '--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
-    child.once('exit', (code) => reject(new Error(`el servidor terminó antes de escuchar (código ${code})`)));
-  });
-}
 
-async function detenerServidor(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const salida = once(child, 'exit');
-  child.send('stop');
-  const plazo = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  await salida;
-  clearTimeout(plazo);
-}
 
-function puertoLibre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------
 // Files
@@ -259,15 +230,6 @@ function reiniciarPico(pid: number) {
   }
 }
 
-async function login(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `username=${encodeURIComponent(CUENTA.correo)}&password=${encodeURIComponent(CUENTA.password)}`,
-  });
-  if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 interface Medicion {
   nombre: string;
@@ -452,9 +414,9 @@ async function main() {
     await escribirCsv(archivos.grandeCsv, ENCABEZADO_PRODUCTOS, N_GRANDE, (i) => filaProducto(azar, '7809', i));
     console.log(`Archivos generados en ${((Date.now() - t) / 1000).toFixed(1)} s en ${tmp}`);
 
-    server = await iniciarServidor(embedded.url);
+    server = await iniciarServidor(ESTE_ARCHIVO, embedded.url, ['--expose-gc']);
     // Tokens are signed with a per-process secret: one per server process.
-    let token = await login(server.port);
+    let token = await login(server.port, CUENTA);
     const rssInicial = rssKb(server.child.pid!).rss / 1024;
 
     // --- imports, each beside its COPY floor -----------------------------------
@@ -470,8 +432,8 @@ async function main() {
       if (c.ruta === archivos.grandeCsv) {
         // The memory figure on a fresh process, comparable with the first 100,000-row CSV.
         await detenerServidor(server.child);
-        server = await iniciarServidor(embedded.url);
-        token = await login(server.port);
+        server = await iniciarServidor(ESTE_ARCHIVO, embedded.url, ['--expose-gc']);
+        token = await login(server.port, CUENTA);
       }
       t = Date.now();
       const pisoProductoS = c.pisoProducto ? await pisoProducto(embedded.url, c.pisoProducto) : undefined;

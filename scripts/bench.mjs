@@ -1,4 +1,4 @@
-// npm run bench: installs, then runs every bench/*.ts in name order, one after the other
+// npm run bench: installs, then runs every bench/*-bench.ts in name order, one after the other
 // (they would skew each other's figures if run together). Benchmarks print figures and
 // assert nothing; a bench that crashes makes the run fail, a slow figure does not.
 import { spawnSync } from 'node:child_process';
@@ -18,7 +18,7 @@ const NODE_PATH = [path.join(API_DIR, 'node_modules'), process.env.NODE_PATH].fi
 
 const benches = fs
   .readdirSync(BENCH_DIR)
-  .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
+  .filter((f) => f.endsWith('-bench.ts'))
   .sort();
 
 if (benches.length === 0) {
