@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { formatClp } from '../src/utils/format';
-import { iniciarSesion, PYME, sufijoUnico } from './helpers';
+import { conToken, iniciarSesion, productoPorCodigo, PYME, sufijoUnico, tokenApi } from './helpers';
 
-test('a new product by the manual form, the duplicate barcode, then add stock, edit and delete in Inventario', async ({ page }) => {
+test('a new product by the manual form, the duplicate barcode, then add stock, edit and delete in Inventario', async ({ page, request }) => {
+  const token = await tokenApi(request, PYME);
+  const me = await (await request.get('/api/users/me', conToken(token))).json();
+  const idMinimarket = me.minimarkets[0].id_minimarket as number;
   const sufijo = sufijoUnico();
   const codigo = `990${sufijo}`;
   const nombre = `Galletas de Prueba ${sufijo}`;
@@ -55,6 +58,11 @@ test('a new product by the manual form, the duplicate barcode, then add stock, e
   await expect(dialogo).toBeHidden();
   await expect(fila).toContainText('En stock · 11');
   await expect(fila).toContainText(formatClp(501));
+  // Opened again, the dialog starts empty (not with the last entry).
+  await fila.getByRole('button', { name: `Agregar stock a ${nombre}` }).click();
+  await expect(dialogo.getByLabel('Cantidad de unidades')).toHaveValue('');
+  await dialogo.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialogo).toBeHidden();
 
   // Edit: new name and price.
   const nuevoNombre = `${nombre} Integrales`;
@@ -62,10 +70,14 @@ test('a new product by the manual form, the duplicate barcode, then add stock, e
   const edicion = page.getByRole('form', { name: 'Editar producto' });
   await edicion.getByLabel('Nombre del producto').fill(nuevoNombre);
   await edicion.getByLabel('Precio de venta (CLP)').fill('1490');
+  // Meanwhile 4 more units arrive at another till: saving the name and price must not undo them.
+  const id = (await productoPorCodigo(request, token, idMinimarket, codigo))!.id_producto;
+  expect((await request.post(`/api/productos/${id}/stock`, { ...conToken(token), data: { cantidad: 4, costo_total: 2000 } })).ok()).toBeTruthy();
   await edicion.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Producto actualizado exitosamente.')).toBeVisible();
   const editada = page.getByRole('row').filter({ hasText: nuevoNombre });
   await expect(editada).toContainText(formatClp(1490));
+  await expect(editada).toContainText('En stock · 15');
 
   // Delete, after confirming.
   await editada.getByRole('button', { name: `Eliminar ${nuevoNombre}` }).click();

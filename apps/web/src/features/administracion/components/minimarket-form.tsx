@@ -14,6 +14,7 @@ import { Loading } from '../../../components/ui/loading';
 import { mensajeDeError } from '../../../lib/api-client';
 import { aplicarErroresCampo } from '../../../utils/form-errors';
 import { capitalizar } from '../../../utils/format';
+import { soloCambios } from '../../../utils/solo-cambios';
 import { desdeTexto } from '../../../utils/zod-form';
 import { minimarketDetalleQueryOptions, useActualizarMinimarket, useCrearMinimarket } from '../api/minimarkets';
 import { todosLosUsuariosQueryOptions } from '../api/usuarios';
@@ -43,7 +44,7 @@ function Formulario({ minimarket, onVolver }: { minimarket: Minimarket | null; o
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, dirtyFields },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: {
@@ -62,7 +63,8 @@ function Formulario({ minimarket, onVolver }: { minimarket: Minimarket | null; o
     const payload: MinimarketCreate = { ...datos, id_usuario: Number(datos.id_usuario) };
     if (payload.umbral_stock_bajo === undefined) delete payload.umbral_stock_bajo;
     try {
-      if (minimarket) await actualizar.mutateAsync({ id: minimarket.id_minimarket, datos: payload });
+      // An edit sends only what changed (the owner may have set the threshold meanwhile).
+      if (minimarket) await actualizar.mutateAsync({ id: minimarket.id_minimarket, datos: soloCambios(payload, dirtyFields) });
       else await crear.mutateAsync(payload);
       toast.success(minimarket ? 'Minimarket actualizado exitosamente.' : 'Minimarket creado exitosamente.', { duration: 2000 });
       onVolver();

@@ -15,6 +15,7 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { Loading } from '../../../components/ui/loading';
 import { mensajeDeError } from '../../../lib/api-client';
 import { aplicarErroresCampo } from '../../../utils/form-errors';
+import { soloCambios } from '../../../utils/solo-cambios';
 import { capitalizar } from '../../../utils/format';
 import { useActualizarUsuario, useCrearUsuario, usuarioQueryOptions } from '../api/usuarios';
 
@@ -179,11 +180,8 @@ function EditarUsuarioFormulario({ usuario, onVolver }: { usuario: Usuario; onVo
   const guardar = handleSubmit(async (datos) => {
     setErrorGeneral(null);
     // Only what changed is sent; the password only when a new one was typed.
-    const cambios: UsuarioUpdate = {};
-    for (const campo of Object.keys(dirtyFields) as Array<keyof EditarOutput>) {
-      if (campo === 'contrasena') continue;
-      (cambios as Record<string, unknown>)[campo] = datos[campo];
-    }
+    const cambios: UsuarioUpdate = soloCambios(datos, dirtyFields);
+    delete cambios.contrasena;
     if (datos.contrasena) cambios.contrasena = datos.contrasena;
     if (Object.keys(cambios).length === 0) {
       onVolver();

@@ -8,6 +8,7 @@ import { BackHeader } from '../../../../components/ui/back-header';
 import { Card } from '../../../../components/ui/card';
 import { FormActions } from '../../../../components/ui/form-actions';
 import { mensajeDeError } from '../../../../lib/api-client';
+import { soloCambios } from '../../../../utils/solo-cambios';
 import { useActualizarProducto } from '../../api/productos';
 import { productoFormSchema, type ProductoFormInput, type ProductoFormOutput } from '../../utils/producto-form-schema';
 import { faltanObligatorios, ProductoCampos } from '../producto-campos';
@@ -32,7 +33,7 @@ export function EditarProducto({ producto, onVolver }: { producto: Producto; onV
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, dirtyFields },
   } = useForm<ProductoFormInput, unknown, ProductoFormOutput>({
     resolver: zodResolver(productoFormSchema),
     defaultValues: aFormulario(producto),
@@ -41,7 +42,13 @@ export function EditarProducto({ producto, onVolver }: { producto: Producto; onV
   const guardar = handleSubmit(async (datos) => {
     setError(null);
     try {
-      await actualizar.mutateAsync({ id: producto.id_producto, datos });
+      // The server takes `stock` as the new count: sending back the one read earlier would undo sales since.
+      const cambios = soloCambios(datos, dirtyFields);
+      if (Object.keys(cambios).length === 0) {
+        onVolver();
+        return;
+      }
+      await actualizar.mutateAsync({ id: producto.id_producto, datos: cambios });
       toast.success('Producto actualizado exitosamente.', { duration: 2000 });
       onVolver();
     } catch (e) {

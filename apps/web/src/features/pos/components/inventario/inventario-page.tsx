@@ -130,7 +130,8 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
         </Card>
       </div>
 
-      <IngresoStockDialog producto={reponiendo} onCerrar={() => setReponiendo(null)} />
+      {/* Keyed by product: each opening starts with an empty form, not the last product's figures. */}
+      <IngresoStockDialog key={reponiendo?.id_producto ?? 'cerrado'} producto={reponiendo} onCerrar={() => setReponiendo(null)} />
 
       <ConfirmDialog
         abierto={eliminando !== null}
