@@ -1,7 +1,8 @@
 /**
  * One row of the file as a person sees it: `fila` is the spreadsheet row number (header
- * = 1) or, in XML, the line where the element starts; `celdas` are the texts in the
- * order of the header.
+ * = 1) or, in XML, the line where the element starts (counted on from the previous element
+ * when several share a line); unique and increasing either way. `celdas` are the texts in
+ * the order of the header.
  */
 export interface FilaLeida {
   fila: number;

@@ -45,6 +45,8 @@ export async function* leerXml(
   let item: { fila: number; celdas: string[]; presentes: Set<string> } | null = null;
   let campo: string | null = null;
   let lineaItem = 0;
+  /** The row number given to the last element: rows must be unique and increasing (the import keys on them). */
+  let filaAnterior = 1;
 
   const nombreDe = (tag: { name: string }) => normalizarNombreColumna(tag.name.replace(/^.*:/, ''));
 
@@ -70,7 +72,10 @@ export async function* leerXml(
       if (nombre !== def.xml.item) {
         throw new ErrorArchivo(`Dentro de <${def.xml.raiz}> solo puede haber elementos <${def.xml.item}>; se encontró <${tag.name}> (línea ${lineaItem}).`);
       }
-      item = { fila: lineaItem, celdas: columnas.map(() => ''), presentes: new Set() };
+      // The line where the element starts, as a person finds it in an editor; elements that share
+      // a line (an XML written on one line) are counted on from the previous one instead.
+      filaAnterior = Math.max(lineaItem, filaAnterior + 1);
+      item = { fila: filaAnterior, celdas: columnas.map(() => ''), presentes: new Set() };
       // Attributes count as fields too: <producto codigo_barra="780…">.
       for (const [atributo, valor] of Object.entries(tag.attributes)) {
         const columna = indice.get(normalizarNombreColumna(atributo));
