@@ -240,14 +240,14 @@ describe('products from an XML written on one line', () => {
   });
   afterAll(() => t.ctx.close());
 
-  it('loads every element and reports the bad one by its place, counted like rows', async () => {
+  it('loads every element and reports the bad one by its place on the line', async () => {
     const producto = (codigo: string, nombre: string, categoria: string) =>
       `<producto><nombre_producto>${nombre}</nombre_producto><categoria>${categoria}</categoria><precio_venta>990</precio_venta><codigo_barra>${codigo}</codigo_barra></producto>`;
     const xml = `<?xml version="1.0"?><productos>${producto(nuevo(30), 'Marraqueta', 'Panadería')}${producto(nuevo(31), 'Clavos 1 kg', 'Ferretería')}${producto(nuevo(32), 'Hallulla', 'Panadería')}</productos>`;
     const r = await importar(t.cliente, q(t, 'productos'), 'una-linea.xml', xml);
     expect(r.detalle).toMatchObject({ total_filas: 3, errores: 1, productos_cargados: 2 });
-    // Header = 1, so the second element is row 3, as in a spreadsheet.
-    expect(r.detalle.detalle_errores).toEqual([{ fila: 3, campo: 'categoria', mensaje: expect.stringMatching(/^La categoría "Ferretería" no existe/) }]);
+    // The first element is on line 1; the ones after it on that line are counted on: 2, 3.
+    expect(r.detalle.detalle_errores).toEqual([{ fila: 2, campo: 'categoria', mensaje: expect.stringMatching(/^La categoría "Ferretería" no existe/) }]);
     const creados = await t.ctx.db.producto.findMany({ where: { id_minimarket: t.idMinimarket, codigo_barra: { in: [nuevo(30), nuevo(31), nuevo(32)] } } });
     expect(creados.map((p) => p.nombre_producto).sort()).toEqual(['Hallulla', 'Marraqueta']);
   });

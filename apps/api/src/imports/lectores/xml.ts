@@ -46,7 +46,7 @@ export async function* leerXml(
   let campo: string | null = null;
   let lineaItem = 0;
   /** The row number given to the last element: rows must be unique and increasing (the import keys on them). */
-  let filaAnterior = 1;
+  let filaAnterior = 0;
 
   const nombreDe = (tag: { name: string }) => normalizarNombreColumna(tag.name.replace(/^.*:/, ''));
 
