@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { createDb } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrate } from './db/migrate.js';
-import { seedDemo } from './db/seed/seed.js';
+import { lineasCuentasDemo, seedDemo } from './db/seed/seed.js';
 import { readEnv } from './env.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { marcarCargasInterrumpidas } from './modules/cargas/cargas.service.js';
@@ -66,14 +66,11 @@ try {
   const lineaCorreos = devInbox
     ? `\n  Correos enviados (bandeja de desarrollo): http://localhost:${env.PORT}/dev/correos (SMTP en 127.0.0.1:${devInbox.port}${puertoOcupado})`
     : '';
+  // The demo logins only where the demo data is (SEED_DEMO); never a password the database does not have.
+  const cuentas = env.SEED_DEMO ? `\n\n  Cuentas de demostración:\n${lineasCuentasDemo().map((l) => `    ${l}`).join('\n')}` : '';
   console.log(`
   Minimarket está listo en http://localhost:${env.PORT}
-  Documentación de la API: http://localhost:${env.PORT}/api/docs${lineaCorreos}
-
-  Cuentas de demostración:
-    admin@demo.cl  / Admin1234  (administrador)
-    pyme@demo.cl   / Pyme1234   (pyme, Minimarket Don Pepe)
-    pyme2@demo.cl  / Pyme1234   (pyme, Almacén La Esquina)
+  Documentación de la API: http://localhost:${env.PORT}/api/docs${lineaCorreos}${cuentas}
 `);
 } catch (err) {
   console.error('No se pudo iniciar el servidor:', err);

@@ -41,7 +41,7 @@ export interface LimitesImportacion extends LimitesLectura {
   tamanoLote: number;
 }
 
-export const LIMITES_POR_DEFECTO: LimitesImportacion = {
+const LIMITES: LimitesImportacion = {
   // Excel's own limit: no real spreadsheet has more rows.
   maxFilas: 1_048_576,
   maxColumnas: 100,
@@ -88,6 +88,22 @@ function abrirLector(trabajo: TrabajoCarga, limites: LimitesImportacion, signal:
   }
 }
 
+/** Per kind of file: its staging table (the SQL that creates it, its COPY columns) and its row checks, given the header. */
+const STAGING = {
+  productos: {
+    tabla: 'stg_producto',
+    crear: SQL_STG_PRODUCTO,
+    columnas: COLUMNAS_STG_PRODUCTO,
+    validador: (encabezado: string[]) => crearValidadorProductos(ubicarColumnas<ColumnaProducto>('productos', encabezado)),
+  },
+  ventas: {
+    tabla: 'stg_venta',
+    crear: SQL_STG_VENTA,
+    columnas: COLUMNAS_STG_VENTA,
+    validador: (encabezado: string[]) => crearValidadorVentas(ubicarColumnas<ColumnaVenta>('ventas', encabezado)),
+  },
+} as const;
+
 const vacia = (celdas: readonly string[]) => celdas.every((c) => c === undefined || c === null || String(c).trim() === '');
 
 interface Lectura {
@@ -124,12 +140,8 @@ async function copiarFilas(
   if (primera.done) throw new ErrorArchivo('El archivo está vacío.');
   const encabezado = { fila: primera.value.fila, celdas: primera.value.celdas.slice(0, limites.maxColumnas).map((c) => (c ?? '').trim()) };
 
-  const validar =
-    trabajo.tipo === 'productos'
-      ? crearValidadorProductos(ubicarColumnas<ColumnaProducto>('productos', encabezado.celdas))
-      : crearValidadorVentas(ubicarColumnas<ColumnaVenta>('ventas', encabezado.celdas));
-  const tabla = trabajo.tipo === 'productos' ? 'stg_producto' : 'stg_venta';
-  const columnas = trabajo.tipo === 'productos' ? COLUMNAS_STG_PRODUCTO : COLUMNAS_STG_VENTA;
+  const { tabla, columnas, validador } = STAGING[trabajo.tipo];
+  const validar = validador(encabezado.celdas);
   const ancho = encabezado.celdas.length;
 
   const copy = client.query(copyFrom(`COPY ${tabla} (${columnas.join(', ')}) FROM STDIN`));
@@ -225,9 +237,9 @@ async function guardarEstado(client: pg.Client, trabajo: TrabajoCarga, resultado
 export async function importarArchivo(
   databaseUrl: string,
   trabajo: TrabajoCarga,
-  opciones: { limites?: LimitesImportacion; signal: AbortSignal; alError?: (err: unknown) => void },
+  opciones: { signal: AbortSignal; alError?: (err: unknown) => void },
 ): Promise<ResultadoCarga> {
-  const limites = opciones.limites ?? LIMITES_POR_DEFECTO;
+  const limites = LIMITES;
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'minimarket-importacion' });
   await client.connect();
   try {
@@ -240,11 +252,11 @@ export async function importarArchivo(
       // 100,000-row staging table. These statements are bulk: hash joins are always right.
       await client.query('SET LOCAL enable_nestloop = off');
       await client.query(`SET LOCAL work_mem = '${WORK_MEM}'`);
-      await client.query(trabajo.tipo === 'productos' ? SQL_STG_PRODUCTO : SQL_STG_VENTA);
+      const { tabla, crear } = STAGING[trabajo.tipo];
+      await client.query(crear);
       const lectura = await cargarStaging(client, trabajo, limites, opciones.signal);
 
       let conteos = { cargados: 0, reactivados: 0, omitidos: 0, procesadas: 0, rechazadas: 0, yaImportadas: 0 };
-      const tabla = trabajo.tipo === 'productos' ? 'stg_producto' : 'stg_venta';
       if (trabajo.tipo === 'productos') {
         const r = await aplicarProductos(client, { idMinimarket: trabajo.idMinimarket, idUsuario: trabajo.idUsuario, nombreArchivo: trabajo.nombreArchivo });
         conteos = { ...conteos, ...r };
@@ -260,16 +272,15 @@ export async function importarArchivo(
          FROM ${tabla} s WHERE s.errores IS NOT NULL ORDER BY s.fila`,
         [trabajo.idArchivo, trabajo.idMinimarket],
       );
-      const { rows: total } = await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${tabla} s, jsonb_array_elements(s.errores) e WHERE s.errores IS NOT NULL`,
-      );
-      const { rows: detalle } = await client.query<{ fila: number; campo: string; mensaje: string }>(
-        `SELECT s.fila, e->>'campo' AS campo, e->>'mensaje' AS mensaje
+      // The first errors for the details, and (counted before LIMIT) how many there are in all.
+      const { rows: primeros } = await client.query<{ fila: number; campo: string; mensaje: string; total: number }>(
+        `SELECT s.fila, e->>'campo' AS campo, e->>'mensaje' AS mensaje, (count(*) OVER ())::int AS total
          FROM ${tabla} s, jsonb_array_elements(s.errores) WITH ORDINALITY AS x(e, orden)
          WHERE s.errores IS NOT NULL ORDER BY s.fila, x.orden LIMIT $1`,
         [limites.maxErroresDetalle],
       );
-      const errores = total[0]?.n ?? 0;
+      const errores = primeros[0]?.total ?? 0;
+      const detalle = primeros.map(({ fila, campo, mensaje }) => ({ fila, campo, mensaje }));
       const estado: EstadoFinal = errores > 0 ? 'Con errores' : 'Completado';
       const resultado: ResultadoCarga = {
         estado,

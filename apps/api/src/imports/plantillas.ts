@@ -75,12 +75,15 @@ async function xlsx(
   return Buffer.from(await libro.xlsx.writeBuffer());
 }
 
+/** Sales templates use products of the shop (their barcodes must exist); product templates bring their own. */
+export const esPlantillaDeVentas = (nombre: NombrePlantilla) => nombre.startsWith('plantilla_ventas');
+
 export async function generarPlantilla(
   nombre: NombrePlantilla,
   opciones: { productosParaVentas: readonly ProductoParaVenta[]; ahora?: Date },
 ): Promise<{ contentType: string; contenido: Buffer }> {
   const ahora = opciones.ahora ?? new Date();
-  const esVentas = nombre.startsWith('plantilla_ventas');
+  const esVentas = esPlantillaDeVentas(nombre);
   const columnas = esVentas ? COLUMNAS_VENTAS : COLUMNAS_PRODUCTOS;
   const filas: ReadonlyArray<Record<string, string | number>> = esVentas
     ? ventasEjemplo(opciones.productosParaVentas, ahora)
@@ -93,5 +96,3 @@ export async function generarPlantilla(
   const contenido = await xlsx(columnas, filas, esVentas ? {} : { precio_venta: FORMATO_PESOS, precio_compra: FORMATO_PESOS });
   return { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', contenido };
 }
-
-export const CODIGOS_PRODUCTOS_EJEMPLO = PRODUCTOS_EJEMPLO.map((p) => p.codigo_barra);

@@ -113,6 +113,12 @@ const TIENDAS: readonly TiendaDemo[] = [
   },
 ];
 
+/** The demo logins, one line each, as the server prints them at start. */
+export function lineasCuentasDemo(): string[] {
+  const linea = (correo: string, contrasena: string, detalle: string) => `${correo.padEnd(15)}/ ${contrasena.padEnd(11)}(${detalle})`;
+  return [linea(ADMIN.correo, ADMIN.contrasena, 'administrador'), ...TIENDAS.map((t) => linea(t.duena.correo, t.duena.contrasena, `pyme, ${t.minimarket.nombre}`))];
+}
+
 function rut(cuerpo: number): string {
   return `${cuerpo}-${computeRutDv(cuerpo)}`;
 }

@@ -28,10 +28,9 @@ import {
   MENSAJE_INTERRUMPIDA,
   resultadoDeError,
   type FormatoCarga,
-  type LimitesImportacion,
   type TrabajoCarga,
 } from '../../imports/importar.js';
-import { generarPlantilla, type NombrePlantilla, type ProductoParaVenta } from '../../imports/plantillas.js';
+import { esPlantillaDeVentas, generarPlantilla, type NombrePlantilla, type ProductoParaVenta } from '../../imports/plantillas.js';
 import { csvRechazados, xlsxRechazados, type FilaRechazadaSalida } from '../../imports/rechazados.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { notificacionCargaConErrores } from '../notificaciones/notificaciones.service.js';
@@ -54,6 +53,12 @@ const MB = 1024 * 1024;
  * shop leaves room for everyone else's, and PostgreSQL does most of the work, one core each.
  */
 const CARGAS_SIMULTANEAS = 2;
+
+/** Sales template examples without a shop (or a shop with no products): the demo catalogue's best sellers. */
+const PRODUCTOS_CATALOGO: ProductoParaVenta[] = [...CATALOGO]
+  .sort((a, b) => b.popularidad - a.popularidad)
+  .slice(0, 4)
+  .map((p) => ({ codigo_barra: p.codigo, nombre_producto: p.nombre }));
 
 export const MENSAJE_CARGA_NO_ENCONTRADA = 'Carga no encontrada.';
 export const mensajeArchivoGrande = (mb: number) =>
@@ -132,13 +137,11 @@ export function createCargasService({
   acceso,
   env,
   log,
-  limites,
 }: {
   db: Db;
   acceso: AccesoMinimarket;
   env: Env;
   log: FastifyBaseLogger;
-  limites?: LimitesImportacion;
 }) {
   const maxBytes = Math.floor(env.MAX_UPLOAD_MB * MB);
   let carpeta: string | null = null;
@@ -150,7 +153,6 @@ export function createCargasService({
       try {
         if (!env.DATABASE_URL) throw new Error('DATABASE_URL no está definida: las cargas necesitan una conexión propia.');
         await importarArchivo(env.DATABASE_URL, trabajo, {
-          limites,
           signal,
           alError: (err) => registrar(err, `carga ${trabajo.idArchivo}`),
         });
@@ -204,8 +206,6 @@ export function createCargasService({
   }
 
   return {
-    maxBytes,
-
     /**
      * Checks who and where before reading a byte, then streams the file to disk (413 past
      * the limit), records the upload 'En revisión' and queues it. Returns the record.
@@ -301,9 +301,9 @@ export function createCargasService({
      * one, barcodes of the demo catalogue (all of them in the demo shop).
      */
     async plantilla(usuario: UsuarioSesion, nombre: NombrePlantilla, idMinimarket?: number) {
+      if (idMinimarket !== undefined) await acceso.assertAcceso(usuario, idMinimarket);
       let productos: ProductoParaVenta[] = [];
-      if (idMinimarket !== undefined) {
-        await acceso.assertAcceso(usuario, idMinimarket);
+      if (idMinimarket !== undefined && esPlantillaDeVentas(nombre)) {
         productos = await db.producto.findMany({
           where: { id_minimarket: idMinimarket, estado: 'activo' },
           orderBy: { id_producto: 'asc' },
@@ -311,13 +311,7 @@ export function createCargasService({
           select: { codigo_barra: true, nombre_producto: true },
         });
       }
-      if (productos.length === 0) {
-        productos = [...CATALOGO]
-          .sort((a, b) => b.popularidad - a.popularidad)
-          .slice(0, 4)
-          .map((p) => ({ codigo_barra: p.codigo, nombre_producto: p.nombre }));
-      }
-      return { nombre, ...(await generarPlantilla(nombre, { productosParaVentas: productos })) };
+      return { nombre, ...(await generarPlantilla(nombre, { productosParaVentas: productos.length > 0 ? productos : PRODUCTOS_CATALOGO })) };
     },
 
     pendientes: () => cola.pendientes(),

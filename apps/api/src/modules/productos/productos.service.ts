@@ -9,7 +9,7 @@ import {
   type productosQuerySchema,
   type productoUpdateSchema,
 } from '@minimarket/contracts/productos';
-import { Prisma, type Db } from '../../db/client.js';
+import { esViolacionUnica, Prisma, type Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
@@ -27,10 +27,6 @@ type IngresoStock = z.output<typeof ingresoStockSchema>;
 
 const duplicado = () => conflict(MENSAJE_CODIGO_DUPLICADO, 'DUPLICATE_BARCODE');
 
-function esDuplicado(err: unknown) {
-  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
-}
-
 /** pg_trgm needs this many characters to use the name index; shorter terms are name prefixes. */
 const MIN_LETRAS_TRIGRAMA = 3;
 
@@ -44,7 +40,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
   async function findVisible(usuario: UsuarioSesion, id: number) {
     const producto = await db.producto.findUnique({
       where: { id_producto: id },
-      include: { minimarket: { select: { id_usuario: true } } },
+      include: { minimarket: { select: { id_usuario: true, umbral_stock_bajo: true } } },
     });
     if (!producto || producto.estado !== 'activo' || !acceso.puedeVer(usuario, producto.minimarket)) {
       throw notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
@@ -141,13 +137,13 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
           return toProductoDto(producto);
         });
       } catch (err) {
-        if (esDuplicado(err)) throw duplicado();
+        if (esViolacionUnica(err)) throw duplicado();
         throw err;
       }
     },
 
     async update(usuario: UsuarioSesion, id: number, data: ProductoUpdate) {
-      await findVisible(usuario, id);
+      const { minimarket } = await findVisible(usuario, id);
       const cambios: Prisma.ProductoUpdateInput = {
         codigo_barra: data.codigo_barra,
         nombre_producto: data.nombre_producto,
@@ -160,13 +156,16 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
       };
       try {
         return await db.$transaction(async (tx) => {
-          // Lock the row so the ledger's difference is against the stock really replaced.
-          const [actual] = await tx.$queryRaw<{ stock: number }[]>`
-            SELECT stock FROM producto WHERE id_producto = ${id} FOR UPDATE`;
-          const antes = actual?.stock ?? 0;
-          if (data.stock !== undefined) cambios.stock = data.stock;
+          // A new count: lock the row first, so the ledger's difference is against the stock really replaced.
+          let antes: number | null = null;
+          if (data.stock !== undefined) {
+            const [actual] = await tx.$queryRaw<{ stock: number }[]>`SELECT stock FROM producto WHERE id_producto = ${id} FOR UPDATE`;
+            if (!actual) throw notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
+            antes = actual.stock;
+            cambios.stock = data.stock;
+          }
           const producto = await tx.producto.update({ where: { id_producto: id }, data: cambios });
-          if (producto.stock !== antes) {
+          if (antes !== null && producto.stock !== antes) {
             await tx.movimientoStock.create({
               data: {
                 id_minimarket: producto.id_minimarket,
@@ -178,14 +177,17 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
                 motivo: 'Ajuste manual de stock',
               },
             });
-            await avisarCambiosDeStock(tx, producto.id_minimarket, [
-              { id_producto: id, nombre_producto: producto.nombre_producto, antes, despues: producto.stock },
-            ]);
+            await avisarCambiosDeStock(
+              tx,
+              producto.id_minimarket,
+              [{ id_producto: id, nombre_producto: producto.nombre_producto, antes, despues: producto.stock }],
+              minimarket,
+            );
           }
           return toProductoDto(producto);
         });
       } catch (err) {
-        if (esDuplicado(err)) throw duplicado();
+        if (esViolacionUnica(err)) throw duplicado();
         throw err;
       }
     },

@@ -6,7 +6,7 @@ import type {
   usuariosQuerySchema,
   usuarioUpdateSchema,
 } from '@minimarket/contracts/usuarios';
-import { Prisma, type Db } from '../../db/client.js';
+import { esViolacionUnica, Prisma, type Db } from '../../db/client.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { mesEnZona } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
@@ -52,7 +52,7 @@ export function createUsuariosService({ db }: { db: Db }) {
   }
 
   function uniqueCorreo(err: unknown): never {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
+    if (esViolacionUnica(err)) {
       throw new AppError(409, 'EMAIL_TAKEN', MENSAJE_CORREO_DUPLICADO, [{ campo: 'correo', mensaje: MENSAJE_CORREO_DUPLICADO }]);
     }
     throw err;

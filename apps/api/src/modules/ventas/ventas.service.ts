@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { formatClp } from '@minimarket/contracts/formato';
 import type { Venta, ventaCreateSchema, ventasQuerySchema } from '@minimarket/contracts/ventas';
-import { Prisma, type Db } from '../../db/client.js';
+import { causaPostgres, esViolacionUnica, Prisma, type Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { zonedToUtc } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
@@ -66,10 +66,9 @@ type ResultadoRegistro =
  * 'CLAVE_REPETIDA' for a concurrent sale with the same Idempotency-Key; null for anything else.
  */
 function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
+  if (esViolacionUnica(err)) return 'CLAVE_REPETIDA';
   if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return null;
-  const causa = (err.meta as { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string } } })
-    ?.driverAdapterError?.cause;
-  if (err.code === 'P2002' || causa?.originalCode === '23505') return 'CLAVE_REPETIDA';
+  const causa = causaPostgres(err);
   if (!causa?.originalCode?.startsWith('MM') || !causa.originalMessage) return null;
   const r = JSON.parse(causa.originalMessage) as { code: string; producto?: string; disponible?: number; precio?: number };
   switch (r.code) {
