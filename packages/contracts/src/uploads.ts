@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 export const TIPOS_CARGA = ['productos', 'ventas'] as const;
+export type TipoCarga = (typeof TIPOS_CARGA)[number];
 export const ESTADOS_PROCESAMIENTO = ['En revisión', 'Completado', 'Con errores', 'Error'] as const;
 export const FORMATOS_CARGA = ['.csv', '.xlsx', '.xml'] as const;
 

@@ -5,12 +5,12 @@ import {
   COLUMNAS_PRODUCTOS,
   COLUMNAS_PRODUCTOS_OBLIGATORIAS,
   COLUMNAS_VENTAS,
-  type TIPOS_CARGA,
+  type TipoCarga,
 } from '@minimarket/contracts/uploads';
 import { ErrorArchivo } from './errores.js';
 import { normalizarNombreColumna } from './valores.js';
 
-export type TipoCarga = (typeof TIPOS_CARGA)[number];
+export type { TipoCarga };
 export type ColumnaProducto = (typeof COLUMNAS_PRODUCTOS)[number];
 export type ColumnaVenta = (typeof COLUMNAS_VENTAS)[number];
 

@@ -2,7 +2,7 @@
 // GET /users/me through TanStack Query, so every screen reads the same cached user.
 import type { UsuarioActual } from '@minimarket/contracts/usuarios';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { ApiError, apiRequest, MENSAJE_ERROR_SERVIDOR, mensajeDeError } from './api-client';
 import { clearToken, getToken, marcarSesionExpirada, setToken } from './auth-token';
 
@@ -42,7 +42,6 @@ interface AuthContextValue {
   isLoading: boolean;
   /** The profile call failed for a reason other than a bad token (e.g. the server is down). */
   loadError: Error | null;
-  isLoggingOut: boolean;
   login: (correo: string, password: string, recordar: boolean) => Promise<UsuarioActual>;
   logout: () => void;
 }
@@ -52,7 +51,6 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { data, isPending, error } = useQuery(usuarioActualQueryOptions());
-  const [isLoggingOut, setIsLoggingOut] = useState(false);
 
   useEffect(() => {
     if (error) console.warn('No se pudo obtener el perfil del usuario:', error);
@@ -82,7 +80,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
-    setIsLoggingOut(true);
     clearToken();
     // What this tab kept for the session (carts in progress) goes with it.
     try {
@@ -92,7 +89,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me[0] });
     queryClient.setQueryData(authKeys.me, null);
-    setIsLoggingOut(false);
   }, [queryClient]);
 
   const value = useMemo<AuthContextValue>(
@@ -100,11 +96,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: data ?? null,
       isLoading: isPending,
       loadError: error,
-      isLoggingOut,
       login,
       logout,
     }),
-    [data, isPending, error, isLoggingOut, login, logout],
+    [data, isPending, error, login, logout],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -3,13 +3,10 @@
 export const ZONA_HORARIA = 'America/Santiago';
 const LOCALE = 'es-CL';
 
-const clp = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'CLP' });
 const entero = new Intl.NumberFormat(LOCALE);
 
-/** 12990 → '$12.990'. The one money formatter of the app (tests build their expected text with it too). */
-export function formatClp(monto: number): string {
-  return clp.format(monto);
-}
+/** 12990 → '$12.990': the contracts' one money formatter, shared with the server's messages (tests build their expected text with it too). */
+export { formatClp } from '@minimarket/contracts/formato';
 
 /** 1234 → '1.234'. */
 export function formatEntero(n: number): string {

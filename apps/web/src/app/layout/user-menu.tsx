@@ -15,7 +15,7 @@ function iniciales(nombre: string): string {
 
 /** The name and role of who is signed in, with Mi perfil, Configuración and Cerrar Sesión. */
 export function UserMenu() {
-  const { user, logout, isLoggingOut } = useAuth();
+  const { user, logout } = useAuth();
   const navigate = useNavigate();
   const [abierto, setAbierto] = useState(false);
   const contenedor = useRef<HTMLDivElement>(null);
@@ -85,14 +85,13 @@ export function UserMenu() {
               <button
                 type="button"
                 className={opcion}
-                disabled={isLoggingOut}
                 onClick={() => {
                   setAbierto(false);
                   logout();
                   navigate('/inicio-sesion', { replace: true });
                 }}
               >
-                <LogOut className="size-4" aria-hidden="true" /> {isLoggingOut ? 'Cerrando sesión...' : 'Cerrar Sesión'}
+                <LogOut className="size-4" aria-hidden="true" /> Cerrar Sesión
               </button>
             </li>
           </ul>

@@ -1,6 +1,7 @@
 import type { Minimarket, MinimarketCreate } from '@minimarket/contracts/minimarkets';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiRequestPage } from '../../../lib/api-client';
+import { tiendaKeys } from '../../../lib/current-shop';
 
 export interface MinimarketsParams {
   pagina: number;
@@ -10,12 +11,11 @@ export interface MinimarketsParams {
   rubro?: string;
 }
 
-// Same root key as the shop selector's queries, so a change here refreshes the selector too.
+// Under the shop selector's root key, so a change here refreshes the selector too.
 export const minimarketsKeys = {
-  all: ['minimarkets'] as const,
-  listas: () => [...minimarketsKeys.all, 'lista'] as const,
+  all: tiendaKeys.all,
+  listas: () => [...tiendaKeys.all, 'lista'] as const,
   lista: (p: MinimarketsParams) => [...minimarketsKeys.listas(), p] as const,
-  detalle: (id: number) => [...minimarketsKeys.all, 'detalle', id] as const,
 };
 
 export const minimarketsQueryOptions = (p: MinimarketsParams) =>
@@ -33,13 +33,6 @@ export const minimarketsQueryOptions = (p: MinimarketsParams) =>
         },
       }),
     placeholderData: keepPreviousData,
-  });
-
-export const minimarketDetalleQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: minimarketsKeys.detalle(id),
-    queryFn: () => apiRequest<Minimarket>(`/minimarkets/${id}`),
-    staleTime: 0,
   });
 
 function useInvalidar() {

@@ -16,7 +16,8 @@ import { aplicarErroresCampo } from '../../../utils/form-errors';
 import { capitalizar } from '../../../utils/format';
 import { soloCambios } from '../../../utils/solo-cambios';
 import { desdeTexto } from '../../../utils/zod-form';
-import { minimarketDetalleQueryOptions, useActualizarMinimarket, useCrearMinimarket } from '../api/minimarkets';
+import { minimarketQueryOptions } from '../../../lib/current-shop';
+import { useActualizarMinimarket, useCrearMinimarket } from '../api/minimarkets';
 import { todosLosUsuariosQueryOptions } from '../api/usuarios';
 
 const MENSAJE_ERROR_GUARDAR = 'Error al guardar el minimarket.';
@@ -136,7 +137,8 @@ function Formulario({ minimarket, onVolver }: { minimarket: Minimarket | null; o
 }
 
 export function MinimarketForm({ id, onVolver }: { id: number | null; onVolver: () => void }) {
-  const detalle = useQuery({ ...minimarketDetalleQueryOptions(id ?? 0), enabled: id !== null });
+  // Fresh when the form opens: the owner may have changed the shop since the list loaded.
+  const detalle = useQuery({ ...minimarketQueryOptions(id ?? 0), staleTime: 0, enabled: id !== null });
   return (
     <Card className="space-y-4 p-4 sm:p-6">
       <BackHeader titulo={id === null ? 'Crear Nuevo Minimarket' : 'Editar minimarket'} onVolver={onVolver} />

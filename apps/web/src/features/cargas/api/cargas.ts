@@ -1,10 +1,13 @@
-import type { ArchivoCarga } from '@minimarket/contracts/uploads';
+import { ESTADOS_PROCESAMIENTO, type ArchivoCarga, type TipoCarga } from '@minimarket/contracts/uploads';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
+import { notificacionesKeys } from '../../notificaciones/api/notificaciones';
+import { productosKeys } from '../../pos/api/productos';
+import { ventasKeys } from '../../pos/api/ventas';
 
-export type TipoCarga = 'productos' | 'ventas';
+export type { TipoCarga };
 
-export const ESTADO_EN_REVISION = 'En revisión';
+export const ESTADO_EN_REVISION: (typeof ESTADOS_PROCESAMIENTO)[number] = 'En revisión';
 /** While an upload is still being processed, the history refreshes itself this often. */
 const REFRESCO_EN_REVISION_MS = 3000;
 
@@ -36,9 +39,9 @@ export function useSubirArchivo() {
     onSettled: (_data, _error, { idMinimarket }) => {
       void queryClient.invalidateQueries({ queryKey: cargasKeys.historial(idMinimarket) });
       // An import changes products and sales everywhere else too.
-      void queryClient.invalidateQueries({ queryKey: ['productos'] });
-      void queryClient.invalidateQueries({ queryKey: ['ventas'] });
-      void queryClient.invalidateQueries({ queryKey: ['notificaciones'] });
+      void queryClient.invalidateQueries({ queryKey: productosKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ventasKeys.all });
+      void queryClient.invalidateQueries({ queryKey: notificacionesKeys.all });
     },
   });
 }
