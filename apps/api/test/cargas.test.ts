@@ -196,6 +196,16 @@ describe('the rejected rows, downloaded, fixed and uploaded again', () => {
     expect(await t.ctx.db.producto.count({ where: { codigo_barra: { in: RECHAZADOS } } })).toBe(4);
   });
 
+  it('more rejected rows than one page of the download (2,000): every one comes back, once, in file order', async () => {
+    const N = 4500;
+    const filas = Array.from({ length: N }, (_, i) => `Sin Precio ${i};Abarrotes;;1;${nuevo(5000 + i)}`);
+    const r = await importar(t.cliente, q(t, 'productos'), 'sin_precios.csv', `nombre_producto;categoria;precio_venta;stock;codigo_barra\r\n${filas.join('\r\n')}\r\n`);
+    expect(r.detalle).toMatchObject({ errores: N, productos_cargados: 0 });
+    const res = await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}/${r.carga.id_archivo}/rechazados.csv` });
+    const nombres = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data.slice(1).map((f) => f[0]);
+    expect(nombres).toEqual(Array.from({ length: N }, (_, i) => `Sin Precio ${i}`));
+  });
+
   it('an upload without rejected rows has nothing to download', async () => {
     const r = await importar(t.cliente, q(t, 'productos'), 'otra_vez.csv', fixture('productos-excel-chile.csv').toString().split('\r\n').slice(0, 2).join('\r\n'));
     expect(r.carga.estado_procesamiento).toBe('Completado');

@@ -191,17 +191,18 @@ export function createCargasService({
   }
 
   async function* filasRechazadas(idArchivo: number): AsyncGenerator<FilaRechazadaSalida> {
+    // Paged on the row number (unique within an upload), which the (id_archivo, fila) index serves directly.
     let desde = 0;
     for (;;) {
       const lote = await db.filaRechazada.findMany({
-        where: { id_archivo: idArchivo, id_fila_rechazada: { gt: desde } },
-        orderBy: { id_fila_rechazada: 'asc' },
+        where: { id_archivo: idArchivo, fila: { gt: desde } },
+        orderBy: { fila: 'asc' },
         take: LOTE_RECHAZADOS,
-        select: { id_fila_rechazada: true, celdas: true, motivo: true },
+        select: { fila: true, celdas: true, motivo: true },
       });
       for (const f of lote) yield { celdas: JSON.parse(f.celdas) as string[], motivo: f.motivo };
       if (lote.length < LOTE_RECHAZADOS) return;
-      desde = lote[lote.length - 1]!.id_fila_rechazada;
+      desde = lote[lote.length - 1]!.fila;
     }
   }
 
