@@ -4,15 +4,17 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
+import { confianzaProxy } from './lib/direccion-cliente.js';
+import { serializarPeticion } from './lib/registro.js';
 import type { DevInbox } from './modules/correo/dev-inbox.js';
 import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
 import services from './plugins/app/services.js';
+import sinNulos from './plugins/app/sin-nulos.js';
 import formbody from './plugins/external/formbody.js';
 import helmet from './plugins/external/helmet.js';
 import jwt from './plugins/external/jwt.js';
 import multipart from './plugins/external/multipart.js';
-import rateLimit from './plugins/external/rate-limit.js';
 import staticWeb from './plugins/external/static-web.js';
 import swagger from './plugins/external/swagger.js';
 import authRoutes from './routes/auth/index.js';
@@ -36,7 +38,9 @@ export interface BuildOptions {
 
 export async function buildApp({ env, db, jwtSecret, serveWeb = true, devInbox }: BuildOptions) {
   const app = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, serializers: { req: serializarPeticion } },
+    // Behind a reverse proxy, which X-Forwarded-For hops name the real client (throttling counts it).
+    trustProxy: confianzaProxy(env.TRUST_PROXY),
     // Integer ids in paths, trailing slashes as the spec writes them (/productos/).
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
@@ -45,10 +49,10 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true, devInbox }
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
+  await app.register(sinNulos);
   await app.register(helmet);
   await app.register(formbody);
   await app.register(multipart, { maxUploadMb: env.MAX_UPLOAD_MB });
-  await app.register(rateLimit);
   await app.register(jwt, { secret: jwtSecret, expiresIn: env.JWT_EXPIRES_IN });
   await app.register(swagger);
   await app.register(auth, { db });

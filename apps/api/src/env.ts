@@ -31,8 +31,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Minimarket <no-responder@minimarket.local>'),
   /** SMTP port of the development inbox started when SMTP_URL is unset (127.0.0.1 only). */
   DEV_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(1025),
-  /** Throttling (per process): failed logins per e-mail and per client IP, reset requests, in one window. */
-  RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Which proxies to believe about the client's address (X-Forwarded-For): a hop count or addresses/CIDRs. */
+  TRUST_PROXY: z.string().optional(),
+  /** Throttling (shared by every replica, in PostgreSQL): failed logins per e-mail and per client address, reset requests, in one window. */
+  RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   PASSWORD_RESET_MAX_PER_IP: z.coerce.number().int().positive().default(5),

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 
@@ -89,7 +90,7 @@ describe('GET /api/users/me', () => {
 
     const usuario = await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } });
     const expired = ctx.app.jwt.sign(
-      { sub: String(usuario.id_usuario), rol: 'pyme', auth_time: Date.now() },
+      { sub: String(usuario.id_usuario), rol: 'pyme', auth_time: Date.now(), jti: crypto.randomUUID() },
       { expiresIn: -10 },
     );
     const res = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${expired}` } });

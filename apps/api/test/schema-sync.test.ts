@@ -49,7 +49,8 @@ function readDmmf() {
 
 function pgType(f: DmmfField): string {
   if (f.type === 'DateTime') return f.nativeType?.[0] === 'Timestamptz' ? 'timestamp with time zone' : 'timestamp without time zone';
-  return { Int: 'integer', String: 'text', Boolean: 'boolean', BigInt: 'bigint', Float: 'double precision' }[f.type] ?? f.type;
+  if (f.type === 'String' && f.nativeType?.[0] === 'Uuid') return 'uuid';
+  return { Int: 'integer', String: 'text', Boolean: 'boolean', BigInt: 'bigint', Float: 'double precision', Bytes: 'bytea' }[f.type] ?? f.type;
 }
 
 const ON_DELETE: Record<string, string> = { a: 'NoAction', r: 'Restrict', c: 'Cascade', n: 'SetNull', d: 'SetDefault' };

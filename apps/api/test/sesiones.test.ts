@@ -77,3 +77,71 @@ describe('changing a password ends the sessions opened before it', () => {
     expect((await me(sesionPyme)).statusCode).toBe(200);
   });
 });
+
+describe('other changes that end a user\'s sessions', () => {
+  const idDe = async (correo: string) => (await ctx.db.usuario.findUniqueOrThrow({ where: { correo } })).id_usuario;
+
+  it('deactivating a user: their old token stays refused after they are reactivated', async () => {
+    const sesion = await ctx.login({ correo: DEMO.pyme.correo, password: 'PorEnlace2026' });
+    const admin = await ctx.as(DEMO.admin);
+    const id = await idDe(DEMO.pyme.correo);
+    expect((await admin.request({ method: 'PATCH', url: `/api/users/${id}/toggle-status` })).json().estado).toBe('inactivo');
+    expect((await me(sesion)).statusCode).toBe(401);
+    expect((await admin.request({ method: 'PATCH', url: `/api/users/${id}/toggle-status` })).json().estado).toBe('activo');
+    expect((await me(sesion)).statusCode).toBe(401);
+    expect((await me(await ctx.login({ correo: DEMO.pyme.correo, password: 'PorEnlace2026' }))).statusCode).toBe(200);
+  });
+
+  it('deactivating through PUT /users/{id} too', async () => {
+    const sesion = await ctx.login({ correo: DEMO.pyme.correo, password: 'PorEnlace2026' });
+    const admin = await ctx.as(DEMO.admin);
+    const id = await idDe(DEMO.pyme.correo);
+    expect((await admin.request({ method: 'PUT', url: `/api/users/${id}`, payload: { estado: 'inactivo' } })).statusCode).toBe(200);
+    expect((await admin.request({ method: 'PUT', url: `/api/users/${id}`, payload: { estado: 'activo' } })).statusCode).toBe(200);
+    expect((await me(sesion)).statusCode).toBe(401);
+  });
+
+  it('changing their e-mail or their role', async () => {
+    const admin = await ctx.as(DEMO.admin);
+    const id = await idDe(DEMO.pyme.correo);
+    const antesDelCorreo = await ctx.login({ correo: DEMO.pyme.correo, password: 'PorEnlace2026' });
+    expect((await admin.request({ method: 'PUT', url: `/api/users/${id}`, payload: { correo: 'jose.perez@demo.cl' } })).statusCode).toBe(200);
+    expect((await me(antesDelCorreo)).statusCode).toBe(401);
+
+    const antesDelRol = await ctx.login({ correo: 'jose.perez@demo.cl', password: 'PorEnlace2026' });
+    expect((await admin.request({ method: 'PUT', url: `/api/users/${id}`, payload: { rol: 'administrador' } })).statusCode).toBe(200);
+    expect((await me(antesDelRol)).statusCode).toBe(401);
+    const despues = await ctx.login({ correo: 'jose.perez@demo.cl', password: 'PorEnlace2026' });
+    expect((await me(despues)).json().rol).toBe('administrador');
+    // Back as it was, for the rest of the file.
+    await admin.request({ method: 'PUT', url: `/api/users/${id}`, payload: { rol: 'pyme', correo: DEMO.pyme.correo } });
+  });
+});
+
+describe("'Cerrar Sesión' (POST /auth/logout)", () => {
+  it('ends this token on the server and leaves the other devices in', async () => {
+    const cuenta = { correo: DEMO.pyme.correo, password: 'PorEnlace2026' };
+    const [esteEquipo, otroEquipo] = [await ctx.login(cuenta), await ctx.login(cuenta)];
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${esteEquipo}` } });
+    expect(res.statusCode).toBe(204);
+    expect((await me(esteEquipo)).statusCode).toBe(401);
+    expect((await me(esteEquipo)).json().code).toBe('SESSION_EXPIRED');
+    expect((await me(otroEquipo)).statusCode).toBe(200);
+    // Logging out twice, or without a session, is a 401 like any call with a dead token.
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${esteEquipo}` } })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+  });
+});
+
+describe('guessing the current password in Mi perfil', () => {
+  it('is throttled like a login: after 5 wrong ones even the right one waits', async () => {
+    const pyme = await ctx.as({ correo: DEMO.pyme.correo, password: 'PorEnlace2026' });
+    const cambiar = (actual: string) =>
+      pyme.request({ method: 'POST', url: '/api/users/me/password', payload: { contrasena_actual: actual, nueva_contrasena: 'Adivinada2026' } });
+    for (let i = 0; i < 5; i++) expect((await cambiar(`NoEsLaMia${i}`)).statusCode).toBe(422);
+    const res = await cambiar('PorEnlace2026');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().detail).toBe('Demasiados intentos. Intente nuevamente en 15 minutos.');
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+});

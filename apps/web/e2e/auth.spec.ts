@@ -46,14 +46,19 @@ test.describe('Inicio de sesión', () => {
     await segunda.close();
   });
 
-  test('logout removes the token and protected pages send back to the login', async ({ page }) => {
+  test('logout removes the token and protected pages send back to the login', async ({ page, request }) => {
     await iniciarSesion(page, PYME, { recordar: true });
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
     await page.getByRole('button', { name: /Menú de usuario/ }).click();
     await expect(page.getByRole('link', { name: 'Mi perfil' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Configuración' })).toBeVisible();
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL(/\/inicio-sesion$/);
     expect(await page.evaluate(() => localStorage.getItem('authToken') ?? sessionStorage.getItem('authToken'))).toBeNull();
+    // The server ended that token too: a copy of it opens nothing.
+    await expect
+      .poll(async () => (await request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } })).status())
+      .toBe(401);
     await page.goto('/pos/transacciones');
     await expect(page).toHaveURL(/\/inicio-sesion$/);
   });

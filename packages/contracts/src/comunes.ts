@@ -40,11 +40,19 @@ export const PAGE_SIZE_PRODUCTOS_RECIENTES = 5;
 /** The largest page any list call hands out. */
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * The largest whole number a PostgreSQL integer column holds. Every id, amount and count the
+ * API accepts stays at or under it, so an over-range value is a 422, never a database error.
+ */
+export const MAX_ENTERO = 2_147_483_647;
+export const MENSAJE_NUMERO_DEMASIADO_GRANDE = 'El número es demasiado grande.';
+
 /** A database id in a path or a payload: a positive whole number. */
 export const idSchema = z.coerce
   .number({ error: 'Debe ser un número entero.' })
   .int({ error: 'Debe ser un número entero.' })
-  .positive({ error: 'Debe ser un número mayor a 0.' });
+  .positive({ error: 'Debe ser un número mayor a 0.' })
+  .max(MAX_ENTERO, { error: MENSAJE_NUMERO_DEMASIADO_GRANDE });
 
 export const idParamsSchema = z.object({ id: idSchema });
 
@@ -52,10 +60,14 @@ export const idParamsSchema = z.object({ id: idSchema });
 export const pesosSchema = z
   .number({ error: 'Debe ser un monto en pesos.' })
   .int({ error: 'Debe ser un monto en pesos, sin decimales.' })
-  .nonnegative({ error: 'El monto no puede ser negativo.' });
+  .nonnegative({ error: 'El monto no puede ser negativo.' })
+  .max(MAX_ENTERO, { error: 'El monto es demasiado grande.' });
+
+/** How many rows a list skips (its page times its size). */
+export const skipSchema = z.coerce.number().int().min(0).max(MAX_ENTERO, { error: MENSAJE_NUMERO_DEMASIADO_GRANDE }).default(0);
 
 export const skipLimitSchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_MINIMARKETS),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, PAGE_SIZE_MINIMARKETS, textoRequerido } from './comunes.js';
+import { MAX_ENTERO, MAX_PAGE_SIZE, MENSAJE_NUMERO_DEMASIADO_GRANDE, PAGE_SIZE_MINIMARKETS, skipSchema, textoRequerido } from './comunes.js';
 
 export const minimarketSchema = z.object({
   id_minimarket: z.number().int(),
@@ -30,7 +30,8 @@ export const minimarketCreateSchema = z.object({
   id_usuario: z.coerce
     .number({ error: 'Por favor, seleccione un usuario.' })
     .int({ error: 'Por favor, seleccione un usuario.' })
-    .positive({ error: 'Por favor, seleccione un usuario.' }),
+    .positive({ error: 'Por favor, seleccione un usuario.' })
+    .max(MAX_ENTERO, { error: MENSAJE_NUMERO_DEMASIADO_GRANDE }),
   umbral_stock_bajo: umbralSchema.optional(),
 });
 export type MinimarketCreate = z.input<typeof minimarketCreateSchema>;
@@ -41,7 +42,7 @@ export const minimarketUpdateSchema = minimarketCreateSchema.partial();
 export const minimarketConfiguracionSchema = z.object({ umbral_stock_bajo: umbralSchema });
 
 export const minimarketsQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_MINIMARKETS),
   search: z.string().trim().max(100).optional(),
   comuna: z.string().trim().max(100).optional(),

@@ -6,6 +6,7 @@ import {
   idSchema,
   MAX_PAGE_SIZE,
   PAGE_SIZE_INVENTARIO,
+  skipSchema,
   textoOpcional,
 } from './comunes.js';
 
@@ -113,7 +114,7 @@ export function precioCompraUnitario(costoTotal: number, cantidad: number): numb
 
 export const productosQuerySchema = z.object({
   id_minimarket: idSchema,
-  skip: z.coerce.number().int().min(0).default(0),
+  skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_INVENTARIO),
   search: z.string().trim().max(100).optional(),
   category: z.union([z.enum(CATEGORIAS), z.literal(CATEGORIA_TODOS)]).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ENTERO } from './comunes.js';
 
 export const TIPOS_CARGA = ['productos', 'ventas'] as const;
 export type TipoCarga = (typeof TIPOS_CARGA)[number];
@@ -19,7 +20,8 @@ export const STATUS_RESULTADO = ['success', 'partial', 'error'] as const;
 const idCargaSchema = z.coerce
   .number({ error: MENSAJE_CARGA_SIN_IDENTIFICACION })
   .int({ error: MENSAJE_CARGA_SIN_IDENTIFICACION })
-  .positive({ error: MENSAJE_CARGA_SIN_IDENTIFICACION });
+  .positive({ error: MENSAJE_CARGA_SIN_IDENTIFICACION })
+  .max(MAX_ENTERO, { error: MENSAJE_CARGA_SIN_IDENTIFICACION });
 
 /** POST /upload/files/ query (the file itself is the multipart field `file`). */
 export const cargaQuerySchema = z.object({

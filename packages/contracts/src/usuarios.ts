@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   correoSchema,
   ESTADOS,
+  MAX_ENTERO,
   MAX_PAGE_SIZE,
+  MENSAJE_NUMERO_DEMASIADO_GRANDE,
   PAGE_SIZE_USUARIOS,
   passwordSchema,
   ROLES,
@@ -80,7 +82,8 @@ export const cambioContrasenaSchema = z.object({
 });
 
 export const usuariosQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  // Pages past this would skip more rows than any list holds (and more than an integer).
+  page: z.coerce.number().int().min(1).max(Math.floor(MAX_ENTERO / MAX_PAGE_SIZE), { error: MENSAJE_NUMERO_DEMASIADO_GRANDE }).default(1),
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_USUARIOS),
   search: z.string().trim().max(100).optional(),
   rol: rolSchema.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ESTADO_VENTA_COMPLETADA, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, PAGE_SIZE_TRANSACCIONES, pesosSchema } from './comunes.js';
+import { ESTADO_VENTA_COMPLETADA, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, PAGE_SIZE_TRANSACCIONES, pesosSchema, skipSchema } from './comunes.js';
 
 export const detalleVentaSchema = z.object({
   id_detalle_venta: z.number().int(),
@@ -53,7 +53,7 @@ export type VentaCreate = z.input<typeof ventaCreateSchema>;
 export const ventasQuerySchema = z
   .object({
     id_minimarket: idSchema,
-    skip: z.coerce.number().int().min(0).default(0),
+    skip: skipSchema,
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_TRANSACCIONES),
     /** A sale id (the Transacciones search box). */
     search: z.string().trim().max(20).optional(),

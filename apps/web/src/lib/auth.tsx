@@ -80,6 +80,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
+    // The server ends this token for good (a copy of it is no longer a way in); this device
+    // signs out at once whether or not that call gets through.
+    if (getToken()) void apiRequest('/auth/logout', { method: 'POST' }).catch(() => {});
     clearToken();
     // What this tab kept for the session (carts in progress) goes with it.
     try {

@@ -6,6 +6,7 @@ import type {
   minimarketUpdateSchema,
 } from '@minimarket/contracts/minimarkets';
 import type { Db, Prisma } from '../../db/client.js';
+import { escaparLike } from '../../db/like.js';
 import type { Minimarket as MinimarketRow } from '../../generated/prisma/client.js';
 import { conflict, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
@@ -47,16 +48,18 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
     /** An administrador sees every shop; a pyme only its own. */
     async list(usuario: UsuarioSesion, q: MinimarketsQuery) {
       const insensitive = 'insensitive' as const;
+      // Prisma writes these as ILIKE: their wildcards must match literally.
+      const [comuna, rubro, buscado] = [q.comuna, q.rubro, q.search].map((t) => (t ? escaparLike(t) : undefined));
       const where: Prisma.MinimarketWhereInput = {
         ...(usuario.rol === 'administrador' ? {} : { id_usuario: usuario.id_usuario }),
-        ...(q.comuna ? { comuna: { equals: q.comuna, mode: insensitive } } : {}),
-        ...(q.rubro ? { rubro: { equals: q.rubro, mode: insensitive } } : {}),
-        ...(q.search
+        ...(comuna ? { comuna: { equals: comuna, mode: insensitive } } : {}),
+        ...(rubro ? { rubro: { equals: rubro, mode: insensitive } } : {}),
+        ...(buscado
           ? {
               OR: [
-                { nombre_minimarket: { contains: q.search, mode: insensitive } },
-                { direccion: { contains: q.search, mode: insensitive } },
-                { comuna: { contains: q.search, mode: insensitive } },
+                { nombre_minimarket: { contains: buscado, mode: insensitive } },
+                { direccion: { contains: buscado, mode: insensitive } },
+                { comuna: { contains: buscado, mode: insensitive } },
               ],
             }
           : {}),

@@ -10,6 +10,7 @@ import {
   type productoUpdateSchema,
 } from '@minimarket/contracts/productos';
 import { esViolacionUnica, Prisma, type Db } from '../../db/client.js';
+import { escaparLike } from '../../db/like.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
@@ -30,8 +31,6 @@ const duplicado = () => conflict(MENSAJE_CODIGO_DUPLICADO, 'DUPLICATE_BARCODE');
 /** pg_trgm needs this many characters to use the name index; shorter terms are name prefixes. */
 const MIN_LETRAS_TRIGRAMA = 3;
 
-/** '50%_x' as a LIKE pattern that matches those characters literally. */
-const escaparLike = (texto: string) => texto.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type ProductosService = ReturnType<typeof createProductosService>;
 

@@ -7,9 +7,11 @@ import type {
   usuarioUpdateSchema,
 } from '@minimarket/contracts/usuarios';
 import { esViolacionUnica, Prisma, type Db } from '../../db/client.js';
+import { escaparLike } from '../../db/like.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { mesEnZona } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { Limites } from '../limites/limites.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { toUsuarioDto } from './usuarios.mapper.js';
 
@@ -24,7 +26,7 @@ type UsuariosQuery = z.output<typeof usuariosQuerySchema>;
 
 export type UsuariosService = ReturnType<typeof createUsuariosService>;
 
-export function createUsuariosService({ db }: { db: Db }) {
+export function createUsuariosService({ db, limites }: { db: Db; limites: Limites }) {
   async function findOrThrow(id: number) {
     const usuario = await db.usuario.findUnique({ where: { id_usuario: id } });
     if (!usuario) throw notFound(MENSAJE_USUARIO_NO_ENCONTRADO, 'USER_NOT_FOUND');
@@ -69,16 +71,17 @@ export function createUsuariosService({ db }: { db: Db }) {
     },
 
     async list(q: UsuariosQuery) {
+      const buscado = q.search ? escaparLike(q.search) : undefined;
       const where: Prisma.UsuarioWhereInput = {
         ...(q.rol ? { rol: q.rol } : {}),
         ...(q.estado ? { estado: q.estado } : {}),
-        ...(q.search
+        ...(buscado
           ? {
               OR: [
-                { nombre: { contains: q.search, mode: 'insensitive' } },
-                { correo: { contains: q.search, mode: 'insensitive' } },
-                { empresa: { contains: q.search, mode: 'insensitive' } },
-                { rol: { contains: q.search, mode: 'insensitive' } },
+                { nombre: { contains: buscado, mode: 'insensitive' } },
+                { correo: { contains: buscado, mode: 'insensitive' } },
+                { empresa: { contains: buscado, mode: 'insensitive' } },
+                { rol: { contains: buscado, mode: 'insensitive' } },
               ],
             }
           : {}),
@@ -109,11 +112,14 @@ export function createUsuariosService({ db }: { db: Db }) {
       }
       const { contrasena, ...rest } = data;
       const cambios: Prisma.UsuarioUpdateInput = { ...rest };
-      if (contrasena) {
-        cambios.contrasena_hash = await hashPassword(contrasena);
-        // A new password ends every session opened with the old one.
-        cambios.sesiones_validas_desde = new Date();
-      }
+      if (contrasena) cambios.contrasena_hash = await hashPassword(contrasena);
+      // A new password, address or role, or a deactivation, ends every session opened before it.
+      const terminaSesiones =
+        Boolean(contrasena) ||
+        (data.correo !== undefined && data.correo !== actual.correo) ||
+        (data.rol !== undefined && data.rol !== actual.rol) ||
+        (data.estado === 'inactivo' && actual.estado === 'activo');
+      if (terminaSesiones) cambios.sesiones_validas_desde = new Date();
       const usuario = await db.usuario.update({ where: { id_usuario: id }, data: cambios }).catch(uniqueCorreo);
       return toUsuarioDto(usuario);
     },
@@ -135,7 +141,9 @@ export function createUsuariosService({ db }: { db: Db }) {
       const actual = await findOrThrow(id);
       const estado = actual.estado === 'activo' ? 'inactivo' : 'activo';
       if (estado === 'inactivo') await assertNoDejaSinAdministrador(actor, actual, 'desactivar');
-      return toUsuarioDto(await db.usuario.update({ where: { id_usuario: id }, data: { estado } }));
+      // A deactivated user's sessions end for good: reactivating them does not bring old tokens back.
+      const data = estado === 'inactivo' ? { estado, sesiones_validas_desde: new Date() } : { estado };
+      return toUsuarioDto(await db.usuario.update({ where: { id_usuario: id }, data }));
     },
 
     async stats() {
@@ -179,11 +187,15 @@ export function createUsuariosService({ db }: { db: Db }) {
     /** Returns nothing; the route issues a fresh token, since the change voids the old ones. */
     async cambiarContrasena(id: number, data: z.output<typeof cambioContrasenaSchema>) {
       const actual = await findOrThrow(id);
+      // Guessing the current password from a stolen session is throttled like a login.
+      const intentos = [limites.reglas.cambioContrasena, id] as const;
+      await limites.reservar(intentos);
       if (!(await verifyPassword(data.contrasena_actual, actual.contrasena_hash))) {
         throw validation('La contraseña actual no es correcta.', [
           { campo: 'contrasena_actual', mensaje: 'La contraseña actual no es correcta.' },
         ]);
       }
+      await limites.limpiar(intentos);
       const ahora = new Date();
       await db.usuario.update({
         where: { id_usuario: id },

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { MAX_ENTERO } from '@minimarket/contracts/comunes';
 import { formatClp } from '@minimarket/contracts/formato';
 import type { Venta, ventaCreateSchema, ventasQuerySchema } from '@minimarket/contracts/ventas';
 import { causaPostgres, esViolacionUnica, Prisma, type Db } from '../../db/client.js';
@@ -140,7 +141,8 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
     async list(usuario: UsuarioSesion, q: VentasQuery) {
       await acceso.assertAcceso(usuario, q.id_minimarket);
       const idBuscado = q.search ? Number(q.search.replace(/^#/, '')) : undefined;
-      if (idBuscado !== undefined && !Number.isSafeInteger(idBuscado)) return { sales: [], total: 0 };
+      // Not a sale number (or past any id): nothing matches.
+      if (idBuscado !== undefined && !(Number.isInteger(idBuscado) && idBuscado >= 1 && idBuscado <= MAX_ENTERO)) return { sales: [], total: 0 };
       const where: Prisma.VentaWhereInput = {
         id_minimarket: q.id_minimarket,
         ...(idBuscado !== undefined ? { id_venta: idBuscado } : {}),

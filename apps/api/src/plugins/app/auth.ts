@@ -1,5 +1,7 @@
-// Authentication and role guards. Every request with a token re-reads its user, so
-// a deactivated user or a changed password takes effect at once, not at expiry.
+// Authentication and role guards. Every request with a token re-reads its user (and whether
+// this token was ended by 'Cerrar Sesión') in one query, so deactivating a user, changing
+// their password, e-mail or role, or logging out takes effect at once, not at expiry.
+import crypto from 'node:crypto';
 import type { Rol } from '@minimarket/contracts/comunes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,11 +18,20 @@ export interface UsuarioSesion {
   rol: Rol;
 }
 
-/** What the token carries. auth_time (ms) lets a password change void older tokens. */
+/** What the token carries. auth_time (ms) lets a password change void older tokens; jti names this one token. */
 export interface TokenPayload {
   sub: string;
   rol: Rol;
   auth_time: number;
+  jti: string;
+  exp?: number;
+}
+
+/** This request's token, for 'Cerrar Sesión'. */
+export interface SesionActual {
+  jti: string;
+  id_usuario: number;
+  expira_en: Date;
 }
 
 declare module '@fastify/jwt' {
@@ -33,6 +44,7 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyRequest {
     usuario: UsuarioSesion;
+    sesion: SesionActual;
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -41,9 +53,24 @@ declare module 'fastify' {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const MAX_ID = 2_147_483_647;
+
+interface FilaSesion {
+  id_usuario: number;
+  nombre: string;
+  correo: string;
+  rol: Rol;
+  estado: string;
+  sesiones_validas_desde: Date;
+  revocado: boolean;
+}
+
 export default fp(
   async (app: FastifyInstance, opts: { db: Db }) => {
     app.decorateRequest('usuario', null as unknown as UsuarioSesion);
+    app.decorateRequest('sesion', null as unknown as SesionActual);
+    const expirada = () => unauthorized(MENSAJE_SESION_EXPIRADA, 'SESSION_EXPIRED');
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (!request.headers.authorization) throw unauthorized(MENSAJE_NO_AUTENTICADO);
@@ -51,23 +78,29 @@ export default fp(
       try {
         payload = await request.jwtVerify<TokenPayload>();
       } catch {
-        throw unauthorized(MENSAJE_SESION_EXPIRADA, 'SESSION_EXPIRED');
+        throw expirada();
       }
-      const usuario = await opts.db.usuario.findUnique({
-        where: { id_usuario: Number(payload.sub) },
-        select: { id_usuario: true, nombre: true, correo: true, rol: true, estado: true, sesiones_validas_desde: true },
-      });
-      if (!usuario || usuario.estado !== 'activo') throw unauthorized(MENSAJE_SESION_EXPIRADA, 'SESSION_EXPIRED');
-      if (typeof payload.auth_time !== 'number' || payload.auth_time < usuario.sesiones_validas_desde.getTime()) {
-        throw unauthorized(MENSAJE_SESION_EXPIRADA, 'SESSION_EXPIRED');
-      }
-      request.usuario = { id_usuario: usuario.id_usuario, nombre: usuario.nombre, correo: usuario.correo, rol: usuario.rol as Rol };
+      const id = Number(payload.sub);
+      // A token from before sessions had an id (jti) cannot be ended by logout: it is refused.
+      if (!Number.isInteger(id) || id < 1 || id > MAX_ID || typeof payload.jti !== 'string' || !UUID.test(payload.jti)) throw expirada();
+      const [usuario] = await opts.db.$queryRaw<FilaSesion[]>`
+        SELECT u.id_usuario, u.nombre, u.correo, u.rol, u.estado, u.sesiones_validas_desde,
+               EXISTS (SELECT 1 FROM token_revocado t WHERE t.jti = ${payload.jti}::uuid) AS revocado
+        FROM usuario u WHERE u.id_usuario = ${id}`;
+      if (!usuario || usuario.estado !== 'activo' || usuario.revocado) throw expirada();
+      if (typeof payload.auth_time !== 'number' || payload.auth_time < usuario.sesiones_validas_desde.getTime()) throw expirada();
+      request.usuario = { id_usuario: usuario.id_usuario, nombre: usuario.nombre, correo: usuario.correo, rol: usuario.rol };
+      request.sesion = {
+        jti: payload.jti,
+        id_usuario: usuario.id_usuario,
+        expira_en: new Date((payload.exp ?? Date.now() / 1000) * 1000),
+      };
     });
 
     app.decorate('issueToken', async (usuario: { id_usuario: number; rol: string; sesiones_validas_desde?: Date }) => {
       // Never earlier than the user's sessions cut-off, even with a clock a few ms behind.
       const auth_time = Math.max(Date.now(), usuario.sesiones_validas_desde?.getTime() ?? 0);
-      return app.jwt.sign({ sub: String(usuario.id_usuario), rol: usuario.rol as Rol, auth_time });
+      return app.jwt.sign({ sub: String(usuario.id_usuario), rol: usuario.rol as Rol, auth_time, jti: crypto.randomUUID() });
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {

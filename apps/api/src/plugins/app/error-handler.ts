@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.js';
+import { DemasiadosIntentos } from '../../modules/limites/limites.js';
 
 export const MENSAJE_ERROR_SERVIDOR = 'Error en el servidor. Por favor, intente más tarde.';
 
@@ -28,6 +29,7 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: string; detail: str
 function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof DemasiadosIntentos) reply.header('retry-after', Math.ceil(err.esperaMs / 1000));
       return reply
         .code(err.statusCode)
         .send({ detail: err.detail, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
@@ -47,9 +49,6 @@ function errorHandler(app: FastifyInstance) {
     }
     const known = err.code ? FASTIFY_ERRORS[err.code] : undefined;
     if (known) return reply.code(known.status).send({ detail: known.detail, code: known.code });
-    if (err.statusCode === 429) {
-      return reply.code(429).send({ detail: err.message, code: 'TOO_MANY_REQUESTS' });
-    }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       request.log.info({ err }, 'client error');
       return reply.code(err.statusCode).send({ detail: 'La solicitud no es válida.', code: err.code ?? 'BAD_REQUEST' });

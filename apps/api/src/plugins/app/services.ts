@@ -4,10 +4,10 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { createAuthService } from '../../modules/auth/auth.service.js';
-import { createLimitesAcceso } from '../../modules/auth/limites-acceso.js';
 import { createRestablecimientoService } from '../../modules/auth/restablecimiento.service.js';
 import { createCargasService } from '../../modules/cargas/cargas.service.js';
 import { createMailer } from '../../modules/correo/mailer.js';
+import { createLimites } from '../../modules/limites/limites.js';
 import { createAccesoMinimarket } from '../../modules/minimarkets/acceso.js';
 import { createMinimarketsService } from '../../modules/minimarkets/minimarkets.service.js';
 import { createNotificacionesService } from '../../modules/notificaciones/notificaciones.service.js';
@@ -19,12 +19,13 @@ import { createVentasService } from '../../modules/ventas/ventas.service.js';
 export function createServices({ db, env, log }: { db: Db; env: Env; log: FastifyBaseLogger }) {
   const acceso = createAccesoMinimarket({ db });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, log });
+  const limites = createLimites({ db, env });
   return {
     acceso,
-    auth: createAuthService({ db }),
-    limitesAcceso: createLimitesAcceso(env),
+    limites,
+    auth: createAuthService({ db, limites }),
     restablecimiento: createRestablecimientoService({ db, mailer, appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`, log }),
-    usuarios: createUsuariosService({ db }),
+    usuarios: createUsuariosService({ db, limites }),
     minimarkets: createMinimarketsService({ db, acceso }),
     productos: createProductosService({ db, acceso }),
     openFoodFacts: createOpenFoodFacts({ baseUrl: env.OFF_BASE_URL, timeoutMs: env.OFF_TIMEOUT_MS }),

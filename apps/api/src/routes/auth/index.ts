@@ -1,12 +1,12 @@
 import { tokenRequestSchema, tokenResponseSchema } from '@minimarket/contracts/auth';
 import { errorSchema } from '@minimarket/contracts/comunes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.js';
-import { createLimiteLogin } from './limite-login.js';
+import { z } from 'zod';
+import { direccionCliente } from '../../lib/direccion-cliente.js';
 import passwordResetRoutes from './password-reset.js';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limiteLogin = createLimiteLogin(app);
+  const { auth } = app.services;
 
   app.post(
     '/auth/token',
@@ -19,19 +19,27 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: tokenRequestSchema,
         response: { 200: tokenResponseSchema, 401: errorSchema, 422: errorSchema, 429: errorSchema },
       },
-      preHandler: limiteLogin.comprobar,
     },
     async (request) => {
-      let usuario;
-      try {
-        usuario = await app.services.auth.verificarCredenciales(request.body.username, request.body.password);
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await limiteLogin.registrarFallo(request);
-        throw err;
-      }
-      limiteLogin.registrarExito(request);
+      const usuario = await auth.iniciarSesion(request.body.username, request.body.password, direccionCliente(request.ip));
       const access_token = await app.issueToken(usuario);
       return { access_token, token_type: 'bearer' as const };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Cierra esta sesión: su token deja de servir; las sesiones de otros equipos siguen abiertas',
+        response: { 204: z.null(), 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await auth.cerrarSesion(request.sesion);
+      return reply.code(204).send(null);
     },
   );
 

@@ -1,23 +1,17 @@
 // Password recovery without a session: ask for a link, then set a new password with it.
+// Both are throttled per client address, and asking per address asked for (modules/limites).
 import { forgotPasswordSchema, resetPasswordSchema } from '@minimarket/contracts/auth';
 import { errorSchema, mensajeSchema } from '@minimarket/contracts/comunes';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { direccionCliente } from '../../lib/direccion-cliente.js';
 import {
   MENSAJE_CONTRASENA_RESTABLECIDA,
   MENSAJE_SOLICITUD_RECIBIDA,
 } from '../../modules/auth/restablecimiento.service.js';
-import { demasiadosIntentos } from '../../plugins/external/rate-limit.js';
 
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { restablecimiento, limitesAcceso } = app.services;
-  const porIp = { max: limitesAcceso.recuperacionMaxPorIp, timeWindow: limitesAcceso.ventanaMs };
-  const solicitudesPorCorreo = app.createRateLimit({
-    max: limitesAcceso.recuperacionMaxPorCorreo,
-    timeWindow: limitesAcceso.ventanaMs,
-    // The body is validated by now: the address is trimmed and lower-cased.
-    keyGenerator: (request) => (request.body as { email: string }).email,
-  });
+  const { restablecimiento, limites } = app.services;
+  const { reglas } = limites;
 
   // Requests answered already may still be writing their link; let them finish first.
   app.addHook('onClose', () => restablecimiento.esperarPendientes());
@@ -25,14 +19,6 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/forgot-password',
     {
-      config: { rateLimit: porIp },
-      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const limite = await solicitudesPorCorreo(request);
-        if (!limite.isAllowed && limite.isExceeded) {
-          reply.header('retry-after', limite.ttlInSeconds);
-          throw demasiadosIntentos(limite.ttl);
-        }
-      },
       schema: {
         tags: ['auth'],
         summary: 'Envía un enlace para restablecer la contraseña (misma respuesta exista o no la cuenta)',
@@ -42,6 +28,8 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // The body is validated by now: the address is trimmed and lower-cased.
+      await limites.reservar([reglas.recuperacionCorreo, request.body.email], [reglas.recuperacionDireccion, direccionCliente(request.ip)]);
       restablecimiento.solicitar(request.body.email);
       return { message: MENSAJE_SOLICITUD_RECIBIDA };
     },
@@ -50,7 +38,6 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset-password',
     {
-      config: { rateLimit: porIp },
       schema: {
         tags: ['auth'],
         summary: 'Fija una contraseña nueva con el token del enlace; cierra todas las sesiones',
@@ -60,6 +47,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await limites.reservar([reglas.restablecerDireccion, direccionCliente(request.ip)]);
       await restablecimiento.restablecer(request.body.token, request.body.new_password);
       return { message: MENSAJE_CONTRASENA_RESTABLECIDA };
     },

@@ -1,0 +1,122 @@
+// Throttling shared by every replica: the counters live in PostgreSQL (table limite_intento,
+// functions reservar_intento_ventana/_goteo in migration 20261123090000_replicas), so two
+// API processes count one client once and a restart forgets nothing.
+//
+// An attempt is reserved BEFORE the work it guards (checking a password), and given back
+// when it turns out not to be a failure: a burst of concurrent wrong passwords can never get
+// more checks than the limit. The rules, and why the per-address one leaks instead of locking
+// a whole window, are in docs/seguridad.md.
+import type { Db } from '../../db/client.js';
+import type { Env } from '../../env.js';
+import { AppError } from '../../lib/errors.js';
+
+export interface Regla {
+  /** Prefix of the counter's key; also says what it counts. */
+  nombre: string;
+  max: number;
+  ventanaMs: number;
+  /**
+   * 'ventana': at most `max` in a window that opens at the first attempt (then wait it out).
+   * 'goteo': a bucket of `max` that empties one attempt every ventanaMs / max.
+   */
+  modo: 'ventana' | 'goteo';
+}
+
+export function mensajeDemasiadosIntentos(esperaMs: number) {
+  const minutos = Math.max(1, Math.ceil(esperaMs / 60_000));
+  return `Demasiados intentos. Intente nuevamente en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`;
+}
+
+/** 429 with Retry-After (the error handler writes the header). */
+export class DemasiadosIntentos extends AppError {
+  constructor(readonly esperaMs: number) {
+    super(429, 'TOO_MANY_REQUESTS', mensajeDemasiadosIntentos(esperaMs));
+  }
+}
+
+type EnvLimites = Pick<
+  Env,
+  | 'RATE_LIMIT_WINDOW_MINUTES'
+  | 'LOGIN_MAX_FAILURES_PER_EMAIL'
+  | 'LOGIN_MAX_FAILURES_PER_IP'
+  | 'PASSWORD_RESET_MAX_PER_IP'
+  | 'PASSWORD_RESET_MAX_PER_EMAIL'
+>;
+
+export function reglasDeAcceso(env: EnvLimites) {
+  const ventanaMs = Math.round(env.RATE_LIMIT_WINDOW_MINUTES * 60_000);
+  const regla = (nombre: string, max: number, modo: Regla['modo']): Regla => ({ nombre, max, ventanaMs, modo });
+  return {
+    /** Wrong passwords per account, from anywhere. */
+    loginCorreo: regla('login:correo', env.LOGIN_MAX_FAILURES_PER_EMAIL, 'ventana'),
+    /** Wrong passwords per client address, any account: leaks, never locks the window. */
+    loginDireccion: regla('login:direccion', env.LOGIN_MAX_FAILURES_PER_IP, 'goteo'),
+    /** Wrong current passwords in Mi perfil, per user. */
+    cambioContrasena: regla('contrasena:usuario', env.LOGIN_MAX_FAILURES_PER_EMAIL, 'ventana'),
+    /** Reset-link requests per address asked for, whether or not it has an account. */
+    recuperacionCorreo: regla('recuperacion:correo', env.PASSWORD_RESET_MAX_PER_EMAIL, 'ventana'),
+    /** Reset-link requests per client address. */
+    recuperacionDireccion: regla('recuperacion:direccion', env.PASSWORD_RESET_MAX_PER_IP, 'ventana'),
+    /** Attempts to use a reset token per client address (guessing tokens). */
+    restablecerDireccion: regla('restablecer:direccion', env.PASSWORD_RESET_MAX_PER_IP, 'ventana'),
+  };
+}
+
+export type ReglasDeAcceso = ReturnType<typeof reglasDeAcceso>;
+/** A rule and whom it counts (an e-mail, a client address, a user id). */
+export type Conteo = readonly [Regla, string | number];
+
+const clave = ([regla, quien]: Conteo) => `${regla.nombre}:${quien}`;
+
+export type Limites = ReturnType<typeof createLimites>;
+
+export function createLimites({ db, env }: { db: Db; env: EnvLimites }) {
+  async function reservarUno(conteo: Conteo): Promise<number> {
+    const [regla] = conteo;
+    const [fila] =
+      regla.modo === 'ventana'
+        ? await db.$queryRaw<{ espera: number }[]>`SELECT reservar_intento_ventana(${clave(conteo)}, ${regla.max}::int, ${regla.ventanaMs}::int) AS espera`
+        : await db.$queryRaw<{ espera: number }[]>`SELECT reservar_intento_goteo(${clave(conteo)}, ${regla.max}::int, ${regla.ventanaMs}::int) AS espera`;
+    return fila?.espera ?? 0;
+  }
+
+  async function devolverUno(conteo: Conteo) {
+    const [regla] = conteo;
+    if (regla.modo === 'ventana') {
+      await db.$executeRaw`UPDATE limite_intento SET intentos = greatest(intentos - 1, 0) WHERE clave = ${clave(conteo)}`;
+    } else {
+      const pasoMs = regla.ventanaMs / regla.max;
+      await db.$executeRaw`UPDATE limite_intento SET intentos = greatest(intentos - 1, 0), hasta = hasta - ${pasoMs}::float8 * INTERVAL '1 millisecond' WHERE clave = ${clave(conteo)}`;
+    }
+  }
+
+  return {
+    reglas: reglasDeAcceso(env),
+
+    /**
+     * Reserves one attempt on each count, in order. When one is full, gives back the ones
+     * already taken and throws DemasiadosIntentos with the wait.
+     */
+    async reservar(...conteos: Conteo[]) {
+      const tomados: Conteo[] = [];
+      for (const conteo of conteos) {
+        const espera = await reservarUno(conteo);
+        if (espera > 0) {
+          await Promise.all(tomados.map(devolverUno));
+          throw new DemasiadosIntentos(espera);
+        }
+        tomados.push(conteo);
+      }
+    },
+
+    /** The reserved attempt turned out not to be a failure. */
+    async devolver(...conteos: Conteo[]) {
+      await Promise.all(conteos.map(devolverUno));
+    },
+
+    /** Forgets a count altogether (a correct password clears its account's failures). */
+    async limpiar(...conteos: Conteo[]) {
+      await db.limiteIntento.deleteMany({ where: { clave: { in: conteos.map(clave) } } });
+    },
+  };
+}
