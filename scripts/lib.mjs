@@ -36,6 +36,6 @@ export function spawnServer(env = {}, stdio = 'inherit') {
   return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.join(ROOT, 'apps', 'api'),
     stdio,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
+    env: { ...process.env, ...env },
   });
 }

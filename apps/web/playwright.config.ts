@@ -31,6 +31,7 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(DATA_ROOT, 'pg-'));
   process.env.E2E_PORT ??= puertoLibre();
   process.env.E2E_PG_PORT ??= puertoLibre();
+  process.env.E2E_DEV_INBOX_PORT ??= puertoLibre();
 }
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -80,6 +81,7 @@ export default defineConfig({
       PG_DATA_DIR: process.env.E2E_DATA_DIR!,
       WEB_DIST_DIR: DIST_DIR,
       DEV_SMTP_PORT: '0',
+      DEV_INBOX_PORT: process.env.E2E_DEV_INBOX_PORT!,
       LOG_LEVEL: 'warn',
       // The suite signs in many times from one address: keep the lockout out of its way.
       LOGIN_MAX_FAILURES_PER_EMAIL: '100',

@@ -6,7 +6,6 @@ import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import { confianzaProxy } from './lib/direccion-cliente.js';
 import { serializarPeticion } from './lib/registro.js';
-import type { DevInbox } from './modules/correo/dev-inbox.js';
 import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
 import services from './plugins/app/services.js';
@@ -18,7 +17,6 @@ import multipart from './plugins/external/multipart.js';
 import staticWeb from './plugins/external/static-web.js';
 import swagger from './plugins/external/swagger.js';
 import authRoutes from './routes/auth/index.js';
-import devCorreosRoutes from './routes/dev/correos.js';
 import minimarketsRoutes from './routes/minimarkets/index.js';
 import notificacionesRoutes from './routes/notificaciones/index.js';
 import productosRoutes from './routes/productos/index.js';
@@ -32,11 +30,9 @@ export interface BuildOptions {
   jwtSecret: string;
   /** Serve the built SPA too (off in API tests). */
   serveWeb?: boolean;
-  /** The development inbox server.ts started (no SMTP_URL): GET /dev/correos shows its mail. */
-  devInbox?: DevInbox;
 }
 
-export async function buildApp({ env, db, jwtSecret, serveWeb = true, devInbox }: BuildOptions) {
+export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOptions) {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, serializers: { req: serializarPeticion } },
     // Behind a reverse proxy, which X-Forwarded-For hops name the real client (throttling counts it).
@@ -71,7 +67,6 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true, devInbox }
     { prefix: '/api' },
   );
 
-  if (devInbox) await app.register(devCorreosRoutes, { devInbox });
   if (serveWeb) await app.register(staticWeb, { distDir: env.WEB_DIST_DIR });
   return app;
 }

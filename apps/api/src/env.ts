@@ -12,14 +12,22 @@ const booleanFlag = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where the app listens. Loopback unless said otherwise (a container or a server sets 0.0.0.0). */
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().positive().default(8000),
   /** Public address of the app, used in e-mailed links. */
   APP_URL: z.string().url().optional(),
   DATABASE_URL: z.string().optional(),
   PG_DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data', 'postgres')),
   PG_PORT: z.coerce.number().int().positive().default(5433),
-  SEED_DEMO: booleanFlag.default(true),
+  /**
+   * Load the demo accounts and data. Unset: only on the embedded database (no DATABASE_URL);
+   * a real deployment never gets published passwords unless this says 'true'.
+   */
+  SEED_DEMO: booleanFlag.optional(),
+  /** A real deployment's first administrador, created on a start that finds none. */
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps', 'web', 'dist')),
   /** Signs the session tokens. Unset: a random secret per data directory (see jwt-secret.ts). */
   JWT_SECRET: z.string().min(32).optional(),
@@ -27,10 +35,23 @@ const envSchema = z.object({
   OFF_BASE_URL: z.string().url().default('https://world.openfoodfacts.org'),
   OFF_TIMEOUT_MS: z.coerce.number().int().positive().default(2500),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
+  /**
+   * Imports one replica runs at once (each takes a database connection and about a core).
+   * 0: this replica only serves requests and queues uploads; others run them.
+   */
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(2),
+  /** A running import's lease: a replica that dies holding one frees it after this long. */
+  IMPORT_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /** How often an idle replica looks for queued imports. */
+  IMPORT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Uploads of one shop waiting or running; one more is refused with 429. */
+  IMPORT_MAX_PENDING_PER_SHOP: z.coerce.number().int().min(1).max(100).default(3),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Minimarket <no-responder@minimarket.local>'),
-  /** SMTP port of the development inbox started when SMTP_URL is unset (127.0.0.1 only). */
+  /** SMTP port of the development inbox (embedded default, no SMTP_URL, not production; 127.0.0.1 only). */
   DEV_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(1025),
+  /** Where that inbox's mail is shown, on its own listener on 127.0.0.1. */
+  DEV_INBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8025),
   /** Which proxies to believe about the client's address (X-Forwarded-For): a hop count or addresses/CIDRs. */
   TRUST_PROXY: z.string().optional(),
   /** Throttling (shared by every replica, in PostgreSQL): failed logins per e-mail and per client address, reset requests, in one window. */
@@ -43,6 +64,16 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The demo data is loaded when SEED_DEMO says so, or by default on the embedded database only. */
+export const cargaDatosDemo = (env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>) => env.SEED_DEMO ?? !env.DATABASE_URL;
+
+/**
+ * The development inbox catches the app's mail on a developer's machine: the embedded
+ * database, no SMTP_URL, never in production.
+ */
+export const usaBandejaDeDesarrollo = (env: Pick<Env, 'DATABASE_URL' | 'SMTP_URL' | 'NODE_ENV'>) =>
+  !env.DATABASE_URL && !env.SMTP_URL && env.NODE_ENV === 'development';
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);

@@ -1,9 +1,8 @@
 // Hostile and broken uploads: each ends with a clear Spanish message, the server keeps
 // serving, and not one product or sale is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marcarCargasInterrumpidas } from '../src/modules/cargas/cargas.service.js';
-import { fixture, importar, subir } from './cargas-helpers.js';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { esperarCarga, fixture, importar, subir } from './cargas-helpers.js';
+import { buildTestApp, createTestContext, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let pyme: Awaited<ReturnType<TestContext['as']>>;
@@ -166,38 +165,62 @@ describe('refused before reading the file', () => {
 });
 
 describe('a restart never leaves an upload En revisión', () => {
-  it('marks the interrupted ones Error with the restart message and tells the uploader', async () => {
+  it('a job its replicas died on twice ends Error with a clear message, and the uploader is told', async () => {
     const colgada = await ctx.db.archivoCarga.create({
       data: { id_minimarket: idMinimarket, id_usuario: idUsuario, nombre_archivo: 'cortada.csv', tipo_archivo: 'ventas' },
     });
-    expect(colgada.estado_procesamiento).toBe('En revisión');
-    expect(await marcarCargasInterrumpidas(ctx.db)).toBe(1);
-    const despues = await ctx.db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: colgada.id_archivo } });
-    expect(despues.estado_procesamiento).toBe('Error');
-    expect(JSON.parse(despues.detalle_resultado!)).toMatchObject({
+    // Taken twice by replicas that vanished; the last lease has just run out.
+    await ctx.db.trabajoCarga.create({
+      data: { id_minimarket: idMinimarket, id_archivo: colgada.id_archivo, tomado_por: 'muerta', lease_hasta: new Date(Date.now() - 1000), intentos: 2 },
+    });
+    const { carga } = await esperarCarga(pyme, idMinimarket, colgada.id_archivo);
+    expect(carga.estado_procesamiento).toBe('Error');
+    expect(JSON.parse(carga.detalle_resultado!)).toMatchObject({
       status: 'error',
-      message: 'El procesamiento se interrumpió (el servidor se reinició). Vuelva a cargar el archivo.',
+      message:
+        'El procesamiento se interrumpió dos veces (el servidor que lo procesaba se detuvo). Vuelva a cargar el archivo; si vuelve a ocurrir, divídalo en archivos más pequeños.',
     });
     expect(await ctx.db.notificacion.count({ where: { id_usuario: idUsuario, descripcion: { startsWith: '"cortada.csv"' } } })).toBe(1);
-    expect(await marcarCargasInterrumpidas(ctx.db)).toBe(0);
+    expect(await ctx.db.trabajoCarga.count({ where: { id_archivo: colgada.id_archivo } })).toBe(0);
   });
 
-  it('closing the app while an import runs rolls it back and records the interruption', async () => {
+  it('closing the app while an import runs rolls it back and hands it back; the next start finishes it', async () => {
     const otro = await createTestContext();
     const cliente = await otro.as(DEMO.pyme);
     const tienda = await otro.shopOf(DEMO.pyme.correo);
     const productosAntes = await otro.db.producto.count();
     // Big enough to still be running when the app closes.
+    const N = 200_000;
     const filas = ['nombre_producto;categoria;precio_venta;stock;codigo_barra'];
-    for (let i = 0; i < 200_000; i++) filas.push(`Producto ${i};Abarrotes;$1.990;5;CIERRE-${i}`);
+    for (let i = 0; i < N; i++) filas.push(`Producto ${i};Abarrotes;$1.990;5;CIERRE-${i}`);
     const res = await subir(cliente, { ...q(), id_minimarket: tienda }, 'grande.csv', filas.join('\r\n'));
     expect(res.statusCode).toBe(201);
     const id = res.json().id_archivo as number;
+    const trabajo = () => otro.db.trabajoCarga.findFirst({ where: { id_archivo: id } });
+    while (!(await trabajo())?.tomado_por) await new Promise((r) => setTimeout(r, 20));
     await otro.app.close();
+
     const carga = await otro.db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: id } });
-    expect(carga.estado_procesamiento).toBe('Error');
-    expect(JSON.parse(carga.detalle_resultado!).message).toBe('El procesamiento se interrumpió (el servidor se reinició). Vuelva a cargar el archivo.');
+    expect(carga.estado_procesamiento).toBe('En revisión');
+    expect(await trabajo()).toMatchObject({ tomado_por: null, intentos: 0 });
     expect(await otro.db.producto.count()).toBe(productosAntes);
-    await otro.db.$disconnect();
-  });
+
+    // The restart (or any other replica) takes it from the start and finishes it.
+    const reinicio = await buildTestApp(otro.databaseUrl, otro.db);
+    try {
+      const token = (await reinicio.inject({ method: 'POST', url: '/api/auth/token', payload: { username: DEMO.pyme.correo, password: DEMO.pyme.password } })).json().access_token as string;
+      const { carga: final, detalle } = await esperarCarga(
+        { token, request: (o) => reinicio.inject({ method: o.method as 'GET', url: o.url, headers: { authorization: `Bearer ${token}` } }) },
+        tienda,
+        id,
+        120_000,
+      );
+      expect(final.estado_procesamiento).toBe('Completado');
+      expect(detalle.productos_cargados).toBe(N);
+      expect(await otro.db.producto.count()).toBe(productosAntes + N);
+    } finally {
+      await reinicio.close();
+      await otro.db.$disconnect();
+    }
+  }, 180_000);
 });

@@ -466,8 +466,9 @@ describe('the queue', () => {
     const historial = (await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}` })).json() as Array<{ id_archivo: number; estado_procesamiento: string }>;
     expect(historial.map((c) => c.id_archivo)).toEqual([...ids].sort((a, b) => b - a));
     expect(historial.every((c) => c.estado_procesamiento !== 'En revisión')).toBe(true);
-    // The temp files are gone once each import ends.
-    expect(t.ctx.app.services.cargas.pendientes()).toBe(0);
+    // Each job, and the file it kept, is gone once its import ends.
+    expect(await t.ctx.db.trabajoCarga.count()).toBe(0);
+    expect(await t.ctx.db.trabajoCargaParte.count()).toBe(0);
   });
 });
 

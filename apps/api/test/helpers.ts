@@ -7,11 +7,22 @@ import { buildApp } from '../src/app.js';
 import { createDb } from '../src/db/client.js';
 import { readEnv } from '../src/env.js';
 
+export const JWT_SECRET_PRUEBAS = 'secreto-de-pruebas-'.padEnd(48, 'x');
+
 export const DEMO = {
   admin: { correo: 'admin@demo.cl', password: 'Admin1234' },
   pyme: { correo: 'pyme@demo.cl', password: 'Pyme1234' },
   pyme2: { correo: 'pyme2@demo.cl', password: 'Pyme1234' },
 } as const;
+
+/** The app as the tests build it, on a given database (a second replica, a restart). */
+export async function buildTestApp(databaseUrl: string, db: ReturnType<typeof createDb>, envOverrides: Record<string, string> = {}) {
+  // TEST_LOG_LEVEL=error shows what the app logs while a test runs (silent otherwise).
+  const env = readEnv({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATABASE_URL: databaseUrl, ...envOverrides });
+  const app = await buildApp({ env, db, jwtSecret: JWT_SECRET_PRUEBAS, serveWeb: false });
+  await app.ready();
+  return app;
+}
 
 export async function createTestContext(envOverrides: Record<string, string> = {}) {
   const serverUrl = inject('pgServerUrl');
@@ -23,9 +34,7 @@ export async function createTestContext(envOverrides: Record<string, string> = {
 
   const databaseUrl = `${serverUrl}/${name}`;
   const db = createDb(databaseUrl, 25);
-  const env = readEnv({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, ...envOverrides });
-  const app = await buildApp({ env, db, jwtSecret: 'secreto-de-pruebas-'.padEnd(48, 'x'), serveWeb: false });
-  await app.ready();
+  const app = await buildTestApp(databaseUrl, db, envOverrides);
 
   async function login(cuenta: { correo: string; password: string }) {
     const res = await app.inject({

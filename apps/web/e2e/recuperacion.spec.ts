@@ -18,11 +18,13 @@ test('forgot password → e-mailed link → new password → sign in with it', a
   await page.getByRole('button', { name: 'Reenviar' }).click();
   await expect(page.getByRole('status').filter({ hasText: /Si el correo está registrado/ })).toHaveCount(2);
 
-  // The development inbox (only readable from this machine) has both mails; the newest link,
-  // from 'Reenviar', is the one that counts.
+  // The development inbox (on its own loopback port, not the app's) has both mails; the newest
+  // link, from 'Reenviar', is the one that counts.
+  const bandeja = `http://127.0.0.1:${process.env.E2E_DEV_INBOX_PORT}`;
+  expect((await request.get('/dev/correos.json')).status()).toBe(404);
   let enlace = '';
   await expect(async () => {
-    const correos = (await (await request.get(`/dev/correos.json?para=${encodeURIComponent(CUENTA)}`)).json()) as unknown[];
+    const correos = (await (await request.get(`${bandeja}/dev/correos.json?para=${encodeURIComponent(CUENTA)}`)).json()) as unknown[];
     expect(correos.length).toBeGreaterThanOrEqual(2);
     const texto = JSON.stringify(correos[0]);
     enlace = /https?:\/\/[^\s"\\]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(texto)?.[0] ?? '';

@@ -1,75 +1,97 @@
-// The in-process queue of imports, so a large file never holds the request that brought
-// it. Up to `simultaneos` imports run at once, but never two of the same shop: two imports
-// of one shop would fight over its rows (the same barcodes, the same sales), while a shop
-// uploading 200 products should not wait behind another shop's million-row file. Within a
-// shop, files run in arrival order. Stopping aborts the running imports (they roll back and
-// record the interruption) and records the waiting ones as interrupted too: none is left
-// 'En revisión'.
+// The worker that runs queued imports on this replica: it polls the queue in PostgreSQL
+// (modules/cargas/trabajos.ts) and takes jobs while it has room, at most `simultaneas` at a
+// time, renewing each one's lease while it runs. Other replicas do the same on the same table,
+// so a job goes to whichever replica is free; a file never waits on the replica that received it.
+//
+// Stopping aborts the running imports (they roll back) and hands their jobs back to the queue,
+// so another replica, or this one after its restart, runs them from the start.
+import type { Db } from '../db/client.js';
+import { liberarTrabajo, renovarTrabajo, tomarTrabajo, type TrabajoTomado } from '../modules/cargas/trabajos.js';
 
-export interface ColaDeTrabajos<T> {
-  encolar(trabajo: T): void;
-  /** Imports waiting plus the ones running. */
-  pendientes(): number;
-  detener(): Promise<void>;
+export interface OpcionesTrabajador {
+  db: Db;
+  /** Names this process in trabajo_carga.tomado_por. */
+  replica: string;
+  simultaneas: number;
+  leaseMs: number;
+  /** How often an idle worker looks for new jobs (a job queued here wakes it at once). */
+  sondeoMs: number;
+  /** Runs one job; must stop soon after `signal` aborts (lease lost or the replica stopping). */
+  procesar: (trabajo: TrabajoTomado, signal: AbortSignal) => Promise<void>;
+  alError: (err: unknown, contexto: string) => void;
 }
 
-export function crearCola<T>(opciones: {
-  procesar: (trabajo: T, signal: AbortSignal) => Promise<void>;
-  /** A job that will not run because the queue stopped. */
-  descartar: (trabajo: T) => Promise<void>;
-  alError: (err: unknown, trabajo: T) => void;
-  /** Jobs with the same key never run at the same time (the shop). */
-  clave: (trabajo: T) => string | number;
-  /** How many jobs of different keys may run at once. */
-  simultaneos: number;
-}): ColaDeTrabajos<T> {
-  const espera: T[] = [];
-  const enCurso = new Map<string | number, { controller: AbortController; promesa: Promise<void> }>();
-  let detenida = false;
+export type Trabajador = ReturnType<typeof crearTrabajador>;
 
-  function iniciar(trabajo: T) {
-    const clave = opciones.clave(trabajo);
+export function crearTrabajador(o: OpcionesTrabajador) {
+  const enCurso = new Map<string, { controller: AbortController; promesa: Promise<void> }>();
+  let detenido = true;
+  let buscando = false;
+  let sondeo: NodeJS.Timeout | undefined;
+
+  function ejecutar(t: TrabajoTomado) {
+    const clave = `${t.idMinimarket}/${t.idArchivo}`;
     const controller = new AbortController();
-    const promesa = opciones
-      .procesar(trabajo, controller.signal)
-      .catch((err) => opciones.alError(err, trabajo))
+    // The lease is renewed at a third of its length: two renewals can fail before it runs out.
+    const latido = setInterval(() => {
+      renovarTrabajo(o.db, t, o.replica, o.leaseMs)
+        .then((sigue) => {
+          if (!sigue) controller.abort(new Error('El trabajo pasó a otra réplica.'));
+        })
+        .catch((err) => o.alError(err, `renovar la carga ${t.idArchivo}`));
+    }, Math.max(100, Math.floor(o.leaseMs / 3)));
+    const promesa = o
+      .procesar(t, controller.signal)
+      .catch((err) => o.alError(err, `carga ${t.idArchivo}`))
+      .then(async () => {
+        // Stopped mid-import (rolled back): back to the queue for whoever runs next.
+        if (detenido && controller.signal.aborted) await liberarTrabajo(o.db, t, o.replica);
+      })
+      .catch((err) => o.alError(err, `devolver la carga ${t.idArchivo} a la cola`))
       .finally(() => {
+        clearInterval(latido);
         enCurso.delete(clave);
-        siguientes();
+        void despertar();
       });
     enCurso.set(clave, { controller, promesa });
   }
 
-  /** Starts, in arrival order, every waiting job whose shop is free, while there is room. */
-  function siguientes() {
-    for (let i = 0; i < espera.length && enCurso.size < opciones.simultaneos && !detenida; ) {
-      const trabajo = espera[i]!;
-      if (enCurso.has(opciones.clave(trabajo))) {
-        i += 1;
-        continue;
+  /** Takes jobs while there is room and the queue has free ones. */
+  async function despertar() {
+    if (buscando || detenido) return;
+    buscando = true;
+    try {
+      while (!detenido && enCurso.size < o.simultaneas) {
+        const trabajo = await tomarTrabajo(o.db, o.replica, o.leaseMs);
+        if (!trabajo) break;
+        if (detenido) {
+          await liberarTrabajo(o.db, trabajo, o.replica);
+          break;
+        }
+        ejecutar(trabajo);
       }
-      espera.splice(i, 1);
-      iniciar(trabajo);
+    } catch (err) {
+      o.alError(err, 'tomar cargas de la cola');
+    } finally {
+      buscando = false;
     }
   }
 
   return {
-    encolar(trabajo) {
-      if (detenida) {
-        void opciones.descartar(trabajo).catch((err) => opciones.alError(err, trabajo));
-        return;
-      }
-      espera.push(trabajo);
-      siguientes();
+    iniciar() {
+      if (!detenido || o.simultaneas === 0) return;
+      detenido = false;
+      sondeo = setInterval(() => void despertar(), o.sondeoMs);
+      void despertar();
     },
-    pendientes: () => espera.length + enCurso.size,
+    /** Something was queued: look now rather than at the next poll. */
+    despertar,
     async detener() {
-      detenida = true;
+      detenido = true;
+      clearInterval(sondeo);
       const corriendo = [...enCurso.values()];
-      for (const { controller } of corriendo) controller.abort(new Error('La aplicación se está deteniendo.'));
+      for (const { controller } of corriendo) controller.abort(new Error('La réplica se está deteniendo.'));
       await Promise.all(corriendo.map((c) => c.promesa));
-      const descartados = espera.splice(0);
-      await Promise.all(descartados.map((t) => opciones.descartar(t).catch((err) => opciones.alError(err, t))));
     },
   };
 }

@@ -1,13 +1,13 @@
 // One import, start to end, in ONE transaction on its own connection: the file is read
 // row by row (CSV, XLSX or XML), each row checked and COPYed into a TEMP staging table,
-// then set-based statements write products or sales, the rejected rows and the final
-// state of the upload. Nothing is ever half-written: any failure rolls all of it back
-// and the upload ends in 'Error' with a Spanish message.
+// then set-based statements write products or sales, the rejected rows and, through
+// resultado.ts, the final state of the upload and the end of its queue job. Nothing is ever
+// half-written: any failure rolls all of it back. A file that cannot be imported ends in
+// 'Error' with a Spanish message; an import stopped from outside (the replica stopping, or its
+// job lost to another replica) keeps nothing and leaves the job to the queue.
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { finished } from 'node:stream/promises';
-import { DETALLE_RESULTADO_VACIO, type DetalleResultado } from '@minimarket/contracts/uploads';
-import { notificacionCargaConErrores } from '../modules/notificaciones/notificaciones.service.js';
 import { aplicarProductos, SQL_STG_PRODUCTO } from './aplicar-productos.js';
 import { aplicarVentas, SQL_STG_VENTA } from './aplicar-ventas.js';
 import { ubicarColumnas, type ColumnaProducto, type ColumnaVenta, type TipoCarga } from './columnas.js';
@@ -18,18 +18,25 @@ import type { Lector, LimitesLectura } from './lectores/tipos.js';
 import { leerXlsx } from './lectores/xlsx.js';
 import { leerXml } from './lectores/xml.js';
 import type { LimitesZip } from './lectores/zip-seguro.js';
+import {
+  guardarResultado,
+  MENSAJE_ERROR_INTERNO,
+  resultadoDeError,
+  STATUS,
+  TrabajoPerdido,
+  type CargaEnCurso,
+  type EstadoFinal,
+  type ResultadoCarga,
+} from './resultado.js';
+import { CONTEOS_VACIOS, mensajeDemasiadasFilas, mensajeFinal } from './resumen.js';
 import { COLUMNAS_STG_PRODUCTO, COLUMNAS_STG_VENTA, crearValidadorProductos, crearValidadorVentas } from './validar.js';
 
 export type FormatoCarga = 'csv' | 'xlsx' | 'xml';
-export type EstadoFinal = 'Completado' | 'Con errores' | 'Error';
 
-export interface TrabajoCarga {
-  idArchivo: number;
-  idMinimarket: number;
-  idUsuario: number | null;
+export interface TrabajoImportacion extends CargaEnCurso {
   tipo: TipoCarga;
   formato: FormatoCarga;
-  nombreArchivo: string;
+  /** The file, on this replica's disk. */
   ruta: string;
 }
 
@@ -51,33 +58,12 @@ const LIMITES: LimitesImportacion = {
   tamanoLote: 2000,
 };
 
-/** Per import session (at most two run at once, see cargas.service); must be set before the first temp table. */
+/** Per import session (at most a few run at once per replica); must be set before the first temp table. */
 const TEMP_BUFFERS = '256MB';
 /** Sorts and hashes of a 300,000-line file stay in memory. */
 const WORK_MEM = '64MB';
 
-export const MENSAJE_INTERRUMPIDA = 'El procesamiento se interrumpió (el servidor se reinició). Vuelva a cargar el archivo.';
-export const MENSAJE_ERROR_INTERNO = 'No se pudo procesar el archivo por un error del servidor. Intente de nuevo en unos minutos.';
-
-export interface ResultadoCarga {
-  estado: EstadoFinal;
-  detalle: DetalleResultado;
-}
-
-const STATUS: Record<EstadoFinal, DetalleResultado['status']> = {
-  Completado: 'success',
-  'Con errores': 'partial',
-  Error: 'error',
-};
-
-const n = (x: number) => x.toLocaleString('es-CL');
-const plural = (x: number, uno: string, varios: string) => `${n(x)} ${x === 1 ? uno : varios}`;
-
-export function resultadoDeError(mensaje: string, totalFilas = 0): ResultadoCarga {
-  return { estado: 'Error', detalle: { ...DETALLE_RESULTADO_VACIO, total_filas: totalFilas, status: 'error', message: mensaje } };
-}
-
-function abrirLector(trabajo: TrabajoCarga, limites: LimitesImportacion, signal: AbortSignal): Lector {
+function abrirLector(trabajo: TrabajoImportacion, limites: LimitesImportacion, signal: AbortSignal): Lector {
   switch (trabajo.formato) {
     case 'csv':
       return leerCsv(trabajo.ruta, signal);
@@ -114,7 +100,7 @@ interface Lectura {
 /** Reads the whole file into the staging table. Throws ErrorArchivo for a file that cannot be imported. */
 async function cargarStaging(
   client: pg.Client,
-  trabajo: TrabajoCarga,
+  trabajo: TrabajoImportacion,
   limites: LimitesImportacion,
   signal: AbortSignal,
 ): Promise<Lectura> {
@@ -129,7 +115,7 @@ async function cargarStaging(
 
 async function copiarFilas(
   client: pg.Client,
-  trabajo: TrabajoCarga,
+  trabajo: TrabajoImportacion,
   limites: LimitesImportacion,
   signal: AbortSignal,
   lector: Lector,
@@ -159,7 +145,7 @@ async function copiarFilas(
       if (vacia(celdas)) continue;
       totalFilas += 1;
       if (totalFilas > limites.maxFilas) {
-        throw new ErrorArchivo(`El archivo tiene más de ${n(limites.maxFilas)} filas de datos. Divídalo en archivos más pequeños.`);
+        throw new ErrorArchivo(mensajeDemasiadasFilas(limites.maxFilas));
       }
       // The cells as written, under the header's columns (for the rejected-rows download).
       const crudo: string[] = new Array(ancho);
@@ -181,64 +167,17 @@ async function copiarFilas(
   return { totalFilas, encabezado: encabezado.celdas };
 }
 
-function mensajeFinal(
-  trabajo: TrabajoCarga,
-  conteos: { cargados: number; reactivados: number; omitidos: number; procesadas: number; rechazadas: number; yaImportadas: number },
-  errores: number,
-  maxDetalle: number,
-): string {
-  const partes: string[] = [];
-  const se = (x: number, uno: string, varios: string) => (x === 1 ? uno : varios);
-  if (trabajo.tipo === 'productos') {
-    partes.push(`${se(conteos.cargados, 'Se cargó', 'Se cargaron')} ${plural(conteos.cargados, 'producto nuevo', 'productos nuevos')}.`);
-    if (conteos.reactivados > 0) {
-      partes.push(`${se(conteos.reactivados, 'Se reactivó', 'Se reactivaron')} ${plural(conteos.reactivados, 'producto que estaba eliminado', 'productos que estaban eliminados')}.`);
-    }
-    if (conteos.omitidos > 0) {
-      partes.push(`${se(conteos.omitidos, 'Se omitió', 'Se omitieron')} ${plural(conteos.omitidos, 'producto que ya estaba en el inventario o repetido en el archivo', 'productos que ya estaban en el inventario o repetidos en el archivo')}.`);
-    }
-  } else {
-    partes.push(`${se(conteos.procesadas, 'Se cargó', 'Se cargaron')} ${plural(conteos.procesadas, 'venta', 'ventas')}.`);
-    if (conteos.yaImportadas > 0) partes.push(`${plural(conteos.yaImportadas, 'venta ya estaba cargada y se omitió', 'ventas ya estaban cargadas y se omitieron')}.`);
-    if (conteos.rechazadas > 0) partes.push(`${plural(conteos.rechazadas, 'venta se rechazó completa', 'ventas se rechazaron completas')} por errores.`);
-  }
-  if (errores > 0) {
-    partes.push('Descargue las filas rechazadas, corríjalas y vuelva a cargarlas.');
-    if (errores > maxDetalle) partes.push(`Se muestran los primeros ${n(maxDetalle)} errores de ${n(errores)}.`);
-  }
-  return partes.join(' ');
-}
-
-/** Writes the final state of the upload and, unless it is Completado, the notice for its uploader (inside the caller's transaction). */
-async function guardarEstado(client: pg.Client, trabajo: TrabajoCarga, resultado: ResultadoCarga, encabezado: string[] | null) {
-  await client.query(
-    `UPDATE archivo_carga SET estado_procesamiento = $2, detalle_resultado = $3, columnas_archivo = $4 WHERE id_archivo = $1`,
-    [trabajo.idArchivo, resultado.estado, JSON.stringify(resultado.detalle), encabezado ? JSON.stringify(encabezado) : null],
-  );
-  if (resultado.estado !== 'Completado' && trabajo.idUsuario !== null) {
-    const aviso = notificacionCargaConErrores({
-      nombre_archivo: trabajo.nombreArchivo,
-      estado: resultado.estado,
-      errores: resultado.detalle.errores,
-      mensaje: resultado.detalle.message,
-    });
-    await client.query(
-      `INSERT INTO notificacion (id_usuario, id_minimarket, tipo, titulo, descripcion, url_accion) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [trabajo.idUsuario, trabajo.idMinimarket, aviso.tipo, aviso.titulo, aviso.descripcion, aviso.url_accion],
-    );
-  }
-}
-
 /**
- * Imports one uploaded file and records how it ended. Resolves with the result it
- * stored; rejects only when even the 'Error' state could not be written (the caller
- * then records it another way).
+ * Imports one job's file and records how it ended (with the end of its job). Resolves with the
+ * result it stored, or null when it stored nothing: stopped from outside, or the job is no
+ * longer this replica's. Rejects only when not even the 'Error' state could be written (the
+ * job's lease then runs out and the queue takes it again).
  */
 export async function importarArchivo(
   databaseUrl: string,
-  trabajo: TrabajoCarga,
+  trabajo: TrabajoImportacion,
   opciones: { signal: AbortSignal; alError?: (err: unknown) => void },
-): Promise<ResultadoCarga> {
+): Promise<ResultadoCarga | null> {
   const limites = LIMITES;
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'minimarket-importacion' });
   await client.connect();
@@ -256,7 +195,7 @@ export async function importarArchivo(
       await client.query(crear);
       const lectura = await cargarStaging(client, trabajo, limites, opciones.signal);
 
-      let conteos = { cargados: 0, reactivados: 0, omitidos: 0, procesadas: 0, rechazadas: 0, yaImportadas: 0 };
+      let conteos = CONTEOS_VACIOS;
       if (trabajo.tipo === 'productos') {
         const r = await aplicarProductos(client, { idMinimarket: trabajo.idMinimarket, idUsuario: trabajo.idUsuario, nombreArchivo: trabajo.nombreArchivo });
         conteos = { ...conteos, ...r };
@@ -264,6 +203,7 @@ export async function importarArchivo(
         const r = await aplicarVentas(client, { idMinimarket: trabajo.idMinimarket, idUsuario: trabajo.idUsuario });
         conteos = { ...conteos, procesadas: r.procesadas, rechazadas: r.omitidasPorErrores, yaImportadas: r.yaImportadas };
       }
+      if (opciones.signal.aborted) throw opciones.signal.reason;
 
       // The rows refused, as they were in the file, with their reasons.
       await client.query(
@@ -280,7 +220,6 @@ export async function importarArchivo(
         [limites.maxErroresDetalle],
       );
       const errores = primeros[0]?.total ?? 0;
-      const detalle = primeros.map(({ fila, campo, mensaje }) => ({ fila, campo, mensaje }));
       const estado: EstadoFinal = errores > 0 ? 'Con errores' : 'Completado';
       const resultado: ResultadoCarga = {
         estado,
@@ -292,12 +231,12 @@ export async function importarArchivo(
           productos_omitidos_por_duplicado: conteos.omitidos,
           ventas_procesadas: conteos.procesadas,
           ventas_omitidas_por_errores: conteos.rechazadas,
-          detalle_errores: detalle,
+          detalle_errores: primeros.map(({ fila, campo, mensaje }) => ({ fila, campo, mensaje })),
           status: STATUS[estado],
-          message: mensajeFinal(trabajo, conteos, errores, limites.maxErroresDetalle),
+          message: mensajeFinal(trabajo.tipo, conteos, errores, limites.maxErroresDetalle),
         },
       };
-      await guardarEstado(client, trabajo, resultado, lectura.encabezado);
+      await guardarResultado(client, trabajo, resultado, lectura.encabezado);
       await client.query('COMMIT');
       if (trabajo.tipo === 'productos' && conteos.cargados + conteos.reactivados > 0) {
         // Many new names sit in the trigram index's pending list, and the planner's statistics
@@ -309,16 +248,36 @@ export async function importarArchivo(
       return resultado;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
-      const abortado = opciones.signal.aborted;
-      if (!(err instanceof ErrorArchivo) && !abortado) opciones.alError?.(err);
-      const resultado = resultadoDeError(
-        err instanceof ErrorArchivo ? err.mensaje : abortado ? MENSAJE_INTERRUMPIDA : MENSAJE_ERROR_INTERNO,
-      );
-      await client.query('BEGIN');
-      await guardarEstado(client, trabajo, resultado, null);
-      await client.query('COMMIT');
-      return resultado;
+      if (opciones.signal.aborted || err instanceof TrabajoPerdido) return null;
+      if (!(err instanceof ErrorArchivo)) opciones.alError?.(err);
+      return await terminarConError(client, trabajo, err instanceof ErrorArchivo ? err.mensaje : MENSAJE_ERROR_INTERNO);
     }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Ends the job as 'Error' with `mensaje`, on the caller's connection (null if the job is no longer ours). */
+async function terminarConError(client: pg.Client, carga: CargaEnCurso, mensaje: string): Promise<ResultadoCarga | null> {
+  const resultado = resultadoDeError(mensaje);
+  await client.query('BEGIN');
+  try {
+    await guardarResultado(client, carga, resultado, null);
+    await client.query('COMMIT');
+    return resultado;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    if (err instanceof TrabajoPerdido) return null;
+    throw err;
+  }
+}
+
+/** Ends a job without importing it (its replicas kept dying on it): 'Error' with `mensaje`. */
+export async function descartarCarga(databaseUrl: string, carga: CargaEnCurso, mensaje: string): Promise<ResultadoCarga | null> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'minimarket-importacion' });
+  await client.connect();
+  try {
+    return await terminarConError(client, carga, mensaje);
   } finally {
     await client.end().catch(() => {});
   }

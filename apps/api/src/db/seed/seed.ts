@@ -15,7 +15,6 @@ type Tx = Prisma.TransactionClient;
 const DIAS_POR_DEFECTO = 90;
 const TIMEOUT_TRANSACCION_MS = 120_000;
 
-const CORREO_ADMIN = 'admin@demo.cl';
 const MOTIVO_INVENTARIO_INICIAL = 'Inventario inicial (datos de demostración)';
 const URL_ACCION_STOCK = '/pos/buscar-producto';
 
@@ -50,7 +49,7 @@ interface TiendaDemo {
 }
 
 const ADMIN: CuentaDemo = {
-  correo: CORREO_ADMIN,
+  correo: 'admin@demo.cl',
   contrasena: 'Admin1234',
   nombre: 'Camila Rojas Fuentes',
   empresa: 'Red Almacenes de Barrio SpA',
@@ -568,16 +567,22 @@ async function sembrarTienda(
   await tx.notificacion.createMany({ data: avisos });
 }
 
+/** The estado_sistema row that says the demo data is in (set in the seed's own transaction). */
+export const CLAVE_DATOS_DEMO = 'datos_demo';
+/** Any constant: two replicas starting at once seed one after the other, the second finding it done. */
+const LOCK_SEMILLA = 72707370;
+
 /**
- * Seeds the demo accounts, shops, products and sales history once. Returns
- * { creado: false } without touching anything when the admin account exists.
+ * Seeds the demo accounts, shops, products and sales history once. Whether it already did is
+ * recorded in estado_sistema, not guessed from an e-mail address: renaming the demo admin
+ * never makes a start try again. Returns { creado: false } when it was done before.
  */
 export async function seedDemo(
   db: PrismaClient,
   opts: { dias?: number; ahora?: Date } = {},
 ): Promise<{ creado: boolean }> {
-  const yaSembrado = async () => (await db.usuario.count({ where: { correo: CORREO_ADMIN } })) > 0;
-  if (await yaSembrado()) return { creado: false };
+  const hecho = () => db.estadoSistema.findUnique({ where: { clave: CLAVE_DATOS_DEMO } });
+  if (await hecho()) return { creado: false };
 
   const dias = opts.dias ?? DIAS_POR_DEFECTO;
   const ahora = opts.ahora ?? new Date();
@@ -589,20 +594,17 @@ export async function seedDemo(
   const hashAdmin = await hashPassword(ADMIN.contrasena);
   const hashes = await Promise.all(TIENDAS.map((t) => hashPassword(t.duena.contrasena)));
 
-  try {
-    await db.$transaction(
-      async (tx) => {
-        await crearUsuario(tx, ADMIN, hashAdmin, 'administrador', desde);
-        for (const [i, tienda] of TIENDAS.entries()) {
-          await sembrarTienda(tx, tienda, hashes[i], dias, ahora, desde);
-        }
-      },
-      { timeout: TIMEOUT_TRANSACCION_MS, maxWait: TIMEOUT_TRANSACCION_MS },
-    );
-  } catch (error) {
-    // Another process seeding at the same moment wins on the unique e-mail: that is fine.
-    if (await yaSembrado()) return { creado: false };
-    throw error;
-  }
-  return { creado: true };
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_SEMILLA}::bigint)`;
+      if (await tx.estadoSistema.findUnique({ where: { clave: CLAVE_DATOS_DEMO } })) return { creado: false };
+      await crearUsuario(tx, ADMIN, hashAdmin, 'administrador', desde);
+      for (const [i, tienda] of TIENDAS.entries()) {
+        await sembrarTienda(tx, tienda, hashes[i], dias, ahora, desde);
+      }
+      await tx.estadoSistema.create({ data: { clave: CLAVE_DATOS_DEMO, valor: `${dias} días de ventas hasta ${ahora.toISOString()}` } });
+      return { creado: true };
+    },
+    { timeout: TIMEOUT_TRANSACCION_MS, maxWait: TIMEOUT_TRANSACCION_MS },
+  );
 }

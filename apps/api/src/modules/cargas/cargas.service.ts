@@ -1,7 +1,8 @@
 // Uploads (issue #4): receives a file into a temp file (size enforced while it streams),
-// records it 'En revisión' and queues it; the import itself (src/imports) runs in the
-// background and moves it to 'Completado', 'Con errores' or 'Error'. Also the history,
-// the rejected rows of an upload and the templates.
+// records it 'En revisión' and queues it in PostgreSQL with the file itself (trabajos.ts); the
+// import (src/imports) runs on whichever replica takes the job and moves it to 'Completado',
+// 'Con errores' or 'Error'. Also the history, the rejected rows of an upload and the templates.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,24 +17,18 @@ import {
   type ArchivoCarga,
   type cargaQuerySchema,
 } from '@minimarket/contracts/uploads';
-import type { Db } from '../../db/client.js';
+import type { Db, Prisma } from '../../db/client.js';
 import { CATALOGO } from '../../db/seed/catalogo.js';
 import type { Env } from '../../env.js';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
-import { crearCola } from '../../imports/cola.js';
-import {
-  importarArchivo,
-  MENSAJE_ERROR_INTERNO,
-  MENSAJE_INTERRUMPIDA,
-  resultadoDeError,
-  type FormatoCarga,
-  type TrabajoCarga,
-} from '../../imports/importar.js';
+import { crearTrabajador } from '../../imports/cola.js';
+import { descartarCarga, importarArchivo, type FormatoCarga } from '../../imports/importar.js';
 import { esPlantillaDeVentas, generarPlantilla, type NombrePlantilla, type ProductoParaVenta } from '../../imports/plantillas.js';
 import { csvRechazados, xlsxRechazados, type FilaRechazadaSalida } from '../../imports/rechazados.js';
+import { MENSAJE_INTERRUMPIDA } from '../../imports/resultado.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
-import { notificacionCargaConErrores } from '../notificaciones/notificaciones.service.js';
+import { bajarArchivo, encolarTrabajo, trabajosPendientes, type TrabajoTomado } from './trabajos.js';
 
 type CargaQuery = z.output<typeof cargaQuerySchema>;
 
@@ -48,11 +43,12 @@ const LOTE_RECHAZADOS = 2000;
 /** Multipart framing around the file: a request this much over the limit cannot fit. */
 const HOLGURA_MULTIPART = 64 * 1024;
 const MB = 1024 * 1024;
-/**
- * Imports of different shops that run at once (one per shop at most). Two: a big file of one
- * shop leaves room for everyone else's, and PostgreSQL does most of the work, one core each.
- */
-const CARGAS_SIMULTANEAS = 2;
+/** A job taken this many times died with its replica each time: it is ended, not tried again. */
+const MAX_INTENTOS = 2;
+/** Any constant (with the shop id): one shop's uploads are counted against its limit one at a time. */
+const LOCK_COLA_TIENDA = 72707372;
+/** Storing a 20 MB file in pieces takes a moment; the default 5 s would be tight on a slow disk. */
+const TIMEOUT_ENCOLAR_MS = 60_000;
 
 /** Sales template examples without a shop (or a shop with no products): the demo catalogue's best sellers. */
 const PRODUCTOS_CATALOGO: ProductoParaVenta[] = [...CATALOGO]
@@ -63,6 +59,8 @@ const PRODUCTOS_CATALOGO: ProductoParaVenta[] = [...CATALOGO]
 export const MENSAJE_CARGA_NO_ENCONTRADA = 'Carga no encontrada.';
 export const mensajeArchivoGrande = (mb: number) =>
   `El archivo supera el tamaño máximo permitido (${mb.toLocaleString('es-CL')} MB).`;
+export const mensajeCargasPendientes = (n: number) =>
+  `Este minimarket ya tiene ${n} ${n === 1 ? 'carga' : 'cargas'} en proceso. Espere a que terminen para cargar otro archivo.`;
 
 const archivoGrande = (mb: number) => new AppError(413, 'FILE_TOO_LARGE', mensajeArchivoGrande(mb));
 
@@ -99,36 +97,7 @@ function nombreLimpio(nombre: string): string {
   return (base || 'archivo').slice(0, 200);
 }
 
-/**
- * At start, before serving: an upload still 'En revisión' was cut by a stop or a crash
- * (its temp file is gone with the process), so it is marked 'Error' and its uploader told.
- * Assumes one API process per database, which is how the product runs.
- */
-export async function marcarCargasInterrumpidas(db: Db): Promise<number> {
-  const colgadas = await db.archivoCarga.findMany({
-    where: { estado_procesamiento: 'En revisión' },
-    select: { id_archivo: true, id_minimarket: true, id_usuario: true, nombre_archivo: true },
-  });
-  for (const c of colgadas) await registrarError(db, c, MENSAJE_INTERRUMPIDA);
-  return colgadas.length;
-}
-
-async function registrarError(
-  db: Db,
-  carga: { id_archivo: number; id_minimarket: number; id_usuario: number | null; nombre_archivo: string },
-  mensaje: string,
-) {
-  const { detalle } = resultadoDeError(mensaje);
-  await db.$transaction(async (tx) => {
-    const { count } = await tx.archivoCarga.updateMany({
-      where: { id_archivo: carga.id_archivo, estado_procesamiento: 'En revisión' },
-      data: { estado_procesamiento: 'Error', detalle_resultado: JSON.stringify(detalle) },
-    });
-    if (count === 0 || carga.id_usuario === null) return;
-    const aviso = notificacionCargaConErrores({ nombre_archivo: carga.nombre_archivo, estado: 'Error', errores: 0, mensaje });
-    await tx.notificacion.create({ data: { ...aviso, id_usuario: carga.id_usuario, id_minimarket: carga.id_minimarket } });
-  });
-}
+const formatoDe = (nombreArchivo: string) => path.extname(nombreArchivo).toLowerCase().slice(1) as FormatoCarga;
 
 export type CargasService = ReturnType<typeof createCargasService>;
 
@@ -146,39 +115,44 @@ export function createCargasService({
   const maxBytes = Math.floor(env.MAX_UPLOAD_MB * MB);
   let carpeta: string | null = null;
   const carpetaTemporal = () => (carpeta ??= fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-cargas-')));
+  const rutaTemporal = (extension: string) => path.join(carpetaTemporal(), `${crypto.randomUUID()}${extension}`);
   const registrar = (err: unknown, contexto: string) => log.error({ err }, `importación fallida (${contexto})`);
+  const replica = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
 
-  const cola = crearCola<TrabajoCarga>({
-    async procesar(trabajo, signal) {
-      try {
-        if (!env.DATABASE_URL) throw new Error('DATABASE_URL no está definida: las cargas necesitan una conexión propia.');
-        await importarArchivo(env.DATABASE_URL, trabajo, {
-          signal,
-          alError: (err) => registrar(err, `carga ${trabajo.idArchivo}`),
-        });
-      } catch (err) {
-        // Not even the 'Error' state could be written on the import's connection.
-        registrar(err, `carga ${trabajo.idArchivo}`);
-        await registrarError(db, cargaDe(trabajo), signal.aborted ? MENSAJE_INTERRUMPIDA : MENSAJE_ERROR_INTERNO);
-      } finally {
-        await fs.promises.rm(trabajo.ruta, { force: true });
-      }
-    },
-    async descartar(trabajo) {
-      await fs.promises.rm(trabajo.ruta, { force: true });
-      await registrarError(db, cargaDe(trabajo), MENSAJE_INTERRUMPIDA);
-    },
-    alError: (err, trabajo) => registrar(err, `carga ${trabajo.idArchivo}`),
-    clave: (trabajo) => trabajo.idMinimarket,
-    simultaneos: CARGAS_SIMULTANEAS,
+  async function procesar(t: TrabajoTomado, signal: AbortSignal) {
+    if (!env.DATABASE_URL) throw new Error('DATABASE_URL no está definida: las cargas necesitan una conexión propia.');
+    const carga = { ...t, replica };
+    if (t.intento > MAX_INTENTOS) {
+      await descartarCarga(env.DATABASE_URL, carga, MENSAJE_INTERRUMPIDA);
+      return;
+    }
+    const formato = formatoDe(t.nombreArchivo);
+    const ruta = rutaTemporal(`.${formato}`);
+    try {
+      await bajarArchivo(db, t, ruta);
+      await importarArchivo(env.DATABASE_URL, { ...carga, formato, ruta }, { signal, alError: (err) => registrar(err, `carga ${t.idArchivo}`) });
+    } finally {
+      await fs.promises.rm(ruta, { force: true });
+    }
+  }
+
+  const trabajador = crearTrabajador({
+    db,
+    replica,
+    simultaneas: env.IMPORT_CONCURRENCY,
+    leaseMs: env.IMPORT_LEASE_SECONDS * 1000,
+    sondeoMs: env.IMPORT_POLL_MS,
+    procesar,
+    alError: registrar,
   });
 
-  const cargaDe = (t: TrabajoCarga) => ({
-    id_archivo: t.idArchivo,
-    id_minimarket: t.idMinimarket,
-    id_usuario: t.idUsuario,
-    nombre_archivo: t.nombreArchivo,
-  });
+  /** A shop has room in the queue; inside a transaction holding its lock, this is the word that counts. */
+  async function assertCupo(tx: Prisma.TransactionClient | Db, idMinimarket: number) {
+    const pendientes = await trabajosPendientes(tx, idMinimarket);
+    if (pendientes >= env.IMPORT_MAX_PENDING_PER_SHOP) {
+      throw new AppError(429, 'TOO_MANY_PENDING_UPLOADS', mensajeCargasPendientes(pendientes));
+    }
+  }
 
   /** A pyme uploads as itself; an administrador may name any existing user. */
   async function assertUsuario(usuario: UsuarioSesion, idUsuario: number) {
@@ -216,6 +190,11 @@ export function createCargasService({
       await acceso.assertAcceso(usuario, q.id_minimarket);
       if (!archivo) throw validation('Adjunte un archivo en el campo "file".', [{ campo: 'file', mensaje: 'Adjunte un archivo.' }]);
       const descartar = () => archivo.contenido.resume();
+      // Refused before a byte is read when the shop's queue is already full.
+      await assertCupo(db, q.id_minimarket).catch((err) => {
+        descartar();
+        throw err;
+      });
       if (largoDeclarado !== undefined && largoDeclarado > maxBytes + HOLGURA_MULTIPART) {
         descartar();
         throw archivoGrande(env.MAX_UPLOAD_MB);
@@ -227,39 +206,41 @@ export function createCargasService({
         throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', MENSAJE_FORMATO_NO_SOPORTADO);
       }
 
-      const ruta = path.join(carpetaTemporal(), `${Date.now()}-${Math.random().toString(36).slice(2)}${extension}`);
+      const ruta = rutaTemporal(extension);
       try {
-        await pipeline(archivo.contenido, fs.createWriteStream(ruta));
-      } catch (err) {
-        await fs.promises.rm(ruta, { force: true });
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw archivoGrande(env.MAX_UPLOAD_MB);
-        throw err;
-      }
-      if (archivo.contenido.truncated) {
-        await fs.promises.rm(ruta, { force: true });
-        throw archivoGrande(env.MAX_UPLOAD_MB);
-      }
+        try {
+          await pipeline(archivo.contenido, fs.createWriteStream(ruta));
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw archivoGrande(env.MAX_UPLOAD_MB);
+          throw err;
+        }
+        if (archivo.contenido.truncated) throw archivoGrande(env.MAX_UPLOAD_MB);
 
-      const registro = await db.archivoCarga.create({
-        data: {
-          id_minimarket: q.id_minimarket,
-          id_usuario: q.id_usuario,
-          nombre_archivo: nombre,
-          tipo_archivo: q.upload_type,
-          estado_procesamiento: 'En revisión',
-        },
-        select: SELECT_DTO,
-      });
-      cola.encolar({
-        idArchivo: registro.id_archivo,
-        idMinimarket: q.id_minimarket,
-        idUsuario: q.id_usuario,
-        tipo: q.upload_type,
-        formato: extension.slice(1) as FormatoCarga,
-        nombreArchivo: nombre,
-        ruta,
-      });
-      return toArchivoCargaDto(registro);
+        // The record, the job and the file go in together: a job never lacks its file.
+        const registro = await db.$transaction(
+          async (tx) => {
+            await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_COLA_TIENDA}::int, ${q.id_minimarket}::int)`;
+            await assertCupo(tx, q.id_minimarket);
+            const creado = await tx.archivoCarga.create({
+              data: {
+                id_minimarket: q.id_minimarket,
+                id_usuario: q.id_usuario,
+                nombre_archivo: nombre,
+                tipo_archivo: q.upload_type,
+                estado_procesamiento: 'En revisión',
+              },
+              select: SELECT_DTO,
+            });
+            await encolarTrabajo(tx, { idMinimarket: q.id_minimarket, idArchivo: creado.id_archivo }, ruta);
+            return creado;
+          },
+          { timeout: TIMEOUT_ENCOLAR_MS, maxWait: TIMEOUT_ENCOLAR_MS },
+        );
+        void trabajador.despertar();
+        return toArchivoCargaDto(registro);
+      } finally {
+        await fs.promises.rm(ruta, { force: true });
+      }
     },
 
     /** The shop's uploads, newest first. */
@@ -315,11 +296,12 @@ export function createCargasService({
       return { nombre, ...(await generarPlantilla(nombre, { productosParaVentas: productos.length > 0 ? productos : PRODUCTOS_CATALOGO })) };
     },
 
-    pendientes: () => cola.pendientes(),
+    /** Starts taking queued imports on this replica. */
+    iniciar: () => trabajador.iniciar(),
 
-    /** On close: the running import is aborted (and rolled back), the waiting ones marked interrupted. */
+    /** On close: the running imports are aborted (rolled back) and their jobs handed back to the queue. */
     async detener() {
-      await cola.detener();
+      await trabajador.detener();
       if (carpeta) await fs.promises.rm(carpeta, { recursive: true, force: true });
     },
   };

@@ -46,7 +46,9 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance, opts: { db: Db; env: Env }) => {
     app.decorate('services', createServices({ ...opts, log: app.log }));
-    // The import running in the background is aborted and rolled back; none is left 'En revisión'.
+    // This replica takes queued imports once it is ready to serve; on close the running ones
+    // are rolled back and handed back to the queue (another replica, or the next start, runs them).
+    app.addHook('onReady', async () => app.services.cargas.iniciar());
     app.addHook('onClose', () => app.services.cargas.detener());
   },
   { name: 'services' },

@@ -1,22 +1,13 @@
-// The development inbox's viewer, registered only when the inbox runs (no SMTP_URL):
+// The development inbox's viewer, served on its own loopback listener (modules/correo/
+// dev-inbox-web.ts, which also checks the Host), never on the app:
 //   GET /dev/correos             the messages as a page, newest first, links clickable
 //   GET /dev/correos.json        the same as JSON (?para=<correo> filters), for browser tests
 //   GET /dev/correos/:id/html    one message's HTML version, as the recipient would see it
-// Reset links are secrets, so only this machine (loopback) may read them.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, notFound } from '../../lib/errors.js';
 import { ZONA_HORARIA } from '../../lib/tiempo.js';
 import type { CorreoRecibido, DevInbox } from '../../modules/correo/dev-inbox.js';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-async function soloEsteEquipo(request: FastifyRequest) {
-  if (!LOOPBACK.has(request.ip)) {
-    throw forbidden('La bandeja de correo de desarrollo solo se puede abrir desde este mismo equipo.', 'DEV_INBOX_LOCAL_ONLY');
-  }
-}
 
 function escapeHtml(s: string) {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -65,8 +56,6 @@ ${items || '<p>Aún no llegan correos. Pide un enlace en «¿Olvidaste tu contra
 }
 
 const devCorreosRoutes: FastifyPluginAsyncZod<{ devInbox: DevInbox }> = async (app, { devInbox }) => {
-  app.addHook('onRequest', soloEsteEquipo);
-
   app.get('/dev/correos', { schema: { hide: true } }, async (_request, reply: FastifyReply) =>
     reply
       .header('cache-control', 'no-store')
@@ -89,7 +78,7 @@ const devCorreosRoutes: FastifyPluginAsyncZod<{ devInbox: DevInbox }> = async (a
     { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } },
     async (request, reply) => {
       const correo = devInbox.listar().find((c) => c.id === request.params.id);
-      if (!correo?.html) throw notFound('Correo no encontrado.', 'NOT_FOUND');
+      if (!correo?.html) return reply.code(404).send({ detail: 'Correo no encontrado.', code: 'NOT_FOUND' });
       // Whatever arrives over SMTP is shown sandboxed: no scripts, no access to this origin.
       return reply
         .header('content-security-policy', 'sandbox')

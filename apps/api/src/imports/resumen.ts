@@ -1,0 +1,42 @@
+// The Spanish sentence an import ends with (detalle_resultado.message), from its counts.
+import type { TipoCarga } from '@minimarket/contracts/uploads';
+
+export interface ConteosCarga {
+  cargados: number;
+  reactivados: number;
+  omitidos: number;
+  procesadas: number;
+  rechazadas: number;
+  yaImportadas: number;
+}
+
+export const CONTEOS_VACIOS: ConteosCarga = { cargados: 0, reactivados: 0, omitidos: 0, procesadas: 0, rechazadas: 0, yaImportadas: 0 };
+
+const n = (x: number) => x.toLocaleString('es-CL');
+const plural = (x: number, uno: string, varios: string) => `${n(x)} ${x === 1 ? uno : varios}`;
+const se = (x: number, uno: string, varios: string) => (x === 1 ? uno : varios);
+
+export function mensajeFinal(tipo: TipoCarga, conteos: ConteosCarga, errores: number, maxDetalle: number): string {
+  const partes: string[] = [];
+  if (tipo === 'productos') {
+    partes.push(`${se(conteos.cargados, 'Se cargó', 'Se cargaron')} ${plural(conteos.cargados, 'producto nuevo', 'productos nuevos')}.`);
+    if (conteos.reactivados > 0) {
+      partes.push(`${se(conteos.reactivados, 'Se reactivó', 'Se reactivaron')} ${plural(conteos.reactivados, 'producto que estaba eliminado', 'productos que estaban eliminados')}.`);
+    }
+    if (conteos.omitidos > 0) {
+      partes.push(`${se(conteos.omitidos, 'Se omitió', 'Se omitieron')} ${plural(conteos.omitidos, 'producto que ya estaba en el inventario o repetido en el archivo', 'productos que ya estaban en el inventario o repetidos en el archivo')}.`);
+    }
+  } else {
+    partes.push(`${se(conteos.procesadas, 'Se cargó', 'Se cargaron')} ${plural(conteos.procesadas, 'venta', 'ventas')}.`);
+    if (conteos.yaImportadas > 0) partes.push(`${plural(conteos.yaImportadas, 'venta ya estaba cargada y se omitió', 'ventas ya estaban cargadas y se omitieron')}.`);
+    if (conteos.rechazadas > 0) partes.push(`${plural(conteos.rechazadas, 'venta se rechazó completa', 'ventas se rechazaron completas')} por errores.`);
+  }
+  if (errores > 0) {
+    partes.push('Descargue las filas rechazadas, corríjalas y vuelva a cargarlas.');
+    if (errores > maxDetalle) partes.push(`Se muestran los primeros ${n(maxDetalle)} errores de ${n(errores)}.`);
+  }
+  return partes.join(' ');
+}
+
+/** The row limit's message, with the number as a person reads it. */
+export const mensajeDemasiadasFilas = (max: number) => `El archivo tiene más de ${n(max)} filas de datos. Divídalo en archivos más pequeños.`;

@@ -1,0 +1,111 @@
+// The import queue's tables (trabajo_carga, trabajo_carga_parte): every read and write of them
+// but the one that ends a job, which goes in the import's own transaction (imports/resultado.ts).
+//
+// A job is the head of its shop's line when no older job of that shop waits: only heads run,
+// so a shop's files run one at a time in arrival order, while different shops run side by side.
+// Any replica takes a free head with FOR UPDATE SKIP LOCKED and holds it by renewing its lease;
+// a lease that runs out means its replica died, and the job is taken again.
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import type { TipoCarga } from '@minimarket/contracts/uploads';
+import type { Db, Prisma } from '../../db/client.js';
+
+/** The uploaded file is kept in pieces of this size (a row of bytea each). */
+export const TAMANO_PARTE = 1024 * 1024;
+
+type Tx = Prisma.TransactionClient | Db;
+
+export interface TrabajoTomado {
+  idMinimarket: number;
+  idArchivo: number;
+  /** 1 the first time a replica takes it; more when a replica died holding it. */
+  intento: number;
+  idUsuario: number | null;
+  nombreArchivo: string;
+  tipo: TipoCarga;
+}
+
+/** Queues an upload (inside the caller's transaction): the job and the file, piece by piece. */
+export async function encolarTrabajo(tx: Tx, clave: { idMinimarket: number; idArchivo: number }, ruta: string) {
+  await tx.trabajoCarga.create({ data: { id_minimarket: clave.idMinimarket, id_archivo: clave.idArchivo } });
+  let parte = 0;
+  for await (const datos of fs.createReadStream(ruta, { highWaterMark: TAMANO_PARTE }) as AsyncIterable<Buffer>) {
+    await tx.trabajoCargaParte.create({
+      data: { id_minimarket: clave.idMinimarket, id_archivo: clave.idArchivo, parte, datos: new Uint8Array(datos) },
+    });
+    parte += 1;
+  }
+}
+
+/** Uploads of the shop waiting or running. */
+export const trabajosPendientes = (tx: Tx, idMinimarket: number) => tx.trabajoCarga.count({ where: { id_minimarket: idMinimarket } });
+
+/** Takes the oldest free head job for `replica`, or null when there is none. */
+export async function tomarTrabajo(db: Db, replica: string, leaseMs: number): Promise<TrabajoTomado | null> {
+  const [fila] = await db.$queryRaw<
+    Array<{ id_minimarket: number; id_archivo: number; intentos: number; id_usuario: number | null; nombre_archivo: string; tipo_archivo: TipoCarga }>
+  >`
+    WITH elegido AS (
+      SELECT c.id_minimarket, c.id_archivo FROM trabajo_carga c
+      WHERE (c.lease_hasta IS NULL OR c.lease_hasta < now())
+        AND NOT EXISTS (SELECT 1 FROM trabajo_carga p WHERE p.id_minimarket = c.id_minimarket AND p.id_archivo < c.id_archivo)
+      ORDER BY c.id_archivo
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED
+    ), tomado AS (
+      UPDATE trabajo_carga t
+      SET tomado_por = ${replica}, lease_hasta = now() + ${leaseMs}::int * INTERVAL '1 millisecond', intentos = t.intentos + 1
+      FROM elegido e
+      WHERE t.id_minimarket = e.id_minimarket AND t.id_archivo = e.id_archivo
+      RETURNING t.id_minimarket, t.id_archivo, t.intentos
+    )
+    SELECT tomado.id_minimarket, tomado.id_archivo, tomado.intentos, a.id_usuario, a.nombre_archivo, a.tipo_archivo
+    FROM tomado JOIN archivo_carga a ON a.id_minimarket = tomado.id_minimarket AND a.id_archivo = tomado.id_archivo`;
+  if (!fila) return null;
+  return {
+    idMinimarket: fila.id_minimarket,
+    idArchivo: fila.id_archivo,
+    intento: fila.intentos,
+    idUsuario: fila.id_usuario,
+    nombreArchivo: fila.nombre_archivo,
+    tipo: fila.tipo_archivo,
+  };
+}
+
+const deTrabajo = (t: Pick<TrabajoTomado, 'idMinimarket' | 'idArchivo'>, replica: string) => ({
+  id_minimarket: t.idMinimarket,
+  id_archivo: t.idArchivo,
+  tomado_por: replica,
+});
+
+/** Extends the lease; false when the job is no longer this replica's (its lease ran out and another took it). */
+export async function renovarTrabajo(db: Db, t: TrabajoTomado, replica: string, leaseMs: number): Promise<boolean> {
+  const { count } = await db.trabajoCarga.updateMany({
+    where: deTrabajo(t, replica),
+    data: { lease_hasta: new Date(Date.now() + leaseMs) },
+  });
+  return count === 1;
+}
+
+/** Hands a job back untouched (this replica is stopping): the next replica takes it at once, as a first try. */
+export async function liberarTrabajo(db: Db, t: TrabajoTomado, replica: string) {
+  await db.trabajoCarga.updateMany({
+    where: deTrabajo(t, replica),
+    data: { tomado_por: null, lease_hasta: null, intentos: { decrement: 1 } },
+  });
+}
+
+/** Writes the job's file to `ruta`, one piece in memory at a time. */
+export async function bajarArchivo(db: Db, t: TrabajoTomado, ruta: string) {
+  async function* partes() {
+    for (let parte = 0; ; parte++) {
+      const fila = await db.trabajoCargaParte.findUnique({
+        where: { id_minimarket_id_archivo_parte: { id_minimarket: t.idMinimarket, id_archivo: t.idArchivo, parte } },
+        select: { datos: true },
+      });
+      if (!fila) return;
+      yield Buffer.from(fila.datos);
+    }
+  }
+  await pipeline(partes(), fs.createWriteStream(ruta));
+}
