@@ -26,15 +26,18 @@ export function install() {
   });
 }
 
-export function buildWeb() {
-  console.log('› Compilando la web...');
-  pnpm(['exec', 'turbo', 'run', 'build', '--filter=@minimarket/web', '--output-logs=errors-only']);
+/** The web (Vite) and the API (to plain JavaScript, apps/api/dist/server.js). */
+export function build() {
+  console.log('› Compilando la web y la API...');
+  pnpm(['exec', 'turbo', 'run', 'build', '--filter=@minimarket/web', '--filter=@minimarket/api', '--output-logs=errors-only']);
 }
 
-/** The API server as a direct child (no npx/pnpm layers), so signals reach it. */
-export function spawnServer(env = {}, stdio = 'inherit') {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(ROOT, 'apps', 'api'),
+export const SERVER_JS = path.join(ROOT, 'apps', 'api', 'dist', 'server.js');
+
+/** The built API server as a direct child (no npx/pnpm layers), so signals reach it. */
+export function spawnServer(env = {}, stdio = 'inherit', nodeBinary = process.execPath) {
+  return spawn(nodeBinary, ['--enable-source-maps', SERVER_JS], {
+    cwd: ROOT,
     stdio,
     env: { ...process.env, ...env },
   });

@@ -1,8 +1,8 @@
 // npm start: install, build, migrate, seed and serve on http://localhost:8000.
-import { buildWeb, install, spawnServer } from './lib.mjs';
+import { build, install, spawnServer } from './lib.mjs';
 
 install();
-buildWeb();
+build();
 console.log('› Iniciando el servidor (migraciones y datos de demostración incluidos)...');
 const server = spawnServer();
 for (const signal of ['SIGINT', 'SIGTERM']) {

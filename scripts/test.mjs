@@ -1,7 +1,7 @@
 // npm test: every workspace's checks and tests, then the product as a user starts it,
 // then the browser flows. Each step stops the run on failure.
 import { spawnSync } from 'node:child_process';
-import { buildWeb, install, pnpm, ROOT } from './lib.mjs';
+import { build, install, pnpm, ROOT } from './lib.mjs';
 
 const started = Date.now();
 install();
@@ -9,7 +9,7 @@ console.log('› Revisando tipos...');
 pnpm(['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']);
 console.log('› Pruebas unitarias y de integración (PostgreSQL real)...');
 pnpm(['exec', 'turbo', 'run', 'test', '--concurrency=1', '--output-logs=full']);
-buildWeb();
+build();
 console.log('› Prueba de arranque: npm start y las cuentas de demostración...');
 const smoke = spawnSync(process.execPath, ['scripts/smoke-start.mjs'], { cwd: ROOT, stdio: 'inherit' });
 if (smoke.status !== 0) process.exit(smoke.status ?? 1);

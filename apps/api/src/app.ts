@@ -20,6 +20,7 @@ import authRoutes from './routes/auth/index.js';
 import minimarketsRoutes from './routes/minimarkets/index.js';
 import notificacionesRoutes from './routes/notificaciones/index.js';
 import productosRoutes from './routes/productos/index.js';
+import saludRoutes from './routes/salud/index.js';
 import uploadRoutes from './routes/upload/index.js';
 import usersRoutes from './routes/users/index.js';
 import ventasRoutes from './routes/ventas/index.js';
@@ -56,6 +57,7 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
 
   await app.register(
     async (api) => {
+      await api.register(saludRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(minimarketsRoutes);

@@ -2,6 +2,7 @@
 // serving, and not one product or sale is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esperarCarga, fixture, importar, subir } from './cargas-helpers.js';
+import { deflate, esqueletoXlsx, NS, zip } from './fixtures/cargas/xlsx-a-mano.js';
 import { buildTestApp, createTestContext, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -77,6 +78,75 @@ describe('files the import refuses whole (estado Error)', () => {
     });
     expect(await huella()).toEqual(antes);
     await sigueSirviendo();
+  });
+
+  describe('crafted .xlsx files', () => {
+    const hoja = (filas: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${NS}"><sheetData>${filas}</sheetData></worksheet>`;
+    const textos = (...t: string[]) =>
+      `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${NS}" count="${t.length}" uniqueCount="${t.length}">${t.map((x) => `<si><t>${x}</t></si>`).join('')}</sst>`;
+    const encabezado = '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>3</v></c></row>';
+    const columnas = ['nombre_producto', 'categoria', 'precio_venta', 'codigo_barra'];
+
+    it.each([
+      [
+        'a hidden local entry (a sheet the central directory does not list, read by streaming readers)',
+        () =>
+          zip([
+            { ...deflate(hoja(`${encabezado}<row r="2"><c r="A2" t="inlineStr"><is><t>Oculto</t></is></c></row>`)), nombre: 'xl/worksheets/sheet1.xml', oculta: true },
+            ...esqueletoXlsx(),
+            { ...deflate(textos(...columnas)), nombre: 'xl/sharedStrings.xml' },
+            { ...deflate(hoja(encabezado)), nombre: 'xl/worksheets/sheet1.xml' },
+          ]),
+        'El archivo no es un Excel (.xlsx) válido. Ábralo en Excel y guárdelo de nuevo como "Libro de Excel (.xlsx)".',
+      ],
+      [
+        'a data descriptor whose sizes differ from the central directory',
+        () => {
+          const sheet = deflate(hoja(encabezado));
+          return zip([
+            ...esqueletoXlsx(),
+            { ...deflate(textos(...columnas)), nombre: 'xl/sharedStrings.xml' },
+            { ...sheet, nombre: 'xl/worksheets/sheet1.xml', descriptorDescomprimido: sheet.tamano * 1000 },
+          ]);
+        },
+        'El archivo Excel está dañado o es malicioso (su contenido no coincide con lo que declara).',
+      ],
+      [
+        'shared-string amplification (200,000 cells pointing at one 10,000-character text)',
+        () => {
+          const filas = Array.from({ length: 50_000 }, (_, i) => {
+            const r = i + 2;
+            return `<row r="${r}"><c r="A${r}" t="s"><v>4</v></c><c r="B${r}" t="s"><v>4</v></c><c r="C${r}" t="s"><v>4</v></c><c r="D${r}" t="s"><v>4</v></c></row>`;
+          }).join('');
+          return zip([...esqueletoXlsx(), { ...deflate(textos(...columnas, 'x'.repeat(10_000))), nombre: 'xl/sharedStrings.xml' }, { ...deflate(hoja(encabezado + filas)), nombre: 'xl/worksheets/sheet1.xml' }]);
+        },
+        expect.stringMatching(/^El archivo tiene demasiado texto para su tamaño \(más de \d+ MB al leerlo\)\. Puede estar dañado o ser malicioso/),
+      ],
+    ] as const)('%s is refused cleanly', async (_caso, archivo, mensaje) => {
+      const antes = await huella();
+      const contenido = archivo();
+      const r = await importar(pyme, q(), 'hostil.xlsx', contenido);
+      expect(r.carga.estado_procesamiento).toBe('Error');
+      expect(r.detalle.message).toEqual(mensaje);
+      expect(await huella()).toEqual(antes);
+      await sigueSirviendo();
+    });
+
+    it('the same sheet, honestly zipped, imports (the crafted files differ only in their trick)', async () => {
+      const r = await importar(
+        pyme,
+        q(),
+        'honesto.xlsx',
+        zip([
+          ...esqueletoXlsx(),
+          { ...deflate(textos(...columnas, 'Pan amasado', 'Panadería')), nombre: 'xl/sharedStrings.xml' },
+          { ...deflate(hoja(`${encabezado}<row r="2"><c r="A2" t="s"><v>4</v></c><c r="B2" t="s"><v>5</v></c><c r="C2"><v>1990</v></c><c r="D2" t="inlineStr"><is><t>HONESTO-1</t></is></c></row>`)), nombre: 'xl/worksheets/sheet1.xml' },
+        ]),
+      );
+      expect(r.carga.estado_procesamiento).toBe('Completado');
+      expect(await ctx.db.producto.findFirstOrThrow({ where: { codigo_barra: 'HONESTO-1' } })).toMatchObject({ nombre_producto: 'Pan amasado', precio_venta_actual: 1990 });
+    });
   });
 
   it('tells the uploader that the file could not be loaded', async () => {

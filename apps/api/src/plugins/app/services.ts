@@ -32,6 +32,10 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
     ventas: createVentasService({ db, acceso }),
     notificaciones: createNotificacionesService({ db }),
     cargas: createCargasService({ db, acceso, env, log }),
+    /** Rejects when the database does not answer (GET /api/salud). */
+    salud: async () => {
+      await db.$queryRaw`SELECT 1`;
+    },
   };
 }
 
