@@ -234,6 +234,32 @@ describe('refused before reading the file', () => {
   });
 });
 
+describe('a shop with its queue full', () => {
+  it('gets 429 in Spanish for one more upload, and nothing of it is stored', async () => {
+    // Nothing runs here (IMPORT_CONCURRENCY=0): the uploads wait in the queue.
+    const lleno = await createTestContext({ IMPORT_CONCURRENCY: '0', IMPORT_MAX_PENDING_PER_SHOP: '2' });
+    try {
+      const cliente = await lleno.as(DEMO.pyme);
+      const tienda = await lleno.shopOf(DEMO.pyme.correo);
+      const qq = { ...q(), id_minimarket: tienda };
+      for (const n of [1, 2]) expect((await subir(cliente, qq, `cola-${n}.csv`, fixture('productos-excel-chile.csv'))).statusCode).toBe(201);
+      const res = await subir(cliente, qq, 'cola-3.csv', fixture('productos-excel-chile.csv'));
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({
+        detail: 'Este minimarket ya tiene 2 cargas en proceso. Espere a que terminen para cargar otro archivo.',
+        code: 'TOO_MANY_PENDING_UPLOADS',
+      });
+      expect(await lleno.db.archivoCarga.count({ where: { id_minimarket: tienda, nombre_archivo: { startsWith: 'cola-' } } })).toBe(2);
+      // Another shop is not held by this one's queue.
+      const otra = await lleno.as(DEMO.pyme2);
+      const suya = { id_minimarket: await lleno.shopOf(DEMO.pyme2.correo), id_usuario: (await lleno.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme2.correo } })).id_usuario, upload_type: 'productos' as const };
+      expect((await subir(otra, suya, 'otra.csv', fixture('productos-excel-chile.csv'))).statusCode).toBe(201);
+    } finally {
+      await lleno.close();
+    }
+  });
+});
+
 describe('a restart never leaves an upload En revisión', () => {
   it('a job its replicas died on twice ends Error with a clear message, and the uploader is told', async () => {
     const colgada = await ctx.db.archivoCarga.create({

@@ -48,7 +48,7 @@ async function iniciar(nombre: string, extra: Record<string, string> = {}): Prom
       ADMIN_EMAIL: ADMIN.correo,
       ADMIN_PASSWORD: ADMIN.password,
       PORT: String(port),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       IMPORT_LEASE_SECONDS: String(LEASE_SEGUNDOS),
       IMPORT_POLL_MS: '200',
       WEB_DIST_DIR: '/nonexistent',
@@ -164,6 +164,16 @@ describe('a real deployment (DATABASE_URL, no SEED_DEMO)', () => {
     expect(await db.usuario.count({ where: { rol: 'administrador' } })).toBe(1);
     for (const r of [a, b]) expect((await login(r, ADMIN.correo, ADMIN.password)).status).toBe(200);
     expect(a.salida() + b.salida()).not.toContain('Cuentas de demostración');
+  });
+
+  it('writes no reset token nor password in its request log', async () => {
+    await fetch(`${a.base}/reset-password?token=TokenSecreto123abc`, { headers: { accept: 'text/html' } });
+    await login(a, ADMIN.correo, 'ClaveDeLog2026');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(a.salida()).toContain('/reset-password?token=%5Boculto%5D');
+    expect(a.salida()).not.toContain('TokenSecreto123abc');
+    expect(a.salida()).not.toContain('ClaveDeLog2026');
+    await db.limiteIntento.deleteMany({});
   });
 
   it('refuses to start without JWT_SECRET', async () => {

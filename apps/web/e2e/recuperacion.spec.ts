@@ -21,7 +21,10 @@ test('forgot password → e-mailed link → new password → sign in with it', a
   // The development inbox (on its own loopback port, not the app's) has both mails; the newest
   // link, from 'Reenviar', is the one that counts.
   const bandeja = `http://127.0.0.1:${process.env.E2E_DEV_INBOX_PORT}`;
-  expect((await request.get('/dev/correos.json')).status()).toBe(404);
+  // On the app's own port that path is just the web app's page, never the mail.
+  const enLaApp = await request.get('/dev/correos.json');
+  expect(enLaApp.headers()['content-type']).toContain('text/html');
+  expect(await enLaApp.text()).not.toContain(CUENTA);
   let enlace = '';
   await expect(async () => {
     const correos = (await (await request.get(`${bandeja}/dev/correos.json?para=${encodeURIComponent(CUENTA)}`)).json()) as unknown[];
