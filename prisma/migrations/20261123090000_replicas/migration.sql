@@ -140,6 +140,10 @@ CREATE TABLE "trabajo_carga_parte" (
     CONSTRAINT "trabajo_carga_parte_pkey" PRIMARY KEY ("id_minimarket", "id_archivo", "parte")
 );
 
+-- Kept for minutes, written and read once: compressing it costs more time than the disk it saves
+-- (an .xlsx is compressed already).
+ALTER TABLE "trabajo_carga_parte" ALTER COLUMN "datos" SET STORAGE EXTERNAL;
+
 -- AddForeignKey
 ALTER TABLE "trabajo_carga_parte" ADD CONSTRAINT "trabajo_carga_parte_id_minimarket_id_archivo_fkey" FOREIGN KEY ("id_minimarket", "id_archivo") REFERENCES "trabajo_carga"("id_minimarket", "id_archivo") ON DELETE CASCADE ON UPDATE CASCADE;
 

@@ -17,7 +17,8 @@ import {
   type ArchivoCarga,
   type cargaQuerySchema,
 } from '@minimarket/contracts/uploads';
-import type { Db, Prisma } from '../../db/client.js';
+import pg from 'pg';
+import type { Db } from '../../db/client.js';
 import { CATALOGO } from '../../db/seed/catalogo.js';
 import type { Env } from '../../env.js';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.js';
@@ -28,7 +29,7 @@ import { esPlantillaDeVentas, generarPlantilla, type NombrePlantilla, type Produ
 import { csvRechazados, xlsxRechazados, type FilaRechazadaSalida } from '../../imports/rechazados.js';
 import { MENSAJE_INTERRUMPIDA } from '../../imports/resultado.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
-import { bajarArchivo, encolarTrabajo, trabajosPendientes, type TrabajoTomado } from './trabajos.js';
+import { bajarArchivo, contarPendientes, encolarCarga, type TrabajoTomado } from './trabajos.js';
 
 type CargaQuery = z.output<typeof cargaQuerySchema>;
 
@@ -45,10 +46,8 @@ const HOLGURA_MULTIPART = 64 * 1024;
 const MB = 1024 * 1024;
 /** A job taken this many times died with its replica each time: it is ended, not tried again. */
 const MAX_INTENTOS = 2;
-/** Any constant (with the shop id): one shop's uploads are counted against its limit one at a time. */
-const LOCK_COLA_TIENDA = 72707372;
-/** Storing a 20 MB file in pieces takes a moment; the default 5 s would be tight on a slow disk. */
-const TIMEOUT_ENCOLAR_MS = 60_000;
+/** Connections for the files' bytes (upload in, import out): never many at once per replica. */
+const CONEXIONES_ARCHIVOS = 3;
 
 /** Sales template examples without a shop (or a shop with no products): the demo catalogue's best sellers. */
 const PRODUCTOS_CATALOGO: ProductoParaVenta[] = [...CATALOGO]
@@ -118,6 +117,12 @@ export function createCargasService({
   const rutaTemporal = (extension: string) => path.join(carpetaTemporal(), `${crypto.randomUUID()}${extension}`);
   const registrar = (err: unknown, contexto: string) => log.error({ err }, `importación fallida (${contexto})`);
   const replica = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  // The files' bytes go through plain pg (trabajos.ts says why); opened on first use.
+  let poolArchivos: pg.Pool | null = null;
+  const archivos = () => {
+    if (!env.DATABASE_URL) throw new Error('DATABASE_URL no está definida: las cargas necesitan una conexión propia.');
+    return (poolArchivos ??= new pg.Pool({ connectionString: env.DATABASE_URL, max: CONEXIONES_ARCHIVOS, application_name: 'minimarket-archivos' }));
+  };
 
   async function procesar(t: TrabajoTomado, signal: AbortSignal) {
     if (!env.DATABASE_URL) throw new Error('DATABASE_URL no está definida: las cargas necesitan una conexión propia.');
@@ -129,7 +134,7 @@ export function createCargasService({
     const formato = formatoDe(t.nombreArchivo);
     const ruta = rutaTemporal(`.${formato}`);
     try {
-      await bajarArchivo(db, t, ruta);
+      await bajarArchivo(archivos(), t, ruta);
       await importarArchivo(env.DATABASE_URL, { ...carga, formato, ruta }, { signal, alError: (err) => registrar(err, `carga ${t.idArchivo}`) });
     } finally {
       await fs.promises.rm(ruta, { force: true });
@@ -146,9 +151,8 @@ export function createCargasService({
     alError: registrar,
   });
 
-  /** A shop has room in the queue; inside a transaction holding its lock, this is the word that counts. */
-  async function assertCupo(tx: Prisma.TransactionClient | Db, idMinimarket: number) {
-    const pendientes = await trabajosPendientes(tx, idMinimarket);
+  /** The shop has room in the queue (the count under the shop's lock, in encolarCarga, is the one that counts). */
+  function assertCupo(pendientes: number) {
     if (pendientes >= env.IMPORT_MAX_PENDING_PER_SHOP) {
       throw new AppError(429, 'TOO_MANY_PENDING_UPLOADS', mensajeCargasPendientes(pendientes));
     }
@@ -191,10 +195,12 @@ export function createCargasService({
       if (!archivo) throw validation('Adjunte un archivo en el campo "file".', [{ campo: 'file', mensaje: 'Adjunte un archivo.' }]);
       const descartar = () => archivo.contenido.resume();
       // Refused before a byte is read when the shop's queue is already full.
-      await assertCupo(db, q.id_minimarket).catch((err) => {
+      try {
+        assertCupo(await contarPendientes(archivos(), q.id_minimarket));
+      } catch (err) {
         descartar();
         throw err;
-      });
+      }
       if (largoDeclarado !== undefined && largoDeclarado > maxBytes + HOLGURA_MULTIPART) {
         descartar();
         throw archivoGrande(env.MAX_UPLOAD_MB);
@@ -216,25 +222,11 @@ export function createCargasService({
         }
         if (archivo.contenido.truncated) throw archivoGrande(env.MAX_UPLOAD_MB);
 
-        // The record, the job and the file go in together: a job never lacks its file.
-        const registro = await db.$transaction(
-          async (tx) => {
-            await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_COLA_TIENDA}::int, ${q.id_minimarket}::int)`;
-            await assertCupo(tx, q.id_minimarket);
-            const creado = await tx.archivoCarga.create({
-              data: {
-                id_minimarket: q.id_minimarket,
-                id_usuario: q.id_usuario,
-                nombre_archivo: nombre,
-                tipo_archivo: q.upload_type,
-                estado_procesamiento: 'En revisión',
-              },
-              select: SELECT_DTO,
-            });
-            await encolarTrabajo(tx, { idMinimarket: q.id_minimarket, idArchivo: creado.id_archivo }, ruta);
-            return creado;
-          },
-          { timeout: TIMEOUT_ENCOLAR_MS, maxWait: TIMEOUT_ENCOLAR_MS },
+        const registro = await encolarCarga(
+          archivos(),
+          { idMinimarket: q.id_minimarket, idUsuario: q.id_usuario, nombreArchivo: nombre, tipo: q.upload_type },
+          ruta,
+          assertCupo,
         );
         void trabajador.despertar();
         return toArchivoCargaDto(registro);
@@ -302,6 +294,7 @@ export function createCargasService({
     /** On close: the running imports are aborted (rolled back) and their jobs handed back to the queue. */
     async detener() {
       await trabajador.detener();
+      await poolArchivos?.end();
       if (carpeta) await fs.promises.rm(carpeta, { recursive: true, force: true });
     },
   };

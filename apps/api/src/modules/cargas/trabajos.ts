@@ -1,5 +1,7 @@
 // The import queue's tables (trabajo_carga, trabajo_carga_parte): every read and write of them
 // but the one that ends a job, which goes in the import's own transaction (imports/resultado.ts).
+// The file's bytes travel on a plain pg connection, never through Prisma: its query compiler
+// runs in WebAssembly, whose memory grows with every large parameter and never shrinks.
 //
 // A job is the head of its shop's line when no older job of that shop waits: only heads run,
 // so a shop's files run one at a time in arrival order, while different shops run side by side.
@@ -7,13 +9,12 @@
 // a lease that runs out means its replica died, and the job is taken again.
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
 import type { TipoCarga } from '@minimarket/contracts/uploads';
-import type { Db, Prisma } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 
 /** The uploaded file is kept in pieces of this size (a row of bytea each). */
 export const TAMANO_PARTE = 1024 * 1024;
-
-type Tx = Prisma.TransactionClient | Db;
 
 export interface TrabajoTomado {
   idMinimarket: number;
@@ -25,20 +26,67 @@ export interface TrabajoTomado {
   tipo: TipoCarga;
 }
 
-/** Queues an upload (inside the caller's transaction): the job and the file, piece by piece. */
-export async function encolarTrabajo(tx: Tx, clave: { idMinimarket: number; idArchivo: number }, ruta: string) {
-  await tx.trabajoCarga.create({ data: { id_minimarket: clave.idMinimarket, id_archivo: clave.idArchivo } });
-  let parte = 0;
-  for await (const datos of fs.createReadStream(ruta, { highWaterMark: TAMANO_PARTE }) as AsyncIterable<Buffer>) {
-    await tx.trabajoCargaParte.create({
-      data: { id_minimarket: clave.idMinimarket, id_archivo: clave.idArchivo, parte, datos: new Uint8Array(datos) },
-    });
-    parte += 1;
+export interface CargaRecibida {
+  id_archivo: number;
+  nombre_archivo: string;
+  tipo_archivo: string;
+  fecha_subida: Date;
+  estado_procesamiento: string;
+  detalle_resultado: string | null;
+}
+
+/** Any constant (with the shop id): one shop's uploads are counted against its limit one at a time. */
+const LOCK_COLA_TIENDA = 72707372;
+
+/**
+ * Records an upload 'En revisión' and queues it with its file, piece by piece, in one
+ * transaction: a job never lacks its file, nor a record its job. `assertCupo` runs first,
+ * under the shop's lock, with the number of the shop's uploads waiting or running.
+ */
+export async function encolarCarga(
+  pool: pg.Pool,
+  carga: { idMinimarket: number; idUsuario: number; nombreArchivo: string; tipo: TipoCarga },
+  ruta: string,
+  assertCupo: (pendientes: number) => void,
+): Promise<CargaRecibida> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_COLA_TIENDA, carga.idMinimarket]);
+    assertCupo(await contarPendientes(client, carga.idMinimarket));
+    const { rows } = await client.query<CargaRecibida>(
+      `INSERT INTO archivo_carga (id_minimarket, id_usuario, nombre_archivo, tipo_archivo, estado_procesamiento)
+       VALUES ($1, $2, $3, $4, 'En revisión')
+       RETURNING id_archivo, nombre_archivo, tipo_archivo, fecha_subida, estado_procesamiento, detalle_resultado`,
+      [carga.idMinimarket, carga.idUsuario, carga.nombreArchivo, carga.tipo],
+    );
+    const registro = rows[0]!;
+    await client.query('INSERT INTO trabajo_carga (id_minimarket, id_archivo) VALUES ($1, $2)', [carga.idMinimarket, registro.id_archivo]);
+    let parte = 0;
+    for await (const datos of fs.createReadStream(ruta, { highWaterMark: TAMANO_PARTE }) as AsyncIterable<Buffer>) {
+      await client.query('INSERT INTO trabajo_carga_parte (id_minimarket, id_archivo, parte, datos) VALUES ($1, $2, $3, $4)', [
+        carga.idMinimarket,
+        registro.id_archivo,
+        parte,
+        datos,
+      ]);
+      parte += 1;
+    }
+    await client.query('COMMIT');
+    return registro;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
   }
 }
 
 /** Uploads of the shop waiting or running. */
-export const trabajosPendientes = (tx: Tx, idMinimarket: number) => tx.trabajoCarga.count({ where: { id_minimarket: idMinimarket } });
+export async function contarPendientes(db: pg.Pool | pg.PoolClient, idMinimarket: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM trabajo_carga WHERE id_minimarket = $1', [idMinimarket]);
+  return rows[0]?.n ?? 0;
+}
 
 /** Takes the oldest free head job for `replica`, or null when there is none. */
 export async function tomarTrabajo(db: Db, replica: string, leaseMs: number): Promise<TrabajoTomado | null> {
@@ -96,15 +144,15 @@ export async function liberarTrabajo(db: Db, t: TrabajoTomado, replica: string) 
 }
 
 /** Writes the job's file to `ruta`, one piece in memory at a time. */
-export async function bajarArchivo(db: Db, t: TrabajoTomado, ruta: string) {
+export async function bajarArchivo(pool: pg.Pool, t: Pick<TrabajoTomado, 'idMinimarket' | 'idArchivo'>, ruta: string) {
   async function* partes() {
     for (let parte = 0; ; parte++) {
-      const fila = await db.trabajoCargaParte.findUnique({
-        where: { id_minimarket_id_archivo_parte: { id_minimarket: t.idMinimarket, id_archivo: t.idArchivo, parte } },
-        select: { datos: true },
-      });
-      if (!fila) return;
-      yield Buffer.from(fila.datos);
+      const { rows } = await pool.query<{ datos: Buffer }>(
+        'SELECT datos FROM trabajo_carga_parte WHERE id_minimarket = $1 AND id_archivo = $2 AND parte = $3',
+        [t.idMinimarket, t.idArchivo, parte],
+      );
+      if (rows.length === 0) return;
+      yield rows[0]!.datos;
     }
   }
   await pipeline(partes(), fs.createWriteStream(ruta));
