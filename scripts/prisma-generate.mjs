@@ -7,6 +7,10 @@ import { ROOT } from './lib.mjs';
 const res = spawnSync('npx', ['--no-install', 'prisma', 'generate'], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+  env: {
+    ...process.env,
+    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+    PRISMA_HIDE_UPDATE_MESSAGE: '1',
+  },
 });
 process.exit(res.status ?? 1);

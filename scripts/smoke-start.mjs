@@ -92,21 +92,28 @@ async function iniciarSesion(correo, password, rol) {
   if (body.correo !== correo || body.rol !== rol) throw new Error(`/users/me de ${correo}: ${JSON.stringify(body)}`);
 }
 
-await probar('npm start', spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] }), async () => {
-  for (const [correo, password, rol] of CUENTAS) {
-    await iniciarSesion(correo, password, rol);
-    console.log(`  ✓ ${correo} inicia sesión (${rol})`);
-  }
-  const page = await fetch(`${base}/pos/nueva-venta`, { headers: { accept: 'text/html' } });
-  const html = await page.text();
-  if (page.status !== 200 || !html.includes('<div id="root">')) throw new Error(`la web no se sirve en ${base}: ${page.status}`);
-  console.log(`  ✓ la web se sirve en ${base}`);
-});
+await probar(
+  'npm start',
+  spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] }),
+  async () => {
+    for (const [correo, password, rol] of CUENTAS) {
+      await iniciarSesion(correo, password, rol);
+      console.log(`  ✓ ${correo} inicia sesión (${rol})`);
+    }
+    const page = await fetch(`${base}/pos/nueva-venta`, { headers: { accept: 'text/html' } });
+    const html = await page.text();
+    if (page.status !== 200 || !html.includes('<div id="root">')) throw new Error(`la web no se sirve en ${base}: ${page.status}`);
+    console.log(`  ✓ la web se sirve en ${base}`);
+  },
+);
 if (!process.exitCode) console.log('  ✓ SIGTERM detiene el servidor y PostgreSQL');
 
 for (const version of VERSIONES_LTS) {
   // npx brings that Node from the npm registry; its binary is started directly, so signals reach it.
-  const binario = execFileSync('npx', ['-y', `node@${version}`, '-p', 'process.execPath'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const binario = execFileSync('npx', ['-y', `node@${version}`, '-p', 'process.execPath'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
   const real = execFileSync(binario, ['--version'], { encoding: 'utf8' }).trim();
   await probar(`Node ${real}`, spawnServer(env, ['ignore', 'pipe', 'inherit'], binario), async () => {
     const [correo, password, rol] = CUENTAS[0];
@@ -114,9 +121,15 @@ for (const version of VERSIONES_LTS) {
     const page = await fetch(`${base}/inicio-sesion`, { headers: { accept: 'text/html' } });
     if (page.status !== 200) throw new Error(`la web no se sirve: ${page.status}`);
   });
-  if (!process.exitCode) console.log(`  ✓ la API compilada corre en Node ${real}: arranca sobre los mismos datos, inicia sesión, sirve la web y se detiene limpiamente`);
+  if (!process.exitCode)
+    console.log(
+      `  ✓ la API compilada corre en Node ${real}: arranca sobre los mismos datos, inicia sesión, sirve la web y se detiene limpiamente`,
+    );
 }
 
-const leftovers = execSync('ps -eo args').toString().split('\n').filter((l) => l.includes(dataDir) && l.includes('postgres'));
+const leftovers = execSync('ps -eo args')
+  .toString()
+  .split('\n')
+  .filter((l) => l.includes(dataDir) && l.includes('postgres'));
 if (leftovers.length > 0) fail(`quedó un postgres huérfano:\n${leftovers.join('\n')}`);
 fs.rmSync(dataDir, { recursive: true, force: true });

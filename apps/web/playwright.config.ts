@@ -49,6 +49,8 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   workers: 1,
+  // A stray test.only would skip the rest of the suite: refused in CI (.ci/run sets CI=true).
+  forbidOnly: Boolean(process.env.CI),
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,

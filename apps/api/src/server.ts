@@ -71,7 +71,11 @@ try {
   await app.listen({ host: env.HOST, port: env.PORT });
   const lineaCorreos = devInboxWeb ? `\n  Correos enviados (bandeja de desarrollo): ${devInboxWeb.url}` : '';
   // The demo logins only where the demo data is; never a password the database does not have.
-  const cuentas = demo ? `\n\n  Cuentas de demostración:\n${lineasCuentasDemo().map((l) => `    ${l}`).join('\n')}` : '';
+  const cuentas = demo
+    ? `\n\n  Cuentas de demostración:\n${lineasCuentasDemo()
+        .map((l) => `    ${l}`)
+        .join('\n')}`
+    : '';
   console.log(`
   Minimarket está listo en http://localhost:${env.PORT}
   Documentación de la API: http://localhost:${env.PORT}/api/docs${lineaCorreos}${cuentas}

@@ -44,7 +44,12 @@ describe('POST /api/auth/token', () => {
     const res = await ctx.app.inject(form('', ''));
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('VALIDATION_ERROR');
-    expect(res.json().errors.map((e: { campo: string }) => e.campo).sort()).toEqual(['password', 'username']);
+    expect(
+      res
+        .json()
+        .errors.map((e: { campo: string }) => e.campo)
+        .sort(),
+    ).toEqual(['password', 'username']);
   });
 
   it('refuses an inactive user at login and on a token issued before deactivation', async () => {

@@ -50,15 +50,29 @@ describe('files the import refuses whole (estado Error)', () => {
       'productos',
       'El archivo no es un CSV de texto (parece un archivo binario o dañado). Guárdelo desde Excel como "CSV UTF-8 (delimitado por comas)" y vuelva a cargarlo.',
     ],
-    ['zip-bomba.xlsx', 'productos', 'El archivo Excel tiene demasiado texto (más de 128 MB descomprimido). Divídalo en archivos más pequeños.'],
+    [
+      'zip-bomba.xlsx',
+      'productos',
+      'El archivo Excel tiene demasiado texto (más de 128 MB descomprimido). Divídalo en archivos más pequeños.',
+    ],
     ['zip-bomba-mentirosa.xlsx', 'productos', 'El archivo Excel está dañado o es malicioso (su contenido no coincide con lo que declara).'],
     [
       'billion-laughs.xml',
       'productos',
       'El XML declara entidades (<!ENTITY …>), que no se aceptan por seguridad. Quite la declaración DOCTYPE y escriba los valores directamente.',
     ],
-    ['productos-excel-chile.csv', 'ventas', expect.stringMatching(/^Faltan las columnas obligatorias "id_venta_csv", "fecha_venta", "metodo_pago", "num_unidades"\. Parece un archivo de productos: elija el tipo "Productos" al cargarlo\.$/)],
-    ['ventas-sin-declaracion.xml', 'productos', 'El XML es de ventas (<ventas>), pero eligió el tipo "productos". Elija el tipo correcto al cargarlo.'],
+    [
+      'productos-excel-chile.csv',
+      'ventas',
+      expect.stringMatching(
+        /^Faltan las columnas obligatorias "id_venta_csv", "fecha_venta", "metodo_pago", "num_unidades"\. Parece un archivo de productos: elija el tipo "Productos" al cargarlo\.$/,
+      ),
+    ],
+    [
+      'ventas-sin-declaracion.xml',
+      'productos',
+      'El XML es de ventas (<ventas>), pero eligió el tipo "productos". Elija el tipo correcto al cargarlo.',
+    ],
   ] as const)('%s as %s', async (archivo, tipo, mensaje) => {
     const antes = await huella();
     // A file that hung the import would fail here by the test's own timeout (no clock in asserts).
@@ -85,7 +99,8 @@ describe('files the import refuses whole (estado Error)', () => {
       `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${NS}"><sheetData>${filas}</sheetData></worksheet>`;
     const textos = (...t: string[]) =>
       `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${NS}" count="${t.length}" uniqueCount="${t.length}">${t.map((x) => `<si><t>${x}</t></si>`).join('')}</sst>`;
-    const encabezado = '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>3</v></c></row>';
+    const encabezado =
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>3</v></c></row>';
     const columnas = ['nombre_producto', 'categoria', 'precio_venta', 'codigo_barra'];
 
     it.each([
@@ -93,7 +108,11 @@ describe('files the import refuses whole (estado Error)', () => {
         'a hidden local entry (a sheet the central directory does not list, read by streaming readers)',
         () =>
           zip([
-            { ...deflate(hoja(`${encabezado}<row r="2"><c r="A2" t="inlineStr"><is><t>Oculto</t></is></c></row>`)), nombre: 'xl/worksheets/sheet1.xml', oculta: true },
+            {
+              ...deflate(hoja(`${encabezado}<row r="2"><c r="A2" t="inlineStr"><is><t>Oculto</t></is></c></row>`)),
+              nombre: 'xl/worksheets/sheet1.xml',
+              oculta: true,
+            },
             ...esqueletoXlsx(),
             { ...deflate(textos(...columnas)), nombre: 'xl/sharedStrings.xml' },
             { ...deflate(hoja(encabezado)), nombre: 'xl/worksheets/sheet1.xml' },
@@ -119,9 +138,15 @@ describe('files the import refuses whole (estado Error)', () => {
             const r = i + 2;
             return `<row r="${r}"><c r="A${r}" t="s"><v>4</v></c><c r="B${r}" t="s"><v>4</v></c><c r="C${r}" t="s"><v>4</v></c><c r="D${r}" t="s"><v>4</v></c></row>`;
           }).join('');
-          return zip([...esqueletoXlsx(), { ...deflate(textos(...columnas, 'x'.repeat(10_000))), nombre: 'xl/sharedStrings.xml' }, { ...deflate(hoja(encabezado + filas)), nombre: 'xl/worksheets/sheet1.xml' }]);
+          return zip([
+            ...esqueletoXlsx(),
+            { ...deflate(textos(...columnas, 'x'.repeat(10_000))), nombre: 'xl/sharedStrings.xml' },
+            { ...deflate(hoja(encabezado + filas)), nombre: 'xl/worksheets/sheet1.xml' },
+          ]);
         },
-        expect.stringMatching(/^El archivo tiene demasiado texto para su tamaño \(más de \d+ MB al leerlo\)\. Puede estar dañado o ser malicioso/),
+        expect.stringMatching(
+          /^El archivo tiene demasiado texto para su tamaño \(más de \d+ MB al leerlo\)\. Puede estar dañado o ser malicioso/,
+        ),
       ],
     ] as const)('%s is refused cleanly', async (_caso, archivo, mensaje) => {
       const antes = await huella();
@@ -141,18 +166,35 @@ describe('files the import refuses whole (estado Error)', () => {
         zip([
           ...esqueletoXlsx(),
           { ...deflate(textos(...columnas, 'Pan amasado', 'Panadería')), nombre: 'xl/sharedStrings.xml' },
-          { ...deflate(hoja(`${encabezado}<row r="2"><c r="A2" t="s"><v>4</v></c><c r="B2" t="s"><v>5</v></c><c r="C2"><v>1990</v></c><c r="D2" t="inlineStr"><is><t>HONESTO-1</t></is></c></row>`)), nombre: 'xl/worksheets/sheet1.xml' },
+          {
+            ...deflate(
+              hoja(
+                `${encabezado}<row r="2"><c r="A2" t="s"><v>4</v></c><c r="B2" t="s"><v>5</v></c><c r="C2"><v>1990</v></c><c r="D2" t="inlineStr"><is><t>HONESTO-1</t></is></c></row>`,
+              ),
+            ),
+            nombre: 'xl/worksheets/sheet1.xml',
+          },
         ]),
       );
       expect(r.carga.estado_procesamiento).toBe('Completado');
-      expect(await ctx.db.producto.findFirstOrThrow({ where: { codigo_barra: 'HONESTO-1' } })).toMatchObject({ nombre_producto: 'Pan amasado', precio_venta_actual: 1990 });
+      expect(await ctx.db.producto.findFirstOrThrow({ where: { codigo_barra: 'HONESTO-1' } })).toMatchObject({
+        nombre_producto: 'Pan amasado',
+        precio_venta_actual: 1990,
+      });
     });
   });
 
   it('tells the uploader that the file could not be loaded', async () => {
     const r = await importar(pyme, q(), 'vacio.csv', '');
-    const aviso = await ctx.db.notificacion.findFirstOrThrow({ where: { id_usuario: idUsuario, tipo: 'carga_con_errores' }, orderBy: { id_notificacion: 'desc' } });
-    expect(aviso).toMatchObject({ titulo: 'No se pudo cargar un archivo', descripcion: '"vacio.csv": El archivo está vacío.', url_accion: '/cargar' });
+    const aviso = await ctx.db.notificacion.findFirstOrThrow({
+      where: { id_usuario: idUsuario, tipo: 'carga_con_errores' },
+      orderBy: { id_notificacion: 'desc' },
+    });
+    expect(aviso).toMatchObject({
+      titulo: 'No se pudo cargar un archivo',
+      descripcion: '"vacio.csv": El archivo está vacío.',
+      url_accion: '/cargar',
+    });
     expect(r.carga.estado_procesamiento).toBe('Error');
   });
 
@@ -160,7 +202,9 @@ describe('files the import refuses whole (estado Error)', () => {
     const csv = `nombre_producto;categoria;precio_venta;codigo_barra\r\n"Pan sin cerrar;Panadería;990;Q-1\r\n${'Pan;Panadería;990;Q-2\r\n'.repeat(60_000)}`;
     const r = await importar(pyme, q(), 'comillas.csv', csv);
     expect(r.carga.estado_procesamiento).toBe('Error');
-    expect(r.detalle.message).toBe('La fila 2 del archivo es demasiado larga (más de 1024 KB). Revise que no falte cerrar unas comillas (").');
+    expect(r.detalle.message).toBe(
+      'La fila 2 del archivo es demasiado larga (más de 1024 KB). Revise que no falte cerrar unas comillas (").',
+    );
   });
 
   it('a malformed XML names the line', async () => {
@@ -172,7 +216,12 @@ describe('files the import refuses whole (estado Error)', () => {
   it('a product file with a row half-valid stores nothing of that row, and a failing file nothing at all', async () => {
     // A valid row followed by a missing required column in XML: refused whole, the valid row included.
     const antes = await huella();
-    const r = await importar(pyme, q(), 'sin-precio.xml', '<productos><producto><nombre_producto>Pan</nombre_producto><categoria>Panadería</categoria><codigo_barra>999111</codigo_barra></producto></productos>');
+    const r = await importar(
+      pyme,
+      q(),
+      'sin-precio.xml',
+      '<productos><producto><nombre_producto>Pan</nombre_producto><categoria>Panadería</categoria><codigo_barra>999111</codigo_barra></producto></productos>',
+    );
     expect(r.detalle.message).toBe(
       'Al primer <producto> (línea 1) le falta el elemento obligatorio <precio_venta>. Cada <producto> debe tener: <nombre_producto>, <categoria>, <precio_venta>, <stock>, <codigo_barra>, <precio_compra>, <descripcion>, <marca>.',
     );
@@ -195,7 +244,12 @@ describe('refused before reading the file', () => {
     const chico = await createTestContext({ MAX_UPLOAD_MB: '1' });
     try {
       const cliente = await chico.as(DEMO.pyme);
-      const res = await subir(cliente, { ...q(), id_minimarket: await chico.shopOf(DEMO.pyme.correo) }, 'grande.csv', Buffer.alloc(1024 * 1024 + 1, 'a'));
+      const res = await subir(
+        cliente,
+        { ...q(), id_minimarket: await chico.shopOf(DEMO.pyme.correo) },
+        'grande.csv',
+        Buffer.alloc(1024 * 1024 + 1, 'a'),
+      );
       expect(res.statusCode).toBe(413);
       expect(res.json().detail).toBe('El archivo supera el tamaño máximo permitido (1 MB).');
     } finally {
@@ -212,7 +266,12 @@ describe('refused before reading the file', () => {
   });
 
   it('a file name with a path keeps only its last part', async () => {
-    const r = await importar(pyme, q(), '..\\..\\C:\\Users\\pepe\\productos.csv', 'nombre_producto,categoria,precio_venta,codigo_barra\nPan Amasado Extra,Panadería,990,RUTA-1\n');
+    const r = await importar(
+      pyme,
+      q(),
+      '..\\..\\C:\\Users\\pepe\\productos.csv',
+      'nombre_producto,categoria,precio_venta,codigo_barra\nPan Amasado Extra,Panadería,990,RUTA-1\n',
+    );
     expect(r.carga.nombre_archivo).toBe('productos.csv');
   });
 
@@ -242,7 +301,8 @@ describe('a shop with its queue full', () => {
       const cliente = await lleno.as(DEMO.pyme);
       const tienda = await lleno.shopOf(DEMO.pyme.correo);
       const qq = { ...q(), id_minimarket: tienda };
-      for (const n of [1, 2]) expect((await subir(cliente, qq, `cola-${n}.csv`, fixture('productos-excel-chile.csv'))).statusCode).toBe(201);
+      for (const n of [1, 2])
+        expect((await subir(cliente, qq, `cola-${n}.csv`, fixture('productos-excel-chile.csv'))).statusCode).toBe(201);
       const res = await subir(cliente, qq, 'cola-3.csv', fixture('productos-excel-chile.csv'));
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({
@@ -252,7 +312,11 @@ describe('a shop with its queue full', () => {
       expect(await lleno.db.archivoCarga.count({ where: { id_minimarket: tienda, nombre_archivo: { startsWith: 'cola-' } } })).toBe(2);
       // Another shop is not held by this one's queue.
       const otra = await lleno.as(DEMO.pyme2);
-      const suya = { id_minimarket: await lleno.shopOf(DEMO.pyme2.correo), id_usuario: (await lleno.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme2.correo } })).id_usuario, upload_type: 'productos' as const };
+      const suya = {
+        id_minimarket: await lleno.shopOf(DEMO.pyme2.correo),
+        id_usuario: (await lleno.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme2.correo } })).id_usuario,
+        upload_type: 'productos' as const,
+      };
       expect((await subir(otra, suya, 'otra.csv', fixture('productos-excel-chile.csv'))).statusCode).toBe(201);
     } finally {
       await lleno.close();
@@ -267,7 +331,13 @@ describe('a restart never leaves an upload En revisión', () => {
     });
     // Taken twice by replicas that vanished; the last lease has just run out.
     await ctx.db.trabajoCarga.create({
-      data: { id_minimarket: idMinimarket, id_archivo: colgada.id_archivo, tomado_por: 'muerta', lease_hasta: new Date(Date.now() - 1000), intentos: 2 },
+      data: {
+        id_minimarket: idMinimarket,
+        id_archivo: colgada.id_archivo,
+        tomado_por: 'muerta',
+        lease_hasta: new Date(Date.now() - 1000),
+        intentos: 2,
+      },
     });
     const { carga } = await esperarCarga(pyme, idMinimarket, colgada.id_archivo);
     expect(carga.estado_procesamiento).toBe('Error');
@@ -304,9 +374,18 @@ describe('a restart never leaves an upload En revisión', () => {
     // The restart (or any other replica) takes it from the start and finishes it.
     const reinicio = await buildTestApp(otro.databaseUrl, otro.db);
     try {
-      const token = (await reinicio.inject({ method: 'POST', url: '/api/auth/token', payload: { username: DEMO.pyme.correo, password: DEMO.pyme.password } })).json().access_token as string;
+      const token = (
+        await reinicio.inject({
+          method: 'POST',
+          url: '/api/auth/token',
+          payload: { username: DEMO.pyme.correo, password: DEMO.pyme.password },
+        })
+      ).json().access_token as string;
       const { carga: final, detalle } = await esperarCarga(
-        { token, request: (o) => reinicio.inject({ method: o.method as 'GET', url: o.url, headers: { authorization: `Bearer ${token}` } }) },
+        {
+          token,
+          request: (o) => reinicio.inject({ method: o.method as 'GET', url: o.url, headers: { authorization: `Bearer ${token}` } }),
+        },
         tienda,
         id,
         120_000,

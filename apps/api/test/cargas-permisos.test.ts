@@ -21,7 +21,14 @@ beforeAll(async () => {
   idPyme = (await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } })).id_usuario;
   idPyme2 = (await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme2.correo } })).id_usuario;
   const otra = await ctx.as(DEMO.pyme2);
-  cargaAjena = (await importar(otra, { id_minimarket: ajena, id_usuario: idPyme2, upload_type: 'productos' }, 'p.csv', fixture('productos-excel-chile.csv'))).carga.id_archivo;
+  cargaAjena = (
+    await importar(
+      otra,
+      { id_minimarket: ajena, id_usuario: idPyme2, upload_type: 'productos' },
+      'p.csv',
+      fixture('productos-excel-chile.csv'),
+    )
+  ).carga.id_archivo;
 });
 afterAll(() => ctx.close());
 
@@ -35,7 +42,12 @@ async function huella() {
 describe('a pyme and another shop', () => {
   it('cannot upload to it', async () => {
     const antes = await huella();
-    const res = await subir(pyme, { id_minimarket: ajena, id_usuario: idPyme, upload_type: 'productos' }, 'p.csv', fixture('productos-excel-chile.csv'));
+    const res = await subir(
+      pyme,
+      { id_minimarket: ajena, id_usuario: idPyme, upload_type: 'productos' },
+      'p.csv',
+      fixture('productos-excel-chile.csv'),
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: 'No tiene acceso a este minimarket.', code: 'FORBIDDEN_MINIMARKET' });
     expect(await huella()).toEqual(antes);
@@ -43,7 +55,12 @@ describe('a pyme and another shop', () => {
 
   it('cannot upload in the name of another user', async () => {
     const antes = await huella();
-    const res = await subir(pyme, { id_minimarket: propia, id_usuario: idPyme2, upload_type: 'productos' }, 'p.csv', fixture('productos-excel-chile.csv'));
+    const res = await subir(
+      pyme,
+      { id_minimarket: propia, id_usuario: idPyme2, upload_type: 'productos' },
+      'p.csv',
+      fixture('productos-excel-chile.csv'),
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN_USER');
     expect(await huella()).toEqual(antes);
@@ -58,7 +75,7 @@ describe('a pyme and another shop', () => {
     expect(res.json()).toEqual({ detail: 'Carga no encontrada.', code: 'UPLOAD_NOT_FOUND' });
   });
 
-  it('its own history does not show the other shop\'s uploads', async () => {
+  it("its own history does not show the other shop's uploads", async () => {
     const propias = (await pyme.request({ method: 'GET', url: `/api/upload/history/${propia}` })).json() as Array<{ id_archivo: number }>;
     expect(propias.map((c) => c.id_archivo)).not.toContain(cargaAjena);
   });
@@ -70,7 +87,7 @@ describe('identifying who and where', () => {
     ['id_minimarket=1&upload_type=productos', 'missing id_usuario'],
     ['id_usuario=1&upload_type=productos', 'missing id_minimarket'],
     ['id_minimarket=abc&id_usuario=1&upload_type=productos', 'not a number'],
-  ])('?%s (%s) is 422 with the page\'s message', async (query) => {
+  ])("?%s (%s) is 422 with the page's message", async (query) => {
     const { payload, headers } = multipart('p.csv', 'a');
     const res = await pyme.request({ method: 'POST', url: `/api/upload/files/?${query}`, payload, headers });
     expect(res.statusCode).toBe(422);
@@ -79,14 +96,24 @@ describe('identifying who and where', () => {
 
   it('an unknown upload_type is 422', async () => {
     const { payload, headers } = multipart('p.csv', 'a');
-    const res = await pyme.request({ method: 'POST', url: `/api/upload/files/?id_minimarket=${propia}&id_usuario=${idPyme}&upload_type=clientes`, payload, headers });
+    const res = await pyme.request({
+      method: 'POST',
+      url: `/api/upload/files/?id_minimarket=${propia}&id_usuario=${idPyme}&upload_type=clientes`,
+      payload,
+      headers,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toBe('Elija el tipo de datos del archivo: productos o ventas.');
   });
 
   it('without a token is 401', async () => {
     const { payload, headers } = multipart('p.csv', 'a');
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/upload/files/?id_minimarket=${propia}&id_usuario=${idPyme}&upload_type=productos`, payload, headers });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/upload/files/?id_minimarket=${propia}&id_usuario=${idPyme}&upload_type=productos`,
+      payload,
+      headers,
+    });
     expect(res.statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/upload/history/${propia}` })).statusCode).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/upload/plantillas/plantilla_productos.xlsx' })).statusCode).toBe(401);
@@ -95,13 +122,18 @@ describe('identifying who and where', () => {
 
 describe('an administrador', () => {
   it('uploads to any shop on behalf of its owner, who gets the notice', async () => {
-    const r = await importar(admin, { id_minimarket: ajena, id_usuario: idPyme2, upload_type: 'ventas' }, 'v.xml', fixture('ventas-sin-declaracion.xml'));
+    const r = await importar(
+      admin,
+      { id_minimarket: ajena, id_usuario: idPyme2, upload_type: 'ventas' },
+      'v.xml',
+      fixture('ventas-sin-declaracion.xml'),
+    );
     expect(r.carga.estado_procesamiento).not.toBe('En revisión');
     const registro = await ctx.db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: r.carga.id_archivo } });
     expect(registro).toMatchObject({ id_minimarket: ajena, id_usuario: idPyme2 });
   });
 
-  it('reads any shop\'s history and rejected rows', async () => {
+  it("reads any shop's history and rejected rows", async () => {
     expect((await admin.request({ method: 'GET', url: `/api/upload/history/${ajena}` })).statusCode).toBe(200);
     expect((await admin.request({ method: 'GET', url: `/api/upload/history/${ajena}/${cargaAjena}/rechazados.csv` })).statusCode).toBe(200);
   });

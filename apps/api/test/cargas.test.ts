@@ -32,11 +32,51 @@ const q = (t: Tienda, upload_type: 'productos' | 'ventas') => ({ id_minimarket: 
 // ---------------------------------------------------------------------------
 
 const NUEVOS = {
-  [nuevo(1)]: { nombre_producto: 'Empanada de Mariscos un', categoria: 'Panadería', precio_venta_actual: 2490, stock: 15, precio_compra_actual: 1600, descripcion: 'Empanada frita de mariscos.', marca: null },
-  [nuevo(2)]: { nombre_producto: 'Queso de Cabra Artesanal 250 g', categoria: 'Lácteos y Quesos', precio_venta_actual: 4590, stock: 6, precio_compra_actual: 3150, descripcion: null, marca: 'Quesos del Valle' },
-  [nuevo(3)]: { nombre_producto: 'Pebre Casero 250 g', categoria: 'Abarrotes', precio_venta_actual: 1990, stock: 10, precio_compra_actual: null, descripcion: 'Tomate, cebolla y cilantro; "receta de la casa"', marca: null },
-  [nuevo(4)]: { nombre_producto: 'Sopaipilla Pasada 5 un', categoria: 'Panadería', precio_venta_actual: 2990, stock: 8, precio_compra_actual: null, descripcion: null, marca: null },
-  [nuevo(5)]: { nombre_producto: 'Chancho en Piedra 200 g', categoria: 'Abarrotes', precio_venta_actual: 2290, stock: 0, precio_compra_actual: null, descripcion: 'Salsa de tomate, ajo y ají molidos en piedra.', marca: null },
+  [nuevo(1)]: {
+    nombre_producto: 'Empanada de Mariscos un',
+    categoria: 'Panadería',
+    precio_venta_actual: 2490,
+    stock: 15,
+    precio_compra_actual: 1600,
+    descripcion: 'Empanada frita de mariscos.',
+    marca: null,
+  },
+  [nuevo(2)]: {
+    nombre_producto: 'Queso de Cabra Artesanal 250 g',
+    categoria: 'Lácteos y Quesos',
+    precio_venta_actual: 4590,
+    stock: 6,
+    precio_compra_actual: 3150,
+    descripcion: null,
+    marca: 'Quesos del Valle',
+  },
+  [nuevo(3)]: {
+    nombre_producto: 'Pebre Casero 250 g',
+    categoria: 'Abarrotes',
+    precio_venta_actual: 1990,
+    stock: 10,
+    precio_compra_actual: null,
+    descripcion: 'Tomate, cebolla y cilantro; "receta de la casa"',
+    marca: null,
+  },
+  [nuevo(4)]: {
+    nombre_producto: 'Sopaipilla Pasada 5 un',
+    categoria: 'Panadería',
+    precio_venta_actual: 2990,
+    stock: 8,
+    precio_compra_actual: null,
+    descripcion: null,
+    marca: null,
+  },
+  [nuevo(5)]: {
+    nombre_producto: 'Chancho en Piedra 200 g',
+    categoria: 'Abarrotes',
+    precio_venta_actual: 2290,
+    stock: 0,
+    precio_compra_actual: null,
+    descripcion: 'Salsa de tomate, ajo y ají molidos en piedra.',
+    marca: null,
+  },
 };
 const RECHAZADOS = [nuevo(6), nuevo(7), nuevo(8), nuevo(9)];
 
@@ -53,17 +93,26 @@ describe.each([
   beforeAll(async () => {
     t = await tiendaDonPepe();
     // Deleted earlier (inactivo): the file brings it back.
-    const queso = await t.ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: t.idMinimarket, codigo_barra: codigo(PRODUCTO_REACTIVADO) } });
+    const queso = await t.ctx.db.producto.findFirstOrThrow({
+      where: { id_minimarket: t.idMinimarket, codigo_barra: codigo(PRODUCTO_REACTIVADO) },
+    });
     expect((await t.cliente.request({ method: 'DELETE', url: `/api/productos/${queso.id_producto}` })).statusCode).toBe(204);
     reactivado = queso;
-    activoAntes = await t.ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: t.idMinimarket, codigo_barra: codigo(PRODUCTO_ACTIVO) } });
+    activoAntes = await t.ctx.db.producto.findFirstOrThrow({
+      where: { id_minimarket: t.idMinimarket, codigo_barra: codigo(PRODUCTO_ACTIVO) },
+    });
     productosAntes = await t.ctx.db.producto.count({ where: { id_minimarket: t.idMinimarket } });
     resultado = await importar(t.cliente, q(t, 'productos'), archivo, fixture(archivo));
   });
   afterAll(() => t.ctx.close());
 
   it('answers the record at once, En revisión, and ends Con errores with the expected counts', () => {
-    expect(resultado.respuesta).toMatchObject({ nombre_archivo: archivo, tipo_archivo: 'productos', estado_procesamiento: 'En revisión', detalle_resultado: null });
+    expect(resultado.respuesta).toMatchObject({
+      nombre_archivo: archivo,
+      tipo_archivo: 'productos',
+      estado_procesamiento: 'En revisión',
+      detalle_resultado: null,
+    });
     expect(resultado.carga.estado_procesamiento).toBe('Con errores');
     expect(resultado.detalle).toMatchObject({
       total_filas: 12,
@@ -90,7 +139,9 @@ describe.each([
       [12, 'nombre_producto'],
     ]);
     expect(errores[0]!.mensaje).toBe(`El código de barras ${nuevo(2)} ya aparece en la fila 3 del archivo; se omitió esta fila.`);
-    expect(errores[1]!.mensaje).toMatch(/^El precio de venta debe ser un número entero de pesos, sin decimales \(ej: 1990 o \$1\.990\); se encontró "1990[.,]5"\.$/);
+    expect(errores[1]!.mensaje).toMatch(
+      /^El precio de venta debe ser un número entero de pesos, sin decimales \(ej: 1990 o \$1\.990\); se encontró "1990[.,]5"\.$/,
+    );
     expect(errores[2]!.mensaje).toBe('El stock no puede ser negativo.');
     expect(errores[3]!.mensaje).toMatch(/^La categoría "Electrónica" no existe\. Use una de: Panadería, Lácteos y Quesos/);
     expect(errores[4]!.mensaje).toBe('Falta el nombre del producto.');
@@ -118,7 +169,9 @@ describe.each([
   it('reactivates the deleted product with the file values and leaves the active one alone', async () => {
     const queso = await t.ctx.db.producto.findUniqueOrThrow({ where: { id_producto: reactivado.id_producto } });
     expect(queso).toMatchObject({ estado: 'activo', precio_venta_actual: 3590, precio_compra_actual: 2450, stock: 20, marca: 'Quillayes' });
-    const leche = await t.ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: t.idMinimarket, codigo_barra: codigo(PRODUCTO_ACTIVO) } });
+    const leche = await t.ctx.db.producto.findFirstOrThrow({
+      where: { id_minimarket: t.idMinimarket, codigo_barra: codigo(PRODUCTO_ACTIVO) },
+    });
     expect(leche).toEqual(activoAntes);
   });
 
@@ -150,10 +203,16 @@ describe.each([
 describe('the rejected rows, downloaded, fixed and uploaded again', () => {
   let t: Tienda;
   let idArchivo: number;
-  const original = Papa.parse<string[]>(fixture('productos-excel-chile.csv').toString('utf8').replace(/^\uFEFF/, ''), { delimiter: ';' }).data;
+  const original = Papa.parse<string[]>(
+    fixture('productos-excel-chile.csv')
+      .toString('utf8')
+      .replace(/^\uFEFF/, ''),
+    { delimiter: ';' },
+  ).data;
   beforeAll(async () => {
     t = await tiendaDonPepe();
-    idArchivo = (await importar(t.cliente, q(t, 'productos'), 'productos-excel-chile.csv', fixture('productos-excel-chile.csv'))).carga.id_archivo;
+    idArchivo = (await importar(t.cliente, q(t, 'productos'), 'productos-excel-chile.csv', fixture('productos-excel-chile.csv'))).carga
+      .id_archivo;
   });
   afterAll(() => t.ctx.close());
 
@@ -172,12 +231,15 @@ describe('the rejected rows, downloaded, fixed and uploaded again', () => {
   });
 
   it('rechazados.csv: a cell Excel would run as a formula opens as text', async () => {
-    const formulas = ['=1+1', '@SUMA(A1)', '+1+1', '-2+3+cmd|\' /C calc\'!A0', '=HIPERVINCULO("http://x")\nmás'];
+    const formulas = ['=1+1', '@SUMA(A1)', '+1+1', "-2+3+cmd|' /C calc'!A0", '=HIPERVINCULO("http://x")\nmás'];
     const filas = formulas.map((f, i) => [f, 'Abarrotes', 'caro', '1', `FORMULA-${i}`]);
     const csv = Papa.unparse([['nombre_producto', 'categoria', 'precio_venta', 'stock', 'codigo_barra'], ...filas], { delimiter: ';' });
     const r = await importar(t.cliente, q(t, 'productos'), 'formulas.csv', csv);
     expect(r.detalle.errores).toBe(formulas.length);
-    const res = await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}/${r.carga.id_archivo}/rechazados.csv` });
+    const res = await t.cliente.request({
+      method: 'GET',
+      url: `/api/upload/history/${t.idMinimarket}/${r.carga.id_archivo}/rechazados.csv`,
+    });
     const leidas = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data.slice(1);
     // Each one written with a ' in front (Excel shows it as text), the rest of the row as it was.
     expect(leidas.map((f) => f[0])).toEqual(formulas.map((f) => `'${f}`));
@@ -206,24 +268,48 @@ describe('the rejected rows, downloaded, fixed and uploaded again', () => {
     const r = await importar(t.cliente, q(t, 'productos'), 'productos_corregidos.csv', corregido);
     expect(r.carga.estado_procesamiento).toBe('Completado');
     // The repeated row is now simply a product the shop already has.
-    expect(r.detalle).toMatchObject({ total_filas: 5, errores: 0, productos_cargados: 4, productos_omitidos_por_duplicado: 1, status: 'success' });
+    expect(r.detalle).toMatchObject({
+      total_filas: 5,
+      errores: 0,
+      productos_cargados: 4,
+      productos_omitidos_por_duplicado: 1,
+      status: 'success',
+    });
     expect(await t.ctx.db.producto.count({ where: { codigo_barra: { in: RECHAZADOS } } })).toBe(4);
   });
 
   it('more rejected rows than one page of the download (2,000): every one comes back, once, in file order', async () => {
     const N = 4500;
     const filas = Array.from({ length: N }, (_, i) => `Sin Precio ${i};Abarrotes;;1;${nuevo(5000 + i)}`);
-    const r = await importar(t.cliente, q(t, 'productos'), 'sin_precios.csv', `nombre_producto;categoria;precio_venta;stock;codigo_barra\r\n${filas.join('\r\n')}\r\n`);
+    const r = await importar(
+      t.cliente,
+      q(t, 'productos'),
+      'sin_precios.csv',
+      `nombre_producto;categoria;precio_venta;stock;codigo_barra\r\n${filas.join('\r\n')}\r\n`,
+    );
     expect(r.detalle).toMatchObject({ errores: N, productos_cargados: 0 });
-    const res = await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}/${r.carga.id_archivo}/rechazados.csv` });
-    const nombres = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data.slice(1).map((f) => f[0]);
+    const res = await t.cliente.request({
+      method: 'GET',
+      url: `/api/upload/history/${t.idMinimarket}/${r.carga.id_archivo}/rechazados.csv`,
+    });
+    const nombres = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true })
+      .data.slice(1)
+      .map((f) => f[0]);
     expect(nombres).toEqual(Array.from({ length: N }, (_, i) => `Sin Precio ${i}`));
   });
 
   it('an upload without rejected rows has nothing to download', async () => {
-    const r = await importar(t.cliente, q(t, 'productos'), 'otra_vez.csv', fixture('productos-excel-chile.csv').toString().split('\r\n').slice(0, 2).join('\r\n'));
+    const r = await importar(
+      t.cliente,
+      q(t, 'productos'),
+      'otra_vez.csv',
+      fixture('productos-excel-chile.csv').toString().split('\r\n').slice(0, 2).join('\r\n'),
+    );
     expect(r.carga.estado_procesamiento).toBe('Completado');
-    const res = await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}/${r.carga.id_archivo}/rechazados.csv` });
+    const res = await t.cliente.request({
+      method: 'GET',
+      url: `/api/upload/history/${t.idMinimarket}/${r.carga.id_archivo}/rechazados.csv`,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Esta carga no tiene filas rechazadas.', code: 'NO_REJECTED_ROWS' });
   });
@@ -239,7 +325,13 @@ describe('products from XML with a declaration, a comment, CDATA, an attribute a
   it('loads the three good ones and reports the fourth by the line of its element', async () => {
     const r = await importar(t.cliente, q(t, 'productos'), 'productos.xml', fixture('productos.xml'));
     expect(r.carga.estado_procesamiento).toBe('Con errores');
-    expect(r.detalle).toMatchObject({ total_filas: 4, errores: 1, productos_cargados: 3, productos_reactivados: 0, productos_omitidos_por_duplicado: 0 });
+    expect(r.detalle).toMatchObject({
+      total_filas: 4,
+      errores: 1,
+      productos_cargados: 3,
+      productos_reactivados: 0,
+      productos_omitidos_por_duplicado: 0,
+    });
     const lineas = fixture('productos.xml').toString().split('\n');
     const lineaCarbon = lineas.findIndex((l) => l.includes('Carbón')); // 0-based index of the line after <producto>
     expect(r.detalle.detalle_errores).toEqual([
@@ -271,8 +363,12 @@ describe('products from an XML written on one line', () => {
     const r = await importar(t.cliente, q(t, 'productos'), 'una-linea.xml', xml);
     expect(r.detalle).toMatchObject({ total_filas: 3, errores: 1, productos_cargados: 2 });
     // The first element is on line 1; the ones after it on that line are counted on: 2, 3.
-    expect(r.detalle.detalle_errores).toEqual([{ fila: 2, campo: 'categoria', mensaje: expect.stringMatching(/^La categoría "Ferretería" no existe/) }]);
-    const creados = await t.ctx.db.producto.findMany({ where: { id_minimarket: t.idMinimarket, codigo_barra: { in: [nuevo(30), nuevo(31), nuevo(32)] } } });
+    expect(r.detalle.detalle_errores).toEqual([
+      { fila: 2, campo: 'categoria', mensaje: expect.stringMatching(/^La categoría "Ferretería" no existe/) },
+    ]);
+    const creados = await t.ctx.db.producto.findMany({
+      where: { id_minimarket: t.idMinimarket, codigo_barra: { in: [nuevo(30), nuevo(31), nuevo(32)] } },
+    });
     expect(creados.map((p) => p.nombre_producto).sort()).toEqual(['Hallulla', 'Marraqueta']);
   });
 });
@@ -285,7 +381,10 @@ describe('a CSV saved by Excel as plain "CSV (delimitado por comas)": Windows-12
   afterAll(() => t.ctx.close());
 
   it('reads the accents right', async () => {
-    const csv = Buffer.from('nombre_producto;categoria;precio_venta;codigo_barra\r\nPan Amasado Año Nuevo;Panadería;$1.990;W1252-1\r\n', 'latin1');
+    const csv = Buffer.from(
+      'nombre_producto;categoria;precio_venta;codigo_barra\r\nPan Amasado Año Nuevo;Panadería;$1.990;W1252-1\r\n',
+      'latin1',
+    );
     const r = await importar(t.cliente, q(t, 'productos'), 'productos.csv', csv);
     expect(r.detalle).toMatchObject({ productos_cargados: 1, errores: 0 });
     const p = await t.ctx.db.producto.findFirstOrThrow({ where: { codigo_barra: 'W1252-1' } });
@@ -298,12 +397,23 @@ describe('a CSV saved by Excel as plain "CSV (delimitado por comas)": Windows-12
 // ---------------------------------------------------------------------------
 
 const LINEAS_ESPERADAS: Record<string, { fecha: string; metodo: string; lineas: Array<[string, number]> }> = {
-  'S-1001': { fecha: '2026-10-15T09:12:00', metodo: 'Efectivo', lineas: [['Marraqueta 1 kg', 2], [PRODUCTO_ACTIVO, 1]] },
+  'S-1001': {
+    fecha: '2026-10-15T09:12:00',
+    metodo: 'Efectivo',
+    lineas: [
+      ['Marraqueta 1 kg', 2],
+      [PRODUCTO_ACTIVO, 1],
+    ],
+  },
   'S-1002': { fecha: '2026-10-15T11:47:30', metodo: 'Tarjeta de Débito', lineas: [['Mantequilla con Sal Colún 250 g', 1]] },
   'S-1003': {
     fecha: '2026-10-16T18:30:05',
     metodo: 'Tarjeta de Crédito',
-    lineas: [['Arroz Grado 2 Tucapel 1 kg', 2], ['Aceite Vegetal Belmont 1 L', 1], ['Cerveza Cristal Lata 470 ml', 6]],
+    lineas: [
+      ['Arroz Grado 2 Tucapel 1 kg', 2],
+      ['Aceite Vegetal Belmont 1 L', 1],
+      ['Cerveza Cristal Lata 470 ml', 6],
+    ],
   },
   'S-1004': { fecha: '2026-10-17T20:05:00', metodo: 'Transferencia Bancaria', lineas: [[PRODUCTO_ACTIVO, 3]] },
   'S-1008': { fecha: '2026-10-18T19:45:00', metodo: 'Tarjeta de Crédito', lineas: [['Cerveza Cristal Lata 470 ml', 12]] },
@@ -321,7 +431,9 @@ describe.each([
   beforeAll(async () => {
     t = await tiendaDonPepe();
     ventasAntes = await t.ctx.db.venta.count({ where: { id_minimarket: t.idMinimarket } });
-    stockAntes = new Map((await t.ctx.db.producto.findMany({ where: { id_minimarket: t.idMinimarket } })).map((p) => [p.id_producto, p.stock]));
+    stockAntes = new Map(
+      (await t.ctx.db.producto.findMany({ where: { id_minimarket: t.idMinimarket } })).map((p) => [p.id_producto, p.stock]),
+    );
     movimientosAntes = await t.ctx.db.movimientoStock.count();
     resultado = await importar(t.cliente, q(t, 'ventas'), archivo, fixture(archivo));
   });
@@ -329,7 +441,14 @@ describe.each([
 
   it('groups rows by id_venta_csv and rejects a sale with any bad row whole, saying why', () => {
     expect(resultado.carga.estado_procesamiento).toBe('Con errores');
-    expect(resultado.detalle).toMatchObject({ total_filas: 14, errores: 6, ventas_procesadas: 5, ventas_omitidas_por_errores: 4, productos_cargados: 0, status: 'partial' });
+    expect(resultado.detalle).toMatchObject({
+      total_filas: 14,
+      errores: 6,
+      ventas_procesadas: 5,
+      ventas_omitidas_por_errores: 4,
+      productos_cargados: 0,
+      status: 'partial',
+    });
     expect(resultado.detalle.detalle_errores.map((e) => [e.fila, e.campo])).toEqual([
       [9, 'id_venta_csv'],
       [10, 'codigo_barra'],
@@ -340,7 +459,9 @@ describe.each([
     ]);
     const [acompanante, desconocido, , , metodo] = resultado.detalle.detalle_errores;
     expect(acompanante!.mensaje).toBe('La venta "S-1005" se rechazó completa porque otra de sus filas tiene errores (fila 10).');
-    expect(desconocido!.mensaje).toBe(`El producto con código de barras ${nuevo(90)} no está en el inventario. Cárguelo primero en Productos.`);
+    expect(desconocido!.mensaje).toBe(
+      `El producto con código de barras ${nuevo(90)} no está en el inventario. Cárguelo primero en Productos.`,
+    );
     expect(metodo!.mensaje).toBe('El método de pago "Cheque" no es válido. Use: Efectivo, Débito, Crédito o Transferencia.');
   });
 
@@ -358,20 +479,36 @@ describe.each([
       const esperada = LINEAS_ESPERADAS[v.id_venta_csv!]!;
       const lineas = esperada.lineas.map(([nombre, n]) => {
         const p = precios.get(nombre)!;
-        return { id_producto: p.id_producto, nombre_producto: nombre, num_unidades: n, precio_unitario: p.precio_venta_actual, subtotal: p.precio_venta_actual * n };
+        return {
+          id_producto: p.id_producto,
+          nombre_producto: nombre,
+          num_unidades: n,
+          precio_unitario: p.precio_venta_actual,
+          subtotal: p.precio_venta_actual * n,
+        };
       });
       expect(v.fecha_venta.toISOString()).toBe(zonedToUtc(esperada.fecha).toISOString());
       expect(v.metodo_pago).toBe(esperada.metodo);
       expect(v.estado_venta).toBe('Completada');
       expect(v.id_usuario).toBe(t.idUsuario);
       expect(v.total).toBe(lineas.reduce((s, l) => s + l.subtotal, 0));
-      expect(v.detalles.map(({ id_producto, nombre_producto, num_unidades, precio_unitario, subtotal }) => ({ id_producto, nombre_producto, num_unidades, precio_unitario, subtotal }))).toEqual(lineas);
+      expect(
+        v.detalles.map(({ id_producto, nombre_producto, num_unidades, precio_unitario, subtotal }) => ({
+          id_producto,
+          nombre_producto,
+          num_unidades,
+          precio_unitario,
+          subtotal,
+        })),
+      ).toEqual(lineas);
     }
     expect(await t.ctx.db.venta.count({ where: { id_minimarket: t.idMinimarket } })).toBe(ventasAntes + 5);
   });
 
   it('does not move stock: history is history', async () => {
-    const ahora = new Map((await t.ctx.db.producto.findMany({ where: { id_minimarket: t.idMinimarket } })).map((p) => [p.id_producto, p.stock]));
+    const ahora = new Map(
+      (await t.ctx.db.producto.findMany({ where: { id_minimarket: t.idMinimarket } })).map((p) => [p.id_producto, p.stock]),
+    );
     expect(ahora).toEqual(stockAntes);
     expect(await t.ctx.db.movimientoStock.count()).toBe(movimientosAntes);
   });
@@ -418,7 +555,10 @@ describe('templates', () => {
   afterAll(() => t.ctx.close());
 
   it.each([
-    ['plantilla_productos.xlsx', ['nombre_producto', 'categoria', 'precio_venta', 'stock', 'codigo_barra', 'precio_compra', 'descripcion', 'marca']],
+    [
+      'plantilla_productos.xlsx',
+      ['nombre_producto', 'categoria', 'precio_venta', 'stock', 'codigo_barra', 'precio_compra', 'descripcion', 'marca'],
+    ],
     ['plantilla_ventas.xlsx', ['id_venta_csv', 'fecha_venta', 'metodo_pago', 'codigo_barra', 'num_unidades']],
   ])('%s: sheet "Datos", the header row and example rows', async (nombre, columnas) => {
     const res = await t.cliente.request({ method: 'GET', url: `/api/upload/plantillas/${nombre}` });
@@ -448,14 +588,17 @@ describe('templates', () => {
     }
   });
 
-  it('with id_minimarket, the sales examples use that shop\'s products', async () => {
+  it("with id_minimarket, the sales examples use that shop's products", async () => {
     const otra = await t.ctx.as(DEMO.pyme2);
     const esquina = await t.ctx.shopOf(DEMO.pyme2.correo);
     const res = await otra.request({ method: 'GET', url: `/api/upload/plantillas/plantilla_ventas.xml?id_minimarket=${esquina}` });
     const codigos = [...res.body.matchAll(/<codigo_barra>(.+?)<\/codigo_barra>/g)].map((m) => m[1]!);
     const suyos = await t.ctx.db.producto.count({ where: { id_minimarket: esquina, codigo_barra: { in: codigos } } });
     expect(suyos).toBe(new Set(codigos).size);
-    expect((await otra.request({ method: 'GET', url: `/api/upload/plantillas/plantilla_ventas.xml?id_minimarket=${t.idMinimarket}` })).statusCode).toBe(403);
+    expect(
+      (await otra.request({ method: 'GET', url: `/api/upload/plantillas/plantilla_ventas.xml?id_minimarket=${t.idMinimarket}` }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('an unknown template is 422', async () => {
@@ -477,7 +620,10 @@ describe('the queue', () => {
     expect(respuestas.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     const ids = respuestas.map((r) => r.json().id_archivo as number);
     for (const id of ids) await esperarCarga(t.cliente, t.idMinimarket, id);
-    const historial = (await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}` })).json() as Array<{ id_archivo: number; estado_procesamiento: string }>;
+    const historial = (await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}` })).json() as Array<{
+      id_archivo: number;
+      estado_procesamiento: string;
+    }>;
     expect(historial.map((c) => c.id_archivo)).toEqual([...ids].sort((a, b) => b - a));
     expect(historial.every((c) => c.estado_procesamiento !== 'En revisión')).toBe(true);
     // Each job, and the file it kept, is gone once its import ends.
@@ -500,7 +646,9 @@ describe('two shops importing at the same time', () => {
     );
     // The same 3,000 barcodes for both shops: a barcode is unique within a shop, not across shops.
     const N = 3000;
-    const filas = Array.from({ length: N }, (_, i) => [`Producto Paralelo ${i}`, 'Abarrotes', '$1.990', String(i % 7), nuevo(100 + i)].join(';'));
+    const filas = Array.from({ length: N }, (_, i) =>
+      [`Producto Paralelo ${i}`, 'Abarrotes', '$1.990', String(i % 7), nuevo(100 + i)].join(';'),
+    );
     const csv = `nombre_producto;categoria;precio_venta;stock;codigo_barra\r\n${filas.join('\r\n')}\r\n`;
     const antes = await Promise.all(tiendas.map((t) => ctx.db.producto.count({ where: { id_minimarket: t.idMinimarket } })));
 
@@ -509,11 +657,19 @@ describe('two shops importing at the same time', () => {
     // One after the other (each answers at once, before its import runs), so the order is known.
     const respuestas = [];
     for (const [i, t] of envios.entries()) {
-      respuestas.push(await subir(t.cliente, { id_minimarket: t.idMinimarket, id_usuario: t.idUsuario, upload_type: 'productos' }, `paralelo-${i}.csv`, csv));
+      respuestas.push(
+        await subir(
+          t.cliente,
+          { id_minimarket: t.idMinimarket, id_usuario: t.idUsuario, upload_type: 'productos' },
+          `paralelo-${i}.csv`,
+          csv,
+        ),
+      );
     }
     expect(respuestas.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     const resultados = [];
-    for (const [i, r] of respuestas.entries()) resultados.push((await esperarCarga(envios[i]!.cliente, envios[i]!.idMinimarket, r.json().id_archivo)).detalle);
+    for (const [i, r] of respuestas.entries())
+      resultados.push((await esperarCarga(envios[i]!.cliente, envios[i]!.idMinimarket, r.json().id_archivo)).detalle);
 
     expect(resultados.map((d) => [d.productos_cargados, d.productos_omitidos_por_duplicado, d.errores])).toEqual([
       [N, 0, 0],

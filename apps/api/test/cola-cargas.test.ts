@@ -15,7 +15,14 @@ beforeAll(async () => {
   tiendas = [await ctx.shopOf(DEMO.pyme.correo), await ctx.shopOf(DEMO.pyme2.correo)];
   // A third shop, so three can run side by side.
   const tercera = await ctx.db.minimarket.create({
-    data: { id_usuario: (await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } })).id_usuario, nombre_minimarket: 'Tercera', direccion: 'x', comuna: 'x', tamano: 'x', rubro: 'x' },
+    data: {
+      id_usuario: (await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } })).id_usuario,
+      nombre_minimarket: 'Tercera',
+      direccion: 'x',
+      comuna: 'x',
+      tamano: 'x',
+      rubro: 'x',
+    },
   });
   tiendas.push(tercera.id_minimarket);
   idUsuario = tercera.id_usuario;
@@ -147,7 +154,11 @@ describe('import queue in PostgreSQL', () => {
     await hasta(() => eventos.length === 1);
     await w.detener();
     expect(eventos).toEqual(['r1 empieza A1 (intento 1)', 'r1 abortada A1']);
-    expect(await ctx.db.trabajoCarga.findFirstOrThrow({ where: { id_archivo: id } })).toMatchObject({ tomado_por: null, lease_hasta: null, intentos: 0 });
+    expect(await ctx.db.trabajoCarga.findFirstOrThrow({ where: { id_archivo: id } })).toMatchObject({
+      tomado_por: null,
+      lease_hasta: null,
+      intentos: 0,
+    });
     // The next replica takes it at once, as a first try.
     const otro = trabajador('r2', eventos);
     otro.w.iniciar();

@@ -94,12 +94,18 @@ describe('development inbox', () => {
     expect((await app.inject({ method: 'GET', url: '/dev/correos.json' })).statusCode).toBe(404);
   });
 
-  it('is unreachable through a forwarded connection (a tunnel or a proxy that keeps the visitor\'s Host)', async () => {
+  it("is unreachable through a forwarded connection (a tunnel or a proxy that keeps the visitor's Host)", async () => {
     // What ngrok, cloudflared or an nginx with `proxy_set_header Host $host` do: every visitor
     // arrives from 127.0.0.1, with the public name in Host.
     const tunel = http.createServer((req, res) => {
       const salida = http.request(
-        { host: '127.0.0.1', port: web.port, path: req.url, method: req.method, headers: { ...req.headers, host: 'minimarket.ejemplo.cl' } },
+        {
+          host: '127.0.0.1',
+          port: web.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, host: 'minimarket.ejemplo.cl' },
+        },
         (r) => {
           res.writeHead(r.statusCode ?? 502, r.headers);
           r.pipe(res);

@@ -109,12 +109,24 @@ function peticiones(ruta: string, metodo: string, op: Operacion): Peticion[] {
   const lista: Peticion[] = [];
   for (const p of params) {
     for (const malo of MALOS_TEXTO) {
-      lista.push({ method: M, url: url({ ...valores, [p.name]: malo }), payload: cuerpo, form: Boolean(form), que: `${p.in} ${p.name}=${JSON.stringify(malo)}` });
+      lista.push({
+        method: M,
+        url: url({ ...valores, [p.name]: malo }),
+        payload: cuerpo,
+        form: Boolean(form),
+        que: `${p.in} ${p.name}=${JSON.stringify(malo)}`,
+      });
     }
   }
   for (const campo of rutasDeCampos(cuerpoSchema)) {
     for (const malo of form ? MALOS_TEXTO : MALOS_CUERPO) {
-      lista.push({ method: M, url: url(valores), payload: conCampo(cuerpo, campo, malo), form: Boolean(form), que: `body ${campo.join('.')}=${JSON.stringify(malo)}` });
+      lista.push({
+        method: M,
+        url: url(valores),
+        payload: conCampo(cuerpo, campo, malo),
+        form: Boolean(form),
+        que: `body ${campo.join('.')}=${JSON.stringify(malo)}`,
+      });
     }
   }
   return lista;
@@ -122,7 +134,9 @@ function peticiones(ruta: string, metodo: string, op: Operacion): Peticion[] {
 
 describe('every documented operation, given values it must refuse', () => {
   it('answers 4xx with a Spanish detail, never 5xx', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operacion>> };
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, Operacion>>;
+    };
     const todas: Peticion[] = [];
     for (const [ruta, metodos] of Object.entries(doc.paths)) {
       for (const [metodo, op] of Object.entries(metodos)) {
@@ -167,9 +181,17 @@ describe('the refusals, in words', () => {
     for (const url of ['/api/productos/?id_minimarket=1&search=%00', '/api/users?search=a%00b']) {
       const res = await get(url);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: 'Los datos enviados contienen un carácter no permitido (carácter nulo).', code: 'NUL_CHARACTER' });
+      expect(res.json()).toEqual({
+        detail: 'Los datos enviados contienen un carácter no permitido (carácter nulo).',
+        code: 'NUL_CHARACTER',
+      });
     }
-    const res = await ctx.app.inject({ method: 'PUT', url: '/api/users/me', headers: { authorization: `Bearer ${token}` }, payload: { nombre: '\u0000' } });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { nombre: '\u0000' },
+    });
     expect(res.statusCode).toBe(400);
   });
 

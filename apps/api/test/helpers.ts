@@ -18,7 +18,13 @@ export const DEMO = {
 /** The app as the tests build it, on a given database (a second replica, a restart). */
 export async function buildTestApp(databaseUrl: string, db: ReturnType<typeof createDb>, envOverrides: Record<string, string> = {}) {
   // TEST_LOG_LEVEL=error shows what the app logs while a test runs (silent otherwise).
-  const env = readEnv({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATABASE_URL: databaseUrl, ...envOverrides });
+  const env = readEnv({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: databaseUrl,
+    ...envOverrides,
+  });
   const app = await buildApp({ env, db, jwtSecret: JWT_SECRET_PRUEBAS, serveWeb: false });
   await app.ready();
   return app;

@@ -41,7 +41,11 @@ describe('/api/minimarkets as administrador', () => {
   it('pages with skip and limit and filters by comuna and rubro', async () => {
     const admin = await ctx.as(DEMO.admin);
     for (let i = 0; i < 11; i++) {
-      await admin.request({ method: 'POST', url: '/api/minimarkets/', payload: nuevo({ nombre_minimarket: `Almacén Paginado ${i}`, comuna: 'Renca' }) });
+      await admin.request({
+        method: 'POST',
+        url: '/api/minimarkets/',
+        payload: nuevo({ nombre_minimarket: `Almacén Paginado ${i}`, comuna: 'Renca' }),
+      });
     }
     const p1 = await admin.request({ method: 'GET', url: '/api/minimarkets/?skip=0&limit=10&comuna=renca' });
     const p2 = await admin.request({ method: 'GET', url: '/api/minimarkets/?skip=10&limit=10&comuna=renca' });
@@ -84,11 +88,22 @@ describe('a pyme and its own shop', () => {
     const pyme = await ctx.as(DEMO.pyme);
     const tienda = await ctx.shopOf(DEMO.pyme.correo);
     expect((await pyme.request({ method: 'GET', url: `/api/minimarkets/${tienda}` })).json().nombre_minimarket).toBe('Minimarket Don Pepe');
-    const res = await pyme.request({ method: 'PATCH', url: `/api/minimarkets/${tienda}/configuracion`, payload: { umbral_stock_bajo: 10 } });
+    const res = await pyme.request({
+      method: 'PATCH',
+      url: `/api/minimarkets/${tienda}/configuracion`,
+      payload: { umbral_stock_bajo: 10 },
+    });
     expect(res.json().umbral_stock_bajo).toBe(10);
 
     const p = await ctx.db.producto.create({
-      data: { id_minimarket: tienda, nombre_producto: 'Mote con huesillo 1 L', categoria: 'Abarrotes', precio_venta_actual: 1500, stock: 11, codigo_barra: 'TEST-UMBRAL-1' },
+      data: {
+        id_minimarket: tienda,
+        nombre_producto: 'Mote con huesillo 1 L',
+        categoria: 'Abarrotes',
+        precio_venta_actual: 1500,
+        stock: 11,
+        codigo_barra: 'TEST-UMBRAL-1',
+      },
     });
     const venta = await pyme.request({
       method: 'POST',

@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('/api/notificaciones', () => {
-  it('lists the user\'s own notifications newest first with the unread count', async () => {
+  it("lists the user's own notifications newest first with the unread count", async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const res = await pyme.request({ method: 'GET', url: '/api/notificaciones' });
     expect(res.statusCode).toBe(200);

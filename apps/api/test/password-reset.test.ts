@@ -32,8 +32,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const pedirEnlace = (email: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+const pedirEnlace = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
 
 const restablecer = (token: string, new_password: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, new_password } });

@@ -50,7 +50,13 @@ describe('a pyme and another shop', () => {
       {
         method: 'POST',
         url: '/api/productos/',
-        payload: { id_minimarket: ajeno, codigo_barra: '7800000000017', nombre_producto: 'Intruso', categoria: 'Abarrotes', precio_venta: 100 },
+        payload: {
+          id_minimarket: ajeno,
+          codigo_barra: '7800000000017',
+          nombre_producto: 'Intruso',
+          categoria: 'Abarrotes',
+          precio_venta: 100,
+        },
         status: 403,
       },
       { method: 'PUT', url: `/api/productos/${productoAjeno.id_producto}`, payload: { precio_venta: 1 }, status: 404 },

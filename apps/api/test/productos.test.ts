@@ -63,7 +63,10 @@ describe('GET /api/productos/', () => {
     for (const p of items) expect(p.nombre_producto.toLowerCase()).toContain('leche');
 
     const uno = await ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: tienda, estado: 'activo' } });
-    const porCodigo = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&codigo_barra=${uno.codigo_barra}` });
+    const porCodigo = await pyme.request({
+      method: 'GET',
+      url: `/api/productos/?id_minimarket=${tienda}&codigo_barra=${uno.codigo_barra}`,
+    });
     expect(porCodigo.json().map((p: { id_producto: number }) => p.id_producto)).toEqual([uno.id_producto]);
 
     const lacteos = await pyme.request({
@@ -96,7 +99,14 @@ describe('GET /api/productos/', () => {
     const pyme = await ctx.as(DEMO.pyme);
     const crear = (nombre: string, codigo: string) =>
       ctx.db.producto.create({
-        data: { id_minimarket: tienda, nombre_producto: nombre, categoria: 'Abarrotes', precio_venta_actual: 2990, stock: 3, codigo_barra: codigo },
+        data: {
+          id_minimarket: tienda,
+          nombre_producto: nombre,
+          categoria: 'Abarrotes',
+          precio_venta_actual: 2990,
+          stock: 3,
+          codigo_barra: codigo,
+        },
       });
     const merken = await crear('Merkén Ahumado Tradicional 100 g', 'TEST-TILDE-1');
     const te = await crear('Té Club Ceylán 100 bolsitas', 'TEST-TILDE-2');
@@ -110,7 +120,15 @@ describe('GET /api/productos/', () => {
     expect(await ids('TE')).toContain(te.id_producto);
     // The brand counts too.
     const marca = await ctx.db.producto.create({
-      data: { id_minimarket: tienda, nombre_producto: 'Galletas de Agua 210 g', marca: 'Panadería Ñuñoína', categoria: 'Abarrotes', precio_venta_actual: 990, stock: 3, codigo_barra: 'TEST-TILDE-3' },
+      data: {
+        id_minimarket: tienda,
+        nombre_producto: 'Galletas de Agua 210 g',
+        marca: 'Panadería Ñuñoína',
+        categoria: 'Abarrotes',
+        precio_venta_actual: 990,
+        stock: 3,
+        codigo_barra: 'TEST-TILDE-3',
+      },
     });
     expect(await ids('nunoina')).toEqual([marca.id_producto]);
   });
@@ -135,7 +153,7 @@ describe('POST /api/productos/', () => {
     expect(ledger.map((m) => [m.tipo, m.cantidad, m.stock_resultante])).toEqual([['ingreso', 1, 1]]);
   });
 
-  it('refuses a duplicate barcode in the same shop with the spec\'s message', async () => {
+  it("refuses a duplicate barcode in the same shop with the spec's message", async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const existente = await ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: tienda, estado: 'activo' } });
     const antes = await ctx.db.producto.count();
@@ -148,18 +166,30 @@ describe('POST /api/productos/', () => {
   it('accepts the same barcode in another shop', async () => {
     const pyme2 = await ctx.as(DEMO.pyme2);
     const otra = await ctx.shopOf(DEMO.pyme2.correo);
-    const res = await pyme2.request({ method: 'POST', url: '/api/productos/', payload: { ...nuevo('7801111111118'), id_minimarket: otra } });
+    const res = await pyme2.request({
+      method: 'POST',
+      url: '/api/productos/',
+      payload: { ...nuevo('7801111111118'), id_minimarket: otra },
+    });
     expect(res.statusCode).toBe(201);
   });
 
-  it('asks for the required fields with the spec\'s message, and refuses a zero or decimal price', async () => {
+  it("asks for the required fields with the spec's message, and refuses a zero or decimal price", async () => {
     const pyme = await ctx.as(DEMO.pyme);
-    const falta = await pyme.request({ method: 'POST', url: '/api/productos/', payload: { id_minimarket: tienda, nombre_producto: 'Algo' } });
+    const falta = await pyme.request({
+      method: 'POST',
+      url: '/api/productos/',
+      payload: { id_minimarket: tienda, nombre_producto: 'Algo' },
+    });
     expect(falta.statusCode).toBe(422);
     expect(falta.json().detail).toBe('Por favor completa todos los campos obligatorios (código, nombre, categoría, precio)');
     const cero = await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo('7801111111125', { precio_venta: 0 }) });
     expect(cero.json().detail).toBe('El precio debe ser un número mayor a 0');
-    const decimal = await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo('7801111111125', { precio_venta: 1990.5 }) });
+    const decimal = await pyme.request({
+      method: 'POST',
+      url: '/api/productos/',
+      payload: nuevo('7801111111125', { precio_venta: 1990.5 }),
+    });
     expect(decimal.json().detail).toBe('El precio debe ser un número entero de pesos, sin decimales.');
     expect(await ctx.db.producto.count({ where: { codigo_barra: '7801111111125' } })).toBe(0);
   });
@@ -196,17 +226,25 @@ describe('changing a product', () => {
   it('adds a delivery: units added, unit cost = total / units rounded up', async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const p = (await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo('7801111111156', { stock: 2 }) })).json();
-    const res = await pyme.request({ method: 'POST', url: `/api/productos/${p.id_producto}/stock`, payload: { cantidad: 3, costo_total: 1000 } });
+    const res = await pyme.request({
+      method: 'POST',
+      url: `/api/productos/${p.id_producto}/stock`,
+      payload: { cantidad: 3, costo_total: 1000 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ stock: 5, precio_compra_actual: 334 });
     const ingreso = await ctx.db.movimientoStock.findFirstOrThrow({ where: { id_producto: p.id_producto, costo_total: 1000 } });
     expect([ingreso.tipo, ingreso.cantidad, ingreso.stock_resultante]).toEqual(['ingreso', 3, 5]);
   });
 
-  it('refuses a delivery of zero units or zero cost with the spec\'s message', async () => {
+  it("refuses a delivery of zero units or zero cost with the spec's message", async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const p = await ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: tienda, estado: 'activo' } });
-    for (const payload of [{ cantidad: 0, costo_total: 100 }, { cantidad: 2, costo_total: 0 }, { cantidad: 1.5, costo_total: 100 }]) {
+    for (const payload of [
+      { cantidad: 0, costo_total: 100 },
+      { cantidad: 2, costo_total: 0 },
+      { cantidad: 1.5, costo_total: 100 },
+    ]) {
       const res = await pyme.request({ method: 'POST', url: `/api/productos/${p.id_producto}/stock`, payload });
       expect(res.statusCode).toBe(422);
       expect(res.json().detail).toBe('Por favor, ingrese valores válidos mayores a cero.');

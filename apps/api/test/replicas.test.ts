@@ -7,8 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createDb, type Db } from '../src/db/client.js';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -195,11 +194,21 @@ describe('two replicas over one PostgreSQL', () => {
       return `${n}-${dv === 11 ? '0' : dv === 10 ? 'K' : dv}`;
     };
     const duena = (await api(a, tk, 'POST', '/users', {
-      nombre: 'Rosa Díaz', correo: 'rosa@almacen.cl', empresa: 'Almacén Rosa', rol: 'pyme', contrasena: 'Almacen2026',
-      rut_usuario: rut(12345678), rut_empresa: rut(76543219),
+      nombre: 'Rosa Díaz',
+      correo: 'rosa@almacen.cl',
+      empresa: 'Almacén Rosa',
+      rol: 'pyme',
+      contrasena: 'Almacen2026',
+      rut_usuario: rut(12345678),
+      rut_empresa: rut(76543219),
     })) as { id_usuario: number };
     const m = (await api(b, tk, 'POST', '/minimarkets/', {
-      nombre_minimarket: 'Almacén Rosa', direccion: 'Los Aromos 12', comuna: 'Puente Alto', rubro: 'Almacén', tamano: 'Pequeño', id_usuario: duena.id_usuario,
+      nombre_minimarket: 'Almacén Rosa',
+      direccion: 'Los Aromos 12',
+      comuna: 'Puente Alto',
+      rubro: 'Almacén',
+      tamano: 'Pequeño',
+      id_usuario: duena.id_usuario,
     })) as { id_minimarket: number };
     tienda = { id_minimarket: m.id_minimarket, id_usuario: duena.id_usuario };
     tokenPyme = await token(b, 'rosa@almacen.cl', 'Almacen2026');
@@ -237,10 +246,14 @@ describe('two replicas over one PostgreSQL', () => {
     const mientras = await db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: id } });
     expect(mientras.estado_procesamiento).toBe('En revisión');
     expect(await pidQueToma(id)).toBe(pid);
-    const final = await esperar(async () => {
-      const c = await db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: id } });
-      return c.estado_procesamiento !== 'En revisión' && c;
-    }, 90_000, 'la carga termina');
+    const final = await esperar(
+      async () => {
+        const c = await db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: id } });
+        return c.estado_procesamiento !== 'En revisión' && c;
+      },
+      90_000,
+      'la carga termina',
+    );
     expect(final.estado_procesamiento).toBe('Completado');
     expect(await db.producto.count({ where: { id_minimarket: tienda.id_minimarket, codigo_barra: { startsWith: 'R1-' } } })).toBe(N);
   }, 150_000);
@@ -252,10 +265,14 @@ describe('two replicas over one PostgreSQL', () => {
     const [victima, sobreviviente] = pid === a.child.pid ? [a, b] : [b, a];
     await detener(victima, 'SIGKILL');
     const muerteEn = Date.now();
-    const final = await esperar(async () => {
-      const c = await db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: id } });
-      return c.estado_procesamiento !== 'En revisión' && c;
-    }, 120_000, 'la carga termina en la otra réplica');
+    const final = await esperar(
+      async () => {
+        const c = await db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: id } });
+        return c.estado_procesamiento !== 'En revisión' && c;
+      },
+      120_000,
+      'la carga termina en la otra réplica',
+    );
     expect(final.estado_procesamiento).toBe('Completado');
     // Not before the dead replica's lease ran out, and by the survivor (its second try).
     expect(Date.now() - muerteEn).toBeGreaterThanOrEqual(LEASE_SEGUNDOS * 1000 - 1000);

@@ -50,7 +50,9 @@ function readDmmf() {
 function pgType(f: DmmfField): string {
   if (f.type === 'DateTime') return f.nativeType?.[0] === 'Timestamptz' ? 'timestamp with time zone' : 'timestamp without time zone';
   if (f.type === 'String' && f.nativeType?.[0] === 'Uuid') return 'uuid';
-  return { Int: 'integer', String: 'text', Boolean: 'boolean', BigInt: 'bigint', Float: 'double precision', Bytes: 'bytea' }[f.type] ?? f.type;
+  return (
+    { Int: 'integer', String: 'text', Boolean: 'boolean', BigInt: 'bigint', Float: 'double precision', Bytes: 'bytea' }[f.type] ?? f.type
+  );
 }
 
 const ON_DELETE: Record<string, string> = { a: 'NoAction', r: 'Restrict', c: 'Cascade', n: 'SetNull', d: 'SetDefault' };
@@ -88,7 +90,9 @@ describe('schema.prisma agrees with prisma/migrations', () => {
       data_type: string;
       is_nullable: string;
       column_default: string | null;
-    }>(`SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE table_schema = 'public'`);
+    }>(
+      `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE table_schema = 'public'`,
+    );
     for (const model of datamodel.models) {
       const table = model.dbName ?? model.name;
       const expected = model.fields
@@ -131,7 +135,13 @@ describe('schema.prisma agrees with prisma/migrations', () => {
       .map((r) => describe(r.table, r.primary ? 'id' : r.unique ? 'unique' : 'normal', r.columns))
       .sort();
     const expected = datamodel.indexes
-      .map((ix) => describe(tableOf(ix.model), ix.type, ix.fields.map((f) => f.name)))
+      .map((ix) =>
+        describe(
+          tableOf(ix.model),
+          ix.type,
+          ix.fields.map((f) => f.name),
+        ),
+      )
       .sort();
     expect(actual).toEqual(expected);
   });

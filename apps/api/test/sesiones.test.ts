@@ -17,8 +17,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const me = (token: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
 
 describe('changing a password ends the sessions opened before it', () => {
   it('by a reset link', async () => {
@@ -78,7 +77,7 @@ describe('changing a password ends the sessions opened before it', () => {
   });
 });
 
-describe('other changes that end a user\'s sessions', () => {
+describe("other changes that end a user's sessions", () => {
   const idDe = async (correo: string) => (await ctx.db.usuario.findUniqueOrThrow({ where: { correo } })).id_usuario;
 
   it('deactivating a user: their old token stays refused after they are reactivated', async () => {
@@ -105,7 +104,9 @@ describe('other changes that end a user\'s sessions', () => {
     const admin = await ctx.as(DEMO.admin);
     const id = await idDe(DEMO.pyme.correo);
     const antesDelCorreo = await ctx.login({ correo: DEMO.pyme.correo, password: 'PorEnlace2026' });
-    expect((await admin.request({ method: 'PUT', url: `/api/users/${id}`, payload: { correo: 'jose.perez@demo.cl' } })).statusCode).toBe(200);
+    expect((await admin.request({ method: 'PUT', url: `/api/users/${id}`, payload: { correo: 'jose.perez@demo.cl' } })).statusCode).toBe(
+      200,
+    );
     expect((await me(antesDelCorreo)).statusCode).toBe(401);
 
     const antesDelRol = await ctx.login({ correo: 'jose.perez@demo.cl', password: 'PorEnlace2026' });
@@ -128,7 +129,9 @@ describe("'Cerrar Sesión' (POST /auth/logout)", () => {
     expect((await me(esteEquipo)).json().code).toBe('SESSION_EXPIRED');
     expect((await me(otroEquipo)).statusCode).toBe(200);
     // Logging out twice, or without a session, is a 401 like any call with a dead token.
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${esteEquipo}` } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${esteEquipo}` } })).statusCode,
+    ).toBe(401);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
   });
 });
@@ -137,7 +140,11 @@ describe('guessing the current password in Mi perfil', () => {
   it('is throttled like a login: after 5 wrong ones even the right one waits', async () => {
     const pyme = await ctx.as({ correo: DEMO.pyme.correo, password: 'PorEnlace2026' });
     const cambiar = (actual: string) =>
-      pyme.request({ method: 'POST', url: '/api/users/me/password', payload: { contrasena_actual: actual, nueva_contrasena: 'Adivinada2026' } });
+      pyme.request({
+        method: 'POST',
+        url: '/api/users/me/password',
+        payload: { contrasena_actual: actual, nueva_contrasena: 'Adivinada2026' },
+      });
     for (let i = 0; i < 5; i++) expect((await cambiar(`NoEsLaMia${i}`)).statusCode).toBe(422);
     const res = await cambiar('PorEnlace2026');
     expect(res.statusCode).toBe(429);

@@ -36,7 +36,13 @@ function ventaDe(p: { id_producto: number; precio_venta_actual: number; nombre_p
     metodo_pago: 'Efectivo',
     estado_venta: 'Completada',
     detalles: [
-      { id_producto: p.id_producto, num_unidades: unidades, precio_unitario: p.precio_venta_actual, subtotal, nombre_producto: p.nombre_producto },
+      {
+        id_producto: p.id_producto,
+        num_unidades: unidades,
+        precio_unitario: p.precio_venta_actual,
+        subtotal,
+        nombre_producto: p.nombre_producto,
+      },
     ],
   };
 }
@@ -172,7 +178,7 @@ describe('POST /api/ventas/', () => {
     }
   });
 
-  it("a product of another shop cannot be sold from this one, even by an administrador", async () => {
+  it('a product of another shop cannot be sold from this one, even by an administrador', async () => {
     const admin = await ctx.as(DEMO.admin);
     const ajeno = await productoCon(10, 1000, laEsquina);
     const res = await admin.request({ method: 'POST', url: '/api/ventas/', payload: ventaDe(ajeno, 1, donPepe) });
@@ -183,7 +189,7 @@ describe('POST /api/ventas/', () => {
 });
 
 describe('GET /api/ventas/', () => {
-  it('lists the shop\'s sales newest first with their lines, 10 a page, and the total', async () => {
+  it("lists the shop's sales newest first with their lines, 10 a page, and the total", async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const res = await pyme.request({ method: 'GET', url: `/api/ventas/?id_minimarket=${donPepe}` });
     expect(res.statusCode).toBe(200);

@@ -178,7 +178,9 @@ test('the administrador creates, finds, pages through, edits and deletes a minim
 test('when the shop list cannot be loaded the administrador sees the error and Reintentar, not "no shops"', async ({ page }) => {
   await iniciarSesion(page, ADMIN);
   let fallar = true;
-  await page.route(/\/api\/minimarkets\/\?/, (route) => (fallar ? route.fulfill({ status: 503, json: { detail: 'Servicio no disponible', code: 'UNAVAILABLE' } }) : route.fallback()));
+  await page.route(/\/api\/minimarkets\/\?/, (route) =>
+    fallar ? route.fulfill({ status: 503, json: { detail: 'Servicio no disponible', code: 'UNAVAILABLE' } }) : route.fallback(),
+  );
   // A fresh load, so the list is asked for again (the login already cached it).
   await page.goto('/pos/nueva-venta');
   const alerta = page.getByText('Error al verificar el minimarket del usuario.');

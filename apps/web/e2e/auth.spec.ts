@@ -108,7 +108,10 @@ test.describe('Shell', () => {
     await expect(page).toHaveURL(/\/pos\/nueva-venta$/);
     await page.goto('/actualizaciones');
     await expect(page).toHaveURL(/\/inicio\/actualizaciones$/);
-    await expect(page.getByRole('navigation', { name: 'Secciones', exact: true }).getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Secciones', exact: true }).getByRole('link', { name: 'Inicio' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     const toggle = page.getByRole('button', { name: 'Contraer menú lateral' });
     await toggle.click();

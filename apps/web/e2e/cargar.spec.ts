@@ -39,10 +39,7 @@ test('Cargar información: format check, Cancelar, a products CSV processed and 
   await expect(resultado.getByText('Con errores', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(resultado).toContainText('Productos cargados');
   // The rejected rows come back as a file to fix: the bad row with its reason, not the good ones.
-  const [descarga] = await Promise.all([
-    page.waitForEvent('download'),
-    resultado.getByRole('button', { name: 'Descargar CSV' }).click(),
-  ]);
+  const [descarga] = await Promise.all([page.waitForEvent('download'), resultado.getByRole('button', { name: 'Descargar CSV' }).click()]);
   const rechazados = fs.readFileSync(await descarga.path(), 'utf8');
   expect(rechazados).toContain('motivo');
   expect(rechazados).toContain(`Fila mala ${sufijo}`);
@@ -85,7 +82,11 @@ test('Cargar información: an upload that never reaches the server says so and k
   await iniciarSesion(page, PYME);
   await page.goto('/cargar/cargar-datos');
   await page.route(/\/api\/upload\/files\//, (route) => route.abort('connectionrefused'));
-  const archivo = { name: 'sin-conexion.csv', mimeType: 'text/csv', buffer: Buffer.from('nombre_producto;categoria;precio_venta;codigo_barra\nPan;Panadería;990;7800000000017\n', 'utf8') };
+  const archivo = {
+    name: 'sin-conexion.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('nombre_producto;categoria;precio_venta;codigo_barra\nPan;Panadería;990;7800000000017\n', 'utf8'),
+  };
   await page.getByLabel('Seleccionar archivo').setInputFiles(archivo);
   await page.getByRole('radio', { name: 'Productos' }).check();
   await page.getByRole('button', { name: 'Continuar' }).click();

@@ -77,7 +77,10 @@ test('Notificaciones: the bell dot shows while something is unread; mark one, th
   const resumen = page.getByText(/\d+ en total · \d+ sin leer/);
   const antes = Number(/· (\d+) sin leer/.exec((await resumen.textContent()) ?? '')?.[1]);
   expect(antes).toBeGreaterThan(0);
-  await page.getByRole('button', { name: /^Marcar como leída/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Marcar como leída/ })
+    .first()
+    .click();
   await expect(resumen).toContainText(`${antes - 1} sin leer`);
   await page.getByRole('button', { name: 'Marcar todas como leídas' }).click();
   await expect(resumen).toContainText('· 0 sin leer');

@@ -32,8 +32,16 @@ export interface ProductoApi {
   precio_venta_actual: number;
 }
 
-export async function productoPorCodigo(request: APIRequestContext, token: string, idMinimarket: number, codigo: string): Promise<ProductoApi | null> {
-  const res = await request.get(`/api/productos/?id_minimarket=${idMinimarket}&codigo_barra=${encodeURIComponent(codigo)}&limit=1`, conToken(token));
+export async function productoPorCodigo(
+  request: APIRequestContext,
+  token: string,
+  idMinimarket: number,
+  codigo: string,
+): Promise<ProductoApi | null> {
+  const res = await request.get(
+    `/api/productos/?id_minimarket=${idMinimarket}&codigo_barra=${encodeURIComponent(codigo)}&limit=1`,
+    conToken(token),
+  );
   expect(res.ok()).toBeTruthy();
   const lista = (await res.json()) as ProductoApi[];
   return lista[0] ?? null;

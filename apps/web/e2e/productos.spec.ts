@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { formatClp } from '../src/utils/format';
 import { conToken, iniciarSesion, productoPorCodigo, PYME, sufijoUnico, tokenApi } from './helpers';
 
-test('a new product by the manual form, the duplicate barcode, then add stock, edit and delete in Inventario', async ({ page, request }) => {
+test('a new product by the manual form, the duplicate barcode, then add stock, edit and delete in Inventario', async ({
+  page,
+  request,
+}) => {
   const token = await tokenApi(request, PYME);
   const me = await (await request.get('/api/users/me', conToken(token))).json();
   const idMinimarket = me.minimarkets[0].id_minimarket as number;
@@ -72,7 +75,9 @@ test('a new product by the manual form, the duplicate barcode, then add stock, e
   await edicion.getByLabel('Precio de venta (CLP)').fill('1490');
   // Meanwhile 4 more units arrive at another till: saving the name and price must not undo them.
   const id = (await productoPorCodigo(request, token, idMinimarket, codigo))!.id_producto;
-  expect((await request.post(`/api/productos/${id}/stock`, { ...conToken(token), data: { cantidad: 4, costo_total: 2000 } })).ok()).toBeTruthy();
+  expect(
+    (await request.post(`/api/productos/${id}/stock`, { ...conToken(token), data: { cantidad: 4, costo_total: 2000 } })).ok(),
+  ).toBeTruthy();
   await edicion.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Producto actualizado exitosamente.')).toBeVisible();
   const editada = page.getByRole('row').filter({ hasText: nuevoNombre });

@@ -13,10 +13,14 @@ const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const salida = fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-web-size-'));
 
 try {
-  execFileSync(process.execPath, [path.join(WEB_DIR, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--outDir', salida, '--logLevel', 'error'], {
-    cwd: WEB_DIR,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(WEB_DIR, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--outDir', salida, '--logLevel', 'error'],
+    {
+      cwd: WEB_DIR,
+      stdio: 'inherit',
+    },
+  );
   const manifest = JSON.parse(fs.readFileSync(path.join(salida, '.vite/manifest.json'), 'utf8'));
   const visitados = new Set();
   const visitar = (clave) => {

@@ -20,7 +20,7 @@ describe('money', () => {
     expect(formatClp(1234567)).toBe('$1.234.567');
   });
 
-  it('rounds a delivery\'s unit cost up', () => {
+  it("rounds a delivery's unit cost up", () => {
     expect(precioCompraUnitario(1000, 3)).toBe(334);
     expect(precioCompraUnitario(900, 3)).toBe(300);
   });

@@ -27,8 +27,7 @@ export const productoSchema = z.object({
 });
 export type Producto = z.infer<typeof productoSchema>;
 
-export const MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO =
-  'Por favor completa todos los campos obligatorios (código, nombre, categoría, precio)';
+export const MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO = 'Por favor completa todos los campos obligatorios (código, nombre, categoría, precio)';
 
 const obligatorio = z
   .string({ error: MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO })

@@ -14,11 +14,7 @@ export const MENSAJE_TICKET_PRECIO_INVALIDO = 'El precio debe ser un número may
 export const ticketProductoSchema = z.object({
   id_minimarket: idSchema,
   codigo_barra: z.string().trim().max(64).optional().nullable(),
-  nombre_producto: z
-    .string({ error: MENSAJE_TICKET_NOMBRE_REQUERIDO })
-    .trim()
-    .min(1, { error: MENSAJE_TICKET_NOMBRE_REQUERIDO })
-    .max(200),
+  nombre_producto: z.string({ error: MENSAJE_TICKET_NOMBRE_REQUERIDO }).trim().min(1, { error: MENSAJE_TICKET_NOMBRE_REQUERIDO }).max(200),
   precio: z.coerce
     .number({ error: MENSAJE_TICKET_PRECIO_INVALIDO })
     .int({ error: MENSAJE_TICKET_PRECIO_INVALIDO })

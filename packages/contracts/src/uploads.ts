@@ -10,7 +10,16 @@ export const MENSAJE_CARGA_SIN_IDENTIFICACION = 'No se ha podido identificar al 
 export const MENSAJE_FORMATO_NO_SOPORTADO = 'Formato de archivo no soportado. Use: .csv, .xlsx, .xml';
 
 /** The columns of each kind of file, in the order the templates use (spec §3). */
-export const COLUMNAS_PRODUCTOS = ['nombre_producto', 'categoria', 'precio_venta', 'stock', 'codigo_barra', 'precio_compra', 'descripcion', 'marca'] as const;
+export const COLUMNAS_PRODUCTOS = [
+  'nombre_producto',
+  'categoria',
+  'precio_venta',
+  'stock',
+  'codigo_barra',
+  'precio_compra',
+  'descripcion',
+  'marca',
+] as const;
 export const COLUMNAS_PRODUCTOS_OBLIGATORIAS = ['nombre_producto', 'categoria', 'precio_venta', 'codigo_barra'] as const;
 export const COLUMNAS_VENTAS = ['id_venta_csv', 'fecha_venta', 'metodo_pago', 'codigo_barra', 'num_unidades'] as const;
 export const PLANTILLAS = ['plantilla_productos.xlsx', 'plantilla_ventas.xlsx', 'plantilla_productos.xml', 'plantilla_ventas.xml'] as const;

@@ -83,7 +83,12 @@ export const cambioContrasenaSchema = z.object({
 
 export const usuariosQuerySchema = z.object({
   // Pages past this would skip more rows than any list holds (and more than an integer).
-  page: z.coerce.number().int().min(1).max(Math.floor(MAX_ENTERO / MAX_PAGE_SIZE), { error: MENSAJE_NUMERO_DEMASIADO_GRANDE }).default(1),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Math.floor(MAX_ENTERO / MAX_PAGE_SIZE), { error: MENSAJE_NUMERO_DEMASIADO_GRANDE })
+    .default(1),
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_USUARIOS),
   search: z.string().trim().max(100).optional(),
   rol: rolSchema.optional(),

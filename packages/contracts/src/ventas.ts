@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ESTADO_VENTA_COMPLETADA, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, PAGE_SIZE_TRANSACCIONES, pesosSchema, skipSchema } from './comunes.js';
+import {
+  ESTADO_VENTA_COMPLETADA,
+  idSchema,
+  MAX_PAGE_SIZE,
+  METODOS_PAGO,
+  PAGE_SIZE_TRANSACCIONES,
+  pesosSchema,
+  skipSchema,
+} from './comunes.js';
 
 export const detalleVentaSchema = z.object({
   id_detalle_venta: z.number().int(),

@@ -12,7 +12,8 @@ export function createDb(databaseUrl: string, poolSize = 10): Db {
 
 /** What the driver adapter says PostgreSQL answered, on an error of a raw query. */
 export function causaPostgres(err: Prisma.PrismaClientKnownRequestError): { originalCode?: string; originalMessage?: string } | undefined {
-  return (err.meta as { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string } } } | undefined)?.driverAdapterError?.cause;
+  return (err.meta as { driverAdapterError?: { cause?: { originalCode?: string; originalMessage?: string } } } | undefined)
+    ?.driverAdapterError?.cause;
 }
 
 /** A unique index refused the write: P2002 from a model query, SQLSTATE 23505 from a raw one. */

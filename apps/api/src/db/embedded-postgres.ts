@@ -15,11 +15,7 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-export async function startEmbeddedPostgres(opts: {
-  dataDir: string;
-  port: number;
-  database?: string;
-}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(opts: { dataDir: string; port: number; database?: string }): Promise<EmbeddedDatabase> {
   const database = opts.database ?? EMBEDDED_DATABASE;
   const fresh = !fs.existsSync(`${opts.dataDir}/PG_VERSION`);
   allowPostgresUserThrough([REPO_ROOT, path.dirname(path.resolve(opts.dataDir))]);

@@ -94,9 +94,7 @@ export async function aplicarProductos(
     [p.idMinimarket, p.idUsuario, motivoNuevo],
   );
 
-  const { rows } = await client.query<{ validas: number }>(
-    'SELECT count(*)::int AS validas FROM stg_producto WHERE errores IS NULL',
-  );
+  const { rows } = await client.query<{ validas: number }>('SELECT count(*)::int AS validas FROM stg_producto WHERE errores IS NULL');
   const cargados = nuevos.rows[0]?.n ?? 0;
   const reactivadosN = reactivados.rows[0]?.n ?? 0;
   // Skipped: already active in the shop, plus the repeats inside the file.

@@ -33,10 +33,7 @@ export interface ConteoVentas {
   filasImportadas: number;
 }
 
-export async function aplicarVentas(
-  client: pg.Client,
-  p: { idMinimarket: number; idUsuario: number | null },
-): Promise<ConteoVentas> {
+export async function aplicarVentas(client: pg.Client, p: { idMinimarket: number; idUsuario: number | null }): Promise<ConteoVentas> {
   // Each line with its product as the shop has it now, and whether its sale is already in.
   await client.query(
     `CREATE TEMP TABLE stg_linea ON COMMIT DROP AS

@@ -33,13 +33,16 @@ export function crearTrabajador(o: OpcionesTrabajador) {
     const clave = `${t.idMinimarket}/${t.idArchivo}`;
     const controller = new AbortController();
     // The lease is renewed at a third of its length: two renewals can fail before it runs out.
-    const latido = setInterval(() => {
-      renovarTrabajo(o.db, t, o.replica, o.leaseMs)
-        .then((sigue) => {
-          if (!sigue) controller.abort(new Error('El trabajo pasó a otra réplica.'));
-        })
-        .catch((err) => o.alError(err, `renovar la carga ${t.idArchivo}`));
-    }, Math.max(100, Math.floor(o.leaseMs / 3)));
+    const latido = setInterval(
+      () => {
+        renovarTrabajo(o.db, t, o.replica, o.leaseMs)
+          .then((sigue) => {
+            if (!sigue) controller.abort(new Error('El trabajo pasó a otra réplica.'));
+          })
+          .catch((err) => o.alError(err, `renovar la carga ${t.idArchivo}`));
+      },
+      Math.max(100, Math.floor(o.leaseMs / 3)),
+    );
     const promesa = o
       .procesar(t, controller.signal)
       .catch((err) => o.alError(err, `carga ${t.idArchivo}`))

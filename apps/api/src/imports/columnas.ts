@@ -1,12 +1,7 @@
 // The columns of each kind of file and how a header written by a person finds them:
 // case, accents, spaces and '_' do not matter ('Precio Venta' is precio_venta), and a
 // few names people really use are accepted too ('Código de barras', 'Cantidad').
-import {
-  COLUMNAS_PRODUCTOS,
-  COLUMNAS_PRODUCTOS_OBLIGATORIAS,
-  COLUMNAS_VENTAS,
-  type TipoCarga,
-} from '@minimarket/contracts/uploads';
+import { COLUMNAS_PRODUCTOS, COLUMNAS_PRODUCTOS_OBLIGATORIAS, COLUMNAS_VENTAS, type TipoCarga } from '@minimarket/contracts/uploads';
 import { ErrorArchivo } from './errores.js';
 import { normalizarNombreColumna } from './valores.js';
 
@@ -91,7 +86,8 @@ export function ubicarColumnas<C extends string>(tipo: TipoCarga, encabezado: re
     const pista = defOtro.obligatorias.every((c) => delOtro.has(c))
       ? ` Parece un archivo de ${otro}: elija el tipo "${otro === 'ventas' ? 'Ventas' : 'Productos'}" al cargarlo.`
       : ` La primera fila debe tener los nombres de las columnas: ${lista(def.columnas)}.`;
-    const que = faltan.length === 1 ? `Falta la columna obligatoria ${lista(faltan)}.` : `Faltan las columnas obligatorias ${lista(faltan)}.`;
+    const que =
+      faltan.length === 1 ? `Falta la columna obligatoria ${lista(faltan)}.` : `Faltan las columnas obligatorias ${lista(faltan)}.`;
     throw new ErrorArchivo(que + pista);
   }
   return posiciones;

@@ -220,7 +220,11 @@ export async function importarArchivo(
 
       let conteos = CONTEOS_VACIOS;
       if (trabajo.tipo === 'productos') {
-        const r = await aplicarProductos(client, { idMinimarket: trabajo.idMinimarket, idUsuario: trabajo.idUsuario, nombreArchivo: trabajo.nombreArchivo });
+        const r = await aplicarProductos(client, {
+          idMinimarket: trabajo.idMinimarket,
+          idUsuario: trabajo.idUsuario,
+          nombreArchivo: trabajo.nombreArchivo,
+        });
         conteos = { ...conteos, ...r };
       } else {
         const r = await aplicarVentas(client, { idMinimarket: trabajo.idMinimarket, idUsuario: trabajo.idUsuario });

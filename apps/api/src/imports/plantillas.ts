@@ -3,7 +3,8 @@
 // columns). Each one, uploaded as it is, imports cleanly.
 import { COLUMNAS_PRODUCTOS, COLUMNAS_VENTAS, type PLANTILLAS } from '@minimarket/contracts/uploads';
 import ExcelJS from 'exceljs';
-import { makeEan13 } from '../db/seed/ean13.js';
+import { XMLBuilder } from 'fast-xml-parser';
+import { makeEan13 } from '@minimarket/contracts/codigo-barra';
 import { ZONA_HORARIA } from '../lib/tiempo.js';
 
 export type NombrePlantilla = (typeof PLANTILLAS)[number];
@@ -16,13 +17,61 @@ export interface ProductoParaVenta {
   nombre_producto: string;
 }
 
-/** New products (their barcodes are not in the demo catalogue), so the template creates them. */
+/**
+ * New products (their barcodes are in no shop), so the products template creates them; the
+ * sales template of no particular shop sells these same ones (load the products one first).
+ */
 const PRODUCTOS_EJEMPLO = [
-  { nombre_producto: 'Pan de Pascua Casero 500 g', categoria: 'Panadería', precio_venta: 4990, stock: 12, codigo_barra: makeEan13('780999100001'), precio_compra: 3290, descripcion: 'Pan de pascua con frutos confitados, hecho en el local.', marca: '' },
-  { nombre_producto: 'Queso de Cabra Artesanal 250 g', categoria: 'Lácteos y Quesos', precio_venta: 4590, stock: 6, codigo_barra: makeEan13('780999100002'), precio_compra: 3150, descripcion: '', marca: 'Quesos del Valle' },
-  { nombre_producto: 'Merkén Ahumado 100 g', categoria: 'Abarrotes', precio_venta: 2190, stock: 20, codigo_barra: makeEan13('780999100003'), precio_compra: 1390, descripcion: 'Ají cacho de cabra ahumado con semillas de cilantro.', marca: 'Sabores del Sur' },
-  { nombre_producto: 'Cerveza Artesanal Golden 330 ml', categoria: 'Botillería', precio_venta: 1990, stock: 24, codigo_barra: makeEan13('780999100004'), precio_compra: 1250, descripcion: '', marca: 'Cervecería del Barrio' },
-  { nombre_producto: 'Arena Sanitaria para Gatos 4 kg', categoria: 'Mascotas', precio_venta: 5490, stock: 5, codigo_barra: makeEan13('780999100005'), precio_compra: 3900, descripcion: 'Arena aglomerante sin perfume.', marca: '' },
+  {
+    nombre_producto: 'Pan de Pascua Casero 500 g',
+    categoria: 'Panadería',
+    precio_venta: 4990,
+    stock: 12,
+    codigo_barra: makeEan13('780999100001'),
+    precio_compra: 3290,
+    descripcion: 'Pan de pascua con frutos confitados, hecho en el local.',
+    marca: '',
+  },
+  {
+    nombre_producto: 'Queso de Cabra Artesanal 250 g',
+    categoria: 'Lácteos y Quesos',
+    precio_venta: 4590,
+    stock: 6,
+    codigo_barra: makeEan13('780999100002'),
+    precio_compra: 3150,
+    descripcion: '',
+    marca: 'Quesos del Valle',
+  },
+  {
+    nombre_producto: 'Merkén Ahumado 100 g',
+    categoria: 'Abarrotes',
+    precio_venta: 2190,
+    stock: 20,
+    codigo_barra: makeEan13('780999100003'),
+    precio_compra: 1390,
+    descripcion: 'Ají cacho de cabra ahumado con semillas de cilantro.',
+    marca: 'Sabores del Sur',
+  },
+  {
+    nombre_producto: 'Cerveza Artesanal Golden 330 ml',
+    categoria: 'Botillería',
+    precio_venta: 1990,
+    stock: 24,
+    codigo_barra: makeEan13('780999100004'),
+    precio_compra: 1250,
+    descripcion: '',
+    marca: 'Cervecería del Barrio',
+  },
+  {
+    nombre_producto: 'Arena Sanitaria para Gatos 4 kg',
+    categoria: 'Mascotas',
+    precio_venta: 5490,
+    stock: 5,
+    codigo_barra: makeEan13('780999100005'),
+    precio_compra: 3900,
+    descripcion: 'Arena aglomerante sin perfume.',
+    marca: '',
+  },
 ] as const;
 
 /** 'YYYY-MM-DD' of the day before `ahora`, in Santiago. */
@@ -45,19 +94,13 @@ function ventasEjemplo(productos: readonly ProductoParaVenta[], ahora: Date) {
   ];
 }
 
-const escaparXml = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// Written with fast-xml-parser's builder (it escapes & < > " for us). Reading stays on saxes
+// (lectores/xml.ts): fast-xml-parser parses a whole document in memory, and an upload can be 20 MB.
+const constructorXml = new XMLBuilder({ format: true, indentBy: '  ', suppressEmptyNode: false });
 
 function xml(raiz: string, item: string, columnas: readonly string[], filas: ReadonlyArray<Record<string, string | number>>): string {
-  const cuerpo = filas
-    .map(
-      (f) =>
-        `  <${item}>\n${columnas
-          .map((c) => `    <${c}>${escaparXml(String(f[c] ?? ''))}</${c}>`)
-          .join('\n')}\n  </${item}>`,
-    )
-    .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<${raiz}>\n${cuerpo}\n</${raiz}>\n`;
+  const elementos = filas.map((f) => Object.fromEntries(columnas.map((c) => [c, String(f[c] ?? '')])));
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${constructorXml.build({ [raiz]: { [item]: elementos } })}`;
 }
 
 async function xlsx(
@@ -68,7 +111,12 @@ async function xlsx(
   const libro = new ExcelJS.Workbook();
   libro.creator = 'Minimarket';
   const hoja = libro.addWorksheet(HOJA_PLANTILLA);
-  hoja.columns = columnas.map((c) => ({ header: c, key: c, width: Math.max(14, c.length + 4), style: formatos[c] ? { numFmt: formatos[c] } : {} }));
+  hoja.columns = columnas.map((c) => ({
+    header: c,
+    key: c,
+    width: Math.max(14, c.length + 4),
+    style: formatos[c] ? { numFmt: formatos[c] } : {},
+  }));
   hoja.getRow(1).font = { bold: true };
   hoja.views = [{ state: 'frozen', ySplit: 1 }];
   for (const f of filas) hoja.addRow(Object.fromEntries(columnas.map((c) => [c, f[c] === '' ? null : f[c]])));
@@ -80,13 +128,14 @@ export const esPlantillaDeVentas = (nombre: NombrePlantilla) => nombre.startsWit
 
 export async function generarPlantilla(
   nombre: NombrePlantilla,
-  opciones: { productosParaVentas: readonly ProductoParaVenta[]; ahora?: Date },
+  /** productosParaVentas: the shop's own products for the sales examples; by default the products template's. */
+  opciones: { productosParaVentas?: readonly ProductoParaVenta[]; ahora?: Date } = {},
 ): Promise<{ contentType: string; contenido: Buffer }> {
   const ahora = opciones.ahora ?? new Date();
   const esVentas = esPlantillaDeVentas(nombre);
   const columnas = esVentas ? COLUMNAS_VENTAS : COLUMNAS_PRODUCTOS;
   const filas: ReadonlyArray<Record<string, string | number>> = esVentas
-    ? ventasEjemplo(opciones.productosParaVentas, ahora)
+    ? ventasEjemplo(opciones.productosParaVentas ?? PRODUCTOS_EJEMPLO, ahora)
     : PRODUCTOS_EJEMPLO;
   if (nombre.endsWith('.xml')) {
     const contenido = esVentas ? xml('ventas', 'venta', columnas, filas) : xml('productos', 'producto', columnas, filas);

@@ -47,10 +47,11 @@ export class TrabajoPerdido extends Error {
 
 /** Inside the caller's transaction. Throws TrabajoPerdido (the caller rolls back) when the job is no longer ours. */
 export async function guardarResultado(client: pg.ClientBase, carga: CargaEnCurso, resultado: ResultadoCarga, encabezado: string[] | null) {
-  const { rowCount } = await client.query(
-    `DELETE FROM trabajo_carga WHERE id_minimarket = $1 AND id_archivo = $2 AND tomado_por = $3`,
-    [carga.idMinimarket, carga.idArchivo, carga.replica],
-  );
+  const { rowCount } = await client.query(`DELETE FROM trabajo_carga WHERE id_minimarket = $1 AND id_archivo = $2 AND tomado_por = $3`, [
+    carga.idMinimarket,
+    carga.idArchivo,
+    carga.replica,
+  ]);
   if (rowCount !== 1) throw new TrabajoPerdido();
   await client.query(
     `UPDATE archivo_carga SET estado_procesamiento = $2, detalle_resultado = $3, columnas_archivo = $4 WHERE id_archivo = $1`,

@@ -21,15 +21,21 @@ export function mensajeFinal(tipo: TipoCarga, conteos: ConteosCarga, errores: nu
   if (tipo === 'productos') {
     partes.push(`${se(conteos.cargados, 'Se cargó', 'Se cargaron')} ${plural(conteos.cargados, 'producto nuevo', 'productos nuevos')}.`);
     if (conteos.reactivados > 0) {
-      partes.push(`${se(conteos.reactivados, 'Se reactivó', 'Se reactivaron')} ${plural(conteos.reactivados, 'producto que estaba eliminado', 'productos que estaban eliminados')}.`);
+      partes.push(
+        `${se(conteos.reactivados, 'Se reactivó', 'Se reactivaron')} ${plural(conteos.reactivados, 'producto que estaba eliminado', 'productos que estaban eliminados')}.`,
+      );
     }
     if (conteos.omitidos > 0) {
-      partes.push(`${se(conteos.omitidos, 'Se omitió', 'Se omitieron')} ${plural(conteos.omitidos, 'producto que ya estaba en el inventario o repetido en el archivo', 'productos que ya estaban en el inventario o repetidos en el archivo')}.`);
+      partes.push(
+        `${se(conteos.omitidos, 'Se omitió', 'Se omitieron')} ${plural(conteos.omitidos, 'producto que ya estaba en el inventario o repetido en el archivo', 'productos que ya estaban en el inventario o repetidos en el archivo')}.`,
+      );
     }
   } else {
     partes.push(`${se(conteos.procesadas, 'Se cargó', 'Se cargaron')} ${plural(conteos.procesadas, 'venta', 'ventas')}.`);
-    if (conteos.yaImportadas > 0) partes.push(`${plural(conteos.yaImportadas, 'venta ya estaba cargada y se omitió', 'ventas ya estaban cargadas y se omitieron')}.`);
-    if (conteos.rechazadas > 0) partes.push(`${plural(conteos.rechazadas, 'venta se rechazó completa', 'ventas se rechazaron completas')} por errores.`);
+    if (conteos.yaImportadas > 0)
+      partes.push(`${plural(conteos.yaImportadas, 'venta ya estaba cargada y se omitió', 'ventas ya estaban cargadas y se omitieron')}.`);
+    if (conteos.rechazadas > 0)
+      partes.push(`${plural(conteos.rechazadas, 'venta se rechazó completa', 'ventas se rechazaron completas')} por errores.`);
   }
   if (errores > 0) {
     partes.push('Descargue las filas rechazadas, corríjalas y vuelva a cargarlas.');
@@ -39,7 +45,8 @@ export function mensajeFinal(tipo: TipoCarga, conteos: ConteosCarga, errores: nu
 }
 
 /** The row limit's message, with the number as a person reads it. */
-export const mensajeDemasiadasFilas = (max: number) => `El archivo tiene más de ${n(max)} filas de datos. Divídalo en archivos más pequeños.`;
+export const mensajeDemasiadasFilas = (max: number) =>
+  `El archivo tiene más de ${n(max)} filas de datos. Divídalo en archivos más pequeños.`;
 
 /** The text budget's message (a file, usually an .xlsx, that expands far beyond its size). */
 export const mensajeDemasiadoTexto = (max: number) =>

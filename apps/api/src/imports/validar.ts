@@ -4,14 +4,7 @@
 // repeated further up the file, a sale already imported) is decided set-based in SQL.
 import type { ColumnaProducto, ColumnaVenta } from './columnas.js';
 import type { ValorCopy } from './copy.js';
-import {
-  leerCategoria,
-  leerCodigoBarra,
-  leerEntero,
-  leerFechaVenta,
-  leerMetodoPago,
-  type Lectura,
-} from './valores.js';
+import { leerCategoria, leerCodigoBarra, leerEntero, leerFechaVenta, leerMetodoPago, type Lectura } from './valores.js';
 
 export interface ErrorCampo {
   campo: string;
@@ -28,10 +21,27 @@ const MAX_ID_VENTA = 100;
 
 /** The columns of the staging tables, in COPY order (see importar.ts). */
 export const COLUMNAS_STG_PRODUCTO = [
-  'fila', 'codigo_barra', 'nombre_producto', 'categoria', 'precio_venta', 'precio_compra', 'stock', 'descripcion', 'marca', 'errores', 'celdas',
+  'fila',
+  'codigo_barra',
+  'nombre_producto',
+  'categoria',
+  'precio_venta',
+  'precio_compra',
+  'stock',
+  'descripcion',
+  'marca',
+  'errores',
+  'celdas',
 ] as const;
 export const COLUMNAS_STG_VENTA = [
-  'fila', 'id_venta_csv', 'fecha_venta', 'metodo_pago', 'codigo_barra', 'num_unidades', 'errores', 'celdas',
+  'fila',
+  'id_venta_csv',
+  'fecha_venta',
+  'metodo_pago',
+  'codigo_barra',
+  'num_unidades',
+  'errores',
+  'celdas',
 ] as const;
 
 type Celda<C extends string> = (columna: C) => string;
@@ -81,7 +91,12 @@ const leerPrecioCompra = pesos('El precio de compra', 0, 'El precio de compra no
 const leerStock = (t: string) =>
   leerEntero(t, { campo: 'El stock', minimo: 0, maximo: MAX_STOCK, mensajeMinimo: 'El stock no puede ser negativo.' });
 const leerUnidades = (t: string) =>
-  leerEntero(t, { campo: 'La cantidad de unidades', minimo: 1, maximo: MAX_UNIDADES, mensajeMinimo: 'La cantidad de unidades debe ser mayor a 0.' });
+  leerEntero(t, {
+    campo: 'La cantidad de unidades',
+    minimo: 1,
+    maximo: MAX_UNIDADES,
+    mensajeMinimo: 'La cantidad de unidades debe ser mayor a 0.',
+  });
 
 /** One product row → the staging row (values, problems, and the cells as written). */
 export function crearValidadorProductos(posiciones: Map<ColumnaProducto, number>) {
@@ -89,7 +104,14 @@ export function crearValidadorProductos(posiciones: Map<ColumnaProducto, number>
     const de = lector(posiciones, celdas);
     const errores: ErrorCampo[] = [];
     const codigo = campo(errores, 'codigo_barra', de('codigo_barra'), leerCodigoBarra, 'Falta el código de barras.');
-    const nombre = texto(errores, 'nombre_producto', de('nombre_producto'), MAX_NOMBRE, 'El nombre del producto', 'Falta el nombre del producto.');
+    const nombre = texto(
+      errores,
+      'nombre_producto',
+      de('nombre_producto'),
+      MAX_NOMBRE,
+      'El nombre del producto',
+      'Falta el nombre del producto.',
+    );
     const categoria = campo(errores, 'categoria', de('categoria'), leerCategoria, 'Falta la categoría.');
     const precioVenta = campo(errores, 'precio_venta', de('precio_venta'), leerPrecioVenta, 'Falta el precio de venta.');
     const precioCompra = campo(errores, 'precio_compra', de('precio_compra'), leerPrecioCompra, null);
@@ -98,7 +120,15 @@ export function crearValidadorProductos(posiciones: Map<ColumnaProducto, number>
     const descripcion = texto(errores, 'descripcion', de('descripcion'), MAX_DESCRIPCION, 'La descripción', null);
     const marca = texto(errores, 'marca', de('marca'), MAX_MARCA, 'La marca', null);
     return [
-      fila, codigo, nombre, categoria, precioVenta, precioCompra, stock, descripcion, marca,
+      fila,
+      codigo,
+      nombre,
+      categoria,
+      precioVenta,
+      precioCompra,
+      stock,
+      descripcion,
+      marca,
       errores.length > 0 ? JSON.stringify(errores) : null,
       crudo,
     ];
@@ -111,15 +141,18 @@ export function crearValidadorVentas(posiciones: Map<ColumnaVenta, number>, ahor
   return (fila: number, celdas: readonly string[], crudo: string): ValorCopy[] => {
     const de = lector(posiciones, celdas);
     const errores: ErrorCampo[] = [];
-    const idVenta = texto(errores, 'id_venta_csv', de('id_venta_csv'), MAX_ID_VENTA, 'El identificador de la venta', 'Falta el identificador de la venta (id_venta_csv).');
+    const idVenta = texto(
+      errores,
+      'id_venta_csv',
+      de('id_venta_csv'),
+      MAX_ID_VENTA,
+      'El identificador de la venta',
+      'Falta el identificador de la venta (id_venta_csv).',
+    );
     const fecha = campo(errores, 'fecha_venta', de('fecha_venta'), leerFecha, 'Falta la fecha de la venta.');
     const metodo = campo(errores, 'metodo_pago', de('metodo_pago'), leerMetodoPago, 'Falta el método de pago.');
     const codigo = campo(errores, 'codigo_barra', de('codigo_barra'), leerCodigoBarra, 'Falta el código de barras.');
     const unidades = campo(errores, 'num_unidades', de('num_unidades'), leerUnidades, 'Falta la cantidad de unidades.');
-    return [
-      fila, idVenta, fecha, metodo, codigo, unidades,
-      errores.length > 0 ? JSON.stringify(errores) : null,
-      crudo,
-    ];
+    return [fila, idVenta, fecha, metodo, codigo, unidades, errores.length > 0 ? JSON.stringify(errores) : null, crudo];
   };
 }

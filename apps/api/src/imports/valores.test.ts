@@ -5,14 +5,7 @@ import { ErrorArchivo } from './errores.js';
 import { detectarSeparador, pareceBinario } from './lectores/csv.js';
 import { esFormatoFecha, serialComoFecha } from './lectores/xlsx.js';
 import { zonedToUtc } from '../lib/tiempo.js';
-import {
-  santiagoAUtc,
-  leerCategoria,
-  leerEntero,
-  leerFechaVenta,
-  leerMetodoPago,
-  normalizarNombreColumna,
-} from './valores.js';
+import { santiagoAUtc, leerCategoria, leerEntero, leerFechaVenta, leerMetodoPago, normalizarNombreColumna } from './valores.js';
 
 const precio = (t: string) => leerEntero(t, { campo: 'El precio', pesos: true, minimo: 1, maximo: 100_000_000, mensajeMinimo: 'mínimo' });
 
@@ -31,7 +24,8 @@ describe('pesos as a Chilean writes them', () => {
   it.each(['1990,5', '1990.5', '1,99', '1.99', '1.9900', '19.90', '1,990'])('%s is refused, never rounded', (texto) => {
     const r = precio(texto);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.mensaje).toBe(`El precio debe ser un número entero de pesos, sin decimales (ej: 1990 o $1.990); se encontró "${texto}".`);
+    if (!r.ok)
+      expect(r.mensaje).toBe(`El precio debe ser un número entero de pesos, sin decimales (ej: 1990 o $1.990); se encontró "${texto}".`);
   });
 
   it.each(['abc', '$', '12a', '1e3'])('%s is not an amount', (texto) => {
@@ -46,7 +40,8 @@ describe('pesos as a Chilean writes them', () => {
   });
 
   it('stock: negative refused with its own message', () => {
-    const stock = (t: string) => leerEntero(t, { campo: 'El stock', minimo: 0, maximo: 1_000_000, mensajeMinimo: 'El stock no puede ser negativo.' });
+    const stock = (t: string) =>
+      leerEntero(t, { campo: 'El stock', minimo: 0, maximo: 1_000_000, mensajeMinimo: 'El stock no puede ser negativo.' });
     expect(stock('-3')).toEqual({ ok: false, mensaje: 'El stock no puede ser negativo.' });
     expect(stock('1.000')).toEqual({ ok: true, valor: 1000 });
     expect(stock('2.5')).toMatchObject({ ok: false, mensaje: expect.stringContaining('sin decimales') });
@@ -68,7 +63,8 @@ describe('categories and payment methods, whatever the case and accents', () => 
   it('an unknown category lists the nine', () => {
     expect(leerCategoria('Electrónica')).toEqual({
       ok: false,
-      mensaje: 'La categoría "Electrónica" no existe. Use una de: Panadería, Lácteos y Quesos, Abarrotes, Frutas y Verduras, Limpieza, Fiambrería, Botillería, Mascotas, Masivos.',
+      mensaje:
+        'La categoría "Electrónica" no existe. Use una de: Panadería, Lácteos y Quesos, Abarrotes, Frutas y Verduras, Limpieza, Fiambrería, Botillería, Mascotas, Masivos.',
     });
   });
 
@@ -107,7 +103,11 @@ describe('sale dates, read as Santiago wall time', () => {
   it('the per-hour offset cache agrees with zonedToUtc, also around both clock changes of 2026', () => {
     for (const dia of ['2026-04-04', '2026-04-05', '2026-09-05', '2026-09-06', '2026-11-20']) {
       for (let h = 0; h < 24; h++) {
-        for (const [m, sec] of [[0, 0], [30, 15], [59, 59]] as const) {
+        for (const [m, sec] of [
+          [0, 0],
+          [30, 15],
+          [59, 59],
+        ] as const) {
           const [a, me, d] = dia.split('-').map(Number) as [number, number, number];
           const pared = `${dia}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`;
           expect(santiagoAUtc(a, me, d, h, m, sec).toISOString(), pared).toBe(zonedToUtc(pared).toISOString());
@@ -145,7 +145,9 @@ describe('headers', () => {
 
   it('a missing required column fails the file naming it', () => {
     expect(() => ubicarColumnas('ventas', ['id_venta_csv', 'fecha_venta', 'metodo_pago', 'codigo_barra'])).toThrow(
-      new ErrorArchivo('Falta la columna obligatoria "num_unidades". La primera fila debe tener los nombres de las columnas: "id_venta_csv", "fecha_venta", "metodo_pago", "codigo_barra", "num_unidades".'),
+      new ErrorArchivo(
+        'Falta la columna obligatoria "num_unidades". La primera fila debe tener los nombres de las columnas: "id_venta_csv", "fecha_venta", "metodo_pago", "codigo_barra", "num_unidades".',
+      ),
     );
   });
 
@@ -193,6 +195,8 @@ describe('COPY text format', () => {
   it('escapes what would break a row and keeps the rest as it is', () => {
     expect(campoCopy(null)).toBe('\\N');
     expect(campoCopy('a\tb\nc\\d\re\u0000f')).toBe('a\\tb\\nc\\\\d\\ref');
-    expect(lineaCopy([1, 'Té & "Hierbas"', null, new Date('2026-01-01T00:00:00Z')])).toBe('1\tTé & "Hierbas"\t\\N\t2026-01-01T00:00:00.000Z\n');
+    expect(lineaCopy([1, 'Té & "Hierbas"', null, new Date('2026-01-01T00:00:00Z')])).toBe(
+      '1\tTé & "Hierbas"\t\\N\t2026-01-01T00:00:00.000Z\n',
+    );
   });
 });

@@ -150,8 +150,14 @@ export function leerFechaVenta(texto: string, ahora = Date.now()): Lectura<Date>
   const [anio, mes, dia, hora, minuto, segundo] = partes as [number, number, number, number, number, number];
   const calendario = new Date(Date.UTC(anio, mes - 1, dia));
   if (
-    mes < 1 || mes > 12 || dia < 1 || calendario.getUTCMonth() !== mes - 1 || calendario.getUTCDate() !== dia ||
-    hora > 23 || minuto > 59 || segundo > 59
+    mes < 1 ||
+    mes > 12 ||
+    dia < 1 ||
+    calendario.getUTCMonth() !== mes - 1 ||
+    calendario.getUTCDate() !== dia ||
+    hora > 23 ||
+    minuto > 59 ||
+    segundo > 59
   ) {
     return mal(MENSAJE_FECHA(t));
   }

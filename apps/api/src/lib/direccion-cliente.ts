@@ -27,5 +27,8 @@ export function confianzaProxy(valor: string | undefined): boolean | string[] | 
     const saltos = Number(v);
     return (_direccion, salto) => salto < saltos;
   }
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -21,9 +21,7 @@ export class AppError extends Error {
 export const badRequest = (detail: string, code = 'BAD_REQUEST') => new AppError(400, code, detail);
 export const unauthorized = (detail = 'Usuario no autenticado. Por favor, inicie sesión.', code = 'UNAUTHORIZED') =>
   new AppError(401, code, detail);
-export const forbidden = (detail = 'No tiene permiso para realizar esta acción.', code = 'FORBIDDEN') =>
-  new AppError(403, code, detail);
+export const forbidden = (detail = 'No tiene permiso para realizar esta acción.', code = 'FORBIDDEN') => new AppError(403, code, detail);
 export const notFound = (detail: string, code = 'NOT_FOUND') => new AppError(404, code, detail);
 export const conflict = (detail: string, code: string) => new AppError(409, code, detail);
-export const validation = (detail: string, errors: CampoError[] = []) =>
-  new AppError(422, 'VALIDATION_ERROR', detail, errors);
+export const validation = (detail: string, errors: CampoError[] = []) => new AppError(422, 'VALIDATION_ERROR', detail, errors);

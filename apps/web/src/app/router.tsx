@@ -42,8 +42,18 @@ const recuperacion = () => import('./routes/recuperacion');
 
 const rutas: RouteObject[] = [
   { path: '/inicio-sesion', lazy: lazy(auth, 'LoginRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
-  { path: '/restablecer-contraseña', lazy: lazy(recuperacion, 'RecuperarContrasenaRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
-  { path: '/restablecer-contrase%C3%B1a', lazy: lazy(recuperacion, 'RecuperarContrasenaRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
+  {
+    path: '/restablecer-contraseña',
+    lazy: lazy(recuperacion, 'RecuperarContrasenaRoute'),
+    errorElement: <ErrorPage />,
+    HydrateFallback: Cargando,
+  },
+  {
+    path: '/restablecer-contrase%C3%B1a',
+    lazy: lazy(recuperacion, 'RecuperarContrasenaRoute'),
+    errorElement: <ErrorPage />,
+    HydrateFallback: Cargando,
+  },
   { path: '/reset-password', lazy: lazy(recuperacion, 'ResetPasswordRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
   {
     path: '/',
@@ -77,17 +87,22 @@ const rutas: RouteObject[] = [
             { path: 'tarjetas', lazy: lazy(visualizar, 'Tarjetas') },
             { path: 'cubo', lazy: lazy(visualizar, 'Cubo') },
             {
-                path: 'datos-brutos',
-                children: [
-                  { index: true, lazy: lazy(visualizar, 'DatosBrutos') },
-                  { path: ':vista', lazy: lazy(visualizar, 'DatosBrutosVista') },
-                ],
+              path: 'datos-brutos',
+              children: [
+                { index: true, lazy: lazy(visualizar, 'DatosBrutos') },
+                { path: ':vista', lazy: lazy(visualizar, 'DatosBrutosVista') },
+              ],
             },
           ]),
-          soloPara(AMBOS_ROLES, 'cargar', lazy(() => import('./routes/cargar'), 'CargarLayout'), [
-            { index: true, element: <Navigate to="cargar-datos" replace /> },
-            { path: 'cargar-datos', lazy: lazy(() => import('./routes/cargar'), 'CargarDatosRoute') },
-          ]),
+          soloPara(
+            AMBOS_ROLES,
+            'cargar',
+            lazy(() => import('./routes/cargar'), 'CargarLayout'),
+            [
+              { index: true, element: <Navigate to="cargar-datos" replace /> },
+              { path: 'cargar-datos', lazy: lazy(() => import('./routes/cargar'), 'CargarDatosRoute') },
+            ],
+          ),
           soloPara(SOLO_ADMIN, 'usuarios', lazy(usuarios, 'UsuariosLayout'), [
             { index: true, element: <Navigate to="gestion-usuarios" replace /> },
             { path: 'gestion-usuarios', lazy: lazy(usuarios, 'GestionUsuariosRoute') },

@@ -110,10 +110,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /** For the list endpoints that give the rows as an array and the total in `x-total-count`. */
-export async function apiRequestPage<T>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<{ items: T[]; total: number }> {
+export async function apiRequestPage<T>(path: string, options: RequestOptions = {}): Promise<{ items: T[]; total: number }> {
   const response = await send(path, options);
   const items = await readJson<T[]>(response);
   const header = response.headers.get('x-total-count');

@@ -66,10 +66,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         });
         token = respuesta.access_token;
       } catch (e) {
-        if (e instanceof ApiError && e.status === 401) throw new Error(mensajeDeError(e, MENSAJE_CREDENCIALES));
+        if (e instanceof ApiError && e.status === 401) throw new Error(mensajeDeError(e, MENSAJE_CREDENCIALES), { cause: e });
         // 4xx (inactive account, too many attempts, bad input) carry their own words; 5xx do not.
-        if (e instanceof ApiError && e.status < 500) throw new Error(mensajeDeError(e, MENSAJE_ERROR_SERVIDOR));
-        throw new Error(MENSAJE_ERROR_SERVIDOR);
+        if (e instanceof ApiError && e.status < 500) throw new Error(mensajeDeError(e, MENSAJE_ERROR_SERVIDOR), { cause: e });
+        throw new Error(MENSAJE_ERROR_SERVIDOR, { cause: e });
       }
       setToken(token, recordar);
       const usuario = await queryClient.fetchQuery({ ...usuarioActualQueryOptions(), staleTime: 0 });

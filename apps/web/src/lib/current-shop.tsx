@@ -5,6 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { apiRequest, apiRequestPage } from './api-client';
 import { useAuth } from './auth';
+import { RAIZ } from './query-keys';
 
 const SELECCION_KEY = 'minimarketSeleccionado';
 /**
@@ -15,7 +16,7 @@ const SELECCION_KEY = 'minimarketSeleccionado';
 const LIMITE_TIENDAS = 100;
 
 export const tiendaKeys = {
-  all: ['minimarkets'] as const,
+  all: RAIZ.minimarkets,
   opcionesAdmin: () => [...tiendaKeys.all, 'opciones-admin'] as const,
   detalle: (id: number) => [...tiendaKeys.all, 'detalle', id] as const,
 };
@@ -73,7 +74,8 @@ export function CurrentShopProvider({ children }: { children: ReactNode }) {
 
   const opciones: OpcionTienda[] = useMemo(() => {
     if (!user) return [];
-    if (esAdmin) return (adminQuery.data?.items ?? []).map(({ id_minimarket, nombre_minimarket }) => ({ id_minimarket, nombre_minimarket }));
+    if (esAdmin)
+      return (adminQuery.data?.items ?? []).map(({ id_minimarket, nombre_minimarket }) => ({ id_minimarket, nombre_minimarket }));
     return user.minimarkets;
   }, [user, esAdmin, adminQuery.data]);
 
@@ -92,19 +94,20 @@ export function CurrentShopProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const { isPending: adminCargando, isError: adminError, refetch: adminRefetch } = adminQuery;
   const value = useMemo<CurrentShopValue>(
     () => ({
       idMinimarket: actual?.id_minimarket ?? null,
       nombre: actual?.nombre_minimarket ?? null,
       opciones,
       puedeElegir: esAdmin,
-      cargando: esAdmin ? adminQuery.isPending && !adminQuery.isError : false,
-      errorAlVerificar: esAdmin && adminQuery.isError,
-      reintentar: () => void adminQuery.refetch(),
+      cargando: esAdmin ? adminCargando && !adminError : false,
+      errorAlVerificar: esAdmin && adminError,
+      reintentar: () => void adminRefetch(),
       seleccionar,
       umbralStockBajo: detalle.data?.umbral_stock_bajo ?? null,
     }),
-    [actual, opciones, esAdmin, adminQuery.isPending, adminQuery.isError, adminQuery.refetch, seleccionar, detalle.data],
+    [actual, opciones, esAdmin, adminCargando, adminError, adminRefetch, seleccionar, detalle.data],
   );
 
   return <CurrentShopContext.Provider value={value}>{children}</CurrentShopContext.Provider>;

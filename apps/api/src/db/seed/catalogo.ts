@@ -4,7 +4,7 @@
 // recognises. Costs and barcodes are derived deterministically from the rows so
 // the list stays short to read and identical on every run.
 import { CATEGORIAS, type Categoria } from '@minimarket/contracts/comunes';
-import { makeEan13 } from './ean13.js';
+import { makeEan13 } from '@minimarket/contracts/codigo-barra';
 
 export { CATEGORIAS, type Categoria };
 
@@ -140,17 +140,17 @@ const ABARROTES: readonly Fila[] = [
   ['Cacao en Polvo Nesquik 400 g', 'Nestlé', 3990, 3],
   ['Avena Tradicional Quaker 900 g', 'Quaker', 2990, 3],
   ['Cereal Chocapic Nestlé 390 g', 'Nestlé', 3990, 3],
-  ['Cereal Zucaritas Kellogg\'s 490 g', 'Kellogg\'s', 4590, 2],
-  ['Mermelada de Frutilla Watt\'s 250 g', 'Watt\'s', 1590, 3],
-  ['Mermelada de Damasco Watt\'s 250 g', 'Watt\'s', 1590, 2],
-  ['Atún Lomitos en Agua Van Camp\'s 160 g', 'Van Camp\'s', 2290, 4],
+  ["Cereal Zucaritas Kellogg's 490 g", "Kellogg's", 4590, 2],
+  ["Mermelada de Frutilla Watt's 250 g", "Watt's", 1590, 3],
+  ["Mermelada de Damasco Watt's 250 g", "Watt's", 1590, 2],
+  ["Atún Lomitos en Agua Van Camp's 160 g", "Van Camp's", 2290, 4],
   ['Atún Lomitos en Aceite Robinson Crusoe 160 g', 'Robinson Crusoe', 1990, 3],
   ['Sardinas en Salsa de Tomate Robinson Crusoe 125 g', 'Robinson Crusoe', 1490, 1],
   ['Jurel Natural San José 425 g', 'San José', 2190, 4],
   ['Ketchup Traverso 500 g', 'Traverso', 1790, 3],
   ['Mostaza Traverso 250 g', 'Traverso', 990, 2],
   ['Vinagre Blanco Traverso 500 ml', 'Traverso', 790, 1],
-  ['Mayonesa Hellmann\'s 372 g', 'Hellmann\'s', 2690, 6],
+  ["Mayonesa Hellmann's 372 g", "Hellmann's", 2690, 6],
   ['Orégano Gourmet 10 g', 'Gourmet', 590, 2],
   ['Comino Molido Gourmet 15 g', 'Gourmet', 590, 2],
   ['Ají de Color Gourmet 20 g', 'Gourmet', 590, 2],
@@ -334,16 +334,16 @@ const MASIVOS: readonly Fila[] = [
   ['Agua Mineral Cachantun Con Gas 1,6 L', 'Cachantun', 990, 4],
   ['Agua Benedictino Sin Gas 3 L', 'Benedictino', 1790, 3],
   ['Agua Mineral Vital Con Gas 1,6 L', 'Vital', 990, 3],
-  ['Néctar Watt\'s Durazno 1,5 L', 'Watt\'s', 1690, 5],
-  ['Néctar Watt\'s Naranja 1,5 L', 'Watt\'s', 1690, 3],
-  ['Néctar Watt\'s Durazno 200 ml', 'Watt\'s', 490, 6],
+  ["Néctar Watt's Durazno 1,5 L", "Watt's", 1690, 5],
+  ["Néctar Watt's Naranja 1,5 L", "Watt's", 1690, 3],
+  ["Néctar Watt's Durazno 200 ml", "Watt's", 490, 6],
   ['Néctar Andina del Valle Naranja 1,5 L', 'Andina', 1690, 2],
   ['Bebida Energética Red Bull 250 ml', 'Red Bull', 1990, 4],
   ['Bebida Energética Monster Energy 473 ml', 'Monster', 1990, 4],
   ['Bebida Energética Score 500 ml', 'Score', 1290, 3],
   ['Gatorade Naranja 500 ml', 'Gatorade', 1390, 3],
   ['Powerade Mora 500 ml', 'Powerade', 1290, 2],
-  ['Papas Fritas Lay\'s Clásicas 180 g', 'Lay\'s', 2590, 5],
+  ["Papas Fritas Lay's Clásicas 180 g", "Lay's", 2590, 5],
   ['Ramitas Saladas Evercrisp 250 g', 'Evercrisp', 1890, 4],
   ['Doritos Queso 160 g', 'Doritos', 2390, 3],
   ['Cheetos Queso 150 g', 'Cheetos', 1990, 2],
@@ -442,12 +442,12 @@ function construirCatalogo(): ProductoCatalogo[] {
       const clave = marca ?? CLAVE_SIN_MARCA;
       let empresa = empresas.get(clave);
       if (!empresa) {
-        const codigo = String(1000 + ((empresas.size + 1) * PASO_EMPRESA) % 9000);
+        const codigo = String(1000 + (((empresas.size + 1) * PASO_EMPRESA) % 9000));
         empresa = { codigo, items: 0 };
         empresas.set(clave, empresa);
       }
       empresa.items += 1;
-      const item = String(10000 + (empresa.items * PASO_ITEM) % 90000);
+      const item = String(10000 + ((empresa.items * PASO_ITEM) % 90000));
 
       productos.push({
         nombre,

@@ -2,7 +2,7 @@
 // checked here without a database.
 import { describe, expect, it } from 'vitest';
 import { CATALOGO, CATEGORIAS } from './catalogo.js';
-import { isValidEan13 } from './ean13.js';
+import { isValidEan13 } from '@minimarket/contracts/codigo-barra';
 
 describe('catálogo de demostración', () => {
   it('has about 300 products', () => {

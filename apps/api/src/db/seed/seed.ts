@@ -115,7 +115,10 @@ const TIENDAS: readonly TiendaDemo[] = [
 /** The demo logins, one line each, as the server prints them at start. */
 export function lineasCuentasDemo(): string[] {
   const linea = (correo: string, contrasena: string, detalle: string) => `${correo.padEnd(15)}/ ${contrasena.padEnd(11)}(${detalle})`;
-  return [linea(ADMIN.correo, ADMIN.contrasena, 'administrador'), ...TIENDAS.map((t) => linea(t.duena.correo, t.duena.contrasena, `pyme, ${t.minimarket.nombre}`))];
+  return [
+    linea(ADMIN.correo, ADMIN.contrasena, 'administrador'),
+    ...TIENDAS.map((t) => linea(t.duena.correo, t.duena.contrasena, `pyme, ${t.minimarket.nombre}`)),
+  ];
 }
 
 function rut(cuerpo: number): string {
@@ -201,7 +204,10 @@ function armarSurtido(tienda: TiendaDemo, rng: Rng): ProductoTienda[] {
   if (tienda.surtido !== null) {
     // Staples first, then a random share of the rest; kept in catalogue order.
     const basicos = CATALOGO.filter((p) => p.popularidad >= POPULARIDAD_BASICA);
-    const resto = barajar(rng, CATALOGO.filter((p) => p.popularidad < POPULARIDAD_BASICA));
+    const resto = barajar(
+      rng,
+      CATALOGO.filter((p) => p.popularidad < POPULARIDAD_BASICA),
+    );
     const incluidos = new Set([...basicos, ...resto.slice(0, Math.max(0, tienda.surtido - basicos.length))]);
     elegidos = CATALOGO.filter((p) => incluidos.has(p));
   }
@@ -281,8 +287,20 @@ const TENDENCIA = { inicio: 0.92, fin: 1.05 };
 const RUIDO_DIARIO = 0.15;
 /** Opening hours 08:00–22:00 with the lunch and after-work peaks. */
 const PESO_POR_HORA: ReadonlyArray<readonly [number, number]> = [
-  [8, 2], [9, 3], [10, 3], [11, 4], [12, 7], [13, 8], [14, 6],
-  [15, 4], [16, 4], [17, 5], [18, 8], [19, 9], [20, 8], [21, 5],
+  [8, 2],
+  [9, 3],
+  [10, 3],
+  [11, 4],
+  [12, 7],
+  [13, 8],
+  [14, 6],
+  [15, 4],
+  [16, 4],
+  [17, 5],
+  [18, 8],
+  [19, 9],
+  [20, 8],
+  [21, 5],
 ];
 /** Lines per sale: 1 to 6, mostly small baskets. */
 const PESO_LINEAS = [30, 25, 18, 12, 8, 7];
@@ -315,13 +333,7 @@ interface VentaGenerada {
   lineas: LineaGenerada[];
 }
 
-function generarVentas(
-  productos: readonly ProductoTienda[],
-  tienda: TiendaDemo,
-  dias: number,
-  ahora: Date,
-  rng: Rng,
-): VentaGenerada[] {
+function generarVentas(productos: readonly ProductoTienda[], tienda: TiendaDemo, dias: number, ahora: Date, rng: Rng): VentaGenerada[] {
   const eligeProducto = new Ponderado(productos.map((p) => p.catalogo.popularidad));
   const eligeHora = new Ponderado(PESO_POR_HORA.map(([, peso]) => peso));
   const eligeLineas = new Ponderado(PESO_LINEAS);
@@ -456,14 +468,7 @@ async function crearUsuario(tx: Tx, cuenta: CuentaDemo, hash: string, rol: 'admi
   });
 }
 
-async function sembrarTienda(
-  tx: Tx,
-  tienda: TiendaDemo,
-  hash: string,
-  dias: number,
-  ahora: Date,
-  desde: Date,
-): Promise<void> {
+async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: number, ahora: Date, desde: Date): Promise<void> {
   const rng = mulberry32(tienda.semilla);
   const { id_usuario } = await crearUsuario(tx, tienda.duena, hash, 'pyme', desde);
   const { id_minimarket } = await tx.minimarket.create({
@@ -577,10 +582,7 @@ const LOCK_SEMILLA = 72707370;
  * recorded in estado_sistema, not guessed from an e-mail address: renaming the demo admin
  * never makes a start try again. Returns { creado: false } when it was done before.
  */
-export async function seedDemo(
-  db: PrismaClient,
-  opts: { dias?: number; ahora?: Date } = {},
-): Promise<{ creado: boolean }> {
+export async function seedDemo(db: PrismaClient, opts: { dias?: number; ahora?: Date } = {}): Promise<{ creado: boolean }> {
   const hecho = () => db.estadoSistema.findUnique({ where: { clave: CLAVE_DATOS_DEMO } });
   if (await hecho()) return { creado: false };
 

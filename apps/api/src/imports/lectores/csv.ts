@@ -16,8 +16,15 @@ const MAX_CONTROL = 0.01;
 
 /** Files that people rename to .csv by mistake, by their first bytes. */
 const FIRMAS: Array<{ bytes: number[]; mensaje: string }> = [
-  { bytes: [0x50, 0x4b, 0x03, 0x04], mensaje: 'El archivo parece un Excel (.xlsx) o un .zip con la extensión .csv. Cárguelo con su extensión real (.xlsx) o guárdelo como CSV.' },
-  { bytes: [0xd0, 0xcf, 0x11, 0xe0], mensaje: 'El archivo parece un Excel antiguo (.xls) con la extensión .csv. Guárdelo como CSV UTF-8 o como .xlsx y vuelva a cargarlo.' },
+  {
+    bytes: [0x50, 0x4b, 0x03, 0x04],
+    mensaje:
+      'El archivo parece un Excel (.xlsx) o un .zip con la extensión .csv. Cárguelo con su extensión real (.xlsx) o guárdelo como CSV.',
+  },
+  {
+    bytes: [0xd0, 0xcf, 0x11, 0xe0],
+    mensaje: 'El archivo parece un Excel antiguo (.xls) con la extensión .csv. Guárdelo como CSV UTF-8 o como .xlsx y vuelva a cargarlo.',
+  },
   { bytes: [0x25, 0x50, 0x44, 0x46], mensaje: 'El archivo parece un PDF, no un CSV. Cargue un archivo .csv, .xlsx o .xml.' },
 ];
 export const MENSAJE_BINARIO =

@@ -48,7 +48,10 @@ const FORMATOS_FECHA = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 30, 36, 
 
 /** A custom number format shows a date when it has day/month/year/hour/second codes outside quotes and brackets. */
 export function esFormatoFecha(codigo: string): boolean {
-  const limpio = codigo.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[(?!h\]|m\]|s\])[^\]]*\]/gi, '');
+  const limpio = codigo
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[(?!h\]|m\]|s\])[^\]]*\]/gi, '');
   return /[dmyhs]/i.test(limpio) && !/^[#0.,;%E+\-\s]*$/i.test(limpio);
 }
 
@@ -101,7 +104,12 @@ export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
   /** The inflated text of an entry, chunk by chunk, with every byte counted against the caps. */
   async function* inflar(e: EntradaZip): AsyncGenerator<string> {
     if (e.comprimido === 0) return;
-    const crudo = fs.createReadStream(ruta, { start: e.inicioDatos, end: e.inicioDatos + e.comprimido - 1, highWaterMark: TROZO, signal: opciones.signal });
+    const crudo = fs.createReadStream(ruta, {
+      start: e.inicioDatos,
+      end: e.inicioDatos + e.comprimido - 1,
+      highWaterMark: TROZO,
+      signal: opciones.signal,
+    });
     const salida = e.metodo === METODO_GUARDADO ? crudo : crudo.pipe(zlib.createInflateRaw({ chunkSize: TROZO }));
     crudo.on('error', (err) => salida.destroy(err));
     const decoder = new StringDecoder('utf8');
@@ -112,7 +120,9 @@ export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
         infladoTotal += chunk.length;
         if (inflado > e.descomprimido) throw new ErrorArchivo(MENSAJE_ZIP_MENTIROSO);
         if (infladoTotal > opciones.limitesZip.maxDescomprimido) {
-          throw new ErrorArchivo(`El archivo Excel descomprimido ocuparía más de ${Math.round(opciones.limitesZip.maxDescomprimido / 1048576)} MB. Divídalo en archivos más pequeños.`);
+          throw new ErrorArchivo(
+            `El archivo Excel descomprimido ocuparía más de ${Math.round(opciones.limitesZip.maxDescomprimido / 1048576)} MB. Divídalo en archivos más pequeños.`,
+          );
         }
         yield decoder.write(chunk);
       }
@@ -166,7 +176,8 @@ export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
       }),
     );
     const porTipo = (fin: string) => [...destinos.values()].find((d) => d.tipo.endsWith(fin))?.destino;
-    const hoja = (idHoja && destinos.get(idHoja)?.destino) ?? (entradas.has('xl/worksheets/sheet1.xml') ? 'xl/worksheets/sheet1.xml' : undefined);
+    const hoja =
+      (idHoja && destinos.get(idHoja)?.destino) ?? (entradas.has('xl/worksheets/sheet1.xml') ? 'xl/worksheets/sheet1.xml' : undefined);
     if (!hoja || !entradas.has(hoja)) throw new ErrorArchivo('El archivo Excel no tiene ninguna hoja con datos.');
 
     // 2. Which cell styles are dates.
@@ -247,7 +258,8 @@ export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
         }
       });
       const alTexto = (t: string) => {
-        if (celda?.enValor && celda.valor.length <= opciones.maxLargoCelda) celda.valor = (celda.valor + t).slice(0, opciones.maxLargoCelda + 1);
+        if (celda?.enValor && celda.valor.length <= opciones.maxLargoCelda)
+          celda.valor = (celda.valor + t).slice(0, opciones.maxLargoCelda + 1);
       };
       p.on('text', alTexto);
       p.on('cdata', alTexto);

@@ -26,10 +26,7 @@ function codificacionDeclarada(inicio: Buffer): string {
   return 'utf-8';
 }
 
-export async function* leerXml(
-  ruta: string,
-  opciones: { tipo: TipoCarga; maxLargoCelda: number; signal?: AbortSignal },
-): Lector {
+export async function* leerXml(ruta: string, opciones: { tipo: TipoCarga; maxLargoCelda: number; signal?: AbortSignal }): Lector {
   const def = DEFINICIONES[opciones.tipo] as unknown as DefinicionCarga<string>;
   const otro = DEFINICIONES[opciones.tipo === 'productos' ? 'ventas' : 'productos'] as unknown as DefinicionCarga<string>;
   const indice = indiceDeNombres(def);
@@ -58,19 +55,26 @@ export async function* leerXml(
   });
   parser.on('opentag', (tag: SaxesTagPlain) => {
     profundidad += 1;
-    if (profundidad > MAX_PROFUNDIDAD) throw new ErrorArchivo('El XML tiene demasiados niveles anidados. Use <productos><producto>… o <ventas><venta>….');
+    if (profundidad > MAX_PROFUNDIDAD)
+      throw new ErrorArchivo('El XML tiene demasiados niveles anidados. Use <productos><producto>… o <ventas><venta>….');
     const nombre = nombreDe(tag);
     if (profundidad === 1) {
       vioRaiz = true;
       if (nombre === otro.xml.raiz) {
-        throw new ErrorArchivo(`El XML es de ${otro.xml.raiz} (<${otro.xml.raiz}>), pero eligió el tipo "${opciones.tipo}". Elija el tipo correcto al cargarlo.`);
+        throw new ErrorArchivo(
+          `El XML es de ${otro.xml.raiz} (<${otro.xml.raiz}>), pero eligió el tipo "${opciones.tipo}". Elija el tipo correcto al cargarlo.`,
+        );
       }
       if (nombre !== def.xml.raiz) {
-        throw new ErrorArchivo(`El XML debe tener el elemento raíz <${def.xml.raiz}> con un <${def.xml.item}> por registro; se encontró <${tag.name}>.`);
+        throw new ErrorArchivo(
+          `El XML debe tener el elemento raíz <${def.xml.raiz}> con un <${def.xml.item}> por registro; se encontró <${tag.name}>.`,
+        );
       }
     } else if (profundidad === 2) {
       if (nombre !== def.xml.item) {
-        throw new ErrorArchivo(`Dentro de <${def.xml.raiz}> solo puede haber elementos <${def.xml.item}>; se encontró <${tag.name}> (línea ${lineaItem}).`);
+        throw new ErrorArchivo(
+          `Dentro de <${def.xml.raiz}> solo puede haber elementos <${def.xml.item}>; se encontró <${tag.name}> (línea ${lineaItem}).`,
+        );
       }
       // The line where the element starts, as a person finds it in an editor; elements that share
       // a line (an XML written on one line) are counted on from the previous one instead.
@@ -125,7 +129,9 @@ export async function* leerXml(
     if (err instanceof ErrorArchivo) throw err;
     const detalle = String((err as Error).message ?? '');
     if (/undefined entity/.test(detalle)) throw new ErrorArchivo(MENSAJE_ENTIDADES);
-    throw new ErrorArchivo(`El XML está mal formado cerca de la línea ${parser.line}. Revise que cada etiqueta abierta esté cerrada y que los caracteres & y < estén escritos como &amp; y &lt;.`);
+    throw new ErrorArchivo(
+      `El XML está mal formado cerca de la línea ${parser.line}. Revise que cada etiqueta abierta esté cerrada y que los caracteres & y < estén escritos como &amp; y &lt;.`,
+    );
   };
 
   // The header is the columns of this kind of file; each element fills the ones it has.

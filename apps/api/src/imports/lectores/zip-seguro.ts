@@ -27,7 +27,8 @@ const BIT_CIFRADO = 0x01;
 const MB = 1024 * 1024;
 const enMb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
-export const MENSAJE_XLSX_INVALIDO = 'El archivo no es un Excel (.xlsx) válido. Ábralo en Excel y guárdelo de nuevo como "Libro de Excel (.xlsx)".';
+export const MENSAJE_XLSX_INVALIDO =
+  'El archivo no es un Excel (.xlsx) válido. Ábralo en Excel y guárdelo de nuevo como "Libro de Excel (.xlsx)".';
 
 export interface EntradaZip {
   nombre: string;
@@ -95,7 +96,8 @@ export async function verificarZip(ruta: string, limites: LimitesZip): Promise<E
         nombre: directorio.toString('utf8', p + 46, p + 46 + largoNombre),
         inicioDatos: 0,
       };
-      if (e.flags & BIT_CIFRADO) throw new ErrorArchivo('El archivo Excel está protegido con contraseña. Quite la protección y vuelva a cargarlo.');
+      if (e.flags & BIT_CIFRADO)
+        throw new ErrorArchivo('El archivo Excel está protegido con contraseña. Quite la protección y vuelva a cargarlo.');
       if (e.metodo !== METODO_GUARDADO && e.metodo !== METODO_DEFLATE) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
       if (e.comprimido === 0xffffffff || e.descomprimido === 0xffffffff) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
       declarado += e.descomprimido;

@@ -19,7 +19,6 @@ import {
 } from '@minimarket/contracts/uploads';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
-import { CATALOGO } from '../../db/seed/catalogo.js';
 import type { Env } from '../../env.js';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
@@ -49,15 +48,8 @@ const MAX_INTENTOS = 2;
 /** Connections for the files' bytes (upload in, import out): never many at once per replica. */
 const CONEXIONES_ARCHIVOS = 3;
 
-/** Sales template examples without a shop (or a shop with no products): the demo catalogue's best sellers. */
-const PRODUCTOS_CATALOGO: ProductoParaVenta[] = [...CATALOGO]
-  .sort((a, b) => b.popularidad - a.popularidad)
-  .slice(0, 4)
-  .map((p) => ({ codigo_barra: p.codigo, nombre_producto: p.nombre }));
-
 export const MENSAJE_CARGA_NO_ENCONTRADA = 'Carga no encontrada.';
-export const mensajeArchivoGrande = (mb: number) =>
-  `El archivo supera el tamaño máximo permitido (${mb.toLocaleString('es-CL')} MB).`;
+export const mensajeArchivoGrande = (mb: number) => `El archivo supera el tamaño máximo permitido (${mb.toLocaleString('es-CL')} MB).`;
 export const mensajeCargasPendientes = (n: number) =>
   `Este minimarket ya tiene ${n} ${n === 1 ? 'carga' : 'cargas'} en proceso. Espere a que terminen para cargar otro archivo.`;
 
@@ -92,7 +84,10 @@ const SELECT_DTO = {
 
 /** A file name safe to show and to put in a header: no path, no control characters, not endless. */
 function nombreLimpio(nombre: string): string {
-  const base = path.basename(nombre.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = [...path.basename(nombre.replace(/\\/g, '/'))]
+    .filter((ch) => ch >= ' ' && ch !== '\u007f')
+    .join('')
+    .trim();
   return (base || 'archivo').slice(0, 200);
 }
 
@@ -100,17 +95,7 @@ const formatoDe = (nombreArchivo: string) => path.extname(nombreArchivo).toLower
 
 export type CargasService = ReturnType<typeof createCargasService>;
 
-export function createCargasService({
-  db,
-  acceso,
-  env,
-  log,
-}: {
-  db: Db;
-  acceso: AccesoMinimarket;
-  env: Env;
-  log: FastifyBaseLogger;
-}) {
+export function createCargasService({ db, acceso, env, log }: { db: Db; acceso: AccesoMinimarket; env: Env; log: FastifyBaseLogger }) {
   const maxBytes = Math.floor(env.MAX_UPLOAD_MB * MB);
   let carpeta: string | null = null;
   const carpetaTemporal = () => (carpeta ??= fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-cargas-')));
@@ -121,7 +106,11 @@ export function createCargasService({
   let poolArchivos: pg.Pool | null = null;
   const archivos = () => {
     if (!env.DATABASE_URL) throw new Error('DATABASE_URL no está definida: las cargas necesitan una conexión propia.');
-    return (poolArchivos ??= new pg.Pool({ connectionString: env.DATABASE_URL, max: CONEXIONES_ARCHIVOS, application_name: 'minimarket-archivos' }));
+    return (poolArchivos ??= new pg.Pool({
+      connectionString: env.DATABASE_URL,
+      max: CONEXIONES_ARCHIVOS,
+      application_name: 'minimarket-archivos',
+    }));
   };
 
   async function procesar(t: TrabajoTomado, signal: AbortSignal) {
@@ -135,7 +124,11 @@ export function createCargasService({
     const ruta = rutaTemporal(`.${formato}`);
     try {
       await bajarArchivo(archivos(), t, ruta);
-      await importarArchivo(env.DATABASE_URL, { ...carga, formato, ruta }, { signal, alError: (err) => registrar(err, `carga ${t.idArchivo}`) });
+      await importarArchivo(
+        env.DATABASE_URL,
+        { ...carga, formato, ruta },
+        { signal, alError: (err) => registrar(err, `carga ${t.idArchivo}`) },
+      );
     } finally {
       await fs.promises.rm(ruta, { force: true });
     }
@@ -271,8 +264,8 @@ export function createCargasService({
     },
 
     /**
-     * A template. With a shop, the sales examples use that shop's own barcodes; without
-     * one, barcodes of the demo catalogue (all of them in the demo shop).
+     * A template. With a shop that has products, the sales examples use its own barcodes;
+     * otherwise those of the products template (load that one first).
      */
     async plantilla(usuario: UsuarioSesion, nombre: NombrePlantilla, idMinimarket?: number) {
       if (idMinimarket !== undefined) await acceso.assertAcceso(usuario, idMinimarket);
@@ -285,7 +278,10 @@ export function createCargasService({
           select: { codigo_barra: true, nombre_producto: true },
         });
       }
-      return { nombre, ...(await generarPlantilla(nombre, { productosParaVentas: productos.length > 0 ? productos : PRODUCTOS_CATALOGO })) };
+      return {
+        nombre,
+        ...(await generarPlantilla(nombre, productos.length > 0 ? { productosParaVentas: productos } : {})),
+      };
     },
 
     /** Starts taking queued imports on this replica. */

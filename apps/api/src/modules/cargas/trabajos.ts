@@ -91,7 +91,14 @@ export async function contarPendientes(db: pg.Pool | pg.PoolClient, idMinimarket
 /** Takes the oldest free head job for `replica`, or null when there is none. */
 export async function tomarTrabajo(db: Db, replica: string, leaseMs: number): Promise<TrabajoTomado | null> {
   const [fila] = await db.$queryRaw<
-    Array<{ id_minimarket: number; id_archivo: number; intentos: number; id_usuario: number | null; nombre_archivo: string; tipo_archivo: TipoCarga }>
+    Array<{
+      id_minimarket: number;
+      id_archivo: number;
+      intentos: number;
+      id_usuario: number | null;
+      nombre_archivo: string;
+      tipo_archivo: TipoCarga;
+    }>
   >`
     WITH elegido AS (
       SELECT c.id_minimarket, c.id_archivo FROM trabajo_carga c

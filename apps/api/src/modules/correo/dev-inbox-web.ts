@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import devCorreosRoutes from '../../routes/dev/correos.js';
+import devCorreosRoutes from './dev-inbox-rutas.js';
 import type { DevInbox } from './dev-inbox.js';
 
 const HOST = '127.0.0.1';

@@ -59,8 +59,8 @@ describe('parseMessage', () => {
 
 describe('extraerEnlaces', () => {
   it('decodes &amp; in hrefs and lists each link once', () => {
-    expect(
-      extraerEnlaces({ html: '<a href="https://x.cl/?a=1&amp;b=2">x</a>', texto: 'ver https://x.cl/?a=1&b=2 y http://y.cl' }),
-    ).toEqual(['https://x.cl/?a=1&b=2', 'http://y.cl']);
+    expect(extraerEnlaces({ html: '<a href="https://x.cl/?a=1&amp;b=2">x</a>', texto: 'ver https://x.cl/?a=1&b=2 y http://y.cl' })).toEqual(
+      ['https://x.cl/?a=1&b=2', 'http://y.cl'],
+    );
   });
 });

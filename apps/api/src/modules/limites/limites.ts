@@ -75,8 +75,12 @@ export function createLimites({ db, env }: { db: Db; env: EnvLimites }) {
     const [regla] = conteo;
     const [fila] =
       regla.modo === 'ventana'
-        ? await db.$queryRaw<{ espera: number }[]>`SELECT reservar_intento_ventana(${clave(conteo)}, ${regla.max}::int, ${regla.ventanaMs}::int) AS espera`
-        : await db.$queryRaw<{ espera: number }[]>`SELECT reservar_intento_goteo(${clave(conteo)}, ${regla.max}::int, ${regla.ventanaMs}::int) AS espera`;
+        ? await db.$queryRaw<
+            { espera: number }[]
+          >`SELECT reservar_intento_ventana(${clave(conteo)}, ${regla.max}::int, ${regla.ventanaMs}::int) AS espera`
+        : await db.$queryRaw<
+            { espera: number }[]
+          >`SELECT reservar_intento_goteo(${clave(conteo)}, ${regla.max}::int, ${regla.ventanaMs}::int) AS espera`;
     return fila?.espera ?? 0;
   }
 

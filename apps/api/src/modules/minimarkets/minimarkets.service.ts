@@ -1,10 +1,5 @@
 import type { z } from 'zod';
-import type {
-  Minimarket,
-  minimarketCreateSchema,
-  minimarketsQuerySchema,
-  minimarketUpdateSchema,
-} from '@minimarket/contracts/minimarkets';
+import type { Minimarket, minimarketCreateSchema, minimarketsQuerySchema, minimarketUpdateSchema } from '@minimarket/contracts/minimarkets';
 import type { Db, Prisma } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
 import type { Minimarket as MinimarketRow } from '../../generated/prisma/client.js';

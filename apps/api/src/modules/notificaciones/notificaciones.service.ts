@@ -63,7 +63,12 @@ export async function avisarCambiosDeStock(
 const URL_CARGAS = '/cargar';
 
 /** The notice an import that did not load everything leaves for whoever uploaded it. */
-export function notificacionCargaConErrores(carga: { nombre_archivo: string; estado: 'Con errores' | 'Error'; errores: number; mensaje: string }) {
+export function notificacionCargaConErrores(carga: {
+  nombre_archivo: string;
+  estado: 'Con errores' | 'Error';
+  errores: number;
+  mensaje: string;
+}) {
   const conErrores = carga.estado === 'Con errores';
   return {
     tipo: 'carga_con_errores' as const,

@@ -1,7 +1,5 @@
 import type { z } from 'zod';
-import {
-  CATEGORIA_TODOS,
-} from '@minimarket/contracts/comunes';
+import { CATEGORIA_TODOS } from '@minimarket/contracts/comunes';
 import {
   precioCompraUnitario,
   type ingresoStockSchema,
@@ -30,7 +28,6 @@ const duplicado = () => conflict(MENSAJE_CODIGO_DUPLICADO, 'DUPLICATE_BARCODE');
 
 /** pg_trgm needs this many characters to use the name index; shorter terms are name prefixes. */
 const MIN_LETRAS_TRIGRAMA = 3;
-
 
 export type ProductosService = ReturnType<typeof createProductosService>;
 
@@ -62,8 +59,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
     const filtros = Prisma.sql`id_minimarket = ${q.id_minimarket} AND estado = 'activo' AND ${coincide}
       ${q.category && q.category !== CATEGORIA_TODOS ? Prisma.sql`AND categoria = ${q.category}` : Prisma.empty}
       ${q.codigo_barra ? Prisma.sql`AND codigo_barra = ${q.codigo_barra}` : Prisma.empty}`;
-    const orden =
-      q.orden === 'recientes' ? Prisma.sql`fecha_creacion DESC, id_producto DESC` : Prisma.sql`nombre_producto, id_producto`;
+    const orden = q.orden === 'recientes' ? Prisma.sql`fecha_creacion DESC, id_producto DESC` : Prisma.sql`nombre_producto, id_producto`;
     const [rows, [conteo]] = await Promise.all([
       db.$queryRaw<ProductoRow[]>`SELECT * FROM producto WHERE ${filtros} ORDER BY ${orden} LIMIT ${q.limit} OFFSET ${q.skip}`,
       db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM producto WHERE ${filtros}`,
@@ -82,7 +78,9 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
         ...(q.codigo_barra ? { codigo_barra: q.codigo_barra } : {}),
       };
       const orderBy: Prisma.ProductoOrderByWithRelationInput[] =
-        q.orden === 'recientes' ? [{ fecha_creacion: 'desc' }, { id_producto: 'desc' }] : [{ nombre_producto: 'asc' }, { id_producto: 'asc' }];
+        q.orden === 'recientes'
+          ? [{ fecha_creacion: 'desc' }, { id_producto: 'desc' }]
+          : [{ nombre_producto: 'asc' }, { id_producto: 'asc' }];
       // Page and count side by side on two connections: no transaction round trips on the
       // hottest read of the counter (bench/README.md).
       const [rows, total] = await Promise.all([

@@ -6,7 +6,7 @@ import type {
   usuariosQuerySchema,
   usuarioUpdateSchema,
 } from '@minimarket/contracts/usuarios';
-import { esViolacionUnica, Prisma, type Db } from '../../db/client.js';
+import { esViolacionUnica, type Prisma, type Db } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { mesEnZona } from '../../lib/tiempo.js';

@@ -3,7 +3,7 @@ import { MAX_ENTERO } from '@minimarket/contracts/comunes';
 import { formatClp } from '@minimarket/contracts/formato';
 import type { Venta, ventaCreateSchema, ventasQuerySchema } from '@minimarket/contracts/ventas';
 import { causaPostgres, esViolacionUnica, Prisma, type Db } from '../../db/client.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { type AppError, conflict, notFound } from '../../lib/errors.js';
 import { zonedToUtc } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
@@ -58,9 +58,7 @@ function assertTotales(data: VentaCreate) {
   }
 }
 
-type ResultadoRegistro =
-  | { repetida: true; id_venta: number }
-  | { repetida: false; venta: Venta; cambios: CambioStock[] };
+type ResultadoRegistro = { repetida: true; id_venta: number } | { repetida: false; venta: Venta; cambios: CambioStock[] };
 
 /**
  * The refusals registrar_venta raises (SQLSTATE 'MM0xx', a JSON message) as the API's errors;
@@ -142,7 +140,8 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
       await acceso.assertAcceso(usuario, q.id_minimarket);
       const idBuscado = q.search ? Number(q.search.replace(/^#/, '')) : undefined;
       // Not a sale number (or past any id): nothing matches.
-      if (idBuscado !== undefined && !(Number.isInteger(idBuscado) && idBuscado >= 1 && idBuscado <= MAX_ENTERO)) return { sales: [], total: 0 };
+      if (idBuscado !== undefined && !(Number.isInteger(idBuscado) && idBuscado >= 1 && idBuscado <= MAX_ENTERO))
+        return { sales: [], total: 0 };
       const where: Prisma.VentaWhereInput = {
         id_minimarket: q.id_minimarket,
         ...(idBuscado !== undefined ? { id_venta: idBuscado } : {}),

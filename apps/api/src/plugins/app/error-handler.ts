@@ -30,13 +30,14 @@ function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err instanceof DemasiadosIntentos) reply.header('retry-after', Math.ceil(err.esperaMs / 1000));
-      return reply
-        .code(err.statusCode)
-        .send({ detail: err.detail, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
+      return reply.code(err.statusCode).send({ detail: err.detail, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
-        campo: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params?.issue as { path?: unknown[] })?.path?.join('.') || 'solicitud',
+        campo:
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          (v.params?.issue as { path?: unknown[] })?.path?.join('.') ||
+          'solicitud',
         mensaje: v.message ?? 'Valor inválido.',
       }));
       // The first problem, in words a person can act on; the full list stays in `errors`.

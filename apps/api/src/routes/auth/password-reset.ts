@@ -4,10 +4,7 @@ import { forgotPasswordSchema, resetPasswordSchema } from '@minimarket/contracts
 import { errorSchema, mensajeSchema } from '@minimarket/contracts/comunes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { direccionCliente } from '../../lib/direccion-cliente.js';
-import {
-  MENSAJE_CONTRASENA_RESTABLECIDA,
-  MENSAJE_SOLICITUD_RECIBIDA,
-} from '../../modules/auth/restablecimiento.service.js';
+import { MENSAJE_CONTRASENA_RESTABLECIDA, MENSAJE_SOLICITUD_RECIBIDA } from '../../modules/auth/restablecimiento.service.js';
 
 const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { restablecimiento, limites } = app.services;

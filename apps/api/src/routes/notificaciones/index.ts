@@ -8,10 +8,8 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { notificaciones } = app.services;
   app.addHook('onRequest', app.authenticate);
 
-  app.get(
-    '/notificaciones',
-    { schema: { tags: ['notificaciones'], response: { 200: notificacionesListSchema, ...ERRORES } } },
-    (request) => notificaciones.list(request.usuario),
+  app.get('/notificaciones', { schema: { tags: ['notificaciones'], response: { 200: notificacionesListSchema, ...ERRORES } } }, (request) =>
+    notificaciones.list(request.usuario),
   );
 
   app.post(

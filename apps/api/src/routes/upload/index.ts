@@ -9,7 +9,10 @@ const ARCHIVOS_RECHAZADOS = ['rechazados.csv', 'rechazados.xlsx'] as const;
 
 /** attachment; with an ASCII fallback and the real (UTF-8) name for browsers that read it. */
 function descargar(reply: FastifyReply, nombre: string, contentType: string) {
-  const ascii = nombre.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_');
+  const ascii = nombre
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '_');
   return reply
     .type(contentType)
     .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(nombre)}`)
@@ -27,7 +30,8 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cargas'],
-        summary: 'Carga un archivo de productos o ventas (.csv, .xlsx, .xml; campo multipart "file"). Responde la carga "En revisión"; se procesa en segundo plano',
+        summary:
+          'Carga un archivo de productos o ventas (.csv, .xlsx, .xml; campo multipart "file"). Responde la carga "En revisión"; se procesa en segundo plano',
         consumes: ['multipart/form-data'],
         querystring: cargaQuerySchema,
         response: { 201: archivoCargaSchema, 413: errorSchema, 415: errorSchema, ...ERRORES },
@@ -61,7 +65,8 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cargas'],
-        summary: 'Las filas rechazadas de una carga, tal como venían en el archivo, más la columna "motivo" (rechazados.csv o rechazados.xlsx)',
+        summary:
+          'Las filas rechazadas de una carga, tal como venían en el archivo, más la columna "motivo" (rechazados.csv o rechazados.xlsx)',
         params: z.object({ id_minimarket: idSchema, id_archivo: idSchema, archivo: z.enum(ARCHIVOS_RECHAZADOS) }),
         response: { 200: archivoBinario, ...ERRORES },
       },

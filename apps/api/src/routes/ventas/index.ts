@@ -32,10 +32,8 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => ventas.list(request.usuario, request.query),
   );
 
-  app.get(
-    '/ventas/:id',
-    { schema: { tags: ['ventas'], params: idParamsSchema, response: { 200: ventaSchema, ...ERRORES } } },
-    (request) => ventas.get(request.usuario, request.params.id),
+  app.get('/ventas/:id', { schema: { tags: ['ventas'], params: idParamsSchema, response: { 200: ventaSchema, ...ERRORES } } }, (request) =>
+    ventas.get(request.usuario, request.params.id),
   );
 };
 

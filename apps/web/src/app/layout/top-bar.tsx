@@ -36,14 +36,7 @@ export function TopBar({ sidebarColapsado, onToggleSidebar, chatAbierto, onToggl
         <span className="truncate text-base sm:text-lg">{APP_NAME}</span>
       </Link>
       <div className="ml-auto flex items-center gap-1">
-        <button
-          type="button"
-          className={iconoBoton}
-          onClick={onToggleChat}
-          aria-pressed={chatAbierto}
-          aria-label="Ayuda"
-          title="Ayuda"
-        >
+        <button type="button" className={iconoBoton} onClick={onToggleChat} aria-pressed={chatAbierto} aria-label="Ayuda" title="Ayuda">
           <CircleHelp className="size-5" aria-hidden="true" />
         </button>
         <NotificationBell />

@@ -39,7 +39,8 @@ export function UserMenu() {
 
   if (!user) return null;
   const rol = capitalizar(user.rol);
-  const opcion = 'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 disabled:text-slate-400';
+  const opcion =
+    'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 disabled:text-slate-400';
 
   return (
     <div ref={contenedor} className="relative">
@@ -51,7 +52,10 @@ export function UserMenu() {
         onClick={() => setAbierto((v) => !v)}
       >
         <span className="sr-only">Menú de usuario: </span>
-        <span className="flex size-9 items-center justify-center rounded-full bg-marca-700 text-sm font-semibold text-white" aria-hidden="true">
+        <span
+          className="flex size-9 items-center justify-center rounded-full bg-marca-700 text-sm font-semibold text-white"
+          aria-hidden="true"
+        >
           {iniciales(user.nombre)}
         </span>
         <span className="hidden text-left sm:block">

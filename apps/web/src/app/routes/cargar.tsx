@@ -4,7 +4,13 @@ import { SectionLayout } from '../../components/ui/section-layout';
 import { CargarDatosPage } from '../../features/cargas/components/cargar-datos-page';
 
 export function CargarLayout() {
-  return <SectionLayout titulo="Cargar Información" acciones={<ShopSelector />} pestanas={[{ to: '/cargar/cargar-datos', label: 'CARGAR DATOS' }]} />;
+  return (
+    <SectionLayout
+      titulo="Cargar Información"
+      acciones={<ShopSelector />}
+      pestanas={[{ to: '/cargar/cargar-datos', label: 'CARGAR DATOS' }]}
+    />
+  );
 }
 
 export function CargarDatosRoute() {

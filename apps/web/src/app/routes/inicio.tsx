@@ -34,14 +34,15 @@ export function InicioHome() {
         <Card className="bg-gradient-to-br from-marca-700 to-marca-900 p-5 text-white md:col-span-2">
           <p className="text-sm text-marca-100">{formatFecha(new Date())}</p>
           <h2 className="mt-1 text-2xl font-bold">¡Hola, {primerNombre}!</h2>
-          <p className="mt-1 text-marca-100">
-            {nombre ? `Estás trabajando en ${nombre}.` : 'Todavía no tienes un minimarket asignado.'}
-          </p>
+          <p className="mt-1 text-marca-100">{nombre ? `Estás trabajando en ${nombre}.` : 'Todavía no tienes un minimarket asignado.'}</p>
           <div className="mt-4 flex flex-wrap gap-2">
             <Link to="/pos/nueva-venta" className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-marca-800 hover:bg-marca-50">
               Nueva venta
             </Link>
-            <Link to="/cargar/cargar-datos" className="rounded-lg border border-white/40 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10">
+            <Link
+              to="/cargar/cargar-datos"
+              className="rounded-lg border border-white/40 px-4 py-2 text-sm font-semibold text-white hover:bg-white/10"
+            >
               Cargar información
             </Link>
           </div>
@@ -80,7 +81,9 @@ export function Actualizaciones() {
     <Card className="p-5">
       <title>{tituloPagina('Actualizaciones')}</title>
       <h2 className="text-xl font-semibold text-slate-900">Actualizaciones</h2>
-      <p className="mt-1 text-sm text-slate-600">Lo último que pasó en tu minimarket: productos agotados, stock bajo y cargas con errores.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Lo último que pasó en tu minimarket: productos agotados, stock bajo y cargas con errores.
+      </p>
       <div className="mt-4">
         <UltimasNotificaciones cantidad={10} />
       </div>

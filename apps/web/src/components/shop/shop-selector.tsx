@@ -25,7 +25,12 @@ export function ShopSelector({ className }: { className?: string }) {
         <Store className="size-4" aria-hidden="true" />
         Minimarket
       </label>
-      <select id={id} className={cn(controlClasses, 'w-auto max-w-64')} value={idMinimarket} onChange={(e) => seleccionar(Number(e.target.value))}>
+      <select
+        id={id}
+        className={cn(controlClasses, 'w-auto max-w-64')}
+        value={idMinimarket}
+        onChange={(e) => seleccionar(Number(e.target.value))}
+      >
         {opciones.map((o) => (
           <option key={o.id_minimarket} value={o.id_minimarket}>
             {o.nombre_minimarket}

@@ -11,10 +11,23 @@ const estilos: Record<Tipo, string> = {
   aviso: 'border-amber-200 bg-amber-50 text-amber-900',
 };
 
-export function Alert({ tipo = 'info', children, className, accion }: { tipo?: Tipo; children: ReactNode; className?: string; accion?: ReactNode }) {
+export function Alert({
+  tipo = 'info',
+  children,
+  className,
+  accion,
+}: {
+  tipo?: Tipo;
+  children: ReactNode;
+  className?: string;
+  accion?: ReactNode;
+}) {
   const Icono = tipo === 'error' || tipo === 'aviso' ? AlertCircle : tipo === 'exito' ? CheckCircle2 : Info;
   return (
-    <div role={tipo === 'error' ? 'alert' : 'status'} className={cn('flex items-start gap-2 rounded-lg border px-3 py-2.5 text-sm', estilos[tipo], className)}>
+    <div
+      role={tipo === 'error' ? 'alert' : 'status'}
+      className={cn('flex items-start gap-2 rounded-lg border px-3 py-2.5 text-sm', estilos[tipo], className)}
+    >
       <Icono className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1">{children}</div>
       {accion}

@@ -25,7 +25,11 @@ export function BackHeader({
       <Button variante="fantasma" tamano="sm" onClick={onVolver}>
         <ArrowLeft className="size-4" aria-hidden="true" /> {textoVolver}
       </Button>
-      <h2 ref={ref} tabIndex={-1} className={cn(tamanoTitulo === 'lg' ? 'text-lg' : 'text-xl', 'font-semibold text-slate-900 focus:outline-none')}>
+      <h2
+        ref={ref}
+        tabIndex={-1}
+        className={cn(tamanoTitulo === 'lg' ? 'text-lg' : 'text-xl', 'font-semibold text-slate-900 focus:outline-none')}
+      >
         {titulo}
       </h2>
     </div>

@@ -14,7 +14,13 @@ const colores: Record<ColorBadge, string> = {
 
 export function Badge({ color = 'gris', children, className }: { color?: ColorBadge; children: ReactNode; className?: string }) {
   return (
-    <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', colores[color], className)}>
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        colores[color],
+        className,
+      )}
+    >
       {children}
     </span>
   );

@@ -55,7 +55,12 @@ export function Dialog({ abierto, onCerrar, titulo, descripcion, children, pie, 
                 </div>
               )}
             </div>
-            <button type="button" onClick={onCerrar} className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label="Cerrar">
+            <button
+              type="button"
+              onClick={onCerrar}
+              className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+              aria-label="Cerrar"
+            >
               <X className="size-5" aria-hidden="true" />
             </button>
           </div>

@@ -17,7 +17,12 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cn('flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center',
+        className,
+      )}
+    >
       {Icono && (
         <div className="mb-3 rounded-full bg-marca-50 p-3 text-marca-700">
           <Icono className="size-6" aria-hidden="true" />

@@ -28,7 +28,8 @@ export function Field({ label, error, hint, requerido, className, children }: Fi
         {label}
         {requerido && (
           <span className="text-red-600" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>

@@ -20,7 +20,9 @@ export function TabsNav({ pestanas, etiqueta }: { pestanas: Pestana[]; etiqueta:
               className={({ isActive }) =>
                 cn(
                   '-mb-px inline-flex h-11 items-center border-b-2 px-3 text-xs font-semibold tracking-wide sm:text-sm',
-                  isActive ? 'border-marca-700 text-marca-800' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+                  isActive
+                    ? 'border-marca-700 text-marca-800'
+                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
                 )
               }
             >

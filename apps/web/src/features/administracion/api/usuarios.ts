@@ -3,6 +3,7 @@ import type { estadisticaUsuariosSchema, Usuario, UsuarioCreate, UsuarioUpdate, 
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { RAIZ } from '../../../lib/query-keys';
 
 export type UsuariosLista = z.infer<typeof usuariosListSchema>;
 export type EstadisticaUsuarios = z.infer<typeof estadisticaUsuariosSchema>;
@@ -16,7 +17,7 @@ export interface UsuariosParams {
 }
 
 export const usuariosKeys = {
-  all: ['usuarios'] as const,
+  all: RAIZ.usuarios,
   listas: () => [...usuariosKeys.all, 'lista'] as const,
   lista: (p: UsuariosParams) => [...usuariosKeys.listas(), p] as const,
   detalle: (id: number) => [...usuariosKeys.all, 'detalle', id] as const,
@@ -29,7 +30,13 @@ export const usuariosQueryOptions = (p: UsuariosParams) =>
     queryFn: ({ signal }) =>
       apiRequest<UsuariosLista>('/users', {
         signal,
-        query: { page: p.pagina, size: p.tamano, search: p.search?.trim() || undefined, rol: p.rol || undefined, estado: p.estado || undefined },
+        query: {
+          page: p.pagina,
+          size: p.tamano,
+          search: p.search?.trim() || undefined,
+          rol: p.rol || undefined,
+          estado: p.estado || undefined,
+        },
       }),
     placeholderData: keepPreviousData,
   });
@@ -66,7 +73,8 @@ export function useCrearUsuario() {
 export function useActualizarUsuario() {
   const invalidar = useInvalidar();
   return useMutation({
-    mutationFn: ({ id, datos }: { id: number; datos: UsuarioUpdate }) => apiRequest<Usuario>(`/users/${id}`, { method: 'PUT', json: datos }),
+    mutationFn: ({ id, datos }: { id: number; datos: UsuarioUpdate }) =>
+      apiRequest<Usuario>(`/users/${id}`, { method: 'PUT', json: datos }),
     onSuccess: invalidar,
   });
 }

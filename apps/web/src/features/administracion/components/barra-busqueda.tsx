@@ -33,7 +33,13 @@ export function BarraBusqueda({
   return (
     <div className="space-y-3">
       <form onSubmit={enviar} role="search" className="flex flex-wrap gap-2">
-        <SearchInput className="min-w-0 flex-1 basis-60" aria-label={etiqueta} placeholder={placeholder} value={texto} onChange={(e) => setTexto(e.target.value)} />
+        <SearchInput
+          className="min-w-0 flex-1 basis-60"
+          aria-label={etiqueta}
+          placeholder={placeholder}
+          value={texto}
+          onChange={(e) => setTexto(e.target.value)}
+        />
         <Button type="submit">Buscar</Button>
         <Button variante="contorno" aria-expanded={verFiltros} aria-controls={panelId} onClick={() => setVerFiltros((v) => !v)}>
           <Filter className="size-4" aria-hidden="true" />

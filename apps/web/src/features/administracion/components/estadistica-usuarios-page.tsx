@@ -33,7 +33,9 @@ export function EstadisticaUsuariosPage() {
   const { data, isPending, isError, error, refetch } = useQuery(estadisticaUsuariosQueryOptions());
   if (isPending) return <Loading />;
   if (isError) {
-    return <RetryAlert onReintentar={() => refetch()}>{mensajeDeError(error, 'No se pudieron cargar las estadísticas de usuarios.')}</RetryAlert>;
+    return (
+      <RetryAlert onReintentar={() => refetch()}>{mensajeDeError(error, 'No se pudieron cargar las estadísticas de usuarios.')}</RetryAlert>
+    );
   }
   const serie = data.nuevos_por_mes.map((m) => ({ mes: formatMes(m.mes), cantidad: m.cantidad }));
   return (
@@ -42,8 +44,18 @@ export function EstadisticaUsuariosPage() {
       <h2 className="text-xl font-semibold text-slate-900">Estadística de Usuarios</h2>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         <Cifra icono={Users} etiqueta="Usuarios totales" valor={data.total} />
-        <Cifra icono={UserCheck} etiqueta="Activos" valor={data.por_estado.activo} detalle={porcentaje(data.por_estado.activo, data.total)} />
-        <Cifra icono={UserX} etiqueta="Inactivos" valor={data.por_estado.inactivo} detalle={porcentaje(data.por_estado.inactivo, data.total)} />
+        <Cifra
+          icono={UserCheck}
+          etiqueta="Activos"
+          valor={data.por_estado.activo}
+          detalle={porcentaje(data.por_estado.activo, data.total)}
+        />
+        <Cifra
+          icono={UserX}
+          etiqueta="Inactivos"
+          valor={data.por_estado.inactivo}
+          detalle={porcentaje(data.por_estado.inactivo, data.total)}
+        />
         <Cifra icono={ShieldCheck} etiqueta="Administradores" valor={data.por_rol.administrador} />
         <Cifra icono={Store} etiqueta="Pymes" valor={data.por_rol.pyme} />
       </div>
@@ -54,7 +66,11 @@ export function EstadisticaUsuariosPage() {
             <p className="py-10 text-center text-sm text-slate-600">Todavía no hay registros de usuarios nuevos.</p>
           ) : (
             <>
-              <div className="mt-3 h-64" role="img" aria-label={`Usuarios nuevos por mes: ${serie.map((s) => `${s.mes}: ${s.cantidad}`).join(', ')}`}>
+              <div
+                className="mt-3 h-64"
+                role="img"
+                aria-label={`Usuarios nuevos por mes: ${serie.map((s) => `${s.mes}: ${s.cantidad}`).join(', ')}`}
+              >
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart data={serie} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
                     <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />

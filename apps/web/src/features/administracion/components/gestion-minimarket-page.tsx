@@ -2,7 +2,7 @@ import { PAGE_SIZE_MINIMARKETS } from '@minimarket/contracts/comunes';
 import type { Minimarket } from '@minimarket/contracts/minimarkets';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Store, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/field';
@@ -22,13 +22,18 @@ const SIN_FILTROS = { comuna: '', rubro: '' };
 
 type Modo = { tipo: 'lista' } | { tipo: 'crear' } | { tipo: 'editar'; id: number };
 
-function FiltrosMinimarket({ comuna, rubro, onAplicar }: { comuna: string; rubro: string; onAplicar: (comuna: string, rubro: string) => void }) {
+function FiltrosMinimarket({
+  comuna,
+  rubro,
+  onAplicar,
+}: {
+  comuna: string;
+  rubro: string;
+  onAplicar: (comuna: string, rubro: string) => void;
+}) {
+  // The parent keys this form by the filters applied, so a change there starts it afresh.
   const [c, setC] = useState(comuna);
   const [r, setR] = useState(rubro);
-  useEffect(() => {
-    setC(comuna);
-    setR(rubro);
-  }, [comuna, rubro]);
   const aplicar = (e: FormEvent) => {
     e.preventDefault();
     onAplicar(c.trim(), r.trim());
@@ -56,9 +61,16 @@ export function GestionMinimarketPage() {
   });
   const usuarios = useQuery({ ...todosLosUsuariosQueryOptions(), enabled: modo.tipo === 'lista' });
   const duenos = useMemo(() => new Map((usuarios.data?.users ?? []).map((u) => [u.id_usuario, u.nombre])), [usuarios.data]);
-  const paginas = useClampedPage({ pagina, setPagina, total: consulta.data?.total, tamano: PAGE_SIZE_MINIMARKETS, isFetching: consulta.isFetching });
+  const paginas = useClampedPage({
+    pagina,
+    setPagina,
+    total: consulta.data?.total,
+    tamano: PAGE_SIZE_MINIMARKETS,
+    isFetching: consulta.isFetching,
+  });
 
-  if (modo.tipo !== 'lista') return <MinimarketForm id={modo.tipo === 'editar' ? modo.id : null} onVolver={() => setModo({ tipo: 'lista' })} />;
+  if (modo.tipo !== 'lista')
+    return <MinimarketForm id={modo.tipo === 'editar' ? modo.id : null} onVolver={() => setModo({ tipo: 'lista' })} />;
 
   return (
     <div className="space-y-4">
@@ -82,7 +94,14 @@ export function GestionMinimarketPage() {
           filtrosActivos={filtrosActivos}
           onBuscar={busqueda.buscar}
           onLimpiar={busqueda.limpiar}
-          filtros={<FiltrosMinimarket comuna={filtros.comuna} rubro={filtros.rubro} onAplicar={(comuna, rubro) => busqueda.filtrar({ comuna, rubro })} />}
+          filtros={
+            <FiltrosMinimarket
+              key={`${filtros.comuna}|${filtros.rubro}`}
+              comuna={filtros.comuna}
+              rubro={filtros.rubro}
+              onAplicar={(comuna, rubro) => busqueda.filtrar({ comuna, rubro })}
+            />
+          }
         />
 
         <QueryResult
@@ -119,7 +138,13 @@ export function GestionMinimarketPage() {
                           title="Editar"
                           onClick={() => setModo({ tipo: 'editar', id: m.id_minimarket })}
                         />
-                        <IconButton icono={Trash2} peligro aria-label={`Eliminar ${m.nombre_minimarket}`} title="Eliminar" onClick={() => setEliminando(m)} />
+                        <IconButton
+                          icono={Trash2}
+                          peligro
+                          aria-label={`Eliminar ${m.nombre_minimarket}`}
+                          title="Eliminar"
+                          onClick={() => setEliminando(m)}
+                        />
                       </div>
                     </Td>
                   </tr>

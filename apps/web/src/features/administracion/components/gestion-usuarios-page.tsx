@@ -24,7 +24,17 @@ const SIN_FILTROS = { rol: '', estado: '' };
 type Modo = { tipo: 'lista' } | { tipo: 'crear' } | { tipo: 'editar'; id: number };
 
 /** A filter over a fixed list of values, applied as soon as it changes. */
-function FiltroOpciones({ label, valor, opciones, onCambiar }: { label: string; valor: string; opciones: readonly string[]; onCambiar: (valor: string) => void }) {
+function FiltroOpciones({
+  label,
+  valor,
+  opciones,
+  onCambiar,
+}: {
+  label: string;
+  valor: string;
+  opciones: readonly string[];
+  onCambiar: (valor: string) => void;
+}) {
   return (
     <Field label={label}>
       {(p) => (
@@ -52,7 +62,13 @@ export function GestionUsuariosPage() {
     ...usuariosQueryOptions({ pagina, tamano: PAGE_SIZE_USUARIOS, search: termino, ...filtros }),
     enabled: modo.tipo === 'lista',
   });
-  const paginas = useClampedPage({ pagina, setPagina, total: consulta.data?.total, tamano: PAGE_SIZE_USUARIOS, isFetching: consulta.isFetching });
+  const paginas = useClampedPage({
+    pagina,
+    setPagina,
+    total: consulta.data?.total,
+    tamano: PAGE_SIZE_USUARIOS,
+    isFetching: consulta.isFetching,
+  });
 
   if (modo.tipo === 'crear') return <CrearUsuarioForm onVolver={() => setModo({ tipo: 'lista' })} />;
   if (modo.tipo === 'editar') return <EditarUsuarioForm id={modo.id} onVolver={() => setModo({ tipo: 'lista' })} />;
@@ -82,7 +98,12 @@ export function GestionUsuariosPage() {
           filtros={
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
               <FiltroOpciones label="Rol" valor={filtros.rol} opciones={ROLES} onCambiar={(rol) => busqueda.filtrar({ rol })} />
-              <FiltroOpciones label="Estado" valor={filtros.estado} opciones={ESTADOS} onCambiar={(estado) => busqueda.filtrar({ estado })} />
+              <FiltroOpciones
+                label="Estado"
+                valor={filtros.estado}
+                opciones={ESTADOS}
+                onCambiar={(estado) => busqueda.filtrar({ estado })}
+              />
             </div>
           }
         />
@@ -125,7 +146,12 @@ export function GestionUsuariosPage() {
                     </Td>
                     <Td>
                       <div className="flex justify-end gap-0.5">
-                        <IconButton icono={Pencil} aria-label={`Editar a ${u.nombre}`} title="Editar" onClick={() => setModo({ tipo: 'editar', id: u.id_usuario })} />
+                        <IconButton
+                          icono={Pencil}
+                          aria-label={`Editar a ${u.nombre}`}
+                          title="Editar"
+                          onClick={() => setModo({ tipo: 'editar', id: u.id_usuario })}
+                        />
                         <IconButton
                           icono={Trash2}
                           peligro

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { minimarketCreateSchema, UMBRAL_STOCK_BAJO_POR_DEFECTO, type Minimarket, type MinimarketCreate } from '@minimarket/contracts/minimarkets';
+import {
+  minimarketCreateSchema,
+  UMBRAL_STOCK_BAJO_POR_DEFECTO,
+  type Minimarket,
+  type MinimarketCreate,
+} from '@minimarket/contracts/minimarkets';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -127,7 +132,11 @@ function Formulario({ minimarket, onVolver }: { minimarket: Minimarket | null; o
             </Select>
           )}
         </Field>
-        <Field label="Umbral de stock bajo" error={errors.umbral_stock_bajo?.message} hint={`Un producto con menos unidades que este número cuenta como stock bajo. Si lo dejas en blanco se usa ${UMBRAL_STOCK_BAJO_POR_DEFECTO}.`}>
+        <Field
+          label="Umbral de stock bajo"
+          error={errors.umbral_stock_bajo?.message}
+          hint={`Un producto con menos unidades que este número cuenta como stock bajo. Si lo dejas en blanco se usa ${UMBRAL_STOCK_BAJO_POR_DEFECTO}.`}
+        >
           {(p) => <Input {...p} inputMode="numeric" autoComplete="off" {...register('umbral_stock_bajo')} />}
         </Field>
       </div>

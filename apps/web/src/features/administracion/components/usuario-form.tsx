@@ -149,7 +149,7 @@ export function CrearUsuarioForm({ onVolver }: { onVolver: () => void }) {
           </CamposUsuario>
         </div>
         <p className="text-sm text-slate-600">El usuario nuevo queda activo.</p>
-        <FormActions onCancelar={onVolver} guardando={isSubmitting} textoGuardar='Crear usuario' />
+        <FormActions onCancelar={onVolver} guardando={isSubmitting} textoGuardar="Crear usuario" />
       </form>
     </Card>
   );
@@ -208,7 +208,11 @@ function EditarUsuarioFormulario({ usuario, onVolver }: { usuario: Usuario; onVo
           <Field label="RUT de la empresa" hint="No se puede modificar.">
             {(p) => <Input {...p} readOnly value={formatRut(usuario.rut_empresa)} />}
           </Field>
-          <Field label="Nueva contraseña" error={errors.contrasena?.message} hint={`Déjala en blanco para mantener la actual. ${PASSWORD_HINT}.`}>
+          <Field
+            label="Nueva contraseña"
+            error={errors.contrasena?.message}
+            hint={`Déjala en blanco para mantener la actual. ${PASSWORD_HINT}.`}
+          >
             {(p) => <Input {...p} type="password" autoComplete="new-password" placeholder="••••••••" {...register('contrasena')} />}
           </Field>
           <Field label="Estado" error={errors.estado?.message}>
@@ -221,7 +225,7 @@ function EditarUsuarioFormulario({ usuario, onVolver }: { usuario: Usuario; onVo
           </Field>
         </CamposUsuario>
       </div>
-      <FormActions onCancelar={onVolver} guardando={isSubmitting} textoGuardar='Guardar cambios' />
+      <FormActions onCancelar={onVolver} guardando={isSubmitting} textoGuardar="Guardar cambios" />
     </form>
   );
 }

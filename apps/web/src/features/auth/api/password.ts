@@ -1,4 +1,4 @@
-import { mensajeSchema } from '@minimarket/contracts/comunes';
+import { type mensajeSchema } from '@minimarket/contracts/comunes';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest, MENSAJE_ERROR_SERVIDOR } from '../../../lib/api-client';

@@ -33,7 +33,9 @@ export function AuthLayout({ titulo, children }: { titulo: string; children: Rea
             ))}
           </ul>
         </div>
-        <p className="text-xs text-marca-200">© {new Date().getFullYear()} {APP_NAME}</p>
+        <p className="text-xs text-marca-200">
+          © {new Date().getFullYear()} {APP_NAME}
+        </p>
       </aside>
       <main className="flex items-center justify-center px-4 py-10 sm:px-8">
         <div className="w-full max-w-md">

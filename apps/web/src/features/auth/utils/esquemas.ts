@@ -4,11 +4,7 @@ import { z } from 'zod';
 
 export const MENSAJE_NO_COINCIDEN = 'Las contraseñas no coinciden';
 
-const correoObligatorio = z
-  .string()
-  .trim()
-  .min(1, { error: 'El correo es obligatorio.' })
-  .pipe(correoSchema);
+const correoObligatorio = z.string().trim().min(1, { error: 'El correo es obligatorio.' }).pipe(correoSchema);
 
 export const loginFormSchema = z.object({
   correo: correoObligatorio,

@@ -42,7 +42,12 @@ export function ChatPanel({ estado, onCambiar }: { estado: EstadoChat; onCambiar
         >
           {minimizado ? <Maximize2 className="size-4" aria-hidden="true" /> : <Minus className="size-4" aria-hidden="true" />}
         </button>
-        <button type="button" className="rounded-md p-1.5 hover:bg-white/15" onClick={() => onCambiar('cerrado')} aria-label="Cerrar el chat">
+        <button
+          type="button"
+          className="rounded-md p-1.5 hover:bg-white/15"
+          onClick={() => onCambiar('cerrado')}
+          aria-label="Cerrar el chat"
+        >
           <X className="size-4" aria-hidden="true" />
         </button>
       </header>

@@ -1,9 +1,7 @@
-import { ESTADOS_PROCESAMIENTO, type ArchivoCarga, type TipoCarga } from '@minimarket/contracts/uploads';
+import { type ESTADOS_PROCESAMIENTO, type ArchivoCarga, type TipoCarga } from '@minimarket/contracts/uploads';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
-import { notificacionesKeys } from '../../notificaciones/api/notificaciones';
-import { productosKeys } from '../../pos/api/productos';
-import { ventasKeys } from '../../pos/api/ventas';
+import { RAIZ } from '../../../lib/query-keys';
 
 export type { TipoCarga };
 
@@ -12,7 +10,7 @@ export const ESTADO_EN_REVISION: (typeof ESTADOS_PROCESAMIENTO)[number] = 'En re
 const REFRESCO_EN_REVISION_MS = 3000;
 
 export const cargasKeys = {
-  all: ['cargas'] as const,
+  all: RAIZ.cargas,
   historial: (idMinimarket: number) => [...cargasKeys.all, 'historial', idMinimarket] as const,
 };
 
@@ -27,7 +25,17 @@ export const historialCargasQueryOptions = (idMinimarket: number) =>
 export function useSubirArchivo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ archivo, tipo, idMinimarket, idUsuario }: { archivo: File; tipo: TipoCarga; idMinimarket: number; idUsuario: number }) => {
+    mutationFn: ({
+      archivo,
+      tipo,
+      idMinimarket,
+      idUsuario,
+    }: {
+      archivo: File;
+      tipo: TipoCarga;
+      idMinimarket: number;
+      idUsuario: number;
+    }) => {
       const body = new FormData();
       body.append('file', archivo, archivo.name);
       return apiRequest<ArchivoCarga>('/upload/files/', {
@@ -39,9 +47,7 @@ export function useSubirArchivo() {
     onSettled: (_data, _error, { idMinimarket }) => {
       void queryClient.invalidateQueries({ queryKey: cargasKeys.historial(idMinimarket) });
       // An import changes products and sales everywhere else too.
-      void queryClient.invalidateQueries({ queryKey: productosKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ventasKeys.all });
-      void queryClient.invalidateQueries({ queryKey: notificacionesKeys.all });
+      for (const raiz of [RAIZ.productos, RAIZ.ventas, RAIZ.notificaciones]) void queryClient.invalidateQueries({ queryKey: raiz });
     },
   });
 }

@@ -22,7 +22,6 @@ import { COLUMNAS, EjemploDialog, REGLAS_COMUNES, REGLAS_POR_TIPO, type FormatoE
 import { DescargarRechazados, HistorialCargas } from './historial-cargas';
 import { EstadoCargaBadge, ResultadoCarga } from './resultado-carga';
 
-
 export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
   const { user } = useAuth();
   const subir = useSubirArchivo();
@@ -101,7 +100,10 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
       setTipo(null);
     } catch (e) {
       // The upload's own words for a request that never reached the server (spec §8).
-      const mensaje = e instanceof ApiError && e.code === 'NETWORK_ERROR' ? MENSAJE_CARGA_SIN_CONEXION : mensajeDeError(e, 'Error en la subida del archivo.');
+      const mensaje =
+        e instanceof ApiError && e.code === 'NETWORK_ERROR'
+          ? MENSAJE_CARGA_SIN_CONEXION
+          : mensajeDeError(e, 'Error en la subida del archivo.');
       toast.error(mensaje, { id: aviso });
     }
   };
@@ -133,7 +135,10 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
             <FileUp className="size-10 text-marca-700" aria-hidden="true" />
             <p className="mt-2 font-medium text-slate-800">Arrastra tu archivo aquí</p>
             <p className="text-sm text-slate-600">o</p>
-            <label htmlFor={inputId} className="mt-2 cursor-pointer rounded-lg bg-marca-700 px-4 py-2 text-sm font-medium text-white hover:bg-marca-800 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-marca-600">
+            <label
+              htmlFor={inputId}
+              className="mt-2 cursor-pointer rounded-lg bg-marca-700 px-4 py-2 text-sm font-medium text-white hover:bg-marca-800 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-marca-600"
+            >
               Seleccionar archivo
               <input
                 ref={input}
@@ -158,7 +163,12 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
                 </p>
                 <p className="text-xs text-slate-600">{formatKb(archivo.size)}</p>
               </div>
-              <button type="button" onClick={quitarArchivo} className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100" aria-label={`Quitar el archivo ${archivo.name}`}>
+              <button
+                type="button"
+                onClick={quitarArchivo}
+                className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100"
+                aria-label={`Quitar el archivo ${archivo.name}`}
+              >
                 <X className="size-4" aria-hidden="true" />
               </button>
             </div>
@@ -175,7 +185,14 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
                     tipo === t ? 'border-marca-700 bg-marca-50 text-marca-900' : 'border-slate-200 hover:border-slate-300',
                   )}
                 >
-                  <input type="radio" name={nombreGrupo} value={t} checked={tipo === t} onChange={() => setTipo(t)} className="accent-marca-700" />
+                  <input
+                    type="radio"
+                    name={nombreGrupo}
+                    value={t}
+                    checked={tipo === t}
+                    onChange={() => setTipo(t)}
+                    className="accent-marca-700"
+                  />
                   {t === 'productos' ? 'Productos' : 'Ventas'}
                 </label>
               ))}
@@ -211,7 +228,10 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
                 <li key={r}>{r}</li>
               ))}
             </ul>
-            <p className="mt-2">El sistema revisa cada fila automáticamente: si alguna tiene errores, verás cuáles en el detalle para corregirlas y volver a subir el archivo.</p>
+            <p className="mt-2">
+              El sistema revisa cada fila automáticamente: si alguna tiene errores, verás cuáles en el detalle para corregirlas y volver a
+              subir el archivo.
+            </p>
           </div>
           <div>
             <p className="text-sm font-medium text-slate-700">Ver ejemplos</p>
@@ -238,7 +258,9 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
           </div>
           <p className="text-sm text-slate-600">{seguido.nombre_archivo}</p>
           {seguido.estado_procesamiento === ESTADO_EN_REVISION ? (
-            <p className="text-sm text-slate-700">Estamos revisando y cargando el archivo. Esta sección se actualizará sola cuando termine.</p>
+            <p className="text-sm text-slate-700">
+              Estamos revisando y cargando el archivo. Esta sección se actualizará sola cuando termine.
+            </p>
           ) : (
             <>
               <ResultadoCarga detalle={seguido.detalle_resultado} tipo={seguido.tipo_archivo} />

@@ -155,7 +155,11 @@ export function EjemploDialog({
             </Button>
           )}
           {f !== 'csv' && (
-            <Button variante="contorno" disabled={descargando} onClick={() => void descargar(f === 'excel' ? PLANTILLAS[tipo].xlsx : PLANTILLAS[tipo].xml)}>
+            <Button
+              variante="contorno"
+              disabled={descargando}
+              onClick={() => void descargar(f === 'excel' ? PLANTILLAS[tipo].xlsx : PLANTILLAS[tipo].xml)}
+            >
               <Download className="size-4" aria-hidden="true" /> {descargando ? 'Descargando...' : 'Descargar plantilla'}
             </Button>
           )}
@@ -165,8 +169,12 @@ export function EjemploDialog({
     >
       <div className="space-y-4 text-sm">
         {f === 'excel' && <TablaEjemplo tipo={tipo} />}
-        {f === 'csv' && <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100">{ejemploCsv(tipo)}</pre>}
-        {f === 'xml' && <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100">{ejemploXml(tipo)}</pre>}
+        {f === 'csv' && (
+          <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100">{ejemploCsv(tipo)}</pre>
+        )}
+        {f === 'xml' && (
+          <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100">{ejemploXml(tipo)}</pre>
+        )}
         <div>
           <h3 className="font-semibold text-slate-900">Notas</h3>
           <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">

@@ -64,7 +64,9 @@ export function HistorialCargas({ idMinimarket }: { idMinimarket: number }) {
             </button>
           </p>
         ) : data.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600">Todavía no has cargado archivos. Tus cargas aparecerán aquí con su resultado.</p>
+          <p className="py-6 text-center text-sm text-slate-600">
+            Todavía no has cargado archivos. Tus cargas aparecerán aquí con su resultado.
+          </p>
         ) : (
           <Table caption="Historial de cargas recientes">
             <thead>
@@ -90,7 +92,11 @@ export function HistorialCargas({ idMinimarket }: { idMinimarket: number }) {
                     <EstadoCargaBadge estado={c.estado_procesamiento} />
                   </Td>
                   <Td>
-                    <button type="button" className="text-sm font-medium whitespace-nowrap text-marca-700 hover:underline" onClick={() => setViendo(c)}>
+                    <button
+                      type="button"
+                      className="text-sm font-medium whitespace-nowrap text-marca-700 hover:underline"
+                      onClick={() => setViendo(c)}
+                    >
                       Ver detalles<span className="sr-only"> de {c.nombre_archivo}</span>
                     </button>
                   </Td>

@@ -71,9 +71,15 @@ export function ResultadoCarga({ detalle, tipo }: { detalle: string | null; tipo
               <caption className="sr-only">Filas con errores</caption>
               <thead className="sticky top-0 bg-slate-50 text-left">
                 <tr>
-                  <th scope="col" className="px-2 py-1.5">Fila</th>
-                  <th scope="col" className="px-2 py-1.5">Campo</th>
-                  <th scope="col" className="px-2 py-1.5">Mensaje</th>
+                  <th scope="col" className="px-2 py-1.5">
+                    Fila
+                  </th>
+                  <th scope="col" className="px-2 py-1.5">
+                    Campo
+                  </th>
+                  <th scope="col" className="px-2 py-1.5">
+                    Mensaje
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -89,7 +95,8 @@ export function ResultadoCarga({ detalle, tipo }: { detalle: string | null; tipo
           </div>
           {r.detalle_errores.length > MAX_ERRORES_VISIBLES && (
             <p className="mt-1 text-xs text-slate-600">
-              Y {formatEntero(r.detalle_errores.length - MAX_ERRORES_VISIBLES)} errores más. Corrige estas filas y vuelve a subir el archivo.
+              Y {formatEntero(r.detalle_errores.length - MAX_ERRORES_VISIBLES)} errores más. Corrige estas filas y vuelve a subir el
+              archivo.
             </p>
           )}
         </div>

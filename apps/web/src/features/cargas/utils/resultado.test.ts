@@ -10,7 +10,13 @@ describe('upload helpers', () => {
     expect(extensionValida('foto.png')).toBe(false);
   });
   it('reads the result JSON and its row count', () => {
-    const texto = JSON.stringify({ total_filas: 12, errores: 1, detalle_errores: [{ fila: 3, campo: 'precio_venta', mensaje: 'x' }], status: 'ok', message: 'Listo' });
+    const texto = JSON.stringify({
+      total_filas: 12,
+      errores: 1,
+      detalle_errores: [{ fila: 3, campo: 'precio_venta', mensaje: 'x' }],
+      status: 'ok',
+      message: 'Listo',
+    });
     const r = parsearResultado(texto);
     expect(r.ok && r.resultado.detalle_errores[0].fila).toBe(3);
     expect(totalFilas(texto)).toBe('12');

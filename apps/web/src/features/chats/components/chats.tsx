@@ -7,8 +7,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 export function GestionChat() {
   return (
     <EmptyState icono={Inbox} titulo="Todavía no hay conversaciones de soporte.">
-      Aquí verás cada conversación que los usuarios abran desde «¿Necesitas Ayuda?» y las solicitudes «Agregar Producto» de la pantalla Nuevo
-      producto, con búsqueda, orden (más reciente, más antiguo, prioridad), su prioridad y su estado.
+      Aquí verás cada conversación que los usuarios abran desde «¿Necesitas Ayuda?» y las solicitudes «Agregar Producto» de la pantalla
+      Nuevo producto, con búsqueda, orden (más reciente, más antiguo, prioridad), su prioridad y su estado.
     </EmptyState>
   );
 }
@@ -20,8 +20,8 @@ export function ChatDetalle({ id }: { id: string | undefined }) {
         <ArrowLeft className="size-4" aria-hidden="true" /> Volver a los chats
       </Link>
       <EmptyState icono={MessageSquareOff} titulo={`La conversación ${id ? `#${id} ` : ''}no existe.`}>
-        Las conversaciones de soporte estarán disponibles pronto. Cuando existan, aquí verás los mensajes, los datos del usuario y su historial
-        de consultas.
+        Las conversaciones de soporte estarán disponibles pronto. Cuando existan, aquí verás los mensajes, los datos del usuario y su
+        historial de consultas.
       </EmptyState>
     </Card>
   );

@@ -75,7 +75,12 @@ function ConfiguracionTienda({ idMinimarket }: { idMinimarket: number }) {
           {mensajeDeError(error, 'No se pudo cargar el minimarket.')}
         </Alert>
       ) : (
-        <UmbralForm key={data.id_minimarket} idMinimarket={data.id_minimarket} umbral={data.umbral_stock_bajo} nombre={data.nombre_minimarket} />
+        <UmbralForm
+          key={data.id_minimarket}
+          idMinimarket={data.id_minimarket}
+          umbral={data.umbral_stock_bajo}
+          nombre={data.nombre_minimarket}
+        />
       )}
     </Card>
   );

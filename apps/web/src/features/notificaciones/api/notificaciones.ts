@@ -2,6 +2,7 @@ import type { notificacionesListSchema } from '@minimarket/contracts/notificacio
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { RAIZ } from '../../../lib/query-keys';
 
 export type NotificacionesLista = z.infer<typeof notificacionesListSchema>;
 
@@ -9,7 +10,7 @@ export type NotificacionesLista = z.infer<typeof notificacionesListSchema>;
 const REFRESCO_MS = 60_000;
 
 export const notificacionesKeys = {
-  all: ['notificaciones'] as const,
+  all: RAIZ.notificaciones,
   lista: () => [...notificacionesKeys.all, 'lista'] as const,
 };
 

@@ -28,7 +28,12 @@ function NotificacionItem({ n, compacto }: { n: Notificacion; compacto?: boolean
   const Icono = ICONOS[n.tipo] ?? Sparkles;
   return (
     <li className={cn('flex gap-3 px-4 py-3', !n.leida && 'bg-marca-50/60')}>
-      <span className={cn('h-fit rounded-lg p-2', n.tipo === 'agotado' || n.tipo === 'carga_con_errores' ? 'bg-red-50 text-red-700' : 'bg-amber-50 text-amber-800')}>
+      <span
+        className={cn(
+          'h-fit rounded-lg p-2',
+          n.tipo === 'agotado' || n.tipo === 'carga_con_errores' ? 'bg-red-50 text-red-700' : 'bg-amber-50 text-amber-800',
+        )}
+      >
         <Icono className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1">
@@ -40,7 +45,11 @@ function NotificacionItem({ n, compacto }: { n: Notificacion; compacto?: boolean
         <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
           <time dateTime={n.fecha}>{formatFechaHora(n.fecha)}</time>
           {n.url_accion && (
-            <Link to={n.url_accion} className="font-medium text-marca-700 hover:underline" onClick={() => !n.leida && marcar.mutate(n.id_notificacion)}>
+            <Link
+              to={n.url_accion}
+              className="font-medium text-marca-700 hover:underline"
+              onClick={() => !n.leida && marcar.mutate(n.id_notificacion)}
+            >
               Ver detalle
             </Link>
           )}
@@ -50,7 +59,9 @@ function NotificacionItem({ n, compacto }: { n: Notificacion; compacto?: boolean
               className="font-medium text-marca-700 hover:underline disabled:text-slate-400"
               disabled={marcar.isPending}
               onClick={() =>
-                marcar.mutate(n.id_notificacion, { onError: (e) => toast.error(mensajeDeError(e, 'No se pudo marcar la notificación como leída.')) })
+                marcar.mutate(n.id_notificacion, {
+                  onError: (e) => toast.error(mensajeDeError(e, 'No se pudo marcar la notificación como leída.')),
+                })
               }
             >
               Marcar como leída<span className="sr-only">: {n.titulo}</span>
@@ -69,7 +80,11 @@ export function UltimasNotificaciones({ cantidad = 3 }: { cantidad?: number }) {
   if (isError) return <p className="text-sm text-slate-600">No se pudieron cargar las actualizaciones.</p>;
   const ultimas = data.notificaciones.slice(0, cantidad);
   if (ultimas.length === 0) {
-    return <p className="text-sm text-slate-600">No tienes notificaciones. Te avisaremos aquí cuando un producto se agote o una carga tenga errores.</p>;
+    return (
+      <p className="text-sm text-slate-600">
+        No tienes notificaciones. Te avisaremos aquí cuando un producto se agote o una carga tenga errores.
+      </p>
+    );
   }
   return (
     <ul className="-mx-4 divide-y divide-slate-100">
@@ -107,7 +122,9 @@ export function NotificacionesPage() {
         }
       />
       {isPending && <Loading />}
-      {isError && <RetryAlert onReintentar={() => refetch()}>{mensajeDeError(error, 'No se pudieron cargar las notificaciones.')}</RetryAlert>}
+      {isError && (
+        <RetryAlert onReintentar={() => refetch()}>{mensajeDeError(error, 'No se pudieron cargar las notificaciones.')}</RetryAlert>
+      )}
       {data &&
         (data.notificaciones.length === 0 ? (
           <EmptyState icono={BellOff} titulo="No tienes notificaciones">

@@ -3,6 +3,7 @@ import type { Producto, productoExternoSchema, ProductoUpdate } from '@minimarke
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest, apiRequestPage } from '../../../lib/api-client';
+import { RAIZ } from '../../../lib/query-keys';
 
 export type ProductoExterno = z.infer<typeof productoExternoSchema>;
 
@@ -17,7 +18,7 @@ export interface ProductosParams {
 }
 
 export const productosKeys = {
-  all: ['productos'] as const,
+  all: RAIZ.productos,
   listas: () => [...productosKeys.all, 'lista'] as const,
   lista: (p: ProductosParams) => [...productosKeys.listas(), p] as const,
   externo: (codigo: string) => ['productos-externos', codigo] as const,

@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { productosKeys } from './productos';
+import { RAIZ } from '../../../lib/query-keys';
 
 export type VentasLista = z.infer<typeof ventasListSchema>;
 
@@ -19,7 +20,7 @@ export interface VentasParams {
 }
 
 export const ventasKeys = {
-  all: ['ventas'] as const,
+  all: RAIZ.ventas,
   listas: () => [...ventasKeys.all, 'lista'] as const,
   lista: (p: VentasParams) => [...ventasKeys.listas(), p] as const,
 };

@@ -18,7 +18,9 @@ export function VentasHoy({ idMinimarket }: { idMinimarket: number }) {
       <p className="mt-1 text-3xl font-bold text-slate-900">{isPending ? '…' : isError ? '—' : formatEntero(data.total)}</p>
       <p className="mt-1 text-sm text-slate-600">
         {ultima ? (
-          <>Última venta: {formatClp(ultima.total)} ({ultima.metodo_pago})</>
+          <>
+            Última venta: {formatClp(ultima.total)} ({ultima.metodo_pago})
+          </>
         ) : isPending || isError ? (
           ' '
         ) : (

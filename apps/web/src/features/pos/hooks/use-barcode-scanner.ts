@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { createScannerBuffer } from '../utils/scanner-buffer';
 
 function esEditable(el: EventTarget | null): boolean {
@@ -14,8 +14,11 @@ function esEditable(el: EventTarget | null): boolean {
  * (a field's own Enter belongs to that field), and calls onScan with the code.
  */
 export function useBarcodeScanner(onScan: (codigo: string) => void, activo = true) {
+  // The latest onScan, without re-subscribing the listener on every render.
   const callback = useRef(onScan);
-  callback.current = onScan;
+  useLayoutEffect(() => {
+    callback.current = onScan;
+  });
 
   useEffect(() => {
     if (!activo) return;

@@ -13,7 +13,8 @@ export interface ResultadoCarrito {
 }
 
 export const mensajeAgotado = (nombre: string) => `El producto "${nombre}" está agotado.`;
-export const mensajeSinStock = (nombre: string, disponible: number) => `No hay suficiente stock para "${nombre}". Disponible: ${disponible}`;
+export const mensajeSinStock = (nombre: string, disponible: number) =>
+  `No hay suficiente stock para "${nombre}". Disponible: ${disponible}`;
 export const mensajeStockMaximo = (nombre: string, disponible: number) =>
   `Stock máximo alcanzado para "${nombre}". Disponible: ${disponible}`;
 export const MENSAJE_RECIBIDO_INSUFICIENTE = 'La cantidad recibida es menor que el total a pagar.';

@@ -9,8 +9,8 @@ import { LinkCard } from '../../../components/ui/link-card';
 function ComoTenerDatos() {
   return (
     <>
-      Se calculará con las ventas y el stock reales de tu minimarket. Para tener datos, registra ventas en el POS o carga tu historial de ventas
-      en{' '}
+      Se calculará con las ventas y el stock reales de tu minimarket. Para tener datos, registra ventas en el POS o carga tu historial de
+      ventas en{' '}
       <Link to="/cargar/cargar-datos" className="font-medium text-marca-700 underline">
         Cargar Información
       </Link>
@@ -80,7 +80,9 @@ export const VISTAS_DATOS_BRUTOS = [
 export function DatosBrutosInicio() {
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600">Elige cómo quieres ver tus datos. Cada vista tendrá filtros por fechas, categoría y método de pago, y exportación a CSV o Excel.</p>
+      <p className="text-sm text-slate-600">
+        Elige cómo quieres ver tus datos. Cada vista tendrá filtros por fechas, categoría y método de pago, y exportación a CSV o Excel.
+      </p>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {VISTAS_DATOS_BRUTOS.map(({ path, titulo, icono, texto }) => (
           <li key={path}>

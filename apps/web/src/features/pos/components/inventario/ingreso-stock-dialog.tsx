@@ -40,7 +40,8 @@ export function IngresoStockDialog({ producto, onCerrar }: { producto: Producto 
   });
   const cantidad = Number(watch('cantidad'));
   const costo = Number(watch('costo_total'));
-  const unitario = Number.isInteger(cantidad) && cantidad > 0 && Number.isInteger(costo) && costo > 0 ? precioCompraUnitario(costo, cantidad) : null;
+  const unitario =
+    Number.isInteger(cantidad) && cantidad > 0 && Number.isInteger(costo) && costo > 0 ? precioCompraUnitario(costo, cantidad) : null;
   const mensaje = errors.cantidad?.message ?? errors.costo_total?.message ?? errors.root?.message;
 
   const enviar = handleSubmit(async (datos) => {
@@ -75,10 +76,20 @@ export function IngresoStockDialog({ producto, onCerrar }: { producto: Producto 
         {mensaje && <Alert tipo="error">{mensaje}</Alert>}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label="Cantidad de unidades">
-            {(p) => <Input {...p} aria-invalid={Boolean(errors.cantidad)} inputMode="numeric" autoComplete="off" {...register('cantidad')} />}
+            {(p) => (
+              <Input {...p} aria-invalid={Boolean(errors.cantidad)} inputMode="numeric" autoComplete="off" {...register('cantidad')} />
+            )}
           </Field>
           <Field label="Costo total de la compra (CLP)">
-            {(p) => <Input {...p} aria-invalid={Boolean(errors.costo_total)} inputMode="numeric" autoComplete="off" {...register('costo_total')} />}
+            {(p) => (
+              <Input
+                {...p}
+                aria-invalid={Boolean(errors.costo_total)}
+                inputMode="numeric"
+                autoComplete="off"
+                {...register('costo_total')}
+              />
+            )}
           </Field>
         </div>
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700" aria-live="polite">

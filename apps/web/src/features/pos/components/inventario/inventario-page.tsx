@@ -31,7 +31,11 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
   const [reponiendo, setReponiendo] = useState<Producto | null>(null);
   const [eliminando, setEliminando] = useState<Producto | null>(null);
   const eliminar = useEliminarProducto();
-  const { busqueda, setBusqueda, pagina, setPagina, paginas, consulta } = useBusquedaProductos({ idMinimarket, tamano: PAGE_SIZE_INVENTARIO, categoria });
+  const { busqueda, setBusqueda, pagina, setPagina, paginas, consulta } = useBusquedaProductos({
+    idMinimarket,
+    tamano: PAGE_SIZE_INVENTARIO,
+    categoria,
+  });
   const { data } = consulta;
 
   if (editando) return <EditarProducto producto={editando} onVolver={() => setEditando(null)} />;
@@ -115,9 +119,25 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
                       </Td>
                       <Td>
                         <div className="flex flex-col items-end gap-0.5 sm:flex-row sm:justify-end">
-                          <IconButton icono={PackagePlus} onClick={() => setReponiendo(p)} aria-label={`Agregar stock a ${p.nombre_producto}`} title="Agregar stock" />
-                          <IconButton icono={Pencil} onClick={() => setEditando(p)} aria-label={`Editar ${p.nombre_producto}`} title="Editar" />
-                          <IconButton icono={Trash2} peligro onClick={() => setEliminando(p)} aria-label={`Eliminar ${p.nombre_producto}`} title="Eliminar" />
+                          <IconButton
+                            icono={PackagePlus}
+                            onClick={() => setReponiendo(p)}
+                            aria-label={`Agregar stock a ${p.nombre_producto}`}
+                            title="Agregar stock"
+                          />
+                          <IconButton
+                            icono={Pencil}
+                            onClick={() => setEditando(p)}
+                            aria-label={`Editar ${p.nombre_producto}`}
+                            title="Editar"
+                          />
+                          <IconButton
+                            icono={Trash2}
+                            peligro
+                            onClick={() => setEliminando(p)}
+                            aria-label={`Eliminar ${p.nombre_producto}`}
+                            title="Eliminar"
+                          />
                         </div>
                       </Td>
                     </tr>

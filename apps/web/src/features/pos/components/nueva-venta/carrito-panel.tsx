@@ -1,13 +1,13 @@
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { formatClp, formatEntero } from '../../../../utils/format';
 import { subtotal, totalCarrito, totalUnidades, type ItemCarrito } from '../../utils/carrito';
 
+/** The draft starts from the cart's quantity; the parent keys it by that quantity, so a change there starts a fresh draft. */
 function CantidadInput({ item, onCambiar }: { item: ItemCarrito; onCambiar: (texto: string) => void }) {
   const [borrador, setBorrador] = useState(String(item.cantidad));
-  useEffect(() => setBorrador(String(item.cantidad)), [item.cantidad]);
   const confirmar = () => {
     if (borrador !== String(item.cantidad)) onCambiar(borrador);
   };
@@ -87,7 +87,7 @@ export function CarritoPanel({
                 >
                   <Minus className="size-4" aria-hidden="true" />
                 </button>
-                <CantidadInput item={item} onCambiar={(t) => onCambiarCantidad(item.producto.id_producto, t)} />
+                <CantidadInput key={item.cantidad} item={item} onCambiar={(t) => onCambiarCantidad(item.producto.id_producto, t)} />
                 <button
                   type="button"
                   className={botonIcono}

@@ -1,6 +1,6 @@
 import type { MetodoPago } from '@minimarket/contracts/comunes';
 import type { Producto } from '@minimarket/contracts/productos';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError, mensajeDeError, nuevaIdempotencyKey } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
@@ -57,7 +57,9 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
 
   // Scans can arrive faster than React re-renders: each change starts from the latest cart.
   const actuales = useRef(items);
-  actuales.current = items;
+  useLayoutEffect(() => {
+    actuales.current = items;
+  }, [items]);
 
   const aplicar = useCallback(
     (resultado: { items: ItemCarrito[]; error?: string }) => {

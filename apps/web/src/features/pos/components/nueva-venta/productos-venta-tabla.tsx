@@ -22,7 +22,10 @@ export function ProductosVentaTabla({
   umbral: number | null;
   onAgregar: (p: Producto) => void;
 }) {
-  const { busqueda, setBusqueda, pagina, setPagina, paginas, consulta } = useBusquedaProductos({ idMinimarket, tamano: PAGE_SIZE_VENTA_PRODUCTOS });
+  const { busqueda, setBusqueda, pagina, setPagina, paginas, consulta } = useBusquedaProductos({
+    idMinimarket,
+    tamano: PAGE_SIZE_VENTA_PRODUCTOS,
+  });
 
   return (
     <Card className="p-4 sm:p-5">

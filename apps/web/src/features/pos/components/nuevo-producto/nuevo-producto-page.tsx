@@ -54,7 +54,10 @@ export function NuevoProductoPage({ idMinimarket }: { idMinimarket: number }) {
     try {
       const existente = await buscarPorCodigo(idMinimarket, codigo).catch(() => null);
       if (existente) {
-        setEstado({ tipo: 'error', texto: `Este código ya está en tu inventario: ${existente.nombre_producto}. Usa Inventario para agregar stock.` });
+        setEstado({
+          tipo: 'error',
+          texto: `Este código ya está en tu inventario: ${existente.nombre_producto}. Usa Inventario para agregar stock.`,
+        });
         return;
       }
       const externo = await queryClient.fetchQuery(productoExternoQueryOptions(codigo));

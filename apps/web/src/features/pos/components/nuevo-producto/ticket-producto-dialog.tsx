@@ -1,9 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  MENSAJE_TICKET_PRECIO_REQUERIDO,
-  RUTA_TICKET_PRODUCTO,
-  ticketProductoSchema,
-} from '@minimarket/contracts/soporte';
+import { MENSAJE_TICKET_PRECIO_REQUERIDO, RUTA_TICKET_PRODUCTO, ticketProductoSchema } from '@minimarket/contracts/soporte';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

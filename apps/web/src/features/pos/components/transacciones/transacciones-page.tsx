@@ -34,10 +34,18 @@ function DetalleVenta({ venta }: { venta: Venta }) {
         <caption className="sr-only">Detalle de la venta {venta.id_venta}</caption>
         <thead>
           <tr className="text-left text-xs text-slate-600 uppercase">
-            <th scope="col" className="py-1 pr-2 font-semibold">Producto</th>
-            <th scope="col" className="py-1 pr-2 text-right font-semibold">Cantidad</th>
-            <th scope="col" className="hidden py-1 pr-2 text-right font-semibold sm:table-cell">Precio unitario</th>
-            <th scope="col" className="py-1 text-right font-semibold">Subtotal</th>
+            <th scope="col" className="py-1 pr-2 font-semibold">
+              Producto
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-semibold">
+              Cantidad
+            </th>
+            <th scope="col" className="hidden py-1 pr-2 text-right font-semibold sm:table-cell">
+              Precio unitario
+            </th>
+            <th scope="col" className="py-1 text-right font-semibold">
+              Subtotal
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -103,11 +111,25 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
           </Field>
           <Field label="Desde" error={errorFechas ?? undefined}>
             {(p) => (
-              <Input {...p} type="date" value={borrador.desde} max={borrador.hasta || undefined} onChange={(e) => setBorrador((b) => ({ ...b, desde: e.target.value }))} />
+              <Input
+                {...p}
+                type="date"
+                value={borrador.desde}
+                max={borrador.hasta || undefined}
+                onChange={(e) => setBorrador((b) => ({ ...b, desde: e.target.value }))}
+              />
             )}
           </Field>
           <Field label="Hasta">
-            {(p) => <Input {...p} type="date" value={borrador.hasta} min={borrador.desde || undefined} onChange={(e) => setBorrador((b) => ({ ...b, hasta: e.target.value }))} />}
+            {(p) => (
+              <Input
+                {...p}
+                type="date"
+                value={borrador.hasta}
+                min={borrador.desde || undefined}
+                onChange={(e) => setBorrador((b) => ({ ...b, hasta: e.target.value }))}
+              />
+            )}
           </Field>
           <div className="flex gap-2">
             <Button type="submit">
@@ -181,7 +203,11 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
                             aria-label={`${abierta ? 'Ocultar' : 'Ver'} detalle de la venta ${v.id_venta}`}
                             onClick={() => alternar(v.id_venta)}
                           >
-                            {abierta ? <ChevronDown className="size-4" aria-hidden="true" /> : <ChevronRight className="size-4" aria-hidden="true" />}
+                            {abierta ? (
+                              <ChevronDown className="size-4" aria-hidden="true" />
+                            ) : (
+                              <ChevronRight className="size-4" aria-hidden="true" />
+                            )}
                           </button>
                         </Td>
                         <Td>
@@ -213,7 +239,12 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
           )}
         </QueryResult>
         {consulta.data && (
-          <Pagination className="mt-3" pagina={pagina} totalPaginas={totalPaginas(consulta.data.total, PAGE_SIZE_TRANSACCIONES)} onCambiar={setPagina} />
+          <Pagination
+            className="mt-3"
+            pagina={pagina}
+            totalPaginas={totalPaginas(consulta.data.total, PAGE_SIZE_TRANSACCIONES)}
+            onCambiar={setPagina}
+          />
         )}
       </Card>
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ean13CheckDigit, isValidEan13, makeEan13 } from './ean13.js';
+import { ean13CheckDigit, isValidEan13, makeEan13 } from './codigo-barra.js';
 
 // A code from a Chilean package and the reference examples used by GS1 and Wikipedia.
 const REAL_CODES = ['7801610001196', '4006381333931', '5901234123457'];

@@ -1,5 +1,5 @@
-// The development inbox's viewer, served on its own loopback listener (modules/correo/
-// dev-inbox-web.ts, which also checks the Host), never on the app:
+// The development inbox's pages, served on its own loopback listener (dev-inbox-web.ts,
+// which also checks the Host), never on the app:
 //   GET /dev/correos             the messages as a page, newest first, links clickable
 //   GET /dev/correos.json        the same as JSON (?para=<correo> filters), for browser tests
 //   GET /dev/correos/:id/html    one message's HTML version, as the recipient would see it
@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZONA_HORARIA } from '../../lib/tiempo.js';
-import type { CorreoRecibido, DevInbox } from '../../modules/correo/dev-inbox.js';
+import type { CorreoRecibido, DevInbox } from './dev-inbox.js';
 
 function escapeHtml(s: string) {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -57,10 +57,7 @@ ${items || '<p>Aún no llegan correos. Pide un enlace en «¿Olvidaste tu contra
 
 const devCorreosRoutes: FastifyPluginAsyncZod<{ devInbox: DevInbox }> = async (app, { devInbox }) => {
   app.get('/dev/correos', { schema: { hide: true } }, async (_request, reply: FastifyReply) =>
-    reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(pagina(devInbox.listar(), devInbox.smtpUrl)),
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(pagina(devInbox.listar(), devInbox.smtpUrl)),
   );
 
   app.get(

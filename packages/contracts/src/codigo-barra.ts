@@ -1,4 +1,4 @@
-// EAN-13 barcodes: 12 data digits plus a check digit. The check digit is what
+// Barcodes. EAN-13: 12 data digits plus a check digit. The check digit is what
 // makes a scanner reject a misread code, so demo products must carry correct
 // ones or the import validation and the POS barcode search would disagree.
 

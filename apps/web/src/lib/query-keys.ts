@@ -1,0 +1,11 @@
+// The first element of every TanStack Query key, one per resource. Each feature builds its own
+// keys under its root (features/*/api); a feature that changes another's data (an import changes
+// products, sales and notifications) invalidates by root, without importing that feature.
+export const RAIZ = {
+  productos: ['productos'],
+  ventas: ['ventas'],
+  notificaciones: ['notificaciones'],
+  cargas: ['cargas'],
+  usuarios: ['usuarios'],
+  minimarkets: ['minimarkets'],
+} as const;

@@ -1,0 +1,111 @@
+// One lint for the whole repo (npm test runs it): TypeScript's recommended rules, React's hook
+// rules in the web, and the boundaries the layout depends on, kept by the linter rather than by
+// memory (house style, bulletproof-react): shared code → features → app, no feature imports
+// another, production code never imports the demo seed, the contracts import nothing of the apps.
+import fs from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const WEB = './apps/web/src';
+const API = './apps/api/src';
+const features = fs
+  .readdirSync(new URL(`${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'apps/api/src/generated/**',
+      'apps/web/.e2e-data/**',
+      'apps/web/test-results/**',
+      '**/.turbo/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    // Resolves './x.js' to x.ts and the workspace packages, as TypeScript does, so the path rules see every import.
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      'import-x/no-duplicates': 'error',
+      'no-console': 'off',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Only says the React Compiler would skip a component (react-hook-form's watch); we do not use the compiler.
+      'react-hooks/incompatible-library': 'off',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // No feature imports another: what two features share moves down to components/, hooks/, lib/ or utils/.
+            ...features.map((f) => ({
+              target: `${WEB}/features/${f}`,
+              from: `${WEB}/features`,
+              except: [`./${f}`],
+              message: 'Una feature no importa otra: lo compartido va en components/, hooks/, lib/ o utils/.',
+            })),
+            {
+              target: [`${WEB}/components`, `${WEB}/hooks`, `${WEB}/lib`, `${WEB}/utils`],
+              from: [`${WEB}/features`, `${WEB}/app`],
+              message: 'El código compartido no importa features ni la app (compartido → features → app).',
+            },
+            { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Una feature no importa la app (compartido → features → app).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: [`${API}/modules`, `${API}/imports`, `${API}/routes`, `${API}/plugins`, `${API}/lib`, `${API}/data`],
+              from: `${API}/db/seed`,
+              message: 'El código de producción no importa los datos de demostración.',
+            },
+            {
+              target: [`${API}/modules`, `${API}/imports`, `${API}/lib`, `${API}/data`],
+              from: `${API}/routes`,
+              message: 'Los servicios no importan rutas.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './packages/contracts', from: './apps', message: 'Los contratos no dependen de las apps.' }] },
+      ],
+    },
+  },
+);
