@@ -12,6 +12,29 @@ import tseslint from 'typescript-eslint';
 
 const WEB = './apps/web/src';
 const API = './apps/api/src';
+// Every Prisma model: a write to its table belongs in the table's module of src/data.
+const MODELOS = [
+  'usuario',
+  'minimarket',
+  'producto',
+  'venta',
+  'detalleVenta',
+  'movimientoStock',
+  'archivoCarga',
+  'filaRechazada',
+  'tokenRestablecimiento',
+  'tokenRevocado',
+  'limiteIntento',
+  'trabajoCarga',
+  'trabajoCargaParte',
+  'estadoSistema',
+  'notificacion',
+].join('|');
+const ESCRITURAS_PRISMA = 'create|createMany|createManyAndReturn|update|updateMany|upsert|delete|deleteMany';
+// SQL that writes an app table (the imports' TEMP staging tables, stg_*, are theirs to write).
+const SQL_ESCRITURA = String.raw`/\b(INSERT\s+INTO|DELETE\s+FROM)\s+(?!stg_)\w|\bUPDATE\s+(?!stg_)\w+(\s+\w+)?\s+SET\b/i`;
+const SOLO_EN_DATA = 'Las escrituras de una tabla van en su módulo de src/data/ (ver apps/api/src/data/README.md).';
+
 const features = fs
   .readdirSync(new URL(`${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -96,6 +119,21 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/data/**', 'apps/api/src/db/migrate.ts', 'apps/api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=/^(${ESCRITURAS_PRISMA})$/][callee.object.property.name=/^(${MODELOS})$/]`,
+          message: SOLO_EN_DATA,
+        },
+        { selector: `TemplateElement[value.raw=${SQL_ESCRITURA}]`, message: SOLO_EN_DATA },
+        { selector: `Literal[value=${SQL_ESCRITURA}]`, message: SOLO_EN_DATA },
       ],
     },
   },

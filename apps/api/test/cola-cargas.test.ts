@@ -1,9 +1,9 @@
-// The import queue in PostgreSQL (imports/cola.ts over modules/cargas/trabajos.ts): jobs are
+// The import queue in PostgreSQL (imports/cola.ts over data/trabajo-carga.ts): jobs are
 // rows, workers on any number of replicas take them. Here the jobs run a stand-in that waits
 // until the test lets it end, so every ordering is observed, not assumed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { crearTrabajador, type Trabajador } from '../src/imports/cola.js';
-import type { TrabajoTomado } from '../src/modules/cargas/trabajos.js';
+import type { TrabajoTomado } from '../src/data/trabajo-carga.js';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;

@@ -61,6 +61,12 @@ const stockSchema = z.coerce
 
 export const STOCK_INICIAL_POR_DEFECTO = 1;
 
+/**
+ * Low stock: some left, but fewer than the shop's threshold (umbral_stock_bajo). The server's
+ * notices, the inventory's badge and the analytics all use this one rule; 0 is 'agotado'.
+ */
+export const esStockBajo = (stock: number, umbral: number) => stock > 0 && stock < umbral;
+
 export const productoCreateSchema = z.object({
   id_minimarket: idSchema,
   codigo_barra: codigoBarraSchema,

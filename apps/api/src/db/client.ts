@@ -2,6 +2,8 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
 export type Db = PrismaClient;
+/** The client or an open transaction: the data modules (src/data) write through either. */
+export type Tx = Prisma.TransactionClient | Db;
 export { Prisma };
 
 /** Prisma over node-postgres: the WASM query compiler, no engine binary needed. */

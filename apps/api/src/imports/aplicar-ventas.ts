@@ -7,6 +7,7 @@
 // CREATE TABLE AS; after that only the few rows with problems are ever UPDATEd, so a
 // 300,000-line file is not rewritten again and again.
 import type pg from 'pg';
+import { insertarVentasDesdeStaging } from '../data/venta.js';
 
 export const SQL_STG_VENTA = `
 CREATE TEMP TABLE stg_venta (
@@ -103,30 +104,7 @@ export async function aplicarVentas(client: pg.Client, p: { idMinimarket: number
     FROM malas m WHERE l.id_venta_csv = m.id_venta_csv`);
   await client.query('UPDATE stg_linea SET rechazada = true WHERE id_venta_csv IS NULL');
 
-  const insertadas = await client.query<{ ventas: number; lineas: number }>(
-    `WITH grupos AS (
-       SELECT id_venta_csv, min(fecha_venta) AS fecha_venta, min(metodo_pago) AS metodo_pago,
-              sum(precio * num_unidades) AS total
-       FROM stg_linea WHERE NOT rechazada AND NOT ya_importada
-       GROUP BY id_venta_csv
-     ), ventas AS (
-       INSERT INTO venta (id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta, id_venta_csv)
-       SELECT $1, $2, fecha_venta, total, metodo_pago, 'Completada', id_venta_csv
-       FROM grupos ORDER BY fecha_venta, id_venta_csv
-       -- Another import of the same sale that committed a moment ago: that one stays.
-       ON CONFLICT (id_minimarket, id_venta_csv) DO NOTHING
-       RETURNING id_venta, id_venta_csv
-     ), lineas AS (
-       INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto)
-       SELECT v.id_venta, $1, l.id_producto, l.num_unidades, l.precio, l.precio * l.num_unidades, l.nombre_producto
-       FROM ventas v JOIN stg_linea l ON l.id_venta_csv = v.id_venta_csv
-       WHERE NOT l.rechazada AND NOT l.ya_importada
-       ORDER BY v.id_venta, l.fila
-       RETURNING 1
-     )
-     SELECT (SELECT count(*) FROM ventas)::int AS ventas, (SELECT count(*) FROM lineas)::int AS lineas`,
-    [p.idMinimarket, p.idUsuario],
-  );
+  const insertadas = await insertarVentasDesdeStaging(client, 'stg_linea', p);
 
   const { rows } = await client.query<{ rechazadas: number; ya: number }>(`
     SELECT (count(DISTINCT id_venta_csv) FILTER (WHERE rechazada)
@@ -141,8 +119,8 @@ export async function aplicarVentas(client: pg.Client, p: { idMinimarket: number
     WHERE l.fila = s.fila AND l.errores IS DISTINCT FROM s.errores`);
 
   return {
-    procesadas: insertadas.rows[0]?.ventas ?? 0,
-    filasImportadas: insertadas.rows[0]?.lineas ?? 0,
+    procesadas: insertadas.ventas,
+    filasImportadas: insertadas.lineas,
     omitidasPorErrores: rows[0]?.rechazadas ?? 0,
     yaImportadas: rows[0]?.ya ?? 0,
   };

@@ -1,12 +1,12 @@
 // The worker that runs queued imports on this replica: it polls the queue in PostgreSQL
-// (modules/cargas/trabajos.ts) and takes jobs while it has room, at most `simultaneas` at a
+// (data/trabajo-carga.ts) and takes jobs while it has room, at most `simultaneas` at a
 // time, renewing each one's lease while it runs. Other replicas do the same on the same table,
 // so a job goes to whichever replica is free; a file never waits on the replica that received it.
 //
 // Stopping aborts the running imports (they roll back) and hands their jobs back to the queue,
 // so another replica, or this one after its restart, runs them from the start.
 import type { Db } from '../db/client.js';
-import { liberarTrabajo, renovarTrabajo, tomarTrabajo, type TrabajoTomado } from '../modules/cargas/trabajos.js';
+import { liberarTrabajo, renovarTrabajo, tomarTrabajo, type TrabajoTomado } from '../data/trabajo-carga.js';
 
 export interface OpcionesTrabajador {
   db: Db;

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { finished } from 'node:stream/promises';
+import { guardarRechazadasDesde } from '../data/fila-rechazada.js';
 import { aplicarProductos, SQL_STG_PRODUCTO } from './aplicar-productos.js';
 import { aplicarVentas, SQL_STG_VENTA } from './aplicar-ventas.js';
 import { ubicarColumnas, type ColumnaProducto, type ColumnaVenta, type TipoCarga } from './columnas.js';
@@ -233,12 +234,7 @@ export async function importarArchivo(
       if (opciones.signal.aborted) throw opciones.signal.reason;
 
       // The rows refused, as they were in the file, with their reasons.
-      await client.query(
-        `INSERT INTO fila_rechazada (id_archivo, id_minimarket, fila, celdas, motivo)
-         SELECT $1, $2, s.fila, s.celdas, (SELECT string_agg(e->>'mensaje', '; ') FROM jsonb_array_elements(s.errores) e)
-         FROM ${tabla} s WHERE s.errores IS NOT NULL ORDER BY s.fila`,
-        [trabajo.idArchivo, trabajo.idMinimarket],
-      );
+      await guardarRechazadasDesde(client, tabla, trabajo);
       // The first errors for the details, and (counted before LIMIT) how many there are in all.
       const { rows: primeros } = await client.query<{ fila: number; campo: string; mensaje: string; total: number }>(
         `SELECT s.fila, e->>'campo' AS campo, e->>'mensaje' AS mensaje, (count(*) OVER ())::int AS total

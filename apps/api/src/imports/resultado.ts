@@ -5,7 +5,10 @@
 // another writes nothing.
 import type pg from 'pg';
 import { DETALLE_RESULTADO_VACIO, type DetalleResultado } from '@minimarket/contracts/uploads';
-import { notificacionCargaConErrores } from '../modules/notificaciones/notificaciones.service.js';
+import { guardarEstadoFinal } from '../data/archivo-carga.js';
+import { crearNotificacionEn } from '../data/notificacion.js';
+import { terminarTrabajo } from '../data/trabajo-carga.js';
+import { avisoCargaConErrores } from '../modules/notificaciones/avisos.js';
 
 export type EstadoFinal = 'Completado' | 'Con errores' | 'Error';
 
@@ -47,26 +50,15 @@ export class TrabajoPerdido extends Error {
 
 /** Inside the caller's transaction. Throws TrabajoPerdido (the caller rolls back) when the job is no longer ours. */
 export async function guardarResultado(client: pg.ClientBase, carga: CargaEnCurso, resultado: ResultadoCarga, encabezado: string[] | null) {
-  const { rowCount } = await client.query(`DELETE FROM trabajo_carga WHERE id_minimarket = $1 AND id_archivo = $2 AND tomado_por = $3`, [
-    carga.idMinimarket,
-    carga.idArchivo,
-    carga.replica,
-  ]);
-  if (rowCount !== 1) throw new TrabajoPerdido();
-  await client.query(
-    `UPDATE archivo_carga SET estado_procesamiento = $2, detalle_resultado = $3, columnas_archivo = $4 WHERE id_archivo = $1`,
-    [carga.idArchivo, resultado.estado, JSON.stringify(resultado.detalle), encabezado ? JSON.stringify(encabezado) : null],
-  );
+  if (!(await terminarTrabajo(client, carga, carga.replica))) throw new TrabajoPerdido();
+  await guardarEstadoFinal(client, carga.idArchivo, { estado: resultado.estado, detalle: resultado.detalle, encabezado });
   if (resultado.estado !== 'Completado' && carga.idUsuario !== null) {
-    const aviso = notificacionCargaConErrores({
+    const aviso = avisoCargaConErrores({
       nombre_archivo: carga.nombreArchivo,
       estado: resultado.estado,
       errores: resultado.detalle.errores,
       mensaje: resultado.detalle.message,
     });
-    await client.query(
-      `INSERT INTO notificacion (id_usuario, id_minimarket, tipo, titulo, descripcion, url_accion) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [carga.idUsuario, carga.idMinimarket, aviso.tipo, aviso.titulo, aviso.descripcion, aviso.url_accion],
-    );
+    await crearNotificacionEn(client, { ...aviso, id_usuario: carga.idUsuario, id_minimarket: carga.idMinimarket });
   }
 }

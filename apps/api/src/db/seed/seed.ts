@@ -5,18 +5,22 @@
 // transaction, so a crash never leaves half a seed behind.
 import { METODOS_PAGO, ESTADO_VENTA_COMPLETADA, type MetodoPago } from '@minimarket/contracts/comunes';
 import { computeRutDv } from '@minimarket/contracts/rut';
-import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import type { Db, Tx } from '../client.js';
+import { leerEstadoSistema, marcarEstadoSistema } from '../../data/estado-sistema.js';
+import { crearMinimarket } from '../../data/minimarket.js';
+import { crearNotificaciones } from '../../data/notificacion.js';
+import { crearProductosIniciales } from '../../data/producto.js';
+import { crearUsuario } from '../../data/usuario.js';
+import { insertarHistorial, reservarIdsVenta } from '../../data/venta.js';
 import { ZONA_HORARIA, zonedToUtc } from '../../lib/tiempo.js';
+import { avisoAgotado, avisoStockBajo } from '../../modules/notificaciones/avisos.js';
 import { hashPassword } from '../../modules/usuarios/passwords.js';
 import { CATALOGO, type ProductoCatalogo } from './catalogo.js';
-
-type Tx = Prisma.TransactionClient;
 
 const DIAS_POR_DEFECTO = 90;
 const TIMEOUT_TRANSACCION_MS = 120_000;
 
 const MOTIVO_INVENTARIO_INICIAL = 'Inventario inicial (datos de demostración)';
-const URL_ACCION_STOCK = '/pos/buscar-producto';
 
 // ---------------------------------------------------------------------------
 // Who and what
@@ -384,109 +388,42 @@ function generarVentas(productos: readonly ProductoTienda[], tienda: TiendaDemo,
   return ventas;
 }
 
-/** Sale ids taken from the table's own sequence up front, so detail rows can point at them before insert. */
-async function reservarIdsVenta(tx: Tx, cantidad: number): Promise<number[]> {
-  if (cantidad === 0) return [];
-  const filas = await tx.$queryRaw<{ id: number }[]>`
-    SELECT nextval(pg_get_serial_sequence('venta', 'id_venta'))::int AS id
-    FROM generate_series(1, ${cantidad}::int)`;
-  return filas.map((f) => f.id).sort((a, b) => a - b);
-}
-
-interface FilaVenta {
-  id_venta: number;
-  id_minimarket: number;
-  id_usuario: number;
-  fecha_venta: Date;
-  total: number;
-  metodo_pago: string;
-  estado_venta: string;
-}
-
-interface FilaDetalle {
-  id_venta: number;
-  id_minimarket: number;
-  id_producto: number;
-  num_unidades: number;
-  precio_unitario: number;
-  subtotal: number;
-  nombre_producto: string;
-}
-
-/**
- * Thousands of history rows go in as one INSERT … SELECT FROM unnest(arrays):
- * a handful of parameters whatever the row count, and none of the per-row work
- * Prisma's createMany does, which made the seed several times slower.
- */
-async function insertarVentas(tx: Tx, filas: readonly FilaVenta[]): Promise<void> {
-  if (filas.length === 0) return;
-  await tx.$executeRaw`
-    INSERT INTO venta (id_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta)
-    SELECT * FROM unnest(
-      ${filas.map((f) => f.id_venta)}::int[],
-      ${filas.map((f) => f.id_minimarket)}::int[],
-      ${filas.map((f) => f.id_usuario)}::int[],
-      ${filas.map((f) => f.fecha_venta.toISOString())}::timestamptz[],
-      ${filas.map((f) => f.total)}::int[],
-      ${filas.map((f) => f.metodo_pago)}::text[],
-      ${filas.map((f) => f.estado_venta)}::text[])`;
-}
-
-async function insertarDetalles(tx: Tx, filas: readonly FilaDetalle[]): Promise<void> {
-  if (filas.length === 0) return;
-  await tx.$executeRaw`
-    INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto)
-    SELECT * FROM unnest(
-      ${filas.map((f) => f.id_venta)}::int[],
-      ${filas.map((f) => f.id_minimarket)}::int[],
-      ${filas.map((f) => f.id_producto)}::int[],
-      ${filas.map((f) => f.num_unidades)}::int[],
-      ${filas.map((f) => f.precio_unitario)}::int[],
-      ${filas.map((f) => f.subtotal)}::int[],
-      ${filas.map((f) => f.nombre_producto)}::text[])`;
-}
-
 // ---------------------------------------------------------------------------
 // Writing it all
 // ---------------------------------------------------------------------------
 
-async function crearUsuario(tx: Tx, cuenta: CuentaDemo, hash: string, rol: 'administrador' | 'pyme', desde: Date) {
-  return tx.usuario.create({
-    data: {
-      nombre: cuenta.nombre,
-      correo: cuenta.correo,
-      contrasena_hash: hash,
-      empresa: cuenta.empresa,
-      direccion: cuenta.direccion,
-      rut_usuario: rut(cuenta.rutUsuario),
-      rut_empresa: rut(cuenta.rutEmpresa),
-      rol,
-      descripcion: cuenta.descripcion,
-      fecha_creacion: desde,
-    },
-    select: { id_usuario: true },
+function crearCuenta(tx: Tx, cuenta: CuentaDemo, hash: string, rol: 'administrador' | 'pyme', desde: Date) {
+  return crearUsuario(tx, {
+    nombre: cuenta.nombre,
+    correo: cuenta.correo,
+    contrasena_hash: hash,
+    empresa: cuenta.empresa,
+    direccion: cuenta.direccion,
+    rut_usuario: rut(cuenta.rutUsuario),
+    rut_empresa: rut(cuenta.rutEmpresa),
+    rol,
+    descripcion: cuenta.descripcion,
+    fecha_creacion: desde,
   });
 }
 
 async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: number, ahora: Date, desde: Date): Promise<void> {
   const rng = mulberry32(tienda.semilla);
-  const { id_usuario } = await crearUsuario(tx, tienda.duena, hash, 'pyme', desde);
-  const { id_minimarket } = await tx.minimarket.create({
-    data: {
-      id_usuario,
-      nombre_minimarket: tienda.minimarket.nombre,
-      direccion: tienda.minimarket.direccion,
-      comuna: tienda.minimarket.comuna,
-      tamano: tienda.minimarket.tamano,
-      rubro: tienda.minimarket.rubro,
-      fecha_creacion: desde,
-    },
-    select: { id_minimarket: true },
+  const { id_usuario } = await crearCuenta(tx, tienda.duena, hash, 'pyme', desde);
+  const { id_minimarket } = await crearMinimarket(tx, {
+    id_usuario,
+    nombre_minimarket: tienda.minimarket.nombre,
+    direccion: tienda.minimarket.direccion,
+    comuna: tienda.minimarket.comuna,
+    tamano: tienda.minimarket.tamano,
+    rubro: tienda.minimarket.rubro,
+    fecha_creacion: desde,
   });
 
   const productos = armarSurtido(tienda, rng);
-  const creados = await tx.producto.createManyAndReturn({
-    data: productos.map((p) => ({
+  const idPorCodigo = await crearProductosIniciales(
+    tx,
+    productos.map((p) => ({
       id_minimarket,
       nombre_producto: p.catalogo.nombre,
       categoria: p.catalogo.categoria,
@@ -496,34 +433,18 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
       codigo_barra: p.catalogo.codigo,
       descripcion: p.catalogo.descripcion,
       marca: p.catalogo.marca,
-      estado: 'activo',
-      fecha_creacion: desde,
-      fecha_actualizacion: desde,
-    })),
-    select: { id_producto: true, codigo_barra: true },
-  });
-  // Matched by barcode (unique per shop) rather than trusting RETURNING's row order.
-  const idPorCodigo = new Map(creados.map((c) => [c.codigo_barra, c.id_producto]));
-  const idProducto = productos.map((p) => idPorCodigo.get(p.catalogo.codigo)!);
-
-  await tx.movimientoStock.createMany({
-    data: productos.map((p, i) => ({
-      id_minimarket,
-      id_producto: idProducto[i],
-      id_usuario,
-      tipo: 'ajuste',
-      cantidad: p.stock,
-      stock_resultante: p.stock,
-      costo_total: p.stock * p.catalogo.costo,
-      motivo: MOTIVO_INVENTARIO_INICIAL,
+      costo_unitario: p.catalogo.costo,
       fecha: desde,
     })),
-  });
+    id_usuario,
+    MOTIVO_INVENTARIO_INICIAL,
+  );
+  const idProducto = productos.map((p) => idPorCodigo.get(p.catalogo.codigo)!);
 
   // History only: these sales neither move stock nor write ledger rows.
   const ventas = generarVentas(productos, tienda, dias, ahora, rng);
   const ids = await reservarIdsVenta(tx, ventas.length);
-  await insertarVentas(
+  await insertarHistorial(
     tx,
     ventas.map((v, i) => ({
       id_venta: ids[i],
@@ -534,9 +455,6 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
       metodo_pago: v.metodo,
       estado_venta: ESTADO_VENTA_COMPLETADA,
     })),
-  );
-  await insertarDetalles(
-    tx,
     ventas.flatMap((v, i) =>
       v.lineas.map((l) => {
         const p = productos[l.indice];
@@ -553,23 +471,22 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
     ),
   );
 
-  // Notifications the stock check would have raised, newest first a few minutes apart.
-  const avisos = productos
-    .filter((p) => p.stock < UMBRAL_STOCK_BAJO)
-    .sort((a, b) => a.stock - b.stock)
-    .map((p, i) => ({
-      id_usuario,
-      id_minimarket,
-      tipo: p.stock === 0 ? 'agotado' : 'stock_bajo',
-      titulo: p.stock === 0 ? 'Producto agotado' : 'Stock bajo',
-      descripcion:
-        p.stock === 0
-          ? `"${p.catalogo.nombre}" se quedó sin stock.`
-          : `Queda${p.stock === 1 ? '' : 'n'} ${p.stock} ${p.stock === 1 ? 'unidad' : 'unidades'} de "${p.catalogo.nombre}".`,
-      url_accion: URL_ACCION_STOCK,
-      fecha: new Date(ahora.getTime() - (i + 1) * 7 * 60_000),
-    }));
-  await tx.notificacion.createMany({ data: avisos });
+  // The notices the stock checks would have raised, newest first a few minutes apart.
+  await crearNotificaciones(
+    tx,
+    productos
+      .filter((p) => p.stock < UMBRAL_STOCK_BAJO)
+      .sort((a, b) => a.stock - b.stock)
+      .map((p, i) => {
+        const producto = { nombre_producto: p.catalogo.nombre };
+        return {
+          ...(p.stock === 0 ? avisoAgotado(producto) : avisoStockBajo(producto, p.stock)),
+          id_usuario,
+          id_minimarket,
+          fecha: new Date(ahora.getTime() - (i + 1) * 7 * 60_000),
+        };
+      }),
+  );
 }
 
 /** The estado_sistema row that says the demo data is in (set in the seed's own transaction). */
@@ -582,9 +499,8 @@ const LOCK_SEMILLA = 72707370;
  * recorded in estado_sistema, not guessed from an e-mail address: renaming the demo admin
  * never makes a start try again. Returns { creado: false } when it was done before.
  */
-export async function seedDemo(db: PrismaClient, opts: { dias?: number; ahora?: Date } = {}): Promise<{ creado: boolean }> {
-  const hecho = () => db.estadoSistema.findUnique({ where: { clave: CLAVE_DATOS_DEMO } });
-  if (await hecho()) return { creado: false };
+export async function seedDemo(db: Db, opts: { dias?: number; ahora?: Date } = {}): Promise<{ creado: boolean }> {
+  if (await leerEstadoSistema(db, CLAVE_DATOS_DEMO)) return { creado: false };
 
   const dias = opts.dias ?? DIAS_POR_DEFECTO;
   const ahora = opts.ahora ?? new Date();
@@ -599,12 +515,12 @@ export async function seedDemo(db: PrismaClient, opts: { dias?: number; ahora?: 
   return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_SEMILLA}::bigint)`;
-      if (await tx.estadoSistema.findUnique({ where: { clave: CLAVE_DATOS_DEMO } })) return { creado: false };
-      await crearUsuario(tx, ADMIN, hashAdmin, 'administrador', desde);
+      if (await leerEstadoSistema(tx, CLAVE_DATOS_DEMO)) return { creado: false };
+      await crearCuenta(tx, ADMIN, hashAdmin, 'administrador', desde);
       for (const [i, tienda] of TIENDAS.entries()) {
         await sembrarTienda(tx, tienda, hashes[i], dias, ahora, desde);
       }
-      await tx.estadoSistema.create({ data: { clave: CLAVE_DATOS_DEMO, valor: `${dias} días de ventas hasta ${ahora.toISOString()}` } });
+      await marcarEstadoSistema(tx, CLAVE_DATOS_DEMO, `${dias} días de ventas hasta ${ahora.toISOString()}`);
       return { creado: true };
     },
     { timeout: TIMEOUT_TRANSACCION_MS, maxWait: TIMEOUT_TRANSACCION_MS },

@@ -1,6 +1,7 @@
 // Signing in and out. Every password check is throttled through modules/limites, with the
 // attempt reserved before bcrypt runs (see docs/seguridad.md).
 import type { Db } from '../../db/client.js';
+import { revocarToken } from '../../data/token-revocado.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import type { Limites } from '../limites/limites.js';
 import { DUMMY_HASH, verifyPassword } from '../usuarios/passwords.js';
@@ -44,10 +45,7 @@ export function createAuthService({ db, limites }: { db: Db; limites: Limites })
 
     /** 'Cerrar Sesión': this token is refused from now on; the user's other sessions stay. */
     async cerrarSesion(sesion: { jti: string; id_usuario: number; expira_en: Date }) {
-      await db.$transaction([
-        db.tokenRevocado.deleteMany({ where: { expira_en: { lt: new Date() } } }),
-        db.tokenRevocado.createMany({ data: [sesion], skipDuplicates: true }),
-      ]);
+      await revocarToken(db, sesion);
     },
   };
 }

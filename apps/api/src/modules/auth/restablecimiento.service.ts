@@ -13,6 +13,8 @@ import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import type { Mailer } from '../correo/mailer.js';
 import { correoRestablecimiento } from '../correo/plantillas.js';
+import { crearEnlace, usarEnlace } from '../../data/token-restablecimiento.js';
+import { actualizarUsuario } from '../../data/usuario.js';
 import { hashPassword } from '../usuarios/passwords.js';
 
 export const VALIDEZ_ENLACE_MINUTOS = 30;
@@ -50,13 +52,9 @@ export function createRestablecimientoService({
     const token = crypto.randomBytes(TOKEN_BYTES).toString('base64url');
     const ahora = new Date();
     const expiraEn = new Date(ahora.getTime() + VALIDEZ_ENLACE_MINUTOS * 60_000);
-    await db.$transaction([
-      // The user's older links, and anyone's long-expired ones, are of no further use.
-      db.tokenRestablecimiento.deleteMany({ where: { OR: [{ id_usuario: usuario.id_usuario }, { expira_en: { lt: ahora } }] } }),
-      db.tokenRestablecimiento.create({
-        data: { id_usuario: usuario.id_usuario, token_hash: hashToken(token), creado_en: ahora, expira_en: expiraEn },
-      }),
-    ]);
+    await db.$transaction((tx) =>
+      crearEnlace(tx, { id_usuario: usuario.id_usuario, token_hash: hashToken(token), creado_en: ahora, expira_en: expiraEn }),
+    );
 
     const enlace = `${appUrl.replace(/\/+$/, '')}/reset-password?token=${token}`;
     const mensaje = correoRestablecimiento({
@@ -92,7 +90,7 @@ export function createRestablecimientoService({
     async restablecer(token: string, nuevaContrasena: string) {
       const registro = await db.tokenRestablecimiento.findUnique({
         where: { token_hash: hashToken(token) },
-        include: { usuario: { select: { estado: true, sesiones_validas_desde: true } } },
+        include: { usuario: { select: { id_usuario: true, correo: true, rol: true, estado: true, sesiones_validas_desde: true } } },
       });
       const ahora = new Date();
       if (
@@ -111,20 +109,10 @@ export function createRestablecimientoService({
 
       const contrasena_hash = await hashPassword(nuevaContrasena);
       await db.$transaction(async (tx) => {
-        // Claims the link; of two requests racing with it, only one gets count 1.
-        const { count } = await tx.tokenRestablecimiento.updateMany({
-          where: { id_token: registro.id_token, usado_en: null },
-          data: { usado_en: ahora },
-        });
-        if (count !== 1) throw enlaceInvalido();
-        await tx.usuario.update({
-          where: { id_usuario: registro.id_usuario },
-          // A new password ends every session opened with the old one.
-          data: { contrasena_hash, sesiones_validas_desde: ahora },
-        });
-        await tx.tokenRestablecimiento.deleteMany({
-          where: { id_usuario: registro.id_usuario, id_token: { not: registro.id_token } },
-        });
+        // Of two requests racing with the same link, only one claims it.
+        if (!(await usarEnlace(tx, registro, ahora))) throw enlaceInvalido();
+        // A new password ends every session opened with the old one.
+        await actualizarUsuario(tx, registro.usuario, { contrasena_hash }, ahora);
       });
     },
   };

@@ -28,7 +28,7 @@ import { esPlantillaDeVentas, generarPlantilla, type NombrePlantilla, type Produ
 import { csvRechazados, xlsxRechazados, type FilaRechazadaSalida } from '../../imports/rechazados.js';
 import { MENSAJE_INTERRUMPIDA } from '../../imports/resultado.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
-import { bajarArchivo, contarPendientes, encolarCarga, type TrabajoTomado } from './trabajos.js';
+import { bajarArchivo, contarPendientes, encolarCarga, type TrabajoTomado } from '../../data/trabajo-carga.js';
 
 type CargaQuery = z.output<typeof cargaQuerySchema>;
 

@@ -1,6 +1,5 @@
-// Throttling shared by every replica: the counters live in PostgreSQL (table limite_intento,
-// functions reservar_intento_ventana/_goteo in migration 20261123090000_replicas), so two
-// API processes count one client once and a restart forgets nothing.
+// Throttling shared by every replica: the counters live in PostgreSQL (data/limite-intento.ts),
+// so two API processes count one client once and a restart forgets nothing. Here: the rules.
 //
 // An attempt is reserved BEFORE the work it guards (checking a password), and given back
 // when it turns out not to be a failure: a burst of concurrent wrong passwords can never get
@@ -8,6 +7,7 @@
 // a whole window, are in docs/seguridad.md.
 import type { Db } from '../../db/client.js';
 import type { Env } from '../../env.js';
+import { devolverIntento, limpiarIntentos, reservarIntento, type ModoLimite } from '../../data/limite-intento.js';
 import { AppError } from '../../lib/errors.js';
 
 export interface Regla {
@@ -19,7 +19,7 @@ export interface Regla {
    * 'ventana': at most `max` in a window that opens at the first attempt (then wait it out).
    * 'goteo': a bucket of `max` that empties one attempt every ventanaMs / max.
    */
-  modo: 'ventana' | 'goteo';
+  modo: ModoLimite;
 }
 
 export function mensajeDemasiadosIntentos(esperaMs: number) {
@@ -71,28 +71,8 @@ const clave = ([regla, quien]: Conteo) => `${regla.nombre}:${quien}`;
 export type Limites = ReturnType<typeof createLimites>;
 
 export function createLimites({ db, env }: { db: Db; env: EnvLimites }) {
-  async function reservarUno(conteo: Conteo): Promise<number> {
-    const [regla] = conteo;
-    const [fila] =
-      regla.modo === 'ventana'
-        ? await db.$queryRaw<
-            { espera: number }[]
-          >`SELECT reservar_intento_ventana(${clave(conteo)}, ${regla.max}::int, ${regla.ventanaMs}::int) AS espera`
-        : await db.$queryRaw<
-            { espera: number }[]
-          >`SELECT reservar_intento_goteo(${clave(conteo)}, ${regla.max}::int, ${regla.ventanaMs}::int) AS espera`;
-    return fila?.espera ?? 0;
-  }
-
-  async function devolverUno(conteo: Conteo) {
-    const [regla] = conteo;
-    if (regla.modo === 'ventana') {
-      await db.$executeRaw`UPDATE limite_intento SET intentos = greatest(intentos - 1, 0) WHERE clave = ${clave(conteo)}`;
-    } else {
-      const pasoMs = regla.ventanaMs / regla.max;
-      await db.$executeRaw`UPDATE limite_intento SET intentos = greatest(intentos - 1, 0), hasta = hasta - ${pasoMs}::float8 * INTERVAL '1 millisecond' WHERE clave = ${clave(conteo)}`;
-    }
-  }
+  const reservarUno = ([regla, quien]: Conteo) => reservarIntento(db, clave([regla, quien]), regla.modo, regla.max, regla.ventanaMs);
+  const devolverUno = ([regla, quien]: Conteo) => devolverIntento(db, clave([regla, quien]), regla.modo, regla.max, regla.ventanaMs);
 
   return {
     reglas: reglasDeAcceso(env),
@@ -120,7 +100,7 @@ export function createLimites({ db, env }: { db: Db; env: EnvLimites }) {
 
     /** Forgets a count altogether (a correct password clears its account's failures). */
     async limpiar(...conteos: Conteo[]) {
-      await db.limiteIntento.deleteMany({ where: { clave: { in: conteos.map(clave) } } });
+      await limpiarIntentos(db, conteos.map(clave));
     },
   };
 }

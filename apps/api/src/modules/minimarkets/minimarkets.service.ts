@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Minimarket, minimarketCreateSchema, minimarketsQuerySchema, minimarketUpdateSchema } from '@minimarket/contracts/minimarkets';
 import type { Db, Prisma } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
+import { actualizarMinimarket, crearMinimarket, eliminarMinimarket } from '../../data/minimarket.js';
 import type { Minimarket as MinimarketRow } from '../../generated/prisma/client.js';
 import { conflict, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
@@ -75,19 +76,19 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
 
     async create(data: MinimarketCreate) {
       await assertDueno(data.id_usuario);
-      return toMinimarketDto(await db.minimarket.create({ data }));
+      return toMinimarketDto(await crearMinimarket(db, data));
     },
 
     async update(id: number, data: MinimarketUpdate) {
       const actual = await db.minimarket.findUnique({ where: { id_minimarket: id } });
       if (!actual) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
       if (data.id_usuario !== undefined && data.id_usuario !== actual.id_usuario) await assertDueno(data.id_usuario);
-      return toMinimarketDto(await db.minimarket.update({ where: { id_minimarket: id }, data }));
+      return toMinimarketDto(await actualizarMinimarket(db, id, data));
     },
 
     async configurar(usuario: UsuarioSesion, id: number, umbral_stock_bajo: number) {
       await acceso.assertAcceso(usuario, id);
-      return toMinimarketDto(await db.minimarket.update({ where: { id_minimarket: id }, data: { umbral_stock_bajo } }));
+      return toMinimarketDto(await actualizarMinimarket(db, id, { umbral_stock_bajo }));
     },
 
     /** A shop with sales keeps its history: it cannot be deleted, only one without sales. */
@@ -101,7 +102,7 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
           'MINIMARKET_HAS_SALES',
         );
       }
-      await db.minimarket.delete({ where: { id_minimarket: id } });
+      await eliminarMinimarket(db, id);
     },
   };
 }

@@ -1,10 +1,12 @@
 import type { Notificacion } from '@minimarket/contracts/notificaciones';
-import type { Db, Prisma } from '../../db/client.js';
+import { esStockBajo } from '@minimarket/contracts/productos';
+import type { Db, Tx } from '../../db/client.js';
+import { crearNotificaciones, marcarLeida, marcarTodasLeidas } from '../../data/notificacion.js';
 import { notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import { avisoAgotado, avisoStockBajo } from './avisos.js';
 
 const LIMITE_LISTA = 100;
-const URL_INVENTARIO = '/pos/buscar-producto';
 
 export interface CambioStock {
   id_producto: number;
@@ -12,8 +14,6 @@ export interface CambioStock {
   antes: number;
   despues: number;
 }
-
-type Tx = Prisma.TransactionClient | Db;
 
 /**
  * Writes the events a stock change means for the shop's owner: a product that ran out,
@@ -35,49 +35,15 @@ export async function avisarCambiosDeStock(
       select: { id_usuario: true, umbral_stock_bajo: true },
     }));
   if (!tienda) return;
-  const data: Prisma.NotificacionCreateManyInput[] = [];
-  for (const c of cambios) {
-    if (c.despues === 0 && c.antes > 0) {
-      data.push({
-        id_usuario: tienda.id_usuario,
-        id_minimarket: idMinimarket,
-        tipo: 'agotado',
-        titulo: 'Producto agotado',
-        descripcion: `"${c.nombre_producto}" se quedó sin stock.`,
-        url_accion: URL_INVENTARIO,
-      });
-    } else if (c.despues > 0 && c.despues < tienda.umbral_stock_bajo && c.antes >= tienda.umbral_stock_bajo) {
-      data.push({
-        id_usuario: tienda.id_usuario,
-        id_minimarket: idMinimarket,
-        tipo: 'stock_bajo',
-        titulo: 'Stock bajo',
-        descripcion: `A "${c.nombre_producto}" le quedan ${c.despues} unidades.`,
-        url_accion: URL_INVENTARIO,
-      });
+  const destino = { id_usuario: tienda.id_usuario, id_minimarket: idMinimarket };
+  const avisos = cambios.flatMap((c) => {
+    if (c.despues === 0 && c.antes > 0) return [{ ...avisoAgotado(c), ...destino }];
+    if (esStockBajo(c.despues, tienda.umbral_stock_bajo) && c.antes >= tienda.umbral_stock_bajo) {
+      return [{ ...avisoStockBajo(c, c.despues), ...destino }];
     }
-  }
-  if (data.length > 0) await tx.notificacion.createMany({ data });
-}
-
-const URL_CARGAS = '/cargar';
-
-/** The notice an import that did not load everything leaves for whoever uploaded it. */
-export function notificacionCargaConErrores(carga: {
-  nombre_archivo: string;
-  estado: 'Con errores' | 'Error';
-  errores: number;
-  mensaje: string;
-}) {
-  const conErrores = carga.estado === 'Con errores';
-  return {
-    tipo: 'carga_con_errores' as const,
-    titulo: conErrores ? 'Carga con errores' : 'No se pudo cargar un archivo',
-    descripcion: conErrores
-      ? `"${carga.nombre_archivo}" tiene ${carga.errores.toLocaleString('es-CL')} ${carga.errores === 1 ? 'error' : 'errores'}. Descargue las filas rechazadas, corríjalas y vuelva a cargarlas.`
-      : `"${carga.nombre_archivo}": ${carga.mensaje}`,
-    url_accion: URL_CARGAS,
-  };
+    return [];
+  });
+  await crearNotificaciones(tx, avisos);
 }
 
 function toNotificacionDto(n: {
@@ -107,15 +73,11 @@ export function createNotificacionesService({ db }: { db: Db }) {
     },
 
     async marcarLeida(usuario: UsuarioSesion, id: number) {
-      const { count } = await db.notificacion.updateMany({
-        where: { id_notificacion: id, id_usuario: usuario.id_usuario },
-        data: { leida: true },
-      });
-      if (count === 0) throw notFound('Notificación no encontrada.', 'NOTIFICATION_NOT_FOUND');
+      if (!(await marcarLeida(db, usuario.id_usuario, id))) throw notFound('Notificación no encontrada.', 'NOTIFICATION_NOT_FOUND');
     },
 
     async marcarTodas(usuario: UsuarioSesion) {
-      await db.notificacion.updateMany({ where: { id_usuario: usuario.id_usuario, leida: false }, data: { leida: true } });
+      await marcarTodasLeidas(db, usuario.id_usuario);
     },
   };
 }

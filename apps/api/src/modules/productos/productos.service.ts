@@ -9,6 +9,7 @@ import {
 } from '@minimarket/contracts/productos';
 import { esViolacionUnica, Prisma, type Db } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
+import { actualizarProducto, crearProducto, desactivarProducto, ingresarStock, reactivarProducto } from '../../data/producto.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
@@ -98,15 +99,15 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
     async create(usuario: UsuarioSesion, data: ProductoCreate) {
       await acceso.assertAcceso(usuario, data.id_minimarket);
       const valores = {
+        id_minimarket: data.id_minimarket,
+        codigo_barra: data.codigo_barra,
         nombre_producto: data.nombre_producto,
         categoria: data.categoria,
         precio_venta_actual: data.precio_venta,
         precio_compra_actual: data.precio_compra ?? null,
-        stock: data.stock,
         descripcion: data.descripcion,
         marca: data.marca,
         imagen: data.imagen,
-        estado: 'activo',
       };
       try {
         return await db.$transaction(async (tx) => {
@@ -115,22 +116,8 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
           });
           if (previo?.estado === 'activo') throw duplicado();
           const producto = previo
-            ? await tx.producto.update({ where: { id_producto: previo.id_producto }, data: valores })
-            : await tx.producto.create({ data: { ...valores, id_minimarket: data.id_minimarket, codigo_barra: data.codigo_barra } });
-          const cantidad = producto.stock - (previo?.stock ?? 0);
-          if (cantidad !== 0) {
-            await tx.movimientoStock.create({
-              data: {
-                id_minimarket: producto.id_minimarket,
-                id_producto: producto.id_producto,
-                id_usuario: usuario.id_usuario,
-                tipo: previo ? 'ajuste' : 'ingreso',
-                cantidad,
-                stock_resultante: producto.stock,
-                motivo: previo ? 'Producto reactivado' : 'Stock inicial del producto',
-              },
-            });
-          }
+            ? await reactivarProducto(tx, previo, valores, data.stock, usuario.id_usuario)
+            : await crearProducto(tx, valores, data.stock, usuario.id_usuario);
           return toProductoDto(producto);
         });
       } catch (err) {
@@ -153,27 +140,10 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
       };
       try {
         return await db.$transaction(async (tx) => {
-          // A new count: lock the row first, so the ledger's difference is against the stock really replaced.
-          let antes: number | null = null;
-          if (data.stock !== undefined) {
-            const [actual] = await tx.$queryRaw<{ stock: number }[]>`SELECT stock FROM producto WHERE id_producto = ${id} FOR UPDATE`;
-            if (!actual) throw notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
-            antes = actual.stock;
-            cambios.stock = data.stock;
-          }
-          const producto = await tx.producto.update({ where: { id_producto: id }, data: cambios });
+          const editado = await actualizarProducto(tx, id, cambios, data.stock, usuario.id_usuario);
+          if (!editado) throw notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
+          const { producto, antes } = editado;
           if (antes !== null && producto.stock !== antes) {
-            await tx.movimientoStock.create({
-              data: {
-                id_minimarket: producto.id_minimarket,
-                id_producto: id,
-                id_usuario: usuario.id_usuario,
-                tipo: 'ajuste',
-                cantidad: producto.stock - antes,
-                stock_resultante: producto.stock,
-                motivo: 'Ajuste manual de stock',
-              },
-            });
             await avisarCambiosDeStock(
               tx,
               producto.id_minimarket,
@@ -192,34 +162,25 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
     /** Soft delete: the product leaves lists and the POS; sales history keeps it. */
     async remove(usuario: UsuarioSesion, id: number) {
       await findVisible(usuario, id);
-      await db.producto.update({ where: { id_producto: id }, data: { estado: 'inactivo' } });
+      await desactivarProducto(db, id);
     },
 
     /** A delivery: adds units atomically and sets the unit cost to total / units, rounded up. */
     async ingresarStock(usuario: UsuarioSesion, id: number, data: IngresoStock) {
       await findVisible(usuario, id);
-      return db.$transaction(async (tx) => {
-        const producto = await tx.producto.update({
-          where: { id_producto: id },
-          data: {
-            stock: { increment: data.cantidad },
-            precio_compra_actual: precioCompraUnitario(data.costo_total, data.cantidad),
-          },
-        });
-        await tx.movimientoStock.create({
-          data: {
-            id_minimarket: producto.id_minimarket,
-            id_producto: id,
-            id_usuario: usuario.id_usuario,
-            tipo: 'ingreso',
+      const producto = await db.$transaction((tx) =>
+        ingresarStock(
+          tx,
+          id,
+          {
             cantidad: data.cantidad,
-            stock_resultante: producto.stock,
-            costo_total: data.costo_total,
-            motivo: 'Ingreso de mercadería',
+            costoTotal: data.costo_total,
+            precioCompraUnitario: precioCompraUnitario(data.costo_total, data.cantidad),
           },
-        });
-        return toProductoDto(producto);
-      });
+          usuario.id_usuario,
+        ),
+      );
+      return toProductoDto(producto);
     },
   };
 }

@@ -3,6 +3,7 @@
 // those variables are ignored (they never reset anyone's password).
 import { correoSchema, passwordSchema } from '@minimarket/contracts/comunes';
 import type { Db } from '../../db/client.js';
+import { crearUsuario } from '../../data/usuario.js';
 import { hashPassword } from './passwords.js';
 
 export const NOMBRE_PRIMER_ADMINISTRADOR = 'Administrador';
@@ -25,17 +26,15 @@ export async function crearPrimerAdministrador(
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_PRIMER_ADMINISTRADOR}::bigint)`;
     if ((await tx.usuario.count({ where: { rol: 'administrador' } })) > 0) return 'ya_habia';
     // The RUTs are the platform's own business, not a shop's: left blank, as the admin screen shows them.
-    await tx.usuario.create({
-      data: {
-        nombre: NOMBRE_PRIMER_ADMINISTRADOR,
-        correo: correo.data,
-        contrasena_hash,
-        empresa: '',
-        rut_usuario: '',
-        rut_empresa: '',
-        rol: 'administrador',
-        estado: 'activo',
-      },
+    await crearUsuario(tx, {
+      nombre: NOMBRE_PRIMER_ADMINISTRADOR,
+      correo: correo.data,
+      contrasena_hash,
+      empresa: '',
+      rut_usuario: '',
+      rut_empresa: '',
+      rol: 'administrador',
+      estado: 'activo',
     });
     return 'creado';
   });

@@ -12,6 +12,7 @@ import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { mesEnZona } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { Limites } from '../limites/limites.js';
+import { actualizarUsuario, crearUsuario, eliminarUsuario, type CambiosUsuario } from '../../data/usuario.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { toUsuarioDto } from './usuarios.mapper.js';
 
@@ -100,7 +101,7 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
     async create(data: UsuarioCreate) {
       const { contrasena, ...rest } = data;
       const contrasena_hash = await hashPassword(contrasena);
-      const usuario = await db.usuario.create({ data: { ...rest, contrasena_hash, estado: 'activo' } }).catch(uniqueCorreo);
+      const usuario = await crearUsuario(db, { ...rest, contrasena_hash, estado: 'activo' }).catch(uniqueCorreo);
       return toUsuarioDto(usuario);
     },
 
@@ -111,17 +112,8 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
         await assertNoDejaSinAdministrador(actor, actual, 'cambiar_rol');
       }
       const { contrasena, ...rest } = data;
-      const cambios: Prisma.UsuarioUpdateInput = { ...rest };
-      if (contrasena) cambios.contrasena_hash = await hashPassword(contrasena);
-      // A new password, address or role, or a deactivation, ends every session opened before it.
-      const terminaSesiones =
-        Boolean(contrasena) ||
-        (data.correo !== undefined && data.correo !== actual.correo) ||
-        (data.rol !== undefined && data.rol !== actual.rol) ||
-        (data.estado === 'inactivo' && actual.estado === 'activo');
-      if (terminaSesiones) cambios.sesiones_validas_desde = new Date();
-      const usuario = await db.usuario.update({ where: { id_usuario: id }, data: cambios }).catch(uniqueCorreo);
-      return toUsuarioDto(usuario);
+      const cambios: CambiosUsuario = { ...rest, ...(contrasena ? { contrasena_hash: await hashPassword(contrasena) } : {}) };
+      return toUsuarioDto(await actualizarUsuario(db, actual, cambios).catch(uniqueCorreo));
     },
 
     async remove(actor: UsuarioSesion, id: number) {
@@ -134,16 +126,14 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
           'USER_HAS_MINIMARKETS',
         );
       }
-      await db.usuario.delete({ where: { id_usuario: id } });
+      await eliminarUsuario(db, id);
     },
 
     async toggleStatus(actor: UsuarioSesion, id: number) {
       const actual = await findOrThrow(id);
       const estado = actual.estado === 'activo' ? 'inactivo' : 'activo';
       if (estado === 'inactivo') await assertNoDejaSinAdministrador(actor, actual, 'desactivar');
-      // A deactivated user's sessions end for good: reactivating them does not bring old tokens back.
-      const data = estado === 'inactivo' ? { estado, sesiones_validas_desde: new Date() } : { estado };
-      return toUsuarioDto(await db.usuario.update({ where: { id_usuario: id }, data }));
+      return toUsuarioDto(await actualizarUsuario(db, actual, { estado }));
     },
 
     async stats() {
@@ -181,7 +171,7 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
     },
 
     async updatePerfil(id: number, data: z.output<typeof perfilUpdateSchema>) {
-      return toUsuarioDto(await db.usuario.update({ where: { id_usuario: id }, data }));
+      return toUsuarioDto(await actualizarUsuario(db, await findOrThrow(id), data));
     },
 
     /** Returns nothing; the route issues a fresh token, since the change voids the old ones. */
@@ -196,11 +186,9 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
         ]);
       }
       await limites.limpiar(intentos);
+      // The new password ends the other sessions from this instant; the route's fresh token starts at it.
       const ahora = new Date();
-      await db.usuario.update({
-        where: { id_usuario: id },
-        data: { contrasena_hash: await hashPassword(data.nueva_contrasena), sesiones_validas_desde: ahora },
-      });
+      await actualizarUsuario(db, actual, { contrasena_hash: await hashPassword(data.nueva_contrasena) }, ahora);
       return ahora;
     },
   };

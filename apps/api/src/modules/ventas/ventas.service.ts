@@ -5,6 +5,7 @@ import type { Venta, ventaCreateSchema, ventasQuerySchema } from '@minimarket/co
 import { causaPostgres, esViolacionUnica, Prisma, type Db } from '../../db/client.js';
 import { type AppError, conflict, notFound } from '../../lib/errors.js';
 import { zonedToUtc } from '../../lib/tiempo.js';
+import { registrarVenta } from '../../data/venta.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { avisarCambiosDeStock, type CambioStock } from '../notificaciones/notificaciones.service.js';
@@ -114,10 +115,15 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
       }));
       let resultado: ResultadoRegistro;
       try {
-        const [fila] = await db.$queryRaw<{ resultado: ResultadoRegistro }[]>`
-          SELECT registrar_venta(${data.id_minimarket}::int, ${usuario.id_usuario}::int, ${data.metodo_pago}::text,
-            ${data.estado_venta}::text, ${data.total}::int, ${idempotencyKey ?? null}::text, ${JSON.stringify(lineas)}::jsonb) AS resultado`;
-        resultado = fila!.resultado;
+        resultado = await registrarVenta<ResultadoRegistro>(db, {
+          idMinimarket: data.id_minimarket,
+          idUsuario: usuario.id_usuario,
+          metodoPago: data.metodo_pago,
+          estadoVenta: data.estado_venta,
+          total: data.total,
+          idempotencyKey: idempotencyKey ?? null,
+          lineas,
+        });
       } catch (err) {
         const rechazo = rechazoDeVenta(err);
         // Two retries of one checkout raced: the loser answers with the winner's sale.

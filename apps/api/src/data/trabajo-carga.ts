@@ -1,7 +1,7 @@
-// The import queue's tables (trabajo_carga, trabajo_carga_parte): every read and write of them
-// but the one that ends a job, which goes in the import's own transaction (imports/resultado.ts).
-// The file's bytes travel on a plain pg connection, never through Prisma: its query compiler
-// runs in WebAssembly, whose memory grows with every large parameter and never shrinks.
+// trabajo_carga and trabajo_carga_parte: the import queue (imports/cola.ts runs it) and each
+// upload's file until its import ends. The file's bytes travel on a plain pg connection, never
+// through Prisma: its query compiler runs in WebAssembly, whose memory grows with every large
+// parameter and never shrinks.
 //
 // A job is the head of its shop's line when no older job of that shop waits: only heads run,
 // so a shop's files run one at a time in arrival order, while different shops run side by side.
@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import type { TipoCarga } from '@minimarket/contracts/uploads';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../db/client.js';
+import { crearCarga, type CargaRegistrada } from './archivo-carga.js';
 
 /** The uploaded file is kept in pieces of this size (a row of bytea each). */
 export const TAMANO_PARTE = 1024 * 1024;
@@ -24,15 +25,6 @@ export interface TrabajoTomado {
   idUsuario: number | null;
   nombreArchivo: string;
   tipo: TipoCarga;
-}
-
-export interface CargaRecibida {
-  id_archivo: number;
-  nombre_archivo: string;
-  tipo_archivo: string;
-  fecha_subida: Date;
-  estado_procesamiento: string;
-  detalle_resultado: string | null;
 }
 
 /** Any constant (with the shop id): one shop's uploads are counted against its limit one at a time. */
@@ -48,19 +40,13 @@ export async function encolarCarga(
   carga: { idMinimarket: number; idUsuario: number; nombreArchivo: string; tipo: TipoCarga },
   ruta: string,
   assertCupo: (pendientes: number) => void,
-): Promise<CargaRecibida> {
+): Promise<CargaRegistrada> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_COLA_TIENDA, carga.idMinimarket]);
     assertCupo(await contarPendientes(client, carga.idMinimarket));
-    const { rows } = await client.query<CargaRecibida>(
-      `INSERT INTO archivo_carga (id_minimarket, id_usuario, nombre_archivo, tipo_archivo, estado_procesamiento)
-       VALUES ($1, $2, $3, $4, 'En revisión')
-       RETURNING id_archivo, nombre_archivo, tipo_archivo, fecha_subida, estado_procesamiento, detalle_resultado`,
-      [carga.idMinimarket, carga.idUsuario, carga.nombreArchivo, carga.tipo],
-    );
-    const registro = rows[0]!;
+    const registro = await crearCarga(client, carga);
     await client.query('INSERT INTO trabajo_carga (id_minimarket, id_archivo) VALUES ($1, $2)', [carga.idMinimarket, registro.id_archivo]);
     let parte = 0;
     for await (const datos of fs.createReadStream(ruta, { highWaterMark: TAMANO_PARTE }) as AsyncIterable<Buffer>) {
@@ -163,4 +149,22 @@ export async function bajarArchivo(pool: pg.Pool, t: Pick<TrabajoTomado, 'idMini
     }
   }
   await pipeline(partes(), fs.createWriteStream(ruta));
+}
+
+/**
+ * Ends the job inside the import's transaction (with its result): true while the job is still
+ * this replica's; false when its lease ran out and another replica took it, and then the caller
+ * must keep nothing of its run.
+ */
+export async function terminarTrabajo(
+  client: pg.ClientBase,
+  t: { idMinimarket: number; idArchivo: number },
+  replica: string,
+): Promise<boolean> {
+  const { rowCount } = await client.query(`DELETE FROM trabajo_carga WHERE id_minimarket = $1 AND id_archivo = $2 AND tomado_por = $3`, [
+    t.idMinimarket,
+    t.idArchivo,
+    replica,
+  ]);
+  return rowCount === 1;
 }

@@ -1,0 +1,220 @@
+// producto: the shops' products. Every change of a product's stock is made here, and each one
+// writes its ledger row (movimiento-stock.ts) in the same transaction: the sale function
+// registrar_venta is the only other place that moves stock. Prices and the rest are plain writes.
+import type pg from 'pg';
+import type { Prisma, Tx } from '../db/client.js';
+import { registrarMovimientos, sqlMovimientosDesde } from './movimiento-stock.js';
+
+export type ValoresProducto = Omit<
+  Prisma.ProductoUncheckedCreateInput,
+  'id_producto' | 'stock' | 'estado' | 'fecha_creacion' | 'fecha_actualizacion'
+>;
+
+/** A new product with its first stock (an 'ingreso' in the ledger when there is any). */
+export async function crearProducto(tx: Tx, valores: ValoresProducto, stock: number, idUsuario: number) {
+  const producto = await tx.producto.create({ data: { ...valores, stock, estado: 'activo' } });
+  if (stock !== 0) {
+    await registrarMovimientos(tx, [
+      {
+        id_minimarket: producto.id_minimarket,
+        id_producto: producto.id_producto,
+        id_usuario: idUsuario,
+        tipo: 'ingreso',
+        cantidad: stock,
+        stock_resultante: stock,
+        motivo: 'Stock inicial del producto',
+      },
+    ]);
+  }
+  return producto;
+}
+
+/** A deleted product (same barcode) back to life with new values; the stock difference is an 'ajuste'. */
+export async function reactivarProducto(
+  tx: Tx,
+  previo: { id_producto: number; stock: number },
+  valores: Partial<ValoresProducto>,
+  stock: number,
+  idUsuario: number,
+) {
+  const producto = await tx.producto.update({ where: { id_producto: previo.id_producto }, data: { ...valores, stock, estado: 'activo' } });
+  const cantidad = producto.stock - previo.stock;
+  if (cantidad !== 0) {
+    await registrarMovimientos(tx, [
+      {
+        id_minimarket: producto.id_minimarket,
+        id_producto: producto.id_producto,
+        id_usuario: idUsuario,
+        tipo: 'ajuste',
+        cantidad,
+        stock_resultante: producto.stock,
+        motivo: 'Producto reactivado',
+      },
+    ]);
+  }
+  return producto;
+}
+
+/**
+ * Edits a product. With `stock`, the count replaces the one on the shelf: the row is locked first
+ * so the ledger's difference is against the stock really replaced. Returns the product and the
+ * stock before (null when the stock was not touched).
+ */
+export async function actualizarProducto(
+  tx: Tx,
+  id: number,
+  cambios: Prisma.ProductoUpdateInput,
+  nuevoStock: number | undefined,
+  idUsuario: number,
+) {
+  let antes: number | null = null;
+  if (nuevoStock !== undefined) {
+    const [actual] = await tx.$queryRaw<{ stock: number }[]>`SELECT stock FROM producto WHERE id_producto = ${id} FOR UPDATE`;
+    if (!actual) return null;
+    antes = actual.stock;
+  }
+  const producto = await tx.producto.update({
+    where: { id_producto: id },
+    data: { ...cambios, ...(nuevoStock !== undefined ? { stock: nuevoStock } : {}) },
+  });
+  if (antes !== null && producto.stock !== antes) {
+    await registrarMovimientos(tx, [
+      {
+        id_minimarket: producto.id_minimarket,
+        id_producto: id,
+        id_usuario: idUsuario,
+        tipo: 'ajuste',
+        cantidad: producto.stock - antes,
+        stock_resultante: producto.stock,
+        motivo: 'Ajuste manual de stock',
+      },
+    ]);
+  }
+  return { producto, antes };
+}
+
+/** A delivery: units added atomically, the unit purchase price set, an 'ingreso' with its total cost. */
+export async function ingresarStock(
+  tx: Tx,
+  id: number,
+  ingreso: { cantidad: number; costoTotal: number; precioCompraUnitario: number },
+  idUsuario: number,
+) {
+  const producto = await tx.producto.update({
+    where: { id_producto: id },
+    data: { stock: { increment: ingreso.cantidad }, precio_compra_actual: ingreso.precioCompraUnitario },
+  });
+  await registrarMovimientos(tx, [
+    {
+      id_minimarket: producto.id_minimarket,
+      id_producto: id,
+      id_usuario: idUsuario,
+      tipo: 'ingreso',
+      cantidad: ingreso.cantidad,
+      stock_resultante: producto.stock,
+      costo_total: ingreso.costoTotal,
+      motivo: 'Ingreso de mercadería',
+    },
+  ]);
+  return producto;
+}
+
+/** Soft delete: the product leaves lists and the POS; sales history keeps it. */
+export const desactivarProducto = (tx: Tx, id: number) => tx.producto.update({ where: { id_producto: id }, data: { estado: 'inactivo' } });
+
+/** The demo shelves, created with their stock as an initial count ('ajuste') in the ledger. Returns id by barcode. */
+export async function crearProductosIniciales(
+  tx: Tx,
+  productos: Array<ValoresProducto & { stock: number; costo_unitario: number; fecha: Date }>,
+  idUsuario: number,
+  motivo: string,
+): Promise<Map<string, number>> {
+  const creados = await tx.producto.createManyAndReturn({
+    data: productos.map(({ costo_unitario: _costo, fecha, ...p }) => ({
+      ...p,
+      estado: 'activo',
+      fecha_creacion: fecha,
+      fecha_actualizacion: fecha,
+    })),
+    select: { id_producto: true, codigo_barra: true },
+  });
+  // Matched by barcode (unique per shop) rather than trusting RETURNING's row order.
+  const idPorCodigo = new Map(creados.map((c) => [c.codigo_barra, c.id_producto]));
+  await registrarMovimientos(
+    tx,
+    productos.map((p) => ({
+      id_minimarket: p.id_minimarket,
+      id_producto: idPorCodigo.get(p.codigo_barra)!,
+      id_usuario: idUsuario,
+      tipo: 'ajuste' as const,
+      cantidad: p.stock,
+      stock_resultante: p.stock,
+      costo_total: p.stock * p.costo_unitario,
+      motivo,
+      fecha: p.fecha,
+    })),
+  );
+  return idPorCodigo;
+}
+
+/**
+ * Imports (set-based, inside the import's transaction): the valid rows of `staging` whose barcode
+ * belongs to an inactive product of the shop bring it back with the file's values; the stock
+ * difference goes to the ledger as 'importacion'. Returns how many came back.
+ */
+export async function reactivarProductosDesdeStaging(
+  client: pg.ClientBase,
+  staging: string,
+  p: { idMinimarket: number; idUsuario: number | null; motivo: string },
+) {
+  const { rows } = await client.query<{ n: number }>(
+    `WITH previo AS (
+       SELECT p.id_producto, p.stock AS stock_antes
+       FROM producto p JOIN ${staging} s ON s.codigo_barra = p.codigo_barra
+       WHERE p.id_minimarket = $1 AND p.estado = 'inactivo' AND s.errores IS NULL
+       ORDER BY p.id_producto
+       FOR UPDATE OF p
+     ), actualizados AS (
+       UPDATE producto p SET
+         nombre_producto = s.nombre_producto, categoria = s.categoria,
+         precio_venta_actual = s.precio_venta, precio_compra_actual = s.precio_compra,
+         stock = s.stock, descripcion = s.descripcion, marca = s.marca,
+         estado = 'activo', fecha_actualizacion = now()
+       FROM ${staging} s, previo
+       WHERE p.id_producto = previo.id_producto AND s.codigo_barra = p.codigo_barra AND s.errores IS NULL
+       RETURNING p.id_producto, p.stock - previo.stock_antes AS cantidad, p.stock AS stock_resultante
+     ), movimientos AS (${sqlMovimientosDesde('actualizados', 'importacion')})
+     SELECT count(*)::int AS n FROM actualizados`,
+    [p.idMinimarket, p.idUsuario, p.motivo],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Imports: the valid rows of `staging` whose barcode the shop does not have become products, in
+ * file order, their stock an 'importacion' in the ledger. A barcode already in the shop (active,
+ * just reactivated, or created by a cashier a moment ago) is skipped: one probe of the unique
+ * index per row. Returns how many were created.
+ */
+export async function crearProductosDesdeStaging(
+  client: pg.ClientBase,
+  staging: string,
+  p: { idMinimarket: number; idUsuario: number | null; motivo: string },
+) {
+  const { rows } = await client.query<{ n: number }>(
+    `WITH nuevos AS (
+       INSERT INTO producto (id_minimarket, codigo_barra, nombre_producto, categoria, precio_venta_actual,
+                             precio_compra_actual, stock, descripcion, marca, estado)
+       SELECT $1, s.codigo_barra, s.nombre_producto, s.categoria, s.precio_venta,
+              s.precio_compra, s.stock, s.descripcion, s.marca, 'activo'
+       FROM ${staging} s
+       WHERE s.errores IS NULL
+       ORDER BY s.fila
+       ON CONFLICT (id_minimarket, codigo_barra) DO NOTHING
+       RETURNING id_producto, stock AS cantidad, stock AS stock_resultante
+     ), movimientos AS (${sqlMovimientosDesde('nuevos', 'importacion')})
+     SELECT count(*)::int AS n FROM nuevos`,
+    [p.idMinimarket, p.idUsuario, p.motivo],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,37 @@
+// usuario: the accounts. One rule lives here because every change passes through: a new password,
+// e-mail or role, or a deactivation, ends every session opened before it (usuario.sesiones_validas_desde,
+// read by the auth guard), whoever makes the change (the user, an administrador, a reset link).
+import type { Prisma, Tx } from '../db/client.js';
+
+export const crearUsuario = (tx: Tx, data: Prisma.UsuarioUncheckedCreateInput) => tx.usuario.create({ data });
+
+export interface CambiosUsuario {
+  nombre?: string;
+  correo?: string;
+  empresa?: string;
+  rol?: string;
+  estado?: string;
+  direccion?: string | null;
+  descripcion?: string | null;
+  contrasena_hash?: string;
+}
+
+/** Applies the changes to `actual`; ends its sessions when the changes call for it. */
+export function actualizarUsuario(
+  tx: Tx,
+  actual: { id_usuario: number; correo: string; rol: string; estado: string },
+  cambios: CambiosUsuario,
+  ahora = new Date(),
+) {
+  const terminaSesiones =
+    cambios.contrasena_hash !== undefined ||
+    (cambios.correo !== undefined && cambios.correo !== actual.correo) ||
+    (cambios.rol !== undefined && cambios.rol !== actual.rol) ||
+    (cambios.estado === 'inactivo' && actual.estado !== 'inactivo');
+  return tx.usuario.update({
+    where: { id_usuario: actual.id_usuario },
+    data: { ...cambios, ...(terminaSesiones ? { sesiones_validas_desde: ahora } : {}) },
+  });
+}
+
+export const eliminarUsuario = (tx: Tx, id: number) => tx.usuario.delete({ where: { id_usuario: id } });

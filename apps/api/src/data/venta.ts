@@ -1,0 +1,133 @@
+// venta and detalle_venta: a sale and its lines, always written together. Three ways in:
+// the counter (the database function registrar_venta, which also takes the stock and writes the
+// ledger; only the sales module calls it, through registrarVenta), an imported sales file (history:
+// no stock moves), and the demo history.
+import type pg from 'pg';
+import type { Tx } from '../db/client.js';
+
+export interface LineaVentaNueva {
+  id_producto: number;
+  num_unidades: number;
+  precio_unitario: number;
+  subtotal: number;
+}
+
+/**
+ * One call to registrar_venta (migration 20261121130000_registrar_venta): stock taken with
+ * guarded UPDATEs so it never goes below zero, prices checked, sale, lines and ledger written,
+ * all or nothing. Its refusals come back as SQLSTATE 'MM0xx' errors with a JSON message.
+ */
+export async function registrarVenta<T>(
+  tx: Tx,
+  v: {
+    idMinimarket: number;
+    idUsuario: number;
+    metodoPago: string;
+    estadoVenta: string;
+    total: number;
+    idempotencyKey: string | null;
+    lineas: LineaVentaNueva[];
+  },
+): Promise<T> {
+  const [fila] = await tx.$queryRaw<{ resultado: T }[]>`
+    SELECT registrar_venta(${v.idMinimarket}::int, ${v.idUsuario}::int, ${v.metodoPago}::text,
+      ${v.estadoVenta}::text, ${v.total}::int, ${v.idempotencyKey}::text, ${JSON.stringify(v.lineas)}::jsonb) AS resultado`;
+  return fila!.resultado;
+}
+
+/** Sale ids taken from the table's own sequence up front, so lines can point at them before the insert. */
+export async function reservarIdsVenta(tx: Tx, cantidad: number): Promise<number[]> {
+  if (cantidad === 0) return [];
+  const filas = await tx.$queryRaw<{ id: number }[]>`
+    SELECT nextval(pg_get_serial_sequence('venta', 'id_venta'))::int AS id
+    FROM generate_series(1, ${cantidad}::int)`;
+  return filas.map((f) => f.id).sort((a, b) => a - b);
+}
+
+export interface VentaHistorica {
+  id_venta: number;
+  id_minimarket: number;
+  id_usuario: number;
+  fecha_venta: Date;
+  total: number;
+  metodo_pago: string;
+  estado_venta: string;
+}
+
+export interface LineaHistorica {
+  id_venta: number;
+  id_minimarket: number;
+  id_producto: number;
+  num_unidades: number;
+  precio_unitario: number;
+  subtotal: number;
+  nombre_producto: string;
+}
+
+/**
+ * Past sales (the demo history): thousands of rows as one INSERT … SELECT FROM unnest(arrays),
+ * a handful of parameters whatever the row count. They move no stock.
+ */
+export async function insertarHistorial(tx: Tx, ventas: readonly VentaHistorica[], lineas: readonly LineaHistorica[]) {
+  if (ventas.length > 0) {
+    await tx.$executeRaw`
+      INSERT INTO venta (id_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta)
+      SELECT * FROM unnest(
+        ${ventas.map((f) => f.id_venta)}::int[],
+        ${ventas.map((f) => f.id_minimarket)}::int[],
+        ${ventas.map((f) => f.id_usuario)}::int[],
+        ${ventas.map((f) => f.fecha_venta.toISOString())}::timestamptz[],
+        ${ventas.map((f) => f.total)}::int[],
+        ${ventas.map((f) => f.metodo_pago)}::text[],
+        ${ventas.map((f) => f.estado_venta)}::text[])`;
+  }
+  if (lineas.length > 0) {
+    await tx.$executeRaw`
+      INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto)
+      SELECT * FROM unnest(
+        ${lineas.map((f) => f.id_venta)}::int[],
+        ${lineas.map((f) => f.id_minimarket)}::int[],
+        ${lineas.map((f) => f.id_producto)}::int[],
+        ${lineas.map((f) => f.num_unidades)}::int[],
+        ${lineas.map((f) => f.precio_unitario)}::int[],
+        ${lineas.map((f) => f.subtotal)}::int[],
+        ${lineas.map((f) => f.nombre_producto)}::text[])`;
+  }
+}
+
+/**
+ * Imports (set-based, in the import's transaction): the accepted lines of `lineas` (a relation
+ * with id_venta_csv, fecha_venta, metodo_pago, id_producto, num_unidades, precio, nombre_producto,
+ * fila, rechazada, ya_importada) become sales, one per id_venta_csv, at the prices given. A sale
+ * another import committed a moment ago is left as it is. History: no stock moves.
+ */
+export async function insertarVentasDesdeStaging(
+  client: pg.ClientBase,
+  lineas: string,
+  p: { idMinimarket: number; idUsuario: number | null },
+) {
+  const { rows } = await client.query<{ ventas: number; lineas: number }>(
+    `WITH grupos AS (
+       SELECT id_venta_csv, min(fecha_venta) AS fecha_venta, min(metodo_pago) AS metodo_pago,
+              sum(precio * num_unidades) AS total
+       FROM ${lineas} WHERE NOT rechazada AND NOT ya_importada
+       GROUP BY id_venta_csv
+     ), ventas AS (
+       INSERT INTO venta (id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta, id_venta_csv)
+       SELECT $1, $2, fecha_venta, total, metodo_pago, 'Completada', id_venta_csv
+       FROM grupos ORDER BY fecha_venta, id_venta_csv
+       ON CONFLICT (id_minimarket, id_venta_csv) DO NOTHING
+       RETURNING id_venta, id_venta_csv
+     ), insertadas AS (
+       INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto)
+       SELECT v.id_venta, $1, l.id_producto, l.num_unidades, l.precio, l.precio * l.num_unidades, l.nombre_producto
+       FROM ventas v JOIN ${lineas} l ON l.id_venta_csv = v.id_venta_csv
+       WHERE NOT l.rechazada AND NOT l.ya_importada
+       ORDER BY v.id_venta, l.fila
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM ventas)::int AS ventas, (SELECT count(*) FROM insertadas)::int AS lineas`,
+    [p.idMinimarket, p.idUsuario],
+  );
+  return { ventas: rows[0]?.ventas ?? 0, lineas: rows[0]?.lineas ?? 0 };
+}

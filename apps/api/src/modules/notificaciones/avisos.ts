@@ -1,0 +1,47 @@
+// What every notice says, in one place: the stock checks, the end of an import and the demo data
+// all build their notices here, so the wording never drifts between them.
+import type { TIPOS_NOTIFICACION } from '@minimarket/contracts/notificaciones';
+
+export interface Aviso {
+  tipo: (typeof TIPOS_NOTIFICACION)[number];
+  titulo: string;
+  descripcion: string;
+  url_accion: string;
+}
+
+const URL_INVENTARIO = '/pos/buscar-producto';
+const URL_CARGAS = '/cargar';
+
+const unidades = (n: number) => `${n.toLocaleString('es-CL')} ${n === 1 ? 'unidad' : 'unidades'}`;
+
+export const avisoAgotado = (producto: { nombre_producto: string }): Aviso => ({
+  tipo: 'agotado',
+  titulo: 'Producto agotado',
+  descripcion: `"${producto.nombre_producto}" se quedó sin stock.`,
+  url_accion: URL_INVENTARIO,
+});
+
+export const avisoStockBajo = (producto: { nombre_producto: string }, quedan: number): Aviso => ({
+  tipo: 'stock_bajo',
+  titulo: 'Stock bajo',
+  descripcion: `Queda${quedan === 1 ? '' : 'n'} ${unidades(quedan)} de "${producto.nombre_producto}".`,
+  url_accion: URL_INVENTARIO,
+});
+
+/** The notice an import that did not load everything leaves for whoever uploaded it. */
+export function avisoCargaConErrores(carga: {
+  nombre_archivo: string;
+  estado: 'Con errores' | 'Error';
+  errores: number;
+  mensaje: string;
+}): Aviso {
+  const conErrores = carga.estado === 'Con errores';
+  return {
+    tipo: 'carga_con_errores',
+    titulo: conErrores ? 'Carga con errores' : 'No se pudo cargar un archivo',
+    descripcion: conErrores
+      ? `"${carga.nombre_archivo}" tiene ${carga.errores.toLocaleString('es-CL')} ${carga.errores === 1 ? 'error' : 'errores'}. Descargue las filas rechazadas, corríjalas y vuelva a cargarlas.`
+      : `"${carga.nombre_archivo}": ${carga.mensaje}`,
+    url_accion: URL_CARGAS,
+  };
+}
