@@ -1,6 +1,7 @@
 // Shared pieces of the wire format. Importing this module switches zod's own
 // messages to Spanish, so the browser and the server refuse input in the same words.
 import { z } from 'zod';
+import { MAX_ENTERO } from './reglas.js';
 
 z.config(z.locales.es());
 
@@ -40,11 +41,6 @@ export const PAGE_SIZE_PRODUCTOS_RECIENTES = 5;
 /** The largest page any list call hands out. */
 export const MAX_PAGE_SIZE = 100;
 
-/**
- * The largest whole number a PostgreSQL integer column holds. Every id, amount and count the
- * API accepts stays at or under it, so an over-range value is a 422, never a database error.
- */
-export const MAX_ENTERO = 2_147_483_647;
 export const MENSAJE_NUMERO_DEMASIADO_GRANDE = 'El número es demasiado grande.';
 
 /** A database id in a path or a payload: a positive whole number. */
@@ -71,14 +67,17 @@ export const skipLimitSchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_MINIMARKETS),
 });
 
-/** Optional free text: trimmed, and blank counts as absent. */
-export const textoOpcional = z
-  .string()
-  .trim()
-  .max(2000)
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : null));
+/** Optional free text of at most `max` characters: trimmed, and blank counts as absent. */
+export const textoOpcionalHasta = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `El texto no puede superar ${max.toLocaleString('es-CL')} caracteres.` })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const textoOpcional = textoOpcionalHasta(2000);
 
 /** A required text; `mensaje` says what is missing ('La comuna es obligatoria.'). */
 export const textoRequerido = (mensaje: string) =>

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  MAX_ENTERO,
-  MAX_PAGE_SIZE,
-  MENSAJE_NUMERO_DEMASIADO_GRANDE,
-  PAGE_SIZE_MINIMARKETS,
-  skipSchema,
-  textoRequerido,
-} from './comunes.js';
+import { MAX_PAGE_SIZE, MENSAJE_NUMERO_DEMASIADO_GRANDE, PAGE_SIZE_MINIMARKETS, skipSchema, textoRequerido } from './comunes.js';
+import { MAX_ENTERO } from './reglas.js';
 
 export const minimarketSchema = z.object({
   id_minimarket: z.number().int(),

@@ -8,7 +8,9 @@ import {
   PAGE_SIZE_INVENTARIO,
   skipSchema,
   textoOpcional,
+  textoOpcionalHasta,
 } from './comunes.js';
+import { LIMITES_PRODUCTO, PATRON_CODIGO_BARRA } from './reglas.js';
 
 export const productoSchema = z.object({
   id_producto: z.number().int(),
@@ -34,7 +36,7 @@ const obligatorio = z
   .trim()
   .min(1, { error: MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO });
 
-export const codigoBarraSchema = obligatorio.max(64).regex(/^[0-9A-Za-z-]+$/, {
+export const codigoBarraSchema = obligatorio.max(LIMITES_PRODUCTO.codigoBarra).regex(PATRON_CODIGO_BARRA, {
   error: 'El código de barras solo puede tener números y letras.',
 });
 
@@ -44,39 +46,33 @@ export const precioVentaSchema = z.coerce
   .number({ error: 'El precio debe ser un número mayor a 0' })
   .int({ error: 'El precio debe ser un número entero de pesos, sin decimales.' })
   .positive({ error: 'El precio debe ser un número mayor a 0' })
-  .max(100_000_000, { error: 'El precio es demasiado alto.' });
+  .max(LIMITES_PRODUCTO.precio, { error: 'El precio es demasiado alto.' });
 
 const precioCompraSchema = z.coerce
   .number({ error: 'El precio de compra debe ser un número.' })
   .int({ error: 'El precio de compra debe ser un número entero de pesos.' })
   .min(0, { error: 'El precio de compra no puede ser negativo.' })
-  .max(100_000_000)
+  .max(LIMITES_PRODUCTO.precio, { error: 'El precio de compra es demasiado alto.' })
   .nullable();
 
 const stockSchema = z.coerce
   .number({ error: 'El stock debe ser un número entero.' })
   .int({ error: 'El stock debe ser un número entero.' })
   .min(0, { error: 'El stock no puede ser negativo.' })
-  .max(1_000_000);
+  .max(LIMITES_PRODUCTO.stock, { error: 'El stock es demasiado alto.' });
 
 export const STOCK_INICIAL_POR_DEFECTO = 1;
-
-/**
- * Low stock: some left, but fewer than the shop's threshold (umbral_stock_bajo). The server's
- * notices, the inventory's badge and the analytics all use this one rule; 0 is 'agotado'.
- */
-export const esStockBajo = (stock: number, umbral: number) => stock > 0 && stock < umbral;
 
 export const productoCreateSchema = z.object({
   id_minimarket: idSchema,
   codigo_barra: codigoBarraSchema,
-  nombre_producto: obligatorio.max(200),
+  nombre_producto: obligatorio.max(LIMITES_PRODUCTO.nombre),
   categoria: z.enum(CATEGORIAS, { error: MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO }),
   precio_venta: precioVentaSchema,
   precio_compra: precioCompraSchema.optional(),
   stock: stockSchema.default(STOCK_INICIAL_POR_DEFECTO),
-  descripcion: textoOpcional,
-  marca: textoOpcional,
+  descripcion: textoOpcionalHasta(LIMITES_PRODUCTO.descripcion),
+  marca: textoOpcionalHasta(LIMITES_PRODUCTO.marca),
   imagen: textoOpcional,
 });
 export type ProductoCreate = z.input<typeof productoCreateSchema>;
@@ -85,13 +81,13 @@ export type ProductoCreate = z.input<typeof productoCreateSchema>;
 export const productoUpdateSchema = z
   .object({
     codigo_barra: codigoBarraSchema,
-    nombre_producto: obligatorio.max(200),
+    nombre_producto: obligatorio.max(LIMITES_PRODUCTO.nombre),
     categoria: categoriaSchema,
     precio_venta: precioVentaSchema,
     precio_compra: precioCompraSchema,
     stock: stockSchema,
-    descripcion: textoOpcional,
-    marca: textoOpcional,
+    descripcion: textoOpcionalHasta(LIMITES_PRODUCTO.descripcion),
+    marca: textoOpcionalHasta(LIMITES_PRODUCTO.marca),
     imagen: textoOpcional,
   })
   .partial();
@@ -104,7 +100,7 @@ export const ingresoStockSchema = z.object({
     .number({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
     .int({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
     .positive({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
-    .max(1_000_000),
+    .max(LIMITES_PRODUCTO.stock, { error: 'La cantidad es demasiado alta.' }),
   costo_total: z
     .number({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
     .int({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
@@ -124,7 +120,7 @@ export const productosQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   category: z.union([z.enum(CATEGORIAS), z.literal(CATEGORIA_TODOS)]).optional(),
   /** Exact barcode lookup, as the scanner does. */
-  codigo_barra: z.string().trim().max(64).optional(),
+  codigo_barra: z.string().trim().max(LIMITES_PRODUCTO.codigoBarra).optional(),
   /** Newest first instead of by name (the "latest products" list). */
   orden: z.enum(['nombre', 'recientes']).default('nombre'),
 });

@@ -3,6 +3,7 @@
 // makes it open a support conversation). Added by the web app; the route is still to come.
 import { z } from 'zod';
 import { idSchema, textoOpcional } from './comunes.js';
+import { LIMITES_PRODUCTO } from './reglas.js';
 
 /** POST /api/soporte/tickets-producto → the created ticket (201). */
 export const RUTA_TICKET_PRODUCTO = '/soporte/tickets-producto';
@@ -13,13 +14,17 @@ export const MENSAJE_TICKET_PRECIO_INVALIDO = 'El precio debe ser un número may
 
 export const ticketProductoSchema = z.object({
   id_minimarket: idSchema,
-  codigo_barra: z.string().trim().max(64).optional().nullable(),
-  nombre_producto: z.string({ error: MENSAJE_TICKET_NOMBRE_REQUERIDO }).trim().min(1, { error: MENSAJE_TICKET_NOMBRE_REQUERIDO }).max(200),
+  codigo_barra: z.string().trim().max(LIMITES_PRODUCTO.codigoBarra).optional().nullable(),
+  nombre_producto: z
+    .string({ error: MENSAJE_TICKET_NOMBRE_REQUERIDO })
+    .trim()
+    .min(1, { error: MENSAJE_TICKET_NOMBRE_REQUERIDO })
+    .max(LIMITES_PRODUCTO.nombre),
   precio: z.coerce
     .number({ error: MENSAJE_TICKET_PRECIO_INVALIDO })
     .int({ error: MENSAJE_TICKET_PRECIO_INVALIDO })
     .positive({ error: MENSAJE_TICKET_PRECIO_INVALIDO })
-    .max(100_000_000),
+    .max(LIMITES_PRODUCTO.precio),
   marca: textoOpcional,
   descripcion: textoOpcional,
 });

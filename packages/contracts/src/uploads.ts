@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ENTERO } from './comunes.js';
+import { MAX_ENTERO } from './reglas.js';
 
 export const TIPOS_CARGA = ['productos', 'ventas'] as const;
 export type TipoCarga = (typeof TIPOS_CARGA)[number];

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   correoSchema,
   ESTADOS,
-  MAX_ENTERO,
   MAX_PAGE_SIZE,
   MENSAJE_NUMERO_DEMASIADO_GRANDE,
   PAGE_SIZE_USUARIOS,
@@ -12,6 +11,7 @@ import {
   textoRequerido,
 } from './comunes.js';
 import { rutSchema } from './rut.js';
+import { MAX_ENTERO } from './reglas.js';
 
 export const usuarioSchema = z.object({
   id_usuario: z.number().int(),

@@ -8,6 +8,7 @@ import {
   pesosSchema,
   skipSchema,
 } from './comunes.js';
+import { MAX_UNIDADES_LINEA } from './reglas.js';
 
 export const detalleVentaSchema = z.object({
   id_detalle_venta: z.number().int(),
@@ -35,7 +36,7 @@ export const detalleVentaCreateSchema = z.object({
     .number({ error: 'La cantidad debe ser un número entero.' })
     .int({ error: 'La cantidad debe ser un número entero.' })
     .positive({ error: 'La cantidad debe ser mayor a 0.' })
-    .max(100_000),
+    .max(MAX_UNIDADES_LINEA, { error: 'La cantidad es demasiado alta.' }),
   precio_unitario: pesosSchema,
   subtotal: pesosSchema,
   nombre_producto: z.string().optional(),

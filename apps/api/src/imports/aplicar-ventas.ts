@@ -7,6 +7,7 @@
 // CREATE TABLE AS; after that only the few rows with problems are ever UPDATEd, so a
 // 300,000-line file is not rewritten again and again.
 import type pg from 'pg';
+import { MAX_ENTERO } from '@minimarket/contracts/reglas';
 import { insertarVentasDesdeStaging } from '../data/venta.js';
 
 export const SQL_STG_VENTA = `
@@ -20,8 +21,6 @@ CREATE TEMP TABLE stg_venta (
   errores         jsonb,
   celdas          text NOT NULL
 ) ON COMMIT DROP`;
-
-const MAX_ENTERO_PG = 2_147_483_647;
 
 /** Appends one `{campo, mensaje}` to a line's problems; both arguments are SQL expressions. */
 const agregarError = (campo: string, mensaje: string) =>
@@ -61,7 +60,7 @@ export async function aplicarVentas(client: pg.Client, p: { idMinimarket: number
     WHERE NOT l.ya_importada AND l.codigo_barra IS NOT NULL AND (l.id_producto IS NULL OR l.estado_producto <> 'activo')`);
   await client.query(`
     UPDATE stg_linea l SET errores = ${agregarError("'num_unidades'", `'El subtotal de esta fila (precio actual por unidades) es demasiado alto.'`)}
-    WHERE NOT l.ya_importada AND l.precio::bigint * l.num_unidades > ${MAX_ENTERO_PG}`);
+    WHERE NOT l.ya_importada AND l.precio::bigint * l.num_unidades > ${MAX_ENTERO}`);
 
   // One sale, one moment and one way of paying: lines that disagree with the first line are wrong.
   await client.query(`
@@ -84,7 +83,7 @@ export async function aplicarVentas(client: pg.Client, p: { idMinimarket: number
     WITH grande AS (
       SELECT id_venta_csv, min(fila) AS fila FROM stg_linea
       WHERE NOT ya_importada AND id_venta_csv IS NOT NULL
-      GROUP BY id_venta_csv HAVING sum(precio::bigint * num_unidades) > ${MAX_ENTERO_PG}
+      GROUP BY id_venta_csv HAVING sum(precio::bigint * num_unidades) > ${MAX_ENTERO}
     )
     UPDATE stg_linea l SET errores = ${agregarError("'id_venta_csv'", `'El total de esta venta es demasiado alto.'`)}
     FROM grande g WHERE l.fila = g.fila`);

@@ -5,7 +5,7 @@ import { COLUMNAS_PRODUCTOS, COLUMNAS_VENTAS, type PLANTILLAS } from '@minimarke
 import ExcelJS from 'exceljs';
 import { XMLBuilder } from 'fast-xml-parser';
 import { makeEan13 } from '@minimarket/contracts/codigo-barra';
-import { ZONA_HORARIA } from '../lib/tiempo.js';
+import { fechaLocal, sumarDias, textoDia } from '../lib/tiempo.js';
 
 export type NombrePlantilla = (typeof PLANTILLAS)[number];
 
@@ -75,11 +75,7 @@ const PRODUCTOS_EJEMPLO = [
 ] as const;
 
 /** 'YYYY-MM-DD' of the day before `ahora`, in Santiago. */
-function ayerEnSantiago(ahora: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_HORARIA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(ahora.getTime() - 24 * 3600_000),
-  );
-}
+const ayerEnSantiago = (ahora: Date) => textoDia(sumarDias(fechaLocal(ahora), -1));
 
 /** Three sales of yesterday (one with two lines, as rows sharing id_venta_csv). */
 function ventasEjemplo(productos: readonly ProductoParaVenta[], ahora: Date) {

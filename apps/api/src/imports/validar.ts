@@ -2,6 +2,7 @@
 // `{ campo, mensaje }` in Spanish; a row keeps all of its problems, so the owner fixes
 // them in one go. What needs the database (the product of a sale exists, a barcode
 // repeated further up the file, a sale already imported) is decided set-based in SQL.
+import { LIMITES_PRODUCTO, MAX_UNIDADES_LINEA } from '@minimarket/contracts/reglas';
 import type { ColumnaProducto, ColumnaVenta } from './columnas.js';
 import type { ValorCopy } from './copy.js';
 import { leerCategoria, leerCodigoBarra, leerEntero, leerFechaVenta, leerMetodoPago, type Lectura } from './valores.js';
@@ -11,12 +12,7 @@ export interface ErrorCampo {
   mensaje: string;
 }
 
-export const MAX_PRECIO = 100_000_000;
-export const MAX_STOCK = 1_000_000;
-export const MAX_UNIDADES = 100_000;
-const MAX_NOMBRE = 200;
-const MAX_MARCA = 200;
-const MAX_DESCRIPCION = 2000;
+/** An id_venta_csv is the shop's own sale number: short. */
 const MAX_ID_VENTA = 100;
 
 /** The columns of the staging tables, in COPY order (see importar.ts). */
@@ -84,17 +80,17 @@ function texto(errores: ErrorCampo[], nombre: string, valor: string, maximo: num
 }
 
 const pesos = (campoNombre: string, minimo: number, mensajeMinimo: string) => (t: string) =>
-  leerEntero(t, { campo: campoNombre, pesos: true, minimo, maximo: MAX_PRECIO, mensajeMinimo });
+  leerEntero(t, { campo: campoNombre, pesos: true, minimo, maximo: LIMITES_PRODUCTO.precio, mensajeMinimo });
 
 const leerPrecioVenta = pesos('El precio de venta', 1, 'El precio de venta debe ser mayor a 0.');
 const leerPrecioCompra = pesos('El precio de compra', 0, 'El precio de compra no puede ser negativo.');
 const leerStock = (t: string) =>
-  leerEntero(t, { campo: 'El stock', minimo: 0, maximo: MAX_STOCK, mensajeMinimo: 'El stock no puede ser negativo.' });
+  leerEntero(t, { campo: 'El stock', minimo: 0, maximo: LIMITES_PRODUCTO.stock, mensajeMinimo: 'El stock no puede ser negativo.' });
 const leerUnidades = (t: string) =>
   leerEntero(t, {
     campo: 'La cantidad de unidades',
     minimo: 1,
-    maximo: MAX_UNIDADES,
+    maximo: MAX_UNIDADES_LINEA,
     mensajeMinimo: 'La cantidad de unidades debe ser mayor a 0.',
   });
 
@@ -108,7 +104,7 @@ export function crearValidadorProductos(posiciones: Map<ColumnaProducto, number>
       errores,
       'nombre_producto',
       de('nombre_producto'),
-      MAX_NOMBRE,
+      LIMITES_PRODUCTO.nombre,
       'El nombre del producto',
       'Falta el nombre del producto.',
     );
@@ -117,8 +113,8 @@ export function crearValidadorProductos(posiciones: Map<ColumnaProducto, number>
     const precioCompra = campo(errores, 'precio_compra', de('precio_compra'), leerPrecioCompra, null);
     // A file that does not say how many units there are brings none.
     const stock = campo(errores, 'stock', de('stock'), leerStock, null) ?? 0;
-    const descripcion = texto(errores, 'descripcion', de('descripcion'), MAX_DESCRIPCION, 'La descripción', null);
-    const marca = texto(errores, 'marca', de('marca'), MAX_MARCA, 'La marca', null);
+    const descripcion = texto(errores, 'descripcion', de('descripcion'), LIMITES_PRODUCTO.descripcion, 'La descripción', null);
+    const marca = texto(errores, 'marca', de('marca'), LIMITES_PRODUCTO.marca, 'La marca', null);
     return [
       fila,
       codigo,

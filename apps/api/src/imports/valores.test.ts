@@ -4,8 +4,7 @@ import { campoCopy, lineaCopy } from './copy.js';
 import { ErrorArchivo } from './errores.js';
 import { detectarSeparador, pareceBinario } from './lectores/csv.js';
 import { esFormatoFecha, serialComoFecha } from './lectores/xlsx.js';
-import { zonedToUtc } from '../lib/tiempo.js';
-import { santiagoAUtc, leerCategoria, leerEntero, leerFechaVenta, leerMetodoPago, normalizarNombreColumna } from './valores.js';
+import { leerCategoria, leerEntero, leerFechaVenta, leerMetodoPago, normalizarNombreColumna } from './valores.js';
 
 const precio = (t: string) => leerEntero(t, { campo: 'El precio', pesos: true, minimo: 1, maximo: 100_000_000, mensajeMinimo: 'mínimo' });
 
@@ -98,22 +97,6 @@ describe('sale dates, read as Santiago wall time', () => {
   it('summer (UTC-3) and winter (UTC-4)', () => {
     expect(fecha('2026-11-15 09:12:00')).toBe('2026-11-15T12:12:00.000Z');
     expect(fecha('2026-06-15 09:12:00')).toBe('2026-06-15T13:12:00.000Z');
-  });
-
-  it('the per-hour offset cache agrees with zonedToUtc, also around both clock changes of 2026', () => {
-    for (const dia of ['2026-04-04', '2026-04-05', '2026-09-05', '2026-09-06', '2026-11-20']) {
-      for (let h = 0; h < 24; h++) {
-        for (const [m, sec] of [
-          [0, 0],
-          [30, 15],
-          [59, 59],
-        ] as const) {
-          const [a, me, d] = dia.split('-').map(Number) as [number, number, number];
-          const pared = `${dia}T${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`;
-          expect(santiagoAUtc(a, me, d, h, m, sec).toISOString(), pared).toBe(zonedToUtc(pared).toISOString());
-        }
-      }
-    }
   });
 
   it('also as Excel shows it in Chile, and without seconds', () => {

@@ -3,7 +3,8 @@
 // without accents, dates as Santiago wall time. Each reader returns either the value
 // or a Spanish message saying what is wrong and how to write it.
 import { CATEGORIAS, METODOS_PAGO, type Categoria, type MetodoPago } from '@minimarket/contracts/comunes';
-import { zonedToUtc } from '../lib/tiempo.js';
+import { localAUtcRapido } from '../lib/tiempo.js';
+import { LIMITES_PRODUCTO, PATRON_CODIGO_BARRA } from '@minimarket/contracts/reglas';
 
 export type Lectura<T> = { ok: true; valor: T } | { ok: false; mensaje: string };
 
@@ -113,26 +114,6 @@ const FECHA_CHILE = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})\s+(\d{1,2}):(\d{2})(?::(
 const ANIO_MINIMO = 2000;
 const HOLGURA_FUTURO_MS = 10 * 60_000;
 
-/**
- * Santiago's UTC offset of each wall-clock hour, as zonedToUtc computes it. Asking Intl
- * for every row of a 300,000-line file is the slowest part of an import; within an hour
- * the offset does not change (Chile moves its clocks on the hour), so it is cached.
- */
-const offsetPorHora = new Map<string, number>();
-const MAX_HORAS_EN_CACHE = 200_000;
-const dos = (n: number) => String(n).padStart(2, '0');
-
-export function santiagoAUtc(anio: number, mes: number, dia: number, hora: number, minuto: number, segundo: number): Date {
-  const clave = `${anio}-${dos(mes)}-${dos(dia)}T${dos(hora)}`;
-  let offset = offsetPorHora.get(clave);
-  if (offset === undefined) {
-    offset = zonedToUtc(`${clave}:00:00`).getTime() - Date.UTC(anio, mes - 1, dia, hora);
-    if (offsetPorHora.size >= MAX_HORAS_EN_CACHE) offsetPorHora.clear();
-    offsetPorHora.set(clave, offset);
-  }
-  return new Date(Date.UTC(anio, mes - 1, dia, hora, minuto, segundo) + offset);
-}
-
 /** A sale's date and time, read as America/Santiago wall time; returns the UTC instant. */
 export function leerFechaVenta(texto: string, ahora = Date.now()): Lectura<Date> {
   const t = texto.trim();
@@ -162,18 +143,15 @@ export function leerFechaVenta(texto: string, ahora = Date.now()): Lectura<Date>
     return mal(MENSAJE_FECHA(t));
   }
   if (anio < ANIO_MINIMO) return mal(`La fecha "${t}" es demasiado antigua (se aceptan ventas desde el año ${ANIO_MINIMO}).`);
-  const instante = santiagoAUtc(anio, mes, dia, hora, minuto, segundo);
+  const instante = localAUtcRapido(anio, mes, dia, hora, minuto, segundo);
   if (instante.getTime() > ahora + HOLGURA_FUTURO_MS) return mal(`La fecha "${t}" está en el futuro.`);
   return ok(instante);
 }
 
-/** Barcodes as the product form accepts them (contracts/productos codigoBarraSchema). */
-const CODIGO_BARRA = /^[0-9A-Za-z-]+$/;
-export const LARGO_MAXIMO_CODIGO = 64;
-
 export function leerCodigoBarra(texto: string): Lectura<string> {
   const t = texto.trim();
-  if (t.length > LARGO_MAXIMO_CODIGO) return mal(`El código de barras es demasiado largo (máximo ${LARGO_MAXIMO_CODIGO} caracteres).`);
-  if (!CODIGO_BARRA.test(t)) return mal(`El código de barras "${t}" solo puede tener números y letras.`);
+  if (t.length > LIMITES_PRODUCTO.codigoBarra)
+    return mal(`El código de barras es demasiado largo (máximo ${LIMITES_PRODUCTO.codigoBarra} caracteres).`);
+  if (!PATRON_CODIGO_BARRA.test(t)) return mal(`El código de barras "${t}" solo puede tener números y letras.`);
   return ok(t);
 }

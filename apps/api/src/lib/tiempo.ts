@@ -1,33 +1,73 @@
-// Shops live in Chile: dates people type or read are America/Santiago wall time,
-// the database keeps UTC instants.
-export const ZONA_HORARIA = 'America/Santiago';
+// Santiago's calendar and clock, in one place. People type and read dates as America/Santiago wall
+// time; the database keeps UTC instants. Chile moves its clocks twice a year (at midnight), so the
+// conversion is done by @date-fns/tz (TZDate) with the zone's rules, never by a fixed offset.
+import { TZDate } from '@date-fns/tz';
+import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
 
-function offsetMinutes(instant: number, timeZone: string): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-    .formatToParts(new Date(instant))
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
-  if (!match) return 0;
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return match[1] === '-' ? -minutes : minutes;
+export interface FechaLocal {
+  anio: number;
+  /** 1–12. */
+  mes: number;
+  dia: number;
+}
+
+const dos = (n: number) => String(n).padStart(2, '0');
+
+/** The UTC instant of a wall time in Santiago (a time skipped by the spring change moves forward, as a clock does). */
+export function localAUtc(anio: number, mes: number, dia: number, hora = 0, minuto = 0, segundo = 0): Date {
+  return new Date(new TZDate(anio, mes - 1, dia, hora, minuto, segundo, ZONA_HORARIA).getTime());
+}
+
+const HORA_LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
+
+/**
+ * '2026-11-20T00:00:00' (or with a space, or a date alone) read as Santiago wall time → the UTC
+ * instant. A string that carries its own offset or 'Z' is taken as it is.
+ */
+export function zonedToUtc(valor: string): Date {
+  if (/(Z|[+-]\d{2}:?\d{2})$/.test(valor)) return new Date(valor);
+  const m = HORA_LOCAL.exec(valor);
+  if (!m) return new Date(NaN);
+  const [anio, mes, dia, hora, minuto, segundo, ms] = m.slice(1).map((x) => Number(x ?? 0)) as number[];
+  return new Date(localAUtc(anio!, mes!, dia!, hora, minuto, segundo).getTime() + (ms ?? 0));
 }
 
 /**
- * '2026-11-20T00:00:00' read as Santiago wall time → the UTC instant. A string that
- * carries its own offset or 'Z' is taken as it is.
+ * Santiago's UTC offset of each wall-clock hour, cached: an import reads hundreds of thousands of
+ * dates, and within an hour the offset never changes (Chile moves its clocks on the hour).
  */
-export function zonedToUtc(value: string, timeZone = ZONA_HORARIA): Date {
-  if (/(Z|[+-]\d{2}:?\d{2})$/.test(value)) return new Date(value);
-  const asUtc = Date.parse(`${value.replace(' ', 'T')}Z`);
-  const first = asUtc - offsetMinutes(asUtc, timeZone) * 60_000;
-  // Around a DST change the offset at the guess can differ from the one at the answer.
-  return new Date(asUtc - offsetMinutes(first, timeZone) * 60_000);
+const offsetPorHora = new Map<number, number>();
+const MAX_HORAS_EN_CACHE = 200_000;
+
+/** localAUtc for many rows (imports): the same answer, one zone lookup per distinct hour. */
+export function localAUtcRapido(anio: number, mes: number, dia: number, hora: number, minuto: number, segundo: number): Date {
+  const hora0 = Date.UTC(anio, mes - 1, dia, hora);
+  let offset = offsetPorHora.get(hora0);
+  if (offset === undefined) {
+    offset = localAUtc(anio, mes, dia, hora).getTime() - hora0;
+    if (offsetPorHora.size >= MAX_HORAS_EN_CACHE) offsetPorHora.clear();
+    offsetPorHora.set(hora0, offset);
+  }
+  return new Date(hora0 + minuto * 60_000 + segundo * 1000 + offset);
 }
 
+/** The calendar date in Santiago at an instant. */
+export function fechaLocal(instante: Date): FechaLocal {
+  const t = new TZDate(instante.getTime(), ZONA_HORARIA);
+  return { anio: t.getFullYear(), mes: t.getMonth() + 1, dia: t.getDate() };
+}
+
+/** A calendar date as 'YYYY-MM-DD'. */
+export const textoDia = (f: FechaLocal) => `${f.anio}-${dos(f.mes)}-${dos(f.dia)}`;
+
+/** 'YYYY-MM-DD' of an instant in Santiago. */
+export const diaLocal = (instante: Date) => textoDia(fechaLocal(instante));
+
 /** 'YYYY-MM' of an instant in Santiago. */
-export function mesEnZona(date: Date, timeZone = ZONA_HORARIA): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(date);
-  const y = parts.find((p) => p.type === 'year')?.value;
-  const m = parts.find((p) => p.type === 'month')?.value;
-  return `${y}-${m}`;
+export const mesLocal = (instante: Date) => diaLocal(instante).slice(0, 7);
+
+/** The local date `dias` days after `fecha` (negative: before), with its weekday (0 = Sunday). */
+export function sumarDias(fecha: FechaLocal, dias: number): FechaLocal & { diaSemana: number } {
+  const d = new Date(Date.UTC(fecha.anio, fecha.mes - 1, fecha.dia + dias));
+  return { anio: d.getUTCFullYear(), mes: d.getUTCMonth() + 1, dia: d.getUTCDate(), diaSemana: d.getUTCDay() };
 }

@@ -1,10 +1,10 @@
 // The one way the SPA talks to the API: same origin, everything under /api, bearer token
 // from storage, and errors turned into ApiError carrying the server's Spanish `detail`.
+import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
 import { getToken } from './auth-token';
 
 export const API_BASE = '/api';
 export const MENSAJE_ERROR_CONEXION = 'Error de conexión. Inténtalo de nuevo.';
-export const MENSAJE_ERROR_SERVIDOR = 'Error en el servidor. Por favor, intente más tarde.';
 
 export interface CampoError {
   campo: string;

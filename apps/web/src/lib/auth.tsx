@@ -3,7 +3,8 @@
 import type { UsuarioActual } from '@minimarket/contracts/usuarios';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { ApiError, apiRequest, MENSAJE_ERROR_SERVIDOR, mensajeDeError } from './api-client';
+import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
+import { ApiError, apiRequest, mensajeDeError } from './api-client';
 import { clearToken, getToken, marcarSesionExpirada, setToken } from './auth-token';
 
 export const MENSAJE_CREDENCIALES = 'Correo o contraseña incorrectos.';

@@ -1,6 +1,6 @@
 // Formatting for what the user reads: whole Chilean pesos and dates in Chile's time zone.
+import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
 
-export const ZONA_HORARIA = 'America/Santiago';
 const LOCALE = 'es-CL';
 
 const entero = new Intl.NumberFormat(LOCALE);

@@ -12,7 +12,7 @@ import { crearNotificaciones } from '../../data/notificacion.js';
 import { crearProductosIniciales } from '../../data/producto.js';
 import { crearUsuario } from '../../data/usuario.js';
 import { insertarHistorial, reservarIdsVenta } from '../../data/venta.js';
-import { ZONA_HORARIA, zonedToUtc } from '../../lib/tiempo.js';
+import { fechaLocal, localAUtc, sumarDias, type FechaLocal } from '../../lib/tiempo.js';
 import { avisoAgotado, avisoStockBajo } from '../../modules/notificaciones/avisos.js';
 import { hashPassword } from '../../modules/usuarios/passwords.js';
 import { CATALOGO, type ProductoCatalogo } from './catalogo.js';
@@ -243,39 +243,11 @@ function armarSurtido(tienda: TiendaDemo, rng: Rng): ProductoTienda[] {
 // Calendar in Santiago time
 // ---------------------------------------------------------------------------
 
-const FORMATO_FECHA_SANTIAGO = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZONA_HORARIA,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-interface FechaLocal {
-  anio: number;
-  mes: number;
-  dia: number;
-}
-
-/** The calendar date in Santiago at an instant. */
-function fechaSantiago(instante: Date): FechaLocal {
-  const [anio, mes, dia] = FORMATO_FECHA_SANTIAGO.format(instante).split('-').map(Number);
-  return { anio, mes, dia };
-}
-
-/** The local date `atras` days before `fecha`, with its weekday (0 = Sunday). */
-function diasAntes(fecha: FechaLocal, atras: number): FechaLocal & { diaSemana: number } {
-  const d = new Date(Date.UTC(fecha.anio, fecha.mes - 1, fecha.dia - atras));
-  return { anio: d.getUTCFullYear(), mes: d.getUTCMonth() + 1, dia: d.getUTCDate(), diaSemana: d.getUTCDay() };
-}
-
 /**
  * The instant of noon, Santiago time, on a local date. Chile changes its clocks at
  * midnight, so times counted from noon are right for the whole 08:00–22:00 day.
  */
-function mediodiaSantiago({ anio, mes, dia }: FechaLocal): number {
-  const dos = (n: number) => String(n).padStart(2, '0');
-  return zonedToUtc(`${anio}-${dos(mes)}-${dos(dia)}T12:00:00`).getTime();
-}
+const mediodiaSantiago = ({ anio, mes, dia }: FechaLocal) => localAUtc(anio, mes, dia, 12).getTime();
 
 // ---------------------------------------------------------------------------
 // Sales history
@@ -345,11 +317,11 @@ function generarVentas(productos: readonly ProductoTienda[], tienda: TiendaDemo,
   const unidadesNormal = new Ponderado(PESO_UNIDADES_NORMAL);
 
   const limite = ahora.getTime();
-  const hoy = fechaSantiago(ahora);
+  const hoy = fechaLocal(ahora);
   const ventas: VentaGenerada[] = [];
 
   for (let atras = dias - 1; atras >= 0; atras--) {
-    const dia = diasAntes(hoy, atras);
+    const dia = sumarDias(hoy, -atras);
     const mediodia = mediodiaSantiago(dia);
     const avance = dias > 1 ? (dias - 1 - atras) / (dias - 1) : 1;
     const tendencia = TENDENCIA.inicio + (TENDENCIA.fin - TENDENCIA.inicio) * avance;
@@ -505,7 +477,7 @@ export async function seedDemo(db: Db, opts: { dias?: number; ahora?: Date } = {
   const dias = opts.dias ?? DIAS_POR_DEFECTO;
   const ahora = opts.ahora ?? new Date();
   // Accounts, shops and shelves date from the opening of the first history day.
-  const primerDia = diasAntes(fechaSantiago(ahora), Math.max(0, dias - 1));
+  const primerDia = sumarDias(fechaLocal(ahora), -Math.max(0, dias - 1));
   const desde = new Date(mediodiaSantiago(primerDia) - HORAS_ANTES_DEL_MEDIODIA_APERTURA * MS_POR_HORA);
 
   // Hashing is slow on purpose; do it before the transaction opens.

@@ -6,7 +6,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZONA_HORARIA } from '../../lib/tiempo.js';
+import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
 import type { CorreoRecibido, DevInbox } from './dev-inbox.js';
 
 function escapeHtml(s: string) {

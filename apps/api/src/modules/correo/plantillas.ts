@@ -1,5 +1,5 @@
 // The e-mails the product sends, in Spanish, each as plain text and HTML.
-import { ZONA_HORARIA } from '../../lib/tiempo.js';
+import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
 import type { CorreoSaliente } from './mailer.js';
 
 const NOMBRE_PRODUCTO = 'Minimarket';

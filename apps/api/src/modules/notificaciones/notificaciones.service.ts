@@ -1,5 +1,5 @@
 import type { Notificacion } from '@minimarket/contracts/notificaciones';
-import { esStockBajo } from '@minimarket/contracts/productos';
+import { esStockBajo } from '@minimarket/contracts/reglas';
 import type { Db, Tx } from '../../db/client.js';
 import { crearNotificaciones, marcarLeida, marcarTodasLeidas } from '../../data/notificacion.js';
 import { notFound } from '../../lib/errors.js';

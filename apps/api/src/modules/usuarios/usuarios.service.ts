@@ -9,7 +9,7 @@ import type {
 import { esViolacionUnica, type Prisma, type Db } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
-import { mesEnZona } from '../../lib/tiempo.js';
+import { mesLocal } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { Limites } from '../limites/limites.js';
 import { actualizarUsuario, crearUsuario, eliminarUsuario, type CambiosUsuario } from '../../data/usuario.js';
@@ -155,10 +155,10 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
         const d = new Date();
         d.setUTCDate(15);
         d.setUTCMonth(d.getUTCMonth() - i);
-        meses.set(mesEnZona(d), 0);
+        meses.set(mesLocal(d), 0);
       }
       for (const r of recientes) {
-        const mes = mesEnZona(r.fecha_creacion);
+        const mes = mesLocal(r.fecha_creacion);
         if (meses.has(mes)) meses.set(mes, (meses.get(mes) ?? 0) + 1);
       }
       return {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MAX_ENTERO } from '@minimarket/contracts/comunes';
+import { MAX_ENTERO, mensajeSinStock } from '@minimarket/contracts/reglas';
 import { formatClp } from '@minimarket/contracts/formato';
 import type { Venta, ventaCreateSchema, ventasQuerySchema } from '@minimarket/contracts/ventas';
 import { causaPostgres, esViolacionUnica, Prisma, type Db } from '../../db/client.js';
@@ -15,8 +15,6 @@ type VentaCreate = z.output<typeof ventaCreateSchema>;
 type VentasQuery = z.output<typeof ventasQuerySchema>;
 
 export const MENSAJE_VENTA_NO_ENCONTRADA = 'Venta no encontrada.';
-export const mensajeSinStock = (producto: string, disponible: number) =>
-  `No hay suficiente stock para "${producto}". Disponible: ${disponible}`;
 
 const CON_DETALLES = { detalles: { orderBy: { id_detalle_venta: 'asc' } } } satisfies Prisma.VentaInclude;
 type VentaConDetalles = Prisma.VentaGetPayload<{ include: typeof CON_DETALLES }>;

@@ -3,10 +3,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
 import { AppError } from '../../lib/errors.js';
 import { DemasiadosIntentos } from '../../modules/limites/limites.js';
-
-export const MENSAJE_ERROR_SERVIDOR = 'Error en el servidor. Por favor, intente más tarde.';
 
 const CONTEXTO: Record<string, string> = {
   body: 'Los datos enviados no son válidos.',

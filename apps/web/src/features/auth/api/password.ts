@@ -1,7 +1,8 @@
 import { type mensajeSchema } from '@minimarket/contracts/comunes';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, apiRequest, MENSAJE_ERROR_SERVIDOR } from '../../../lib/api-client';
+import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 
 type Mensaje = z.infer<typeof mensajeSchema>;
 

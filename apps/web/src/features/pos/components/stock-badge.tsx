@@ -1,4 +1,4 @@
-import { esStockBajo } from '@minimarket/contracts/productos';
+import { esStockBajo } from '@minimarket/contracts/reglas';
 import { Badge } from '../../../components/ui/badge';
 import { formatEntero } from '../../../utils/format';
 

@@ -1,5 +1,6 @@
 // The cart's rules (spec §5), kept pure so they can be tested without a browser.
 import type { Producto } from '@minimarket/contracts/productos';
+import { mensajeSinStock } from '@minimarket/contracts/reglas';
 
 export interface ItemCarrito {
   producto: Producto;
@@ -13,8 +14,6 @@ export interface ResultadoCarrito {
 }
 
 export const mensajeAgotado = (nombre: string) => `El producto "${nombre}" está agotado.`;
-export const mensajeSinStock = (nombre: string, disponible: number) =>
-  `No hay suficiente stock para "${nombre}". Disponible: ${disponible}`;
 export const mensajeStockMaximo = (nombre: string, disponible: number) =>
   `Stock máximo alcanzado para "${nombre}". Disponible: ${disponible}`;
 export const MENSAJE_RECIBIDO_INSUFICIENTE = 'La cantidad recibida es menor que el total a pagar.';

@@ -1,0 +1,38 @@
+// The rules, limits and messages that the API and the web both apply, written once. No zod here:
+// the web's first screens import these without pulling the validation library into their bundle.
+
+/** Shops live in Chile: dates people type or read are in this zone; the database keeps UTC. */
+export const ZONA_HORARIA = 'America/Santiago';
+
+/** The largest whole number a PostgreSQL integer column holds (every id, amount and count stays at or under it). */
+export const MAX_ENTERO = 2_147_483_647;
+
+/** What any failure of ours says (a 500, or the web when the server cannot answer). */
+export const MENSAJE_ERROR_SERVIDOR = 'Error en el servidor. Por favor, intente más tarde.';
+
+/** A sale asks for more units than there are (the cart checks first; the server is the authority). */
+export const mensajeSinStock = (producto: string, disponible: number) =>
+  `No hay suficiente stock para "${producto}". Disponible: ${disponible}`;
+
+/**
+ * Low stock: some left, but fewer than the shop's threshold (umbral_stock_bajo). The server's
+ * notices, the inventory's badge and the analytics all use this one rule; 0 is 'agotado'.
+ */
+export const esStockBajo = (stock: number, umbral: number) => stock > 0 && stock < umbral;
+
+/** What a product's fields may hold: the product form, the API and the import check the same. */
+export const LIMITES_PRODUCTO = {
+  nombre: 200,
+  marca: 200,
+  descripcion: 2000,
+  codigoBarra: 64,
+  /** Pesos. */
+  precio: 100_000_000,
+  stock: 1_000_000,
+} as const;
+
+/** Units of one product in one sale line. */
+export const MAX_UNIDADES_LINEA = 100_000;
+
+/** A barcode as the scanner, the product form and the import take it: digits, letters and dashes. */
+export const PATRON_CODIGO_BARRA = /^[0-9A-Za-z-]+$/;
