@@ -4,6 +4,8 @@ import { MAX_ENTERO } from './reglas.js';
 export const TIPOS_CARGA = ['productos', 'ventas'] as const;
 export type TipoCarga = (typeof TIPOS_CARGA)[number];
 export const ESTADOS_PROCESAMIENTO = ['En revisión', 'Completado', 'Con errores', 'Error'] as const;
+export type EstadoProcesamiento = (typeof ESTADOS_PROCESAMIENTO)[number];
+export const ESTADO_EN_REVISION: EstadoProcesamiento = 'En revisión';
 export const FORMATOS_CARGA = ['.csv', '.xlsx', '.xml'] as const;
 
 export const MENSAJE_CARGA_SIN_IDENTIFICACION = 'No se ha podido identificar al usuario o al minimarket.';
@@ -51,7 +53,7 @@ export const detalleResultadoSchema = z.object({
   ventas_procesadas: z.number().int(),
   ventas_omitidas_por_errores: z.number().int(),
   detalle_errores: z.array(errorFilaSchema),
-  status: z.string(),
+  status: z.enum(STATUS_RESULTADO),
   message: z.string(),
 });
 export type DetalleResultado = z.infer<typeof detalleResultadoSchema>;
@@ -66,7 +68,7 @@ export const DETALLE_RESULTADO_VACIO: DetalleResultado = {
   ventas_procesadas: 0,
   ventas_omitidas_por_errores: 0,
   detalle_errores: [],
-  status: '',
+  status: 'success',
   message: '',
 };
 
@@ -75,7 +77,28 @@ export const archivoCargaSchema = z.object({
   nombre_archivo: z.string(),
   tipo_archivo: z.enum(TIPOS_CARGA),
   fecha_subida: z.iso.datetime(),
-  estado_procesamiento: z.string(),
+  estado_procesamiento: z.enum(ESTADOS_PROCESAMIENTO),
+  /** JSON text, as the spec keeps it on the wire; read it with leerDetalleResultado. */
   detalle_resultado: z.string().nullable(),
 });
 export type ArchivoCarga = z.infer<typeof archivoCargaSchema>;
+
+/**
+ * detalle_resultado read once: the JSON text checked against its schema, a missing counter read
+ * as 0 (records written before a counter existed); null when it cannot be read.
+ */
+export function leerDetalleResultado(texto: string | null): DetalleResultado | null {
+  if (!texto) return null;
+  try {
+    const crudo = JSON.parse(texto) as Record<string, unknown>;
+    const leido = detalleResultadoSchema.safeParse({ ...DETALLE_RESULTADO_VACIO, ...crudo });
+    return leido.success ? leido.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An upload with its result already read: what the screens work with. */
+export type CargaLeida = ArchivoCarga & { detalle: DetalleResultado | null };
+
+export const leerCarga = (carga: ArchivoCarga): CargaLeida => ({ ...carga, detalle: leerDetalleResultado(carga.detalle_resultado) });

@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/ui/loading';
+import { RUTA_RECUPERAR } from '../features/auth/utils/paso-login';
 import { ErrorPage } from './error-page';
 import type { Rol } from '@minimarket/contracts/comunes';
 import { AMBOS_ROLES, RequireRole, SOLO_ADMIN } from './require-role';
@@ -42,19 +43,14 @@ const recuperacion = () => import('./routes/recuperacion');
 
 const rutas: RouteObject[] = [
   { path: '/inicio-sesion', lazy: lazy(auth, 'LoginRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
-  {
-    path: '/restablecer-contraseña',
-    lazy: lazy(recuperacion, 'RecuperarContrasenaRoute'),
+  // The spec's path has an ñ: browsers send it percent-encoded, typed links may not; both land here.
+  ...[RUTA_RECUPERAR, encodeURI(RUTA_RECUPERAR)].map((path): RouteObject => ({
+    path,
+    lazy: lazy(recuperacion, 'PedirEnlaceRoute'),
     errorElement: <ErrorPage />,
     HydrateFallback: Cargando,
-  },
-  {
-    path: '/restablecer-contrase%C3%B1a',
-    lazy: lazy(recuperacion, 'RecuperarContrasenaRoute'),
-    errorElement: <ErrorPage />,
-    HydrateFallback: Cargando,
-  },
-  { path: '/reset-password', lazy: lazy(recuperacion, 'ResetPasswordRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
+  })),
+  { path: '/reset-password', lazy: lazy(recuperacion, 'NuevaContrasenaRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
   {
     path: '/',
     lazy: lazy(() => import('./layout/main-layout'), 'MainLayout'),

@@ -69,7 +69,7 @@ function toArchivoCargaDto(a: {
     nombre_archivo: a.nombre_archivo,
     tipo_archivo: a.tipo_archivo as ArchivoCarga['tipo_archivo'],
     fecha_subida: a.fecha_subida.toISOString(),
-    estado_procesamiento: a.estado_procesamiento,
+    estado_procesamiento: a.estado_procesamiento as ArchivoCarga['estado_procesamiento'],
     detalle_resultado: a.detalle_resultado,
   };
 }

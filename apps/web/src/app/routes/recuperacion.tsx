@@ -1,2 +1,2 @@
-export { RecuperarContrasenaPage as RecuperarContrasenaRoute } from '../../features/auth/components/recuperar-contrasena-page';
-export { ResetPasswordPage as ResetPasswordRoute } from '../../features/auth/components/reset-password-page';
+export { PaginaPedirEnlace as PedirEnlaceRoute } from '../../features/auth/components/pedir-enlace';
+export { PaginaNuevaContrasena as NuevaContrasenaRoute } from '../../features/auth/components/nueva-contrasena';

@@ -1,5 +1,12 @@
 import { MAX_PAGE_SIZE } from '@minimarket/contracts/comunes';
-import type { estadisticaUsuariosSchema, Usuario, UsuarioCreate, UsuarioUpdate, usuariosListSchema } from '@minimarket/contracts/usuarios';
+import type {
+  estadisticaUsuariosSchema,
+  Usuario,
+  UsuarioCreate,
+  UsuarioUpdate,
+  usuariosListSchema,
+  usuariosQuerySchema,
+} from '@minimarket/contracts/usuarios';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -12,8 +19,8 @@ export interface UsuariosParams {
   pagina: number;
   tamano: number;
   search?: string;
-  rol?: string;
-  estado?: string;
+  rol?: z.input<typeof usuariosQuerySchema>['rol'];
+  estado?: z.input<typeof usuariosQuerySchema>['estado'];
 }
 
 export const usuariosKeys = {

@@ -1,4 +1,4 @@
-import { ESTADOS, PAGE_SIZE_USUARIOS, ROLES } from '@minimarket/contracts/comunes';
+import { ESTADOS, PAGE_SIZE_USUARIOS, ROLES, type Estado, type Rol } from '@minimarket/contracts/comunes';
 import type { Usuario } from '@minimarket/contracts/usuarios';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2, UserPlus } from 'lucide-react';
@@ -19,26 +19,27 @@ import { BarraBusqueda } from './barra-busqueda';
 import { CabeceraGestion, ConfirmarEliminacion, SinResultados } from './lista-gestion';
 import { CrearUsuarioForm, EditarUsuarioForm } from './usuario-form';
 
-const SIN_FILTROS = { rol: '', estado: '' };
+/** '' is no filter. */
+const SIN_FILTROS: { rol: Rol | ''; estado: Estado | '' } = { rol: '', estado: '' };
 
 type Modo = { tipo: 'lista' } | { tipo: 'crear' } | { tipo: 'editar'; id: number };
 
-/** A filter over a fixed list of values, applied as soon as it changes. */
-function FiltroOpciones({
+/** A filter over a fixed list of values ('' for all), applied as soon as it changes. */
+function FiltroOpciones<T extends string>({
   label,
   valor,
   opciones,
   onCambiar,
 }: {
   label: string;
-  valor: string;
-  opciones: readonly string[];
-  onCambiar: (valor: string) => void;
+  valor: T | '';
+  opciones: readonly T[];
+  onCambiar: (valor: T | '') => void;
 }) {
   return (
     <Field label={label}>
       {(p) => (
-        <Select {...p} value={valor} onChange={(e) => onCambiar(e.target.value)}>
+        <Select {...p} value={valor} onChange={(e) => onCambiar(e.target.value as T | '')}>
           <option value="">Todos</option>
           {opciones.map((o) => (
             <option key={o} value={o}>
@@ -59,7 +60,13 @@ export function GestionUsuariosPage() {
   const [eliminando, setEliminando] = useState<Usuario | null>(null);
   const eliminar = useEliminarUsuario();
   const consulta = useQuery({
-    ...usuariosQueryOptions({ pagina, tamano: PAGE_SIZE_USUARIOS, search: termino, ...filtros }),
+    ...usuariosQueryOptions({
+      pagina,
+      tamano: PAGE_SIZE_USUARIOS,
+      search: termino,
+      rol: filtros.rol || undefined,
+      estado: filtros.estado || undefined,
+    }),
     enabled: modo.tipo === 'lista',
   });
   const paginas = useClampedPage({

@@ -10,9 +10,9 @@ import { AuthLayout } from './auth-layout';
 import { LoginForm } from './login-form';
 
 // The recovery steps (and their form library) load only when someone needs them.
-const ForgotPasswordStep = lazy(() => import('./forgot-password-step').then((m) => ({ default: m.ForgotPasswordStep })));
-const CheckEmailStep = lazy(() => import('./check-email-step').then((m) => ({ default: m.CheckEmailStep })));
-const NewPasswordStep = lazy(() => import('./new-password-step').then((m) => ({ default: m.NewPasswordStep })));
+const PasoPedirEnlace = lazy(() => import('./pedir-enlace').then((m) => ({ default: m.PasoPedirEnlace })));
+const PasoRevisarCorreo = lazy(() => import('./revisar-correo').then((m) => ({ default: m.PasoRevisarCorreo })));
+const PasoNuevaContrasena = lazy(() => import('./nueva-contrasena').then((m) => ({ default: m.PasoNuevaContrasena })));
 
 const TITULOS: Record<PasoLogin, string> = {
   login: 'Iniciar Sesión',
@@ -45,9 +45,9 @@ export function LoginPage() {
         </>
       )}
       <Suspense fallback={<Loading />}>
-        {paso === 'forgot-password' && <ForgotPasswordStep />}
-        {paso === 'check-email' && <CheckEmailStep />}
-        {paso === 'new-password' && <NewPasswordStep />}
+        {paso === 'forgot-password' && <PasoPedirEnlace />}
+        {paso === 'check-email' && <PasoRevisarCorreo />}
+        {paso === 'new-password' && <PasoNuevaContrasena />}
       </Suspense>
     </AuthLayout>
   );

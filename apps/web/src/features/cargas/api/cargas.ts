@@ -1,11 +1,10 @@
-import { type ESTADOS_PROCESAMIENTO, type ArchivoCarga, type TipoCarga } from '@minimarket/contracts/uploads';
+import { ESTADO_EN_REVISION, leerCarga, type ArchivoCarga, type TipoCarga } from '@minimarket/contracts/uploads';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
 
 export type { TipoCarga };
 
-export const ESTADO_EN_REVISION: (typeof ESTADOS_PROCESAMIENTO)[number] = 'En revisión';
 /** While an upload is still being processed, the history refreshes itself this often. */
 const REFRESCO_EN_REVISION_MS = 3000;
 
@@ -18,6 +17,8 @@ export const historialCargasQueryOptions = (idMinimarket: number) =>
   queryOptions({
     queryKey: cargasKeys.historial(idMinimarket),
     queryFn: () => apiRequest<ArchivoCarga[]>(`/upload/history/${idMinimarket}`),
+    // Each record's detalle_resultado is read once per fetch, here, not by every component that shows it.
+    select: (cargas) => cargas.map(leerCarga),
     refetchInterval: (query) =>
       query.state.data?.some((c) => c.estado_procesamiento === ESTADO_EN_REVISION) ? REFRESCO_EN_REVISION_MS : false,
   });

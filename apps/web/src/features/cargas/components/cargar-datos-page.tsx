@@ -1,8 +1,10 @@
 import {
+  ESTADO_EN_REVISION,
   FORMATOS_CARGA,
   MENSAJE_CARGA_SIN_IDENTIFICACION,
   MENSAJE_FORMATO_NO_SOPORTADO,
-  type ArchivoCarga,
+  leerCarga,
+  type CargaLeida,
 } from '@minimarket/contracts/uploads';
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet, FileText, FileUp, Info, X } from 'lucide-react';
@@ -16,7 +18,7 @@ import { tituloPagina } from '../../../lib/app-info';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../utils/cn';
 import { formatKb } from '../../../utils/format';
-import { ESTADO_EN_REVISION, historialCargasQueryOptions, useSubirArchivo, type TipoCarga } from '../api/cargas';
+import { historialCargasQueryOptions, useSubirArchivo, type TipoCarga } from '../api/cargas';
 import { extensionValida, MENSAJE_CARGA_SIN_CONEXION } from '../utils/resultado';
 import { COLUMNAS, EjemploDialog, REGLAS_COMUNES, REGLAS_POR_TIPO, type FormatoEjemplo } from './ejemplos';
 import { DescargarRechazados, HistorialCargas } from './historial-cargas';
@@ -30,7 +32,7 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
   const [errorArchivo, setErrorArchivo] = useState<string | null>(null);
   const [arrastrando, setArrastrando] = useState(false);
   const [ejemplo, setEjemplo] = useState<FormatoEjemplo | null>(null);
-  const [ultimo, setUltimo] = useState<ArchivoCarga | null>(null);
+  const [ultimo, setUltimo] = useState<CargaLeida | null>(null);
   const input = useRef<HTMLInputElement>(null);
   // The server answers 'En revisión' and processes in the background; the history (which
   // refreshes itself meanwhile) tells when the last upload is done.
@@ -95,7 +97,7 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
     try {
       const carga = await subir.mutateAsync({ archivo, tipo, idMinimarket, idUsuario: user.id_usuario });
       avisoEnCurso.current = aviso;
-      setUltimo(carga);
+      setUltimo(leerCarga(carga));
       quitarArchivo();
       setTipo(null);
     } catch (e) {
@@ -263,7 +265,7 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
             </p>
           ) : (
             <>
-              <ResultadoCarga detalle={seguido.detalle_resultado} tipo={seguido.tipo_archivo} />
+              <ResultadoCarga detalle={seguido.detalle} tipo={seguido.tipo_archivo} />
               <DescargarRechazados carga={seguido} idMinimarket={idMinimarket} />
             </>
           )}

@@ -1,4 +1,4 @@
-import type { ArchivoCarga } from '@minimarket/contracts/uploads';
+import { ESTADO_EN_REVISION, type CargaLeida } from '@minimarket/contracts/uploads';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -8,17 +8,15 @@ import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Loading } from '../../../components/ui/loading';
 import { Table, Td, Th } from '../../../components/ui/table';
-import { capitalizar, formatFechaHora } from '../../../utils/format';
+import { capitalizar, formatEntero, formatFechaHora } from '../../../utils/format';
 import { mensajeDeError } from '../../../lib/api-client';
-import { descargarRechazados, ESTADO_EN_REVISION, historialCargasQueryOptions, type FormatoRechazados } from '../api/cargas';
-import { parsearResultado, totalFilas } from '../utils/resultado';
+import { descargarRechazados, historialCargasQueryOptions, type FormatoRechazados } from '../api/cargas';
 import { EstadoCargaBadge, ResultadoCarga } from './resultado-carga';
 
 /** When rows were rejected: download them as they came, with the reason, to fix and upload again. */
-export function DescargarRechazados({ carga, idMinimarket }: { carga: ArchivoCarga; idMinimarket: number }) {
+export function DescargarRechazados({ carga, idMinimarket }: { carga: CargaLeida; idMinimarket: number }) {
   const [descargando, setDescargando] = useState<FormatoRechazados | null>(null);
-  const r = parsearResultado(carga.detalle_resultado);
-  if (!r.ok || r.resultado.detalle_errores.length === 0) return null;
+  if (!carga.detalle || carga.detalle.detalle_errores.length === 0) return null;
   const descargar = async (formato: FormatoRechazados) => {
     setDescargando(formato);
     try {
@@ -44,7 +42,7 @@ export function DescargarRechazados({ carga, idMinimarket }: { carga: ArchivoCar
 
 export function HistorialCargas({ idMinimarket }: { idMinimarket: number }) {
   const { data, isPending, isError, refetch } = useQuery(historialCargasQueryOptions(idMinimarket));
-  const [viendo, setViendo] = useState<ArchivoCarga | null>(null);
+  const [viendo, setViendo] = useState<CargaLeida | null>(null);
 
   useEffect(() => {
     if (isError) toast.error('No se pudo cargar el historial.');
@@ -87,7 +85,7 @@ export function HistorialCargas({ idMinimarket }: { idMinimarket: number }) {
                   <Td className="max-w-56 truncate" title={c.nombre_archivo}>
                     {c.nombre_archivo}
                   </Td>
-                  <Td className="text-right">{totalFilas(c.detalle_resultado)}</Td>
+                  <Td className="text-right">{c.detalle ? formatEntero(c.detalle.total_filas) : '-'}</Td>
                   <Td>
                     <EstadoCargaBadge estado={c.estado_procesamiento} />
                   </Td>
@@ -120,7 +118,7 @@ export function HistorialCargas({ idMinimarket }: { idMinimarket: number }) {
               <p className="text-sm text-slate-700">El archivo todavía se está procesando. El resultado aparecerá aquí cuando termine.</p>
             ) : (
               <>
-                <ResultadoCarga detalle={viendo.detalle_resultado} tipo={viendo.tipo_archivo} />
+                <ResultadoCarga detalle={viendo.detalle} tipo={viendo.tipo_archivo} />
                 <DescargarRechazados carga={viendo} idMinimarket={idMinimarket} />
               </>
             )}

@@ -1,20 +1,20 @@
-import type { DetalleResultado } from '@minimarket/contracts/uploads';
+import type { DetalleResultado, EstadoProcesamiento } from '@minimarket/contracts/uploads';
 import { AlertTriangle, CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, type ColorBadge } from '../../../components/ui/badge';
 import { formatEntero } from '../../../utils/format';
 import type { TipoCarga } from '../api/cargas';
-import { MENSAJE_NO_PARSEABLE, parsearResultado } from '../utils/resultado';
+import { MENSAJE_NO_PARSEABLE } from '../utils/resultado';
 
-const ESTADOS: Record<string, { color: ColorBadge; icono: typeof CheckCircle2 }> = {
+const ESTADOS: Record<EstadoProcesamiento, { color: ColorBadge; icono: typeof CheckCircle2 }> = {
   Completado: { color: 'verde', icono: CheckCircle2 },
   'Con errores': { color: 'rojo', icono: AlertTriangle },
   Error: { color: 'rojo', icono: XCircle },
   'En revisión': { color: 'amarillo', icono: Clock },
 };
 
-export function EstadoCargaBadge({ estado }: { estado: string }) {
-  const { color, icono: Icono } = ESTADOS[estado] ?? { color: 'gris' as const, icono: Clock };
+export function EstadoCargaBadge({ estado }: { estado: EstadoProcesamiento }) {
+  const { color, icono: Icono } = ESTADOS[estado];
   return (
     <Badge color={color}>
       <Icono className="size-3.5" aria-hidden="true" />
@@ -55,10 +55,8 @@ function Cifras({ r, tipo }: { r: DetalleResultado; tipo: TipoCarga }) {
 }
 
 /** What the server reported for one upload: counters, its message and the rejected rows. */
-export function ResultadoCarga({ detalle, tipo }: { detalle: string | null; tipo: TipoCarga }) {
-  const parsed = parsearResultado(detalle);
-  if (!parsed.ok) return <Alert tipo="aviso">{MENSAJE_NO_PARSEABLE}</Alert>;
-  const r = parsed.resultado;
+export function ResultadoCarga({ detalle: r, tipo }: { detalle: DetalleResultado | null; tipo: TipoCarga }) {
+  if (!r) return <Alert tipo="aviso">{MENSAJE_NO_PARSEABLE}</Alert>;
   return (
     <div className="space-y-3 text-sm">
       {r.message && <p className="text-slate-800">{r.message}</p>}

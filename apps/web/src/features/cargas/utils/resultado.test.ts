@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extensionValida, parsearResultado, totalFilas } from './resultado';
+import { leerDetalleResultado } from '@minimarket/contracts/uploads';
+import { extensionValida } from './resultado';
 
 describe('upload helpers', () => {
   it('accepts only .csv, .xlsx and .xml', () => {
@@ -14,15 +15,18 @@ describe('upload helpers', () => {
       total_filas: 12,
       errores: 1,
       detalle_errores: [{ fila: 3, campo: 'precio_venta', mensaje: 'x' }],
-      status: 'ok',
+      status: 'partial',
       message: 'Listo',
     });
-    const r = parsearResultado(texto);
-    expect(r.ok && r.resultado.detalle_errores[0].fila).toBe(3);
-    expect(totalFilas(texto)).toBe('12');
+    const r = leerDetalleResultado(texto);
+    expect(r?.detalle_errores[0]?.fila).toBe(3);
+    expect(r?.total_filas).toBe(12);
+    // Counters the record does not have read as 0.
+    expect(r?.productos_cargados).toBe(0);
   });
   it('says so when the result cannot be read', () => {
-    expect(parsearResultado('{no es json').ok).toBe(false);
-    expect(totalFilas(null)).toBe('-');
+    expect(leerDetalleResultado('{no es json')).toBeNull();
+    expect(leerDetalleResultado(JSON.stringify({ status: 'otro' }))).toBeNull();
+    expect(leerDetalleResultado(null)).toBeNull();
   });
 });

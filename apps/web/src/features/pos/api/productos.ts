@@ -1,5 +1,11 @@
 import { CATEGORIA_TODOS } from '@minimarket/contracts/comunes';
-import type { Producto, productoExternoSchema, ProductoUpdate } from '@minimarket/contracts/productos';
+import type {
+  Producto,
+  ProductoCreate,
+  productoExternoSchema,
+  productosQuerySchema,
+  ProductoUpdate,
+} from '@minimarket/contracts/productos';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest, apiRequestPage } from '../../../lib/api-client';
@@ -13,8 +19,8 @@ export interface ProductosParams {
   tamano: number;
   search?: string;
   /** A category, or 'Todos' for no filter. */
-  category?: string;
-  orden?: 'nombre' | 'recientes';
+  category?: z.input<typeof productosQuerySchema>['category'];
+  orden?: z.input<typeof productosQuerySchema>['orden'];
 }
 
 export const productosKeys = {
@@ -70,19 +76,6 @@ export const productoExternoQueryOptions = (codigo: string) =>
     retry: false,
   });
 
-export interface ProductoNuevo {
-  id_minimarket: number;
-  codigo_barra: string;
-  nombre_producto: string;
-  categoria: string;
-  precio_venta: number;
-  precio_compra?: number | null;
-  stock?: number;
-  descripcion?: string | null;
-  marca?: string | null;
-  imagen?: string | null;
-}
-
 function useInvalidarProductos() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: productosKeys.all });
@@ -91,7 +84,7 @@ function useInvalidarProductos() {
 export function useCrearProducto() {
   const invalidar = useInvalidarProductos();
   return useMutation({
-    mutationFn: (datos: ProductoNuevo) => apiRequest<Producto>('/productos/', { method: 'POST', json: datos }),
+    mutationFn: (datos: ProductoCreate) => apiRequest<Producto>('/productos/', { method: 'POST', json: datos }),
     onSuccess: invalidar,
   });
 }

@@ -1,5 +1,4 @@
-import type { MetodoPago } from '@minimarket/contracts/comunes';
-import type { Venta, ventasListSchema } from '@minimarket/contracts/ventas';
+import type { Venta, VentaCreate, ventasListSchema } from '@minimarket/contracts/ventas';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -43,17 +42,10 @@ export const ventasQueryOptions = (p: VentasParams) =>
     placeholderData: keepPreviousData,
   });
 
-export interface VentaNueva {
-  id_minimarket: number;
-  total: number;
-  metodo_pago: MetodoPago;
-  detalles: Array<{ id_producto: number; num_unidades: number; precio_unitario: number; subtotal: number; nombre_producto: string }>;
-}
-
 export function useRegistrarVenta() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ venta, idempotencyKey }: { venta: VentaNueva; idempotencyKey: string }) =>
+    mutationFn: ({ venta, idempotencyKey }: { venta: VentaCreate; idempotencyKey: string }) =>
       apiRequest<Venta>('/ventas/', { method: 'POST', json: venta, headers: { 'Idempotency-Key': idempotencyKey } }),
     onSettled: () => {
       // Stock changed (or the server refused for stock or price): show fresh products either way.

@@ -2,13 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useClampedPage } from '../../../hooks/use-clamped-page';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { productosQueryOptions } from '../api/productos';
+import { productosQueryOptions, type ProductosParams } from '../api/productos';
 
 /**
  * A shop's products as a searchable, paged list: what is typed goes to the server once the
  * typing pauses, and a new term or category starts again at page 1.
  */
-export function useBusquedaProductos({ idMinimarket, tamano, categoria }: { idMinimarket: number; tamano: number; categoria?: string }) {
+export function useBusquedaProductos({
+  idMinimarket,
+  tamano,
+  categoria,
+}: {
+  idMinimarket: number;
+  tamano: number;
+  categoria?: ProductosParams['category'];
+}) {
   const [busqueda, setBusquedaTexto] = useState('');
   const [pagina, setPagina] = useState(1);
   const search = useDebouncedValue(busqueda.trim());

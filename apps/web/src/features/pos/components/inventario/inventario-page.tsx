@@ -1,4 +1,4 @@
-import { CATEGORIA_TODOS, CATEGORIAS, PAGE_SIZE_INVENTARIO } from '@minimarket/contracts/comunes';
+import { CATEGORIA_TODOS, CATEGORIAS, PAGE_SIZE_INVENTARIO, type Categoria } from '@minimarket/contracts/comunes';
 import type { Producto } from '@minimarket/contracts/productos';
 import { PackagePlus, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -22,11 +22,12 @@ import { StockBadge } from '../stock-badge';
 import { EditarProducto } from './editar-producto';
 import { IngresoStockDialog } from './ingreso-stock-dialog';
 
-const FILTROS = [CATEGORIA_TODOS, ...CATEGORIAS];
+type FiltroCategoria = Categoria | typeof CATEGORIA_TODOS;
+const FILTROS: FiltroCategoria[] = [CATEGORIA_TODOS, ...CATEGORIAS];
 
 export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
   const { umbralStockBajo } = useCurrentShop();
-  const [categoria, setCategoria] = useState<string>(CATEGORIA_TODOS);
+  const [categoria, setCategoria] = useState<FiltroCategoria>(CATEGORIA_TODOS);
   const [editando, setEditando] = useState<Producto | null>(null);
   const [reponiendo, setReponiendo] = useState<Producto | null>(null);
   const [eliminando, setEliminando] = useState<Producto | null>(null);

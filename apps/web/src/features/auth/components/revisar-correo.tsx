@@ -1,12 +1,14 @@
+// Password recovery, second part, on the login page: the mail is on its way.
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { MENSAJE_ERROR_RECUPERACION, mensajeRecuperacion, useSolicitarRecuperacion } from '../api/password';
+import { MENSAJE_ERROR_RECUPERACION, mensajeRecuperacion, useSolicitarRecuperacion } from '../api/recuperacion';
 import { VolverLogin } from './volver-login';
 
-export function CheckEmailStep() {
+/** The login page's check-email step: the link went (if the account exists); 'Reenviar' asks again for the same address. */
+export function PasoRevisarCorreo() {
   const location = useLocation();
   const estado = location.state as { email?: string; message?: string } | null;
   const email = estado?.email;
