@@ -133,6 +133,28 @@ describe('GET /api/productos/', () => {
     expect(await ids('nunoina')).toEqual([marca.id_producto]);
   });
 
+  it('gives several products by id in one call (the cart refresh); ids of another shop or deleted ones are left out', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const propios = await ctx.db.producto.findMany({
+      where: { id_minimarket: tienda, estado: 'activo' },
+      take: 3,
+      orderBy: { id_producto: 'asc' },
+    });
+    const ajeno = await ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: await ctx.shopOf(DEMO.pyme2.correo) } });
+    const ids = [...propios.map((p) => p.id_producto), ajeno.id_producto];
+    const res = await pyme.request({
+      method: 'GET',
+      url: `/api/productos/?id_minimarket=${tienda}&ids=${ids.join(',')}&limit=${ids.length}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Array<{ id_producto: number }>).map((p) => p.id_producto).sort((a, b) => a - b)).toEqual(
+      propios.map((p) => p.id_producto),
+    );
+    const mal = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&ids=1,,2` });
+    expect(mal.statusCode).toBe(422);
+    expect(mal.json().detail).toBe('ids debe ser una lista de números separados por comas.');
+  });
+
   it('refuses an unknown category and a missing shop id in Spanish', async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const bad = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&category=Juguetes` });

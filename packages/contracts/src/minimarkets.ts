@@ -5,6 +5,8 @@ import { MAX_ENTERO } from './reglas.js';
 export const minimarketSchema = z.object({
   id_minimarket: z.number().int(),
   id_usuario: z.number().int(),
+  /** The owner's name, so a list of shops needs no second call for it. */
+  nombre_usuario: z.string(),
   nombre_minimarket: z.string(),
   direccion: z.string(),
   comuna: z.string(),

@@ -5,12 +5,13 @@ import {
   ESTADOS,
   idSchema,
   MAX_PAGE_SIZE,
+  MENSAJE_NUMERO_DEMASIADO_GRANDE,
   PAGE_SIZE_INVENTARIO,
   skipSchema,
   textoOpcional,
   textoOpcionalHasta,
 } from './comunes.js';
-import { LIMITES_PRODUCTO, PATRON_CODIGO_BARRA } from './reglas.js';
+import { LIMITES_PRODUCTO, MAX_ENTERO, PATRON_CODIGO_BARRA } from './reglas.js';
 
 export const productoSchema = z.object({
   id_producto: z.number().int(),
@@ -123,6 +124,19 @@ export const productosQuerySchema = z.object({
   codigo_barra: z.string().trim().max(LIMITES_PRODUCTO.codigoBarra).optional(),
   /** Newest first instead of by name (the "latest products" list). */
   orden: z.enum(['nombre', 'recientes']).default('nombre'),
+  /** Only these products ('12,40,7'): the sale screen refreshes its whole cart in one call. */
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, { error: 'ids debe ser una lista de números separados por comas.' })
+    .transform((s, ctx) => {
+      const ids = s.split(',').map(Number);
+      if (ids.length > MAX_PAGE_SIZE)
+        ctx.addIssue({ code: 'custom', message: `Se pueden pedir a lo más ${MAX_PAGE_SIZE} productos a la vez.` });
+      else if (ids.some((id) => id > MAX_ENTERO)) ctx.addIssue({ code: 'custom', message: MENSAJE_NUMERO_DEMASIADO_GRANDE });
+      else if (ids.includes(0)) ctx.addIssue({ code: 'custom', message: 'Debe ser un número mayor a 0.' });
+      return ids;
+    })
+    .optional(),
 });
 
 export const productoExternoSchema = z.object({

@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import type { Minimarket, minimarketCreateSchema, minimarketsQuerySchema, minimarketUpdateSchema } from '@minimarket/contracts/minimarkets';
 import type { Db, Prisma } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
-import { actualizarMinimarket, crearMinimarket, eliminarMinimarket } from '../../data/minimarket.js';
-import type { Minimarket as MinimarketRow } from '../../generated/prisma/client.js';
+import { actualizarMinimarket, CON_DUENO, crearMinimarket, eliminarMinimarket, type MinimarketConDueno } from '../../data/minimarket.js';
 import { conflict, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from './acceso.js';
@@ -13,10 +12,11 @@ type MinimarketCreate = z.output<typeof minimarketCreateSchema>;
 type MinimarketUpdate = z.output<typeof minimarketUpdateSchema>;
 type MinimarketsQuery = z.output<typeof minimarketsQuerySchema>;
 
-export function toMinimarketDto(m: MinimarketRow): Minimarket {
+export function toMinimarketDto(m: MinimarketConDueno): Minimarket {
   return {
     id_minimarket: m.id_minimarket,
     id_usuario: m.id_usuario,
+    nombre_usuario: m.usuario.nombre,
     nombre_minimarket: m.nombre_minimarket,
     direccion: m.direccion,
     comuna: m.comuna,
@@ -61,14 +61,14 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
           : {}),
       };
       const [rows, total] = await Promise.all([
-        db.minimarket.findMany({ where, orderBy: { id_minimarket: 'asc' }, skip: q.skip, take: q.limit }),
+        db.minimarket.findMany({ where, include: CON_DUENO, orderBy: { id_minimarket: 'asc' }, skip: q.skip, take: q.limit }),
         db.minimarket.count({ where }),
       ]);
       return { items: rows.map(toMinimarketDto), total };
     },
 
     async get(usuario: UsuarioSesion, id: number) {
-      const m = await db.minimarket.findUnique({ where: { id_minimarket: id } });
+      const m = await db.minimarket.findUnique({ where: { id_minimarket: id }, include: CON_DUENO });
       // Someone else's shop reads as missing: ids of other shops reveal nothing.
       if (!m || !acceso.puedeVer(usuario, m)) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
       return toMinimarketDto(m);

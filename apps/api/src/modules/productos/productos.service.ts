@@ -77,6 +77,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
         estado: 'activo',
         ...(q.category && q.category !== CATEGORIA_TODOS ? { categoria: q.category } : {}),
         ...(q.codigo_barra ? { codigo_barra: q.codigo_barra } : {}),
+        ...(q.ids ? { id_producto: { in: q.ids } } : {}),
       };
       const orderBy: Prisma.ProductoOrderByWithRelationInput[] =
         q.orden === 'recientes'

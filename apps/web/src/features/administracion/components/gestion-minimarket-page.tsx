@@ -2,7 +2,7 @@ import { PAGE_SIZE_MINIMARKETS } from '@minimarket/contracts/comunes';
 import type { Minimarket } from '@minimarket/contracts/minimarkets';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Store, Trash2 } from 'lucide-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/field';
@@ -12,7 +12,6 @@ import { QueryResult } from '../../../components/ui/query-result';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { useClampedPage } from '../../../hooks/use-clamped-page';
 import { minimarketsQueryOptions, useEliminarMinimarket } from '../api/minimarkets';
-import { todosLosUsuariosQueryOptions } from '../api/usuarios';
 import { useBusquedaGestion } from '../hooks/use-busqueda-gestion';
 import { BarraBusqueda } from './barra-busqueda';
 import { CabeceraGestion, ConfirmarEliminacion, SinResultados } from './lista-gestion';
@@ -59,8 +58,6 @@ export function GestionMinimarketPage() {
     ...minimarketsQueryOptions({ pagina, tamano: PAGE_SIZE_MINIMARKETS, search: termino, ...filtros }),
     enabled: modo.tipo === 'lista',
   });
-  const usuarios = useQuery({ ...todosLosUsuariosQueryOptions(), enabled: modo.tipo === 'lista' });
-  const duenos = useMemo(() => new Map((usuarios.data?.users ?? []).map((u) => [u.id_usuario, u.nombre])), [usuarios.data]);
   const paginas = useClampedPage({
     pagina,
     setPagina,
@@ -126,7 +123,7 @@ export function GestionMinimarketPage() {
                 {minimarkets.map((m) => (
                   <tr key={m.id_minimarket}>
                     <Td className="font-medium text-slate-900">{m.nombre_minimarket}</Td>
-                    <Td>{duenos.get(m.id_usuario) ?? `ID: ${m.id_usuario}`}</Td>
+                    <Td>{m.nombre_usuario}</Td>
                     <Td className="hidden md:table-cell">{m.direccion}</Td>
                     <Td>{m.comuna}</Td>
                     <Td className="hidden sm:table-cell">{m.rubro}</Td>

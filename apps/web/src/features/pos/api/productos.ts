@@ -1,4 +1,4 @@
-import { CATEGORIA_TODOS } from '@minimarket/contracts/comunes';
+import { CATEGORIA_TODOS, MAX_PAGE_SIZE } from '@minimarket/contracts/comunes';
 import type {
   Producto,
   ProductoCreate,
@@ -8,7 +8,7 @@ import type {
 } from '@minimarket/contracts/productos';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, apiRequest, apiRequestPage } from '../../../lib/api-client';
+import { apiRequest, apiRequestPage } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
 
 export type ProductoExterno = z.infer<typeof productoExternoSchema>;
@@ -56,15 +56,20 @@ export async function buscarPorCodigo(idMinimarket: number, codigo: string): Pro
   return items[0] ?? null;
 }
 
-/** One product as the server has it now; null when it no longer exists (or was deleted). */
-export async function obtenerProducto(id: number): Promise<Producto | null> {
-  try {
-    const producto = await apiRequest<Producto>(`/productos/${id}`);
-    return producto.estado === 'activo' ? producto : null;
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return null;
-    throw e;
+/**
+ * Products as the server has them now, by id, in one call per hundred (the cart's refresh);
+ * an id missing from the answer no longer exists in the shop (or was deleted): null.
+ */
+export async function obtenerProductos(idMinimarket: number, ids: number[]): Promise<Map<number, Producto | null>> {
+  const frescos = new Map<number, Producto | null>(ids.map((id) => [id, null]));
+  for (let i = 0; i < ids.length; i += MAX_PAGE_SIZE) {
+    const lote = ids.slice(i, i + MAX_PAGE_SIZE);
+    const { items } = await apiRequestPage<Producto>('/productos/', {
+      query: { id_minimarket: idMinimarket, ids: lote.join(','), skip: 0, limit: lote.length },
+    });
+    for (const p of items) frescos.set(p.id_producto, p);
   }
+  return frescos;
 }
 
 /** Open Food Facts, through the API (the browser never calls outside services). */

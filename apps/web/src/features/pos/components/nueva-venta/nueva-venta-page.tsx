@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { ApiError, mensajeDeError, nuevaIdempotencyKey } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { useCurrentShop } from '../../../../lib/current-shop';
-import { buscarPorCodigo, obtenerProducto } from '../../api/productos';
+import { buscarPorCodigo, obtenerProductos } from '../../api/productos';
 import { useRegistrarVenta } from '../../api/ventas';
 import { useBarcodeScanner } from '../../hooks/use-barcode-scanner';
 import {
@@ -104,10 +104,11 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   useBarcodeScanner((codigo) => void alEscanear(codigo), vista === 'carrito');
 
   const refrescarCarrito = async () => {
-    const frescos = new Map<number, Producto | null>();
+    let frescos: Map<number, Producto | null>;
     try {
-      await Promise.all(
-        actuales.current.map(async (i) => frescos.set(i.producto.id_producto, await obtenerProducto(i.producto.id_producto))),
+      frescos = await obtenerProductos(
+        idMinimarket,
+        actuales.current.map((i) => i.producto.id_producto),
       );
     } catch {
       return; // Could not ask the server: leave the cart as it was.
