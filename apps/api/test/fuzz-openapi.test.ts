@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 
 interface JsonSchema {
+  $ref?: string;
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
@@ -41,10 +42,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** The document's named schemas, to follow a $ref. */
+let componentes: Record<string, JsonSchema> = {};
+const resolver = (s: JsonSchema | undefined): JsonSchema | undefined =>
+  s?.$ref ? componentes[s.$ref.replace('#/components/schemas/', '')] : s;
+
 const tipos = (s: JsonSchema) => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
 
 /** A plausible value for a schema: what a client would send, so the bad field is the only bad one. */
-function ejemplo(s: JsonSchema | undefined, nombre = ''): unknown {
+function ejemplo(esquema: JsonSchema | undefined, nombre = ''): unknown {
+  const s = resolver(esquema);
   if (!s) return 'x';
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
@@ -69,7 +76,8 @@ function conCampo(base: unknown, ruta: (string | number)[], valor: unknown): unk
   return copia;
 }
 
-function rutasDeCampos(s: JsonSchema | undefined, ruta: (string | number)[] = []): (string | number)[][] {
+function rutasDeCampos(esquema: JsonSchema | undefined, ruta: (string | number)[] = []): (string | number)[][] {
+  const s = resolver(esquema);
   if (!s) return [];
   const alternativa = s.anyOf?.[0] ?? s.oneOf?.[0];
   if (alternativa && !s.properties) return rutasDeCampos(alternativa, ruta);
@@ -136,7 +144,9 @@ describe('every documented operation, given values it must refuse', () => {
   it('answers 4xx with a Spanish detail, never 5xx', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, Operacion>>;
+      components?: { schemas?: Record<string, JsonSchema> };
     };
+    componentes = doc.components?.schemas ?? {};
     const todas: Peticion[] = [];
     for (const [ruta, metodos] of Object.entries(doc.paths)) {
       for (const [metodo, op] of Object.entries(metodos)) {

@@ -290,10 +290,10 @@ describe('changing a product', () => {
   });
 });
 
-describe('GET /api/productos/externo/{codigo}', () => {
+describe('GET /api/catalogo-externo/{codigo}', () => {
   it('prefills the name and brand from Open Food Facts', async () => {
     const pyme = await ctx.as(DEMO.pyme);
-    const res = await pyme.request({ method: 'GET', url: `/api/productos/externo/${CODIGO_CONOCIDO}` });
+    const res = await pyme.request({ method: 'GET', url: `/api/catalogo-externo/${CODIGO_CONOCIDO}` });
     expect(res.json()).toEqual({
       codigo_barra: CODIGO_CONOCIDO,
       encontrado: true,
@@ -306,7 +306,7 @@ describe('GET /api/productos/externo/{codigo}', () => {
   it('reads an unknown code, and a service that does not answer in time, as not found', async () => {
     const pyme = await ctx.as(DEMO.pyme);
     for (const codigo of ['7800000000000', CODIGO_LENTO]) {
-      const res = await pyme.request({ method: 'GET', url: `/api/productos/externo/${codigo}` });
+      const res = await pyme.request({ method: 'GET', url: `/api/catalogo-externo/${codigo}` });
       expect(res.statusCode).toBe(200);
       expect(res.json().encontrado).toBe(false);
     }

@@ -7,10 +7,12 @@ export const tokenRequestSchema = z.object({
   password: z.string({ error: 'La contraseña es obligatoria.' }).min(1, { error: 'La contraseña es obligatoria.' }),
 });
 
-export const tokenResponseSchema = z.object({
-  access_token: z.string(),
-  token_type: z.literal('bearer'),
-});
+export const tokenResponseSchema = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('bearer'),
+  })
+  .meta({ id: 'Token' });
 
 export const forgotPasswordSchema = z.object({ email: correoSchema });
 

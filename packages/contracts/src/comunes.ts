@@ -99,11 +99,13 @@ export const passwordSchema = z
   .regex(/[A-ZÁÉÍÓÚÑ]/, { error: 'La contraseña debe incluir una letra mayúscula y un número' })
   .regex(/\d/, { error: 'La contraseña debe incluir una letra mayúscula y un número' });
 
-export const errorSchema = z.object({
-  detail: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ campo: z.string(), mensaje: z.string() })).optional(),
-});
+export const errorSchema = z
+  .object({
+    detail: z.string(),
+    code: z.string(),
+    errors: z.array(z.object({ campo: z.string(), mensaje: z.string() })).optional(),
+  })
+  .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof errorSchema>;
 
-export const mensajeSchema = z.object({ message: z.string() });
+export const mensajeSchema = z.object({ message: z.string() }).meta({ id: 'Mensaje' });

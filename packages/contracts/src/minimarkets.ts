@@ -2,18 +2,20 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, MENSAJE_NUMERO_DEMASIADO_GRANDE, PAGE_SIZE_MINIMARKETS, skipSchema, textoRequerido } from './comunes.js';
 import { MAX_ENTERO } from './reglas.js';
 
-export const minimarketSchema = z.object({
-  id_minimarket: z.number().int(),
-  id_usuario: z.number().int(),
-  /** The owner's name, so a list of shops needs no second call for it. */
-  nombre_usuario: z.string(),
-  nombre_minimarket: z.string(),
-  direccion: z.string(),
-  comuna: z.string(),
-  tamano: z.string(),
-  rubro: z.string(),
-  umbral_stock_bajo: z.number().int(),
-});
+export const minimarketSchema = z
+  .object({
+    id_minimarket: z.number().int(),
+    id_usuario: z.number().int(),
+    /** The owner's name, so a list of shops needs no second call for it. */
+    nombre_usuario: z.string(),
+    nombre_minimarket: z.string(),
+    direccion: z.string(),
+    comuna: z.string(),
+    tamano: z.string(),
+    rubro: z.string(),
+    umbral_stock_bajo: z.number().int(),
+  })
+  .meta({ id: 'Minimarket' });
 export type Minimarket = z.infer<typeof minimarketSchema>;
 
 export const UMBRAL_STOCK_BAJO_POR_DEFECTO = 5;

@@ -2,19 +2,23 @@ import { z } from 'zod';
 
 export const TIPOS_NOTIFICACION = ['agotado', 'stock_bajo', 'carga_con_errores', 'recomendaciones'] as const;
 
-export const notificacionSchema = z.object({
-  id_notificacion: z.number().int(),
-  tipo: z.enum(TIPOS_NOTIFICACION),
-  titulo: z.string(),
-  descripcion: z.string(),
-  url_accion: z.string().nullable(),
-  leida: z.boolean(),
-  fecha: z.iso.datetime(),
-});
+export const notificacionSchema = z
+  .object({
+    id_notificacion: z.number().int(),
+    tipo: z.enum(TIPOS_NOTIFICACION),
+    titulo: z.string(),
+    descripcion: z.string(),
+    url_accion: z.string().nullable(),
+    leida: z.boolean(),
+    fecha: z.iso.datetime(),
+  })
+  .meta({ id: 'Notificacion' });
 export type Notificacion = z.infer<typeof notificacionSchema>;
 
-export const notificacionesListSchema = z.object({
-  notificaciones: z.array(notificacionSchema),
-  total: z.number().int(),
-  no_leidas: z.number().int(),
-});
+export const notificacionesListSchema = z
+  .object({
+    notificaciones: z.array(notificacionSchema),
+    total: z.number().int(),
+    no_leidas: z.number().int(),
+  })
+  .meta({ id: 'ListaNotificaciones' });

@@ -13,21 +13,23 @@ import {
 } from './comunes.js';
 import { LIMITES_PRODUCTO, MAX_ENTERO, PATRON_CODIGO_BARRA } from './reglas.js';
 
-export const productoSchema = z.object({
-  id_producto: z.number().int(),
-  id_minimarket: z.number().int(),
-  nombre_producto: z.string(),
-  categoria: z.enum(CATEGORIAS),
-  precio_venta_actual: z.number().int(),
-  precio_compra_actual: z.number().int().nullable(),
-  stock: z.number().int(),
-  codigo_barra: z.string(),
-  descripcion: z.string().nullable(),
-  marca: z.string().nullable(),
-  imagen: z.string().nullable(),
-  estado: z.enum(ESTADOS),
-  fecha_creacion: z.iso.datetime(),
-});
+export const productoSchema = z
+  .object({
+    id_producto: z.number().int(),
+    id_minimarket: z.number().int(),
+    nombre_producto: z.string(),
+    categoria: z.enum(CATEGORIAS),
+    precio_venta_actual: z.number().int(),
+    precio_compra_actual: z.number().int().nullable(),
+    stock: z.number().int(),
+    codigo_barra: z.string(),
+    descripcion: z.string().nullable(),
+    marca: z.string().nullable(),
+    imagen: z.string().nullable(),
+    estado: z.enum(ESTADOS),
+    fecha_creacion: z.iso.datetime(),
+  })
+  .meta({ id: 'Producto' });
 export type Producto = z.infer<typeof productoSchema>;
 
 export const MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO = 'Por favor completa todos los campos obligatorios (código, nombre, categoría, precio)';
@@ -139,10 +141,12 @@ export const productosQuerySchema = z.object({
     .optional(),
 });
 
-export const productoExternoSchema = z.object({
-  codigo_barra: z.string(),
-  encontrado: z.boolean(),
-  nombre_producto: z.string().nullable(),
-  marca: z.string().nullable(),
-  imagen: z.string().nullable(),
-});
+export const productoExternoSchema = z
+  .object({
+    codigo_barra: z.string(),
+    encontrado: z.boolean(),
+    nombre_producto: z.string().nullable(),
+    marca: z.string().nullable(),
+    imagen: z.string().nullable(),
+  })
+  .meta({ id: 'ProductoExterno' });

@@ -72,15 +72,17 @@ export const DETALLE_RESULTADO_VACIO: DetalleResultado = {
   message: '',
 };
 
-export const archivoCargaSchema = z.object({
-  id_archivo: z.number().int(),
-  nombre_archivo: z.string(),
-  tipo_archivo: z.enum(TIPOS_CARGA),
-  fecha_subida: z.iso.datetime(),
-  estado_procesamiento: z.enum(ESTADOS_PROCESAMIENTO),
-  /** JSON text, as the spec keeps it on the wire; read it with leerDetalleResultado. */
-  detalle_resultado: z.string().nullable(),
-});
+export const archivoCargaSchema = z
+  .object({
+    id_archivo: z.number().int(),
+    nombre_archivo: z.string(),
+    tipo_archivo: z.enum(TIPOS_CARGA),
+    fecha_subida: z.iso.datetime(),
+    estado_procesamiento: z.enum(ESTADOS_PROCESAMIENTO),
+    /** JSON text, as the spec keeps it on the wire; read it with leerDetalleResultado. */
+    detalle_resultado: z.string().nullable(),
+  })
+  .meta({ id: 'ArchivoCarga' });
 export type ArchivoCarga = z.infer<typeof archivoCargaSchema>;
 
 /**

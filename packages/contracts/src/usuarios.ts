@@ -13,25 +13,29 @@ import {
 import { rutSchema } from './rut.js';
 import { MAX_ENTERO } from './reglas.js';
 
-export const usuarioSchema = z.object({
-  id_usuario: z.number().int(),
-  nombre: z.string(),
-  correo: z.string(),
-  empresa: z.string(),
-  direccion: z.string().nullable(),
-  rut_usuario: z.string(),
-  rut_empresa: z.string(),
-  rol: z.enum(ROLES),
-  descripcion: z.string().nullable(),
-  estado: z.enum(ESTADOS),
-  fecha_creacion: z.iso.datetime(),
-});
+export const usuarioSchema = z
+  .object({
+    id_usuario: z.number().int(),
+    nombre: z.string(),
+    correo: z.string(),
+    empresa: z.string(),
+    direccion: z.string().nullable(),
+    rut_usuario: z.string(),
+    rut_empresa: z.string(),
+    rol: z.enum(ROLES),
+    descripcion: z.string().nullable(),
+    estado: z.enum(ESTADOS),
+    fecha_creacion: z.iso.datetime(),
+  })
+  .meta({ id: 'Usuario' });
 export type Usuario = z.infer<typeof usuarioSchema>;
 
 /** GET /users/me: the user plus the shops they own, so the client knows its id_minimarket. */
-export const usuarioActualSchema = usuarioSchema.extend({
-  minimarkets: z.array(z.object({ id_minimarket: z.number().int(), nombre_minimarket: z.string() })),
-});
+export const usuarioActualSchema = usuarioSchema
+  .extend({
+    minimarkets: z.array(z.object({ id_minimarket: z.number().int(), nombre_minimarket: z.string() })),
+  })
+  .meta({ id: 'UsuarioActual' });
 export type UsuarioActual = z.infer<typeof usuarioActualSchema>;
 
 const rolSchema = z.enum(ROLES, { error: 'El rol debe ser administrador o pyme.' });
@@ -95,13 +99,15 @@ export const usuariosQuerySchema = z.object({
   estado: estadoSchema.optional(),
 });
 
-export const usuariosListSchema = z.object({ users: z.array(usuarioSchema), total: z.number().int() });
+export const usuariosListSchema = z.object({ users: z.array(usuarioSchema), total: z.number().int() }).meta({ id: 'ListaUsuarios' });
 
-export const estadisticaUsuariosSchema = z.object({
-  total: z.number().int(),
-  por_rol: z.object({ administrador: z.number().int(), pyme: z.number().int() }),
-  por_estado: z.object({ activo: z.number().int(), inactivo: z.number().int() }),
-  /** New users per month, oldest first, 'YYYY-MM' in America/Santiago. */
-  nuevos_por_mes: z.array(z.object({ mes: z.string(), cantidad: z.number().int() })),
-  ultimos: z.array(usuarioSchema),
-});
+export const estadisticaUsuariosSchema = z
+  .object({
+    total: z.number().int(),
+    por_rol: z.object({ administrador: z.number().int(), pyme: z.number().int() }),
+    por_estado: z.object({ activo: z.number().int(), inactivo: z.number().int() }),
+    /** New users per month, oldest first, 'YYYY-MM' in America/Santiago. */
+    nuevos_por_mes: z.array(z.object({ mes: z.string(), cantidad: z.number().int() })),
+    ultimos: z.array(usuarioSchema),
+  })
+  .meta({ id: 'EstadisticaUsuarios' });

@@ -10,24 +10,28 @@ import {
 } from './comunes.js';
 import { MAX_UNIDADES_LINEA } from './reglas.js';
 
-export const detalleVentaSchema = z.object({
-  id_detalle_venta: z.number().int(),
-  id_producto: z.number().int(),
-  num_unidades: z.number().int(),
-  subtotal: z.number().int(),
-  precio_unitario: z.number().int(),
-  nombre_producto: z.string(),
-});
+export const detalleVentaSchema = z
+  .object({
+    id_detalle_venta: z.number().int(),
+    id_producto: z.number().int(),
+    num_unidades: z.number().int(),
+    subtotal: z.number().int(),
+    precio_unitario: z.number().int(),
+    nombre_producto: z.string(),
+  })
+  .meta({ id: 'DetalleVenta' });
 
-export const ventaSchema = z.object({
-  id_venta: z.number().int(),
-  id_minimarket: z.number().int(),
-  fecha_venta: z.iso.datetime(),
-  total: z.number().int(),
-  metodo_pago: z.enum(METODOS_PAGO),
-  estado_venta: z.string(),
-  detalles: z.array(detalleVentaSchema),
-});
+export const ventaSchema = z
+  .object({
+    id_venta: z.number().int(),
+    id_minimarket: z.number().int(),
+    fecha_venta: z.iso.datetime(),
+    total: z.number().int(),
+    metodo_pago: z.enum(METODOS_PAGO),
+    estado_venta: z.string(),
+    detalles: z.array(detalleVentaSchema),
+  })
+  .meta({ id: 'Venta' });
 export type Venta = z.infer<typeof ventaSchema>;
 
 export const detalleVentaCreateSchema = z.object({
@@ -74,4 +78,4 @@ export const ventasQuerySchema = z
     path: ['start_date'],
   });
 
-export const ventasListSchema = z.object({ sales: z.array(ventaSchema), total: z.number().int() });
+export const ventasListSchema = z.object({ sales: z.array(ventaSchema), total: z.number().int() }).meta({ id: 'ListaVentas' });

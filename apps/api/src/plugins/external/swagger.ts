@@ -2,22 +2,60 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** OpenAPI built from the same zod schemas that validate requests and responses. */
+/**
+ * fastify-type-provider-zod emits every named schema twice, as it reads (…Input) and as it
+ * writes; only the variants some operation refers to stay (a component may refer to another).
+ */
+function sinComponentesSinUso<D extends object>(documento: D): D {
+  const doc = documento as D & { components?: { schemas?: Record<string, unknown> } };
+  const schemas = { ...(doc.components?.schemas ?? {}) };
+  for (let cambio = true; cambio;) {
+    cambio = false;
+    const texto = JSON.stringify({ ...doc, components: { ...doc.components, schemas } });
+    for (const nombre of Object.keys(schemas)) {
+      if (!texto.includes(`"#/components/schemas/${nombre}"`)) {
+        delete schemas[nombre];
+        cambio = true;
+      }
+    }
+  }
+  return { ...doc, components: { ...doc.components, schemas } };
+}
+
+/**
+ * OpenAPI built from the same zod schemas that validate requests and responses. Schemas the
+ * contracts name (`.meta({ id })`) become components/schemas and are referenced, not repeated.
+ * apps/api/test/openapi.test.ts lints the document with Redocly's recommended rules.
+ */
 export default fp(
   async (app: FastifyInstance) => {
     await app.register(swagger, {
       openapi: {
         info: {
           title: 'Minimarket API',
-          description: 'API del back office para minimarkets: autenticación, usuarios, minimarkets, productos, ventas y cargas.',
+          description:
+            'API del back office para minimarkets: autenticación, usuarios, minimarkets, productos, ventas, notificaciones y cargas de archivos. Todo en español de Chile; el dinero en pesos enteros.',
           version: '1.0.0',
+          license: { name: 'Propietaria: uso interno de Minimarket' },
         },
+        servers: [{ url: '/', description: 'El mismo origen que la web' }],
+        tags: [
+          { name: 'salud', description: 'Estado de la réplica' },
+          { name: 'auth', description: 'Sesión y recuperación de contraseña' },
+          { name: 'usuarios', description: 'Cuentas: la propia y, para administradores, todas' },
+          { name: 'minimarkets', description: 'Tiendas y su configuración' },
+          { name: 'productos', description: 'Inventario de cada tienda' },
+          { name: 'ventas', description: 'Ventas del punto de venta' },
+          { name: 'notificaciones', description: 'Avisos de stock y de cargas' },
+          { name: 'cargas', description: 'Cargas de archivos de productos y ventas, plantillas y filas rechazadas' },
+        ],
         components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearerAuth: [] }],
       },
       transform: jsonSchemaTransform,
+      transformObject: (documento) => sinComponentesSinUso(jsonSchemaTransformObject(documento)),
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
   },

@@ -13,6 +13,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'iniciarSesion',
         summary: 'Inicia sesión (formulario: username = correo, password)',
         security: [],
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
@@ -33,6 +34,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'cerrarSesion',
         summary: 'Cierra esta sesión: su token deja de servir; las sesiones de otros equipos siguen abiertas',
         response: { 204: z.null(), 401: errorSchema },
       },

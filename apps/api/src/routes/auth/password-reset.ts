@@ -18,6 +18,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'pedirEnlaceRestablecimiento',
         summary: 'Envía un enlace para restablecer la contraseña (misma respuesta exista o no la cuenta)',
         security: [],
         body: forgotPasswordSchema,
@@ -37,6 +38,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'restablecerContrasena',
         summary: 'Fija una contraseña nueva con el token del enlace; cierra todas las sesiones',
         security: [],
         body: resetPasswordSchema,

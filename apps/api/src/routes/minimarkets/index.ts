@@ -19,6 +19,7 @@ const minimarketsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['minimarkets'],
+        operationId: 'listarMinimarkets',
         summary: 'Lista los minimarkets visibles (todos para un administrador, los propios para una pyme); total en x-total-count',
         querystring: minimarketsQuerySchema,
         response: { 200: z.array(minimarketSchema), ...ERRORES },
@@ -32,7 +33,15 @@ const minimarketsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/minimarkets/:id',
-    { schema: { tags: ['minimarkets'], params: idParamsSchema, response: { 200: minimarketSchema, ...ERRORES } } },
+    {
+      schema: {
+        tags: ['minimarkets'],
+        operationId: 'obtenerMinimarket',
+        summary: 'Un minimarket por su id (el propio, o cualquiera para un administrador)',
+        params: idParamsSchema,
+        response: { 200: minimarketSchema, ...ERRORES },
+      },
+    },
     (request) => minimarkets.get(request.usuario, request.params.id),
   );
 
@@ -41,6 +50,7 @@ const minimarketsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['minimarkets'],
+        operationId: 'configurarMinimarket',
         summary: 'Ajustes que el dueño puede cambiar de su minimarket',
         params: idParamsSchema,
         body: minimarketConfiguracionSchema,
@@ -54,7 +64,13 @@ const minimarketsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/minimarkets/',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['minimarkets'], body: minimarketCreateSchema, response: { 201: minimarketSchema, ...ERRORES } },
+      schema: {
+        tags: ['minimarkets'],
+        operationId: 'crearMinimarket',
+        summary: 'Crea un minimarket para un usuario pyme (solo administradores)',
+        body: minimarketCreateSchema,
+        response: { 201: minimarketSchema, ...ERRORES },
+      },
     },
     async (request, reply) => reply.code(201).send(await minimarkets.create(request.body)),
   );
@@ -65,6 +81,8 @@ const minimarketsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['minimarkets'],
+        operationId: 'actualizarMinimarket',
+        summary: 'Edita un minimarket (solo administradores)',
         params: idParamsSchema,
         body: minimarketUpdateSchema,
         response: { 200: minimarketSchema, ...ERRORES },
@@ -77,7 +95,13 @@ const minimarketsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/minimarkets/:id',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['minimarkets'], params: idParamsSchema, response: { 204: z.null(), ...ERRORES } },
+      schema: {
+        tags: ['minimarkets'],
+        operationId: 'eliminarMinimarket',
+        summary: 'Elimina un minimarket sin ventas, con sus productos (solo administradores)',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...ERRORES },
+      },
     },
     async (request, reply) => {
       await minimarkets.remove(request.params.id);

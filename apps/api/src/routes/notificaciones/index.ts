@@ -8,13 +8,30 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { notificaciones } = app.services;
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/notificaciones', { schema: { tags: ['notificaciones'], response: { 200: notificacionesListSchema, ...ERRORES } } }, (request) =>
-    notificaciones.list(request.usuario),
+  app.get(
+    '/notificaciones',
+    {
+      schema: {
+        tags: ['notificaciones'],
+        operationId: 'listarNotificaciones',
+        summary: 'Las notificaciones del usuario, la más reciente primero, con cuántas no ha leído',
+        response: { 200: notificacionesListSchema, ...ERRORES },
+      },
+    },
+    (request) => notificaciones.list(request.usuario),
   );
 
   app.post(
     '/notificaciones/:id/leer',
-    { schema: { tags: ['notificaciones'], params: idParamsSchema, response: { 204: z.null(), ...ERRORES } } },
+    {
+      schema: {
+        tags: ['notificaciones'],
+        operationId: 'marcarNotificacionLeida',
+        summary: 'Marca una notificación como leída',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...ERRORES },
+      },
+    },
     async (request, reply) => {
       await notificaciones.marcarLeida(request.usuario, request.params.id);
       return reply.code(204).send(null);
@@ -23,7 +40,14 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/notificaciones/leer-todas',
-    { schema: { tags: ['notificaciones'], response: { 204: z.null(), ...ERRORES } } },
+    {
+      schema: {
+        tags: ['notificaciones'],
+        operationId: 'marcarNotificacionesLeidas',
+        summary: 'Marca todas las notificaciones del usuario como leídas',
+        response: { 204: z.null(), ...ERRORES },
+      },
+    },
     async (request, reply) => {
       await notificaciones.marcarTodas(request.usuario);
       return reply.code(204).send(null);

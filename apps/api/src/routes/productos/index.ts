@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES, TOTAL_HEADER } from '../respuestas.js';
+import { LIMITES_PRODUCTO } from '@minimarket/contracts/reglas';
 
 const productosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { productos, openFoodFacts } = app.services;
@@ -20,6 +21,7 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['productos'],
+        operationId: 'listarProductos',
         summary: 'Productos activos de un minimarket (búsqueda por nombre o código, categoría); total en x-total-count',
         querystring: productosQuerySchema,
         response: { 200: z.array(productoSchema), ...ERRORES },
@@ -32,12 +34,14 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/productos/externo/:codigo_barra',
+    // Not under /productos/{id}: /productos/externo/{código} and /productos/{id}/stock would be one path shape.
+    '/catalogo-externo/:codigo_barra',
     {
       schema: {
         tags: ['productos'],
+        operationId: 'buscarEnCatalogoExterno',
         summary: 'Busca un código de barras en Open Food Facts para prellenar el nombre',
-        params: z.object({ codigo_barra: z.string().trim().min(1).max(64) }),
+        params: z.object({ codigo_barra: z.string().trim().min(1).max(LIMITES_PRODUCTO.codigoBarra) }),
         response: { 200: productoExternoSchema, ...ERRORES },
       },
     },
@@ -46,13 +50,29 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/productos/:id',
-    { schema: { tags: ['productos'], params: idParamsSchema, response: { 200: productoSchema, ...ERRORES } } },
+    {
+      schema: {
+        tags: ['productos'],
+        operationId: 'obtenerProducto',
+        summary: 'Un producto activo por su id',
+        params: idParamsSchema,
+        response: { 200: productoSchema, ...ERRORES },
+      },
+    },
     (request) => productos.get(request.usuario, request.params.id),
   );
 
   app.post(
     '/productos/',
-    { schema: { tags: ['productos'], body: productoCreateSchema, response: { 201: productoSchema, ...ERRORES } } },
+    {
+      schema: {
+        tags: ['productos'],
+        operationId: 'crearProducto',
+        summary: 'Crea un producto en el inventario (o reactiva uno eliminado con el mismo código de barras)',
+        body: productoCreateSchema,
+        response: { 201: productoSchema, ...ERRORES },
+      },
+    },
     async (request, reply) => reply.code(201).send(await productos.create(request.usuario, request.body)),
   );
 
@@ -61,6 +81,8 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['productos'],
+        operationId: 'actualizarProducto',
+        summary: 'Edita un producto; un stock nuevo queda en el libro de stock como ajuste',
         params: idParamsSchema,
         body: productoUpdateSchema,
         response: { 200: productoSchema, ...ERRORES },
@@ -74,6 +96,7 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['productos'],
+        operationId: 'ingresarStock',
         summary: 'Ingreso de mercadería: suma unidades y fija el costo unitario (costo total / cantidad, redondeado hacia arriba)',
         params: idParamsSchema,
         body: ingresoStockSchema,
@@ -85,7 +108,15 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/productos/:id',
-    { schema: { tags: ['productos'], params: idParamsSchema, response: { 204: z.null(), ...ERRORES } } },
+    {
+      schema: {
+        tags: ['productos'],
+        operationId: 'eliminarProducto',
+        summary: 'Elimina un producto del inventario (queda inactivo; el historial de ventas lo conserva)',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...ERRORES },
+      },
+    },
     async (request, reply) => {
       await productos.remove(request.usuario, request.params.id);
       return reply.code(204).send(null);

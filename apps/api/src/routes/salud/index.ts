@@ -11,9 +11,11 @@ const saludRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['salud'],
+        operationId: 'obtenerSalud',
         summary: 'Estado de esta réplica: responde 200 si atiende y llega a la base de datos',
         security: [],
-        response: { 200: z.object({ estado: z.literal('ok') }), 503: errorSchema },
+        // 400: a malformed request (a NUL in the query) is refused before anything is checked.
+        response: { 200: z.object({ estado: z.literal('ok') }), 400: errorSchema, 503: errorSchema },
       },
     },
     async () => {

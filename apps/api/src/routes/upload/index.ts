@@ -30,6 +30,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cargas'],
+        operationId: 'cargarArchivo',
         summary:
           'Carga un archivo de productos o ventas (.csv, .xlsx, .xml; campo multipart "file"). Responde la carga "En revisión"; se procesa en segundo plano',
         consumes: ['multipart/form-data'],
@@ -52,6 +53,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cargas'],
+        operationId: 'listarCargas',
         summary: 'Historial de cargas del minimarket, la más reciente primero',
         params: z.object({ id_minimarket: idSchema }),
         response: { 200: z.array(archivoCargaSchema), ...ERRORES },
@@ -65,6 +67,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cargas'],
+        operationId: 'descargarFilasRechazadas',
         summary:
           'Las filas rechazadas de una carga, tal como venían en el archivo, más la columna "motivo" (rechazados.csv o rechazados.xlsx)',
         params: z.object({ id_minimarket: idSchema, id_archivo: idSchema, archivo: z.enum(ARCHIVOS_RECHAZADOS) }),
@@ -83,6 +86,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cargas'],
+        operationId: 'descargarPlantilla',
         summary: 'Plantilla para cargar productos o ventas; con id_minimarket, los ejemplos de ventas usan productos de esa tienda',
         params: z.object({ nombre: z.enum(PLANTILLAS) }),
         querystring: z.object({ id_minimarket: idSchema.optional() }),

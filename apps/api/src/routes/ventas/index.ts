@@ -13,6 +13,7 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['ventas'],
+        operationId: 'registrarVenta',
         summary: 'Registra una venta. Con Idempotency-Key, reintentar la misma venta no la duplica.',
         headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
         body: ventaCreateSchema,
@@ -28,12 +29,30 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ventas/',
-    { schema: { tags: ['ventas'], querystring: ventasQuerySchema, response: { 200: ventasListSchema, ...ERRORES } } },
+    {
+      schema: {
+        tags: ['ventas'],
+        operationId: 'listarVentas',
+        summary: 'Ventas de un minimarket, la más reciente primero, con búsqueda por número y rango de fechas',
+        querystring: ventasQuerySchema,
+        response: { 200: ventasListSchema, ...ERRORES },
+      },
+    },
     (request) => ventas.list(request.usuario, request.query),
   );
 
-  app.get('/ventas/:id', { schema: { tags: ['ventas'], params: idParamsSchema, response: { 200: ventaSchema, ...ERRORES } } }, (request) =>
-    ventas.get(request.usuario, request.params.id),
+  app.get(
+    '/ventas/:id',
+    {
+      schema: {
+        tags: ['ventas'],
+        operationId: 'obtenerVenta',
+        summary: 'Una venta con sus líneas',
+        params: idParamsSchema,
+        response: { 200: ventaSchema, ...ERRORES },
+      },
+    },
+    (request) => ventas.get(request.usuario, request.params.id),
   );
 };
 

@@ -76,7 +76,7 @@ export async function obtenerProductos(idMinimarket: number, ids: number[]): Pro
 export const productoExternoQueryOptions = (codigo: string) =>
   queryOptions({
     queryKey: productosKeys.externo(codigo),
-    queryFn: () => apiRequest<ProductoExterno>(`/productos/externo/${encodeURIComponent(codigo)}`),
+    queryFn: () => apiRequest<ProductoExterno>(`/catalogo-externo/${encodeURIComponent(codigo)}`),
     staleTime: Infinity,
     retry: false,
   });
