@@ -103,6 +103,24 @@ describe('GET /api/users/me', () => {
     expect(res.json().code).toBe('SESSION_EXPIRED');
   });
 
+  it('a token from /auth/token carries its expiry (JWT_EXPIRES_IN) and is refused once it passes', async () => {
+    const corta = await createTestContext({ JWT_EXPIRES_IN: '1s' });
+    try {
+      const token = await corta.login(DEMO.pyme);
+      const { iat, exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+      expect(exp - iat).toBe(1);
+      const me = () => corta.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+      expect((await me()).statusCode).toBe(200);
+      // Wait until the second after its expiry has begun, by the clock the token is checked with.
+      await new Promise((r) => setTimeout(r, Math.max(0, (exp + 1) * 1000 - Date.now()) + 50));
+      const vencida = await me();
+      expect(vencida.statusCode).toBe(401);
+      expect(vencida.json().code).toBe('SESSION_EXPIRED');
+    } finally {
+      await corta.close();
+    }
+  });
+
   it('a password change ends the sessions opened before it and hands out a working new token', async () => {
     const viejo = await ctx.login(DEMO.pyme2);
     const otro = await ctx.login(DEMO.pyme2);

@@ -144,9 +144,10 @@ describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
     const res = await pedirEnlace('nadie@demo.cl');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MENSAJE_SOLICITUD });
+    // The request's background work, link and mail included, is over: nothing was made or sent.
     await ctx.app.services.restablecimiento.esperarPendientes();
-    await new Promise((r) => setTimeout(r, 300));
     expect(smtp.mensajes.length).toBe(totalAntes);
+    expect(await ctx.db.tokenRestablecimiento.count({ where: { usuario: { correo: 'nadie@demo.cl' } } })).toBe(0);
   });
 
   it('sends nothing to an inactive user, and a link stops working once its user is deactivated', async () => {
@@ -154,11 +155,18 @@ describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
     await ctx.db.usuario.update({ where: { correo: DEMO.pyme2.correo }, data: { estado: 'inactivo' } });
     try {
       const recibidos = smtp.de(DEMO.pyme2.correo).length;
+      const enlacesAntes = await ctx.db.tokenRestablecimiento.findMany({
+        where: { usuario: { correo: DEMO.pyme2.correo } },
+        select: { id_token: true },
+      });
       const res = await pedirEnlace(DEMO.pyme2.correo);
       expect(res.json()).toEqual({ message: MENSAJE_SOLICITUD });
       await ctx.app.services.restablecimiento.esperarPendientes();
-      await new Promise((r) => setTimeout(r, 300));
       expect(smtp.de(DEMO.pyme2.correo).length).toBe(recibidos);
+      // No new link either: the one from before is all there is.
+      expect(
+        await ctx.db.tokenRestablecimiento.findMany({ where: { usuario: { correo: DEMO.pyme2.correo } }, select: { id_token: true } }),
+      ).toEqual(enlacesAntes);
       expect((await restablecer(token, 'Inactiva2026')).json()).toEqual(ENLACE_INVALIDO);
     } finally {
       await ctx.db.usuario.update({ where: { correo: DEMO.pyme2.correo }, data: { estado: 'activo' } });

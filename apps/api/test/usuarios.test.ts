@@ -126,18 +126,20 @@ describe('/api/users as administrador', () => {
     const desactivar = await admin.request({ method: 'PUT', url: `/api/users/${yo.id_usuario}`, payload: { estado: 'inactivo' } });
     expect(desactivar.json().detail).toBe('No puede desactivar su propia cuenta.');
 
-    // A second administrador tries to remove the only other one... after the first is gone.
+    // Two administradores deactivating each other at the same moment: one after the other, and
+    // the second would leave no active administrador, so it is refused. One stays active.
     const otro = (await admin.request({ method: 'POST', url: '/api/users', payload: nuevoUsuario({ rol: 'administrador' }) })).json();
     const otroAdmin = await ctx.as({ correo: otro.correo, password: 'Segura123' });
-    await ctx.db.usuario.update({ where: { id_usuario: yo.id_usuario }, data: { estado: 'inactivo' } });
-    try {
-      const res = await otroAdmin.request({ method: 'PUT', url: `/api/users/${yo.id_usuario}`, payload: { rol: 'pyme' } });
-      expect(res.statusCode).toBe(200); // the inactive one is not the last *active* admin
-      const ultimo = await admin.request({ method: 'GET', url: '/api/users/me' });
-      expect(ultimo.statusCode).toBe(401);
-    } finally {
-      await ctx.db.usuario.update({ where: { id_usuario: yo.id_usuario }, data: { estado: 'activo', rol: 'administrador' } });
-    }
+    const respuestas = await Promise.all([
+      admin.request({ method: 'PATCH', url: `/api/users/${otro.id_usuario}/toggle-status` }),
+      otroAdmin.request({ method: 'PATCH', url: `/api/users/${yo.id_usuario}/toggle-status` }),
+    ]);
+    expect(respuestas.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const rechazo = respuestas.find((r) => r.statusCode === 409)!;
+    expect(rechazo.json()).toEqual({ detail: 'Debe quedar al menos un administrador activo.', code: 'LAST_ADMIN' });
+    expect(await ctx.db.usuario.count({ where: { rol: 'administrador', estado: 'activo' } })).toBe(1);
+    // Back as it was: both active.
+    await ctx.db.usuario.updateMany({ where: { id_usuario: { in: [yo.id_usuario, otro.id_usuario] } }, data: { estado: 'activo' } });
   });
 
   it('counts users for the statistics screen from the real table', async () => {

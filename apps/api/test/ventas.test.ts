@@ -132,6 +132,37 @@ describe('POST /api/ventas/', () => {
     expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(8);
   });
 
+  it('the same Idempotency-Key with another cart is refused, and writes nothing', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const p = await productoCon(10, 990);
+    const headers = { 'idempotency-key': 'caja-1-venta-43' };
+    const primera = await pyme.request({ method: 'POST', url: '/api/ventas/', payload: ventaDe(p, 1), headers });
+    expect(primera.statusCode).toBe(201);
+    const antes = await contarVentas();
+    const otra = await pyme.request({ method: 'POST', url: '/api/ventas/', payload: ventaDe(p, 3), headers });
+    expect(otra.statusCode).toBe(409);
+    expect(otra.json()).toEqual({
+      detail:
+        'Con esta clave ya se registró una venta con otros productos o montos (quizás se cortó la conexión al enviarla). Revise Transacciones antes de volver a cobrar.',
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    expect(await contarVentas()).toBe(antes);
+    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(9);
+  });
+
+  it('the same Idempotency-Key in another shop is another sale', async () => {
+    const pepe = await ctx.as(DEMO.pyme);
+    const esquina = await ctx.as(DEMO.pyme2);
+    const [aqui, alla] = [await productoCon(5, 500), await productoCon(5, 500, laEsquina)];
+    const headers = { 'idempotency-key': 'caja-1-venta-1' };
+    const r1 = await pepe.request({ method: 'POST', url: '/api/ventas/', payload: ventaDe(aqui, 1), headers });
+    const r2 = await esquina.request({ method: 'POST', url: '/api/ventas/', payload: ventaDe(alla, 1, laEsquina), headers });
+    expect([r1.statusCode, r2.statusCode]).toEqual([201, 201]);
+    expect(r2.json().id_venta).not.toBe(r1.json().id_venta);
+    expect(r2.headers['idempotent-replayed']).toBeUndefined();
+    expect(r2.json().id_minimarket).toBe(laEsquina);
+  });
+
   it('a wrong total, a wrong subtotal or a stale price writes nothing', async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const p = await productoCon(10, 2500);

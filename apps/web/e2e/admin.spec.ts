@@ -1,10 +1,5 @@
-import { computeRutDv } from '@minimarket/contracts/rut';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, conToken, iniciarSesion, sufijoUnico, tokenApi } from './helpers';
-
-function rut(cuerpo: number): string {
-  return `${cuerpo}-${computeRutDv(cuerpo)}`;
-}
+import { ADMIN, conToken, iniciarSesion, rutValido as rut, sufijoUnico, tokenApi } from './helpers';
 
 /** Enough extra rows (created through the API) that the list has a second page. */
 async function crearRelleno(request: APIRequestContext, token: string, sufijo: string) {

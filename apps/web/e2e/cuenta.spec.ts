@@ -1,6 +1,5 @@
-import { computeRutDv } from '@minimarket/contracts/rut';
 import { expect, test } from '@playwright/test';
-import { ADMIN, conToken, iniciarSesion, PYME, sufijoUnico, tokenApi } from './helpers';
+import { ADMIN, conToken, iniciarSesion, PYME, rutValido, sufijoUnico, tokenApi } from './helpers';
 
 test('Mi perfil: edit the own name and change the own password', async ({ page, request }) => {
   const sufijo = sufijoUnico();
@@ -15,8 +14,8 @@ test('Mi perfil: edit the own name and change the own password', async ({ page, 
       empresa: 'Perfil SpA',
       rol: 'pyme',
       contrasena: cuenta.password,
-      rut_usuario: `${cuerpo}-${computeRutDv(cuerpo)}`,
-      rut_empresa: `${cuerpo + 1}-${computeRutDv(cuerpo + 1)}`,
+      rut_usuario: rutValido(cuerpo),
+      rut_empresa: rutValido(cuerpo + 1),
     },
   });
   expect(res.ok(), await res.text()).toBeTruthy();

@@ -53,9 +53,31 @@ export function sufijoUnico(): string {
 }
 
 /** Keystrokes as a barcode scanner sends them: fast, ending in Enter, outside any text field. */
+/**
+ * A barcode scanner's burst: every key and the Enter in one task of the page, a few
+ * microseconds apart, as a scanner sends them (typing through the test driver, each key a round
+ * trip, could drift past the 100 ms rule on a loaded machine).
+ */
 export async function escanear(page: Page, codigo: string) {
   await page.locator('body').press('Escape');
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.type(codigo, { delay: 15 });
-  await page.keyboard.press('Enter');
+  await page.evaluate((teclas) => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    for (const key of [...teclas.split(''), 'Enter']) {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    }
+  }, codigo);
+}
+
+/** What the screen shows for an amount, written out here, not with the app's formatter: 12990 → '$12.990'. */
+export const comoPesos = (pesos: number) => `${pesos < 0 ? '-' : ''}$${String(Math.abs(pesos)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+
+/**
+ * A valid RUT for a number, its check digit worked out here (módulo 11, weights 2…7 from the
+ * right), not with the app's own code: a bug there would otherwise agree with itself.
+ */
+export function rutValido(cuerpo: number): string {
+  const digitos = String(cuerpo).split('').reverse().map(Number);
+  const suma = digitos.reduce((acc, d, i) => acc + d * ((i % 6) + 2), 0);
+  const resto = 11 - (suma % 11);
+  return `${cuerpo}-${resto === 11 ? '0' : resto === 10 ? 'K' : String(resto)}`;
 }

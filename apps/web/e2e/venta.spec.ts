@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { formatClp } from '../src/utils/format';
-import { conToken, escanear, iniciarSesion, productoPorCodigo, PYME, tokenApi, type ProductoApi } from './helpers';
+import { conToken, escanear, iniciarSesion, productoPorCodigo, PYME, tokenApi, type ProductoApi, comoPesos } from './helpers';
 
 /** A product of the pyme's shop with a few units, picked through the API. */
 async function elegirProducto(request: Parameters<typeof tokenApi>[0], token: string, idMinimarket: number): Promise<ProductoApi> {
@@ -42,7 +41,7 @@ test('a whole sale by scanner: cart rules, cash with change, stock goes down, th
   await cantidad.fill('2');
   await cantidad.press('Enter');
   const total = producto.precio_venta_actual * 2;
-  await expect(page.getByTestId('total-carrito')).toHaveText(formatClp(total));
+  await expect(page.getByTestId('total-carrito')).toHaveText(comoPesos(total));
 
   await page.getByRole('button', { name: 'Proceder al Pago' }).click();
   await expect(page.getByRole('heading', { name: 'Método de pago' })).toBeVisible();
@@ -58,7 +57,7 @@ test('a whole sale by scanner: cart rules, cash with change, stock goes down, th
   await expect(page.getByText('La cantidad recibida es menor que el total a pagar.')).toBeVisible();
   const pago = total + 1000 - (total % 1000);
   await recibido.fill(String(pago));
-  await expect(page.getByTestId('vuelto')).toHaveText(formatClp(pago - total));
+  await expect(page.getByTestId('vuelto')).toHaveText(comoPesos(pago - total));
 
   const respuesta = page.waitForResponse((r) => r.url().includes('/api/ventas/') && r.request().method() === 'POST');
   await page.getByRole('button', { name: /Finalizar venta/ }).click();
@@ -87,7 +86,7 @@ test('a whole sale by scanner: cart rules, cash with change, stock goes down, th
   await page.getByLabel('N° de venta').fill(String(venta.id_venta));
   await page.getByRole('button', { name: 'Buscar' }).click();
   const filaVenta = page.getByTestId(`venta-${venta.id_venta}`);
-  await expect(filaVenta).toContainText(formatClp(total));
+  await expect(filaVenta).toContainText(comoPesos(total));
   await expect(filaVenta).toContainText('Efectivo');
   await expect(filaVenta).toContainText('Completada');
   await filaVenta.getByRole('button', { name: `Ver detalle de la venta ${venta.id_venta}` }).click();
@@ -127,4 +126,43 @@ test('a sale can be done with the keyboard alone', async ({ page, request }) => 
   await expect(finalizar).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Venta registrada exitosamente.')).toBeVisible();
+});
+
+test('a checkout whose answer is lost is retried with the same Idempotency-Key: one sale, not two', async ({ page, request }) => {
+  const token = await tokenApi(request, PYME);
+  const me = await (await request.get('/api/users/me', conToken(token))).json();
+  const idMinimarket = me.minimarkets[0].id_minimarket as number;
+  const producto = await elegirProducto(request, token, idMinimarket);
+  const contarVentas = async () =>
+    ((await (await request.get(`/api/ventas/?id_minimarket=${idMinimarket}&limit=1`, conToken(token))).json()) as { total: number }).total;
+  const antes = await contarVentas();
+
+  await iniciarSesion(page, PYME);
+  await page.goto('/pos/nueva-venta');
+  await escanear(page, producto.codigo_barra);
+  await expect(page.getByRole('list', { name: 'Productos en el carrito' }).getByText(producto.nombre_producto)).toBeVisible();
+  await page.getByRole('button', { name: 'Proceder al Pago' }).click();
+  await page.locator('label').filter({ hasText: 'Tarjeta de Débito' }).click();
+  await expect(page.getByRole('radio', { name: 'Tarjeta de Débito' })).toBeChecked();
+
+  // The first attempt reaches the server (the sale is recorded) but its answer never comes back.
+  const claves: string[] = [];
+  let perderRespuesta = true;
+  await page.route('**/api/ventas/', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    claves.push(route.request().headers()['idempotency-key'] ?? '');
+    if (!perderRespuesta) return route.continue();
+    perderRespuesta = false;
+    await route.fetch();
+    return route.abort('connectionreset');
+  });
+  const finalizar = page.getByRole('button', { name: /Finalizar venta/ });
+  await finalizar.click();
+  await expect(page.getByText('Error de conexión. Inténtalo de nuevo.').first()).toBeVisible();
+  await finalizar.click();
+  await expect(page.getByText('Venta registrada exitosamente.')).toBeVisible();
+
+  expect(claves).toHaveLength(2);
+  expect(claves[1]).toBe(claves[0]);
+  expect(await contarVentas()).toBe(antes + 1);
 });

@@ -7,12 +7,16 @@ describe('RUT', () => {
     expect(computeRutDv(12345678)).toBe('5');
     expect(computeRutDv(10000013)).toBe('K');
     expect(computeRutDv(76086428)).toBe('5');
+    expect(computeRutDv(12345675)).toBe('0');
+    expect(computeRutDv(12345689)).toBe('0');
   });
 
   it('normalises the ways people type it, and refuses a wrong check digit', () => {
     expect(normalizeRut('12.345.678-5')).toBe('12345678-5');
     expect(normalizeRut('123456785')).toBe('12345678-5');
     expect(normalizeRut(' 10.000.013-k ')).toBe('10000013-K');
+    expect(normalizeRut('12.345.675-0')).toBe('12345675-0');
+    expect(normalizeRut('12.345.675-1')).toBeNull();
     expect(normalizeRut('12.345.678-9')).toBeNull();
     expect(normalizeRut('hola')).toBeNull();
   });

@@ -432,7 +432,8 @@ function calcularCosto(nombre: string, categoria: Categoria, precio: number): nu
   return Math.min(acotado, precio - 1);
 }
 
-function construirCatalogo(): ProductoCatalogo[] {
+// Exported so the test can build it twice and compare.
+export function construirCatalogo(): ProductoCatalogo[] {
   const empresas = new Map<string, { codigo: string; items: number }>();
   const productos: ProductoCatalogo[] = [];
 

@@ -64,8 +64,9 @@ export function createRestablecimientoService({
       minutos: VALIDEZ_ENLACE_MINUTOS,
       expiraEn,
     });
-    // Not awaited by anyone: a slow relay must not show in the answer's timing.
-    mailer.enviar(mensaje).catch((err: unknown) => {
+    // Part of the background task (esperarPendientes waits for it), never of the answer: a slow
+    // relay does not show in the answer's timing.
+    await mailer.enviar(mensaje).catch((err: unknown) => {
       log.error({ err, id_usuario: usuario.id_usuario }, 'no se pudo enviar el correo de restablecimiento');
     });
   }
@@ -82,7 +83,7 @@ export function createRestablecimientoService({
       enCurso.add(tarea);
     },
 
-    /** Waits for the requests still writing to the database (on app close). */
+    /** Waits for the requests still writing their link or handing their mail to the relay (tests; app close). */
     async esperarPendientes() {
       await Promise.allSettled([...enCurso]);
     },

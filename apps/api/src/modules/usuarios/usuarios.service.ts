@@ -6,7 +6,8 @@ import type {
   usuariosQuerySchema,
   usuarioUpdateSchema,
 } from '@minimarket/contracts/usuarios';
-import { esViolacionUnica, type Prisma, type Db } from '../../db/client.js';
+import { esViolacionUnica, type Db, type Prisma, type Tx } from '../../db/client.js';
+import type { Usuario } from '../../generated/prisma/client.js';
 import { escaparLike } from '../../db/like.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { mesLocal } from '../../lib/tiempo.js';
@@ -17,6 +18,8 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { toUsuarioDto } from './usuarios.mapper.js';
 
 export const MENSAJE_USUARIO_NO_ENCONTRADO = 'Usuario no encontrado.';
+/** Any constant: changes to accounts (the last-administrador guard) are taken one at a time. */
+const LOCK_CUENTAS = 72707373;
 export const MENSAJE_CORREO_DUPLICADO = 'Ya existe un usuario con este correo.';
 const MESES_ESTADISTICA = 12;
 const ULTIMOS_USUARIOS = 5;
@@ -28,14 +31,27 @@ type UsuariosQuery = z.output<typeof usuariosQuerySchema>;
 export type UsuariosService = ReturnType<typeof createUsuariosService>;
 
 export function createUsuariosService({ db, limites }: { db: Db; limites: Limites }) {
-  async function findOrThrow(id: number) {
-    const usuario = await db.usuario.findUnique({ where: { id_usuario: id } });
+  async function findOrThrow(id: number, tx: Tx = db) {
+    const usuario = await tx.usuario.findUnique({ where: { id_usuario: id } });
     if (!usuario) throw notFound(MENSAJE_USUARIO_NO_ENCONTRADO, 'USER_NOT_FOUND');
     return usuario;
   }
 
+  /**
+   * Changes to accounts run one at a time under one lock, and read the account inside it: two
+   * administradores who deactivate (or demote, or delete) each other at the same moment are taken
+   * one after the other, and the second finds it would leave no active administrador.
+   */
+  function cambiarCuenta<T>(id: number, cambio: (tx: Prisma.TransactionClient, actual: Usuario) => Promise<T>): Promise<T> {
+    return db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_CUENTAS}::bigint)`;
+      return cambio(tx, await findOrThrow(id, tx));
+    });
+  }
+
   /** Keeps at least one active administrador, and keeps admins from locking themselves out. */
   async function assertNoDejaSinAdministrador(
+    tx: Tx,
     actor: UsuarioSesion,
     objetivo: { id_usuario: number; rol: string; estado: string },
     cambio: 'eliminar' | 'desactivar' | 'cambiar_rol',
@@ -49,7 +65,7 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
       throw conflict(textos[cambio], 'SELF_LOCKOUT');
     }
     if (objetivo.rol === 'administrador' && objetivo.estado === 'activo') {
-      const activos = await db.usuario.count({ where: { rol: 'administrador', estado: 'activo' } });
+      const activos = await tx.usuario.count({ where: { rol: 'administrador', estado: 'activo' } });
       if (activos <= 1) throw conflict('Debe quedar al menos un administrador activo.', 'LAST_ADMIN');
     }
   }
@@ -106,34 +122,41 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
     },
 
     async update(actor: UsuarioSesion, id: number, data: UsuarioUpdate) {
-      const actual = await findOrThrow(id);
-      if (data.estado === 'inactivo' && actual.estado === 'activo') await assertNoDejaSinAdministrador(actor, actual, 'desactivar');
-      if (data.rol && data.rol !== 'administrador' && actual.rol === 'administrador') {
-        await assertNoDejaSinAdministrador(actor, actual, 'cambiar_rol');
-      }
+      await findOrThrow(id);
       const { contrasena, ...rest } = data;
+      // Hashing is slow on purpose: done before the lock is taken.
       const cambios: CambiosUsuario = { ...rest, ...(contrasena ? { contrasena_hash: await hashPassword(contrasena) } : {}) };
-      return toUsuarioDto(await actualizarUsuario(db, actual, cambios).catch(uniqueCorreo));
+      const usuario = await cambiarCuenta(id, async (tx, actual) => {
+        if (data.estado === 'inactivo' && actual.estado === 'activo') await assertNoDejaSinAdministrador(tx, actor, actual, 'desactivar');
+        if (data.rol && data.rol !== 'administrador' && actual.rol === 'administrador') {
+          await assertNoDejaSinAdministrador(tx, actor, actual, 'cambiar_rol');
+        }
+        return actualizarUsuario(tx, actual, cambios);
+      }).catch(uniqueCorreo);
+      return toUsuarioDto(usuario);
     },
 
     async remove(actor: UsuarioSesion, id: number) {
-      const actual = await findOrThrow(id);
-      await assertNoDejaSinAdministrador(actor, actual, 'eliminar');
-      const tiendas = await db.minimarket.count({ where: { id_usuario: id } });
-      if (tiendas > 0) {
-        throw conflict(
-          'No se puede eliminar un usuario que tiene minimarkets asignados. Reasigne o elimine sus minimarkets primero.',
-          'USER_HAS_MINIMARKETS',
-        );
-      }
-      await eliminarUsuario(db, id);
+      await cambiarCuenta(id, async (tx, actual) => {
+        await assertNoDejaSinAdministrador(tx, actor, actual, 'eliminar');
+        const tiendas = await tx.minimarket.count({ where: { id_usuario: id } });
+        if (tiendas > 0) {
+          throw conflict(
+            'No se puede eliminar un usuario que tiene minimarkets asignados. Reasigne o elimine sus minimarkets primero.',
+            'USER_HAS_MINIMARKETS',
+          );
+        }
+        await eliminarUsuario(tx, id);
+      });
     },
 
     async toggleStatus(actor: UsuarioSesion, id: number) {
-      const actual = await findOrThrow(id);
-      const estado = actual.estado === 'activo' ? 'inactivo' : 'activo';
-      if (estado === 'inactivo') await assertNoDejaSinAdministrador(actor, actual, 'desactivar');
-      return toUsuarioDto(await actualizarUsuario(db, actual, { estado }));
+      const usuario = await cambiarCuenta(id, async (tx, actual) => {
+        const estado = actual.estado === 'activo' ? 'inactivo' : 'activo';
+        if (estado === 'inactivo') await assertNoDejaSinAdministrador(tx, actor, actual, 'desactivar');
+        return actualizarUsuario(tx, actual, { estado });
+      });
+      return toUsuarioDto(usuario);
     },
 
     async stats() {

@@ -15,6 +15,9 @@ type VentaCreate = z.output<typeof ventaCreateSchema>;
 type VentasQuery = z.output<typeof ventasQuerySchema>;
 
 export const MENSAJE_VENTA_NO_ENCONTRADA = 'Venta no encontrada.';
+/** What the cashier reads when a retried checkout (same key) comes back with another cart. */
+export const MENSAJE_CLAVE_REUSADA =
+  'Con esta clave ya se registró una venta con otros productos o montos (quizás se cortó la conexión al enviarla). Revise Transacciones antes de volver a cobrar.';
 
 const CON_DETALLES = { detalles: { orderBy: { id_detalle_venta: 'asc' } } } satisfies Prisma.VentaInclude;
 type VentaConDetalles = Prisma.VentaGetPayload<{ include: typeof CON_DETALLES }>;
@@ -87,6 +90,25 @@ function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
 export type VentasService = ReturnType<typeof createVentasService>;
 
 export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
+  /**
+   * The sale an Idempotency-Key already made, when the request is that same sale again (a retry).
+   * The same key with another cart is a different sale under a reused key: refused, never
+   * answered with the first sale as if the second had been recorded.
+   */
+  async function repetidaPorClave(data: VentaCreate, clave: string): Promise<Venta | null> {
+    const previa = await porClave(data.id_minimarket, clave);
+    if (!previa) return null;
+    const huella = (lineas: Array<{ id_producto: number; num_unidades: number; precio_unitario: number }>) =>
+      lineas
+        .map((l) => `${l.id_producto}:${l.num_unidades}:${l.precio_unitario}`)
+        .sort()
+        .join(',');
+    const misma =
+      previa.metodo_pago === data.metodo_pago && previa.total === data.total && huella(previa.detalles) === huella(data.detalles);
+    if (!misma) throw conflict(MENSAJE_CLAVE_REUSADA, 'IDEMPOTENCY_KEY_REUSED');
+    return previa;
+  }
+
   async function porClave(idMinimarket: number, clave: string) {
     const venta = await db.venta.findUnique({
       where: { id_minimarket_idempotency_key: { id_minimarket: idMinimarket, idempotency_key: clave } },
@@ -126,14 +148,14 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
         const rechazo = rechazoDeVenta(err);
         // Two retries of one checkout raced: the loser answers with the winner's sale.
         if (rechazo === 'CLAVE_REPETIDA' && idempotencyKey) {
-          const previa = await porClave(data.id_minimarket, idempotencyKey);
+          const previa = await repetidaPorClave(data, idempotencyKey);
           if (previa) return { venta: previa, repetida: true };
         }
         if (rechazo instanceof Error) throw rechazo;
         throw err;
       }
       if (resultado.repetida) {
-        const previa = await porClave(data.id_minimarket, idempotencyKey!);
+        const previa = await repetidaPorClave(data, idempotencyKey!);
         return { venta: previa!, repetida: true };
       }
       await avisarCambiosDeStock(db, data.id_minimarket, resultado.cambios, tienda);
