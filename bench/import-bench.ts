@@ -26,6 +26,7 @@ import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
 import { CATEGORIAS } from '../apps/api/src/db/seed/catalogo.js';
 import { makeEan13 } from '../packages/contracts/src/codigo-barra.js';
+import { COLUMNAS_PRODUCTOS, COLUMNAS_VENTAS } from '../packages/contracts/src/uploads.js';
 import { mulberry32, seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { leerCategoria } from '../apps/api/src/imports/valores.js';
 import { readEnv } from '../apps/api/src/env.js';
@@ -191,22 +192,10 @@ function filaProducto(azar: () => number, prefijo: string, i: number): string[] 
   ];
 }
 
-const ENCABEZADO_PRODUCTOS = [
-  'nombre_producto',
-  'categoria',
-  'precio_venta',
-  'stock',
-  'codigo_barra',
-  'precio_compra',
-  'descripcion',
-  'marca',
-];
-const ENCABEZADO_VENTAS = ['id_venta_csv', 'fecha_venta', 'metodo_pago', 'codigo_barra', 'num_unidades'];
-
 const celdaCsv = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** A CSV as a Chilean Excel saves it (BOM, ';', CRLF), written in chunks. */
-async function escribirCsv(ruta: string, encabezado: string[], n: number, fila: (i: number) => string[]) {
+async function escribirCsv(ruta: string, encabezado: readonly string[], n: number, fila: (i: number) => string[]) {
   const salida = fs.createWriteStream(ruta);
   async function* lineas() {
     yield `\uFEFF${encabezado.join(';')}\r\n`;
@@ -223,10 +212,10 @@ async function escribirCsv(ruta: string, encabezado: string[], n: number, fila: 
   await pipeline(lineas(), salida);
 }
 
-async function escribirXlsx(ruta: string, encabezado: string[], n: number, fila: (i: number) => string[]) {
+async function escribirXlsx(ruta: string, encabezado: readonly string[], n: number, fila: (i: number) => string[]) {
   const libro = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: ruta, useSharedStrings: true, useStyles: true });
   const hoja = libro.addWorksheet('Datos');
-  hoja.addRow(encabezado).commit();
+  hoja.addRow([...encabezado]).commit();
   for (let i = 0; i < n; i++) {
     const f = fila(i);
     // As a spreadsheet keeps them: prices, stock and barcodes as numbers.
@@ -375,7 +364,7 @@ async function importar(
 }
 
 /** The floor: PostgreSQL's COPY of the same CSV into a plain table of text columns, no indexes. */
-async function pisoCopy(databaseUrl: string, rutaCsv: string, columnas: string[]): Promise<number> {
+async function pisoCopy(databaseUrl: string, rutaCsv: string, columnas: readonly string[]): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -464,17 +453,17 @@ async function main() {
     };
     // Kept in memory (a few tens of MB) to write the same rows twice: as the file and typed for producto.
     const filasCsv = Array.from({ length: N_PRODUCTOS }, (_, i) => filaProducto(azar, '78091', i));
-    await escribirCsv(archivos.productosCsv, ENCABEZADO_PRODUCTOS, N_PRODUCTOS, (i) => filasCsv[i]!);
+    await escribirCsv(archivos.productosCsv, COLUMNAS_PRODUCTOS, N_PRODUCTOS, (i) => filasCsv[i]!);
     await escribirCopyProducto(archivos.productosCsvTipado, idMinimarket, N_PRODUCTOS, (i) => filasCsv[i]!);
     filasCsv.length = 0;
     const filaXlsx = (i: number) => filaProducto(mulberry32(i + 7), '78092', i);
-    await escribirXlsx(archivos.productosXlsx, ENCABEZADO_PRODUCTOS, N_PRODUCTOS, filaXlsx);
-    await escribirCsv(archivos.productosXlsxGemelo, ENCABEZADO_PRODUCTOS, N_PRODUCTOS, filaXlsx);
+    await escribirXlsx(archivos.productosXlsx, COLUMNAS_PRODUCTOS, N_PRODUCTOS, filaXlsx);
+    await escribirCsv(archivos.productosXlsxGemelo, COLUMNAS_PRODUCTOS, N_PRODUCTOS, filaXlsx);
     await escribirCopyProducto(archivos.productosXlsxTipado, idMinimarket, N_PRODUCTOS, filaXlsx);
     const nVentas = Math.floor(N_LINEAS_VENTA / LINEAS_POR_VENTA);
     const fechas: string[] = Array.from({ length: nVentas }, () => fechaAtras(azar, ahora));
     const metodos = Array.from({ length: nVentas }, () => METODOS[Math.floor(azar() * METODOS.length)]!);
-    await escribirCsv(archivos.ventasCsv, ENCABEZADO_VENTAS, nVentas * LINEAS_POR_VENTA, (i) => {
+    await escribirCsv(archivos.ventasCsv, COLUMNAS_VENTAS, nVentas * LINEAS_POR_VENTA, (i) => {
       const v = Math.floor(i / LINEAS_POR_VENTA);
       return [
         `B-${String(v + 1).padStart(7, '0')}`,
@@ -484,7 +473,7 @@ async function main() {
         String(1 + Math.floor(azar() * 4)),
       ];
     });
-    await escribirCsv(archivos.grandeCsv, ENCABEZADO_PRODUCTOS, N_GRANDE, (i) => filaProducto(azar, '7809', i));
+    await escribirCsv(archivos.grandeCsv, COLUMNAS_PRODUCTOS, N_GRANDE, (i) => filaProducto(azar, '7809', i));
     console.log(`Archivos generados en ${((Date.now() - t) / 1000).toFixed(1)} s en ${tmp}`);
 
     server = await iniciarServidor(ESTE_ARCHIVO, embedded.url, ['--expose-gc']);
@@ -497,35 +486,35 @@ async function main() {
       tipo: 'productos' | 'ventas';
       ruta: string;
       nombre: string;
-      piso?: { csv: string; columnas: string[] };
+      piso?: { csv: string; columnas: readonly string[] };
       pisoProducto?: string;
     }> = [
       {
         tipo: 'productos',
         ruta: archivos.productosCsv,
         nombre: `${miles(N_PRODUCTOS)} productos (CSV Excel Chile)`,
-        piso: { csv: archivos.productosCsv, columnas: ENCABEZADO_PRODUCTOS },
+        piso: { csv: archivos.productosCsv, columnas: COLUMNAS_PRODUCTOS },
         pisoProducto: archivos.productosCsvTipado,
       },
       {
         tipo: 'productos',
         ruta: archivos.productosXlsx,
         nombre: `${miles(N_PRODUCTOS)} productos (XLSX)`,
-        piso: { csv: archivos.productosXlsxGemelo, columnas: ENCABEZADO_PRODUCTOS },
+        piso: { csv: archivos.productosXlsxGemelo, columnas: COLUMNAS_PRODUCTOS },
         pisoProducto: archivos.productosXlsxTipado,
       },
       {
         tipo: 'ventas',
         ruta: archivos.ventasCsv,
         nombre: `${miles(nVentas * LINEAS_POR_VENTA)} líneas de venta (CSV, ${miles(nVentas)} ventas)`,
-        piso: { csv: archivos.ventasCsv, columnas: ENCABEZADO_VENTAS },
+        piso: { csv: archivos.ventasCsv, columnas: COLUMNAS_VENTAS },
       },
       { tipo: 'ventas', ruta: archivos.ventasCsv, nombre: 'el mismo archivo de ventas otra vez (no cambia nada)' },
       {
         tipo: 'productos',
         ruta: archivos.grandeCsv,
         nombre: `${miles(N_GRANDE)} productos (CSV, memoria)`,
-        piso: { csv: archivos.grandeCsv, columnas: ENCABEZADO_PRODUCTOS },
+        piso: { csv: archivos.grandeCsv, columnas: COLUMNAS_PRODUCTOS },
       },
     ];
     const resultados: Array<Medicion & { pisoS?: number; pisoProductoS?: number }> = [];

@@ -30,6 +30,7 @@ import { csvRechazados, xlsxRechazados, type FilaRechazadaSalida } from '../../i
 import { MENSAJE_INTERRUMPIDA } from '../../imports/resultado.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { bajarArchivo, contarPendientes, encolarCarga, type TrabajoTomado } from '../../data/trabajo-carga.js';
+import type { CargaRegistrada } from '../../data/archivo-carga.js';
 
 type CargaQuery = z.output<typeof cargaQuerySchema>;
 
@@ -56,14 +57,7 @@ export const mensajeCargasPendientes = (n: number) =>
 
 const archivoGrande = (mb: number) => new AppError(413, 'FILE_TOO_LARGE', mensajeArchivoGrande(mb));
 
-function toArchivoCargaDto(a: {
-  id_archivo: number;
-  nombre_archivo: string;
-  tipo_archivo: string;
-  fecha_subida: Date;
-  estado_procesamiento: string;
-  detalle_resultado: string | null;
-}): ArchivoCarga {
+function toArchivoCargaDto(a: CargaRegistrada): ArchivoCarga {
   return {
     id_archivo: a.id_archivo,
     nombre_archivo: a.nombre_archivo,
