@@ -139,6 +139,7 @@ test('a checkout whose answer is lost is retried with the same Idempotency-Key: 
 
   await iniciarSesion(page, PYME);
   await page.goto('/pos/nueva-venta');
+  await expect(page.getByRole('heading', { name: 'Escanear producto' })).toBeVisible();
   await escanear(page, producto.codigo_barra);
   await expect(page.getByRole('list', { name: 'Productos en el carrito' }).getByText(producto.nombre_producto)).toBeVisible();
   await page.getByRole('button', { name: 'Proceder al Pago' }).click();
