@@ -259,6 +259,36 @@ describe('changing a product', () => {
     expect([ingreso.tipo, ingreso.cantidad, ingreso.stock_resultante]).toEqual(['ingreso', 3, 5]);
   });
 
+  it('reads amounts sent as text the Chilean way ("1.990", "$ 13.000"), never as decimals', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const creado = await pyme.request({
+      method: 'POST',
+      url: '/api/productos/',
+      payload: nuevo('7801111111934', { precio_venta: '1.990', precio_compra: '$ 1.200', stock: '1.000' }),
+    });
+    expect(creado.statusCode).toBe(201);
+    expect(creado.json()).toMatchObject({ precio_venta_actual: 1990, precio_compra_actual: 1200, stock: 1000 });
+
+    const ingreso = await pyme.request({
+      method: 'POST',
+      url: `/api/productos/${creado.json().id_producto}/stock`,
+      payload: { cantidad: '12', costo_total: '$ 13.000' },
+    });
+    expect(ingreso.json()).toMatchObject({ stock: 1012, precio_compra_actual: 1084 });
+
+    const decimal = await pyme.request({
+      method: 'PUT',
+      url: `/api/productos/${creado.json().id_producto}`,
+      payload: { precio_venta: '1.990,50' },
+    });
+    expect(decimal.statusCode).toBe(422);
+    expect(decimal.json().detail).toBe(
+      'El precio debe ser un número entero de pesos, sin decimales (ej: 1990 o $1.990); se encontró "1.990,50".',
+    );
+    const guardado = await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: creado.json().id_producto } });
+    expect([guardado.precio_venta_actual, guardado.precio_compra_actual, guardado.stock]).toEqual([1990, 1084, 1012]);
+  });
+
   it("refuses a delivery of zero units or zero cost with the spec's message", async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const p = await ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: tienda, estado: 'activo' } });

@@ -30,6 +30,7 @@ export interface ProductoApi {
   codigo_barra: string;
   stock: number;
   precio_venta_actual: number;
+  precio_compra_actual: number | null;
 }
 
 export async function productoPorCodigo(

@@ -24,10 +24,15 @@ test('a new product by the manual form, the duplicate barcode, then add stock, e
   await form.getByLabel('Nombre del producto').fill(nombre);
   await form.getByLabel('Categoría').selectOption('Abarrotes');
   await form.getByLabel('Marca').fill('Marca E2E');
-  await form.getByLabel('Precio de venta (CLP)').fill('1290');
-  await form.getByLabel('Precio de compra (CLP)').fill('800');
+  // Prices as a Chilean types them: the dot is thousands, and the field shows the amount back.
+  await form.getByLabel('Precio de venta (CLP)').fill('1.990');
+  await form.getByLabel('Precio de venta (CLP)').press('Tab');
+  await expect(form.getByLabel('Precio de venta (CLP)')).toHaveValue('$1.990');
+  await form.getByLabel('Precio de compra (CLP)').fill('$ 800');
   await form.getByRole('button', { name: 'Guardar producto' }).click();
   await expect(page.getByText('Producto guardado exitosamente')).toBeVisible();
+  const guardado = await productoPorCodigo(request, token, idMinimarket, codigo);
+  expect([guardado?.precio_venta_actual, guardado?.precio_compra_actual]).toEqual([1990, 800]);
   await expect(page.getByRole('list', { name: 'Últimos productos agregados' }).getByText(nombre)).toBeVisible();
   await expect(form.getByLabel('Código de barras')).toHaveValue('');
 
@@ -48,18 +53,24 @@ test('a new product by the manual form, the duplicate barcode, then add stock, e
   // One unit is at or under the shop's low-stock threshold (5 by default).
   await expect(fila).toContainText('Stock bajo · 1');
 
-  // Add stock: 10 units that cost 5.005 in total → 501 each, rounded up.
+  // Add stock: 12 units that cost "13.000" in total (thirteen thousand pesos) → 1.084 each, rounded up.
   await fila.getByRole('button', { name: `Agregar stock a ${nombre}` }).click();
   const dialogo = page.getByRole('dialog', { name: 'Agregar stock' });
   await dialogo.getByRole('button', { name: 'Agregar stock' }).click();
   await expect(dialogo.getByText('Por favor, ingrese valores válidos mayores a cero.')).toBeVisible();
-  await dialogo.getByLabel('Cantidad de unidades').fill('10');
-  await dialogo.getByLabel('Costo total de la compra (CLP)').fill('5005');
-  await expect(dialogo).toContainText('$501');
+  await dialogo.getByLabel('Cantidad de unidades').fill('12');
+  await dialogo.getByLabel('Costo total de la compra (CLP)').fill('13.000,50');
+  await dialogo.getByRole('button', { name: 'Agregar stock' }).click();
+  await expect(
+    dialogo.getByText('El costo total debe ser un número entero de pesos, sin decimales (ej: 1990 o $1.990); se encontró "13.000,50".'),
+  ).toBeVisible();
+  await dialogo.getByLabel('Costo total de la compra (CLP)').fill('13.000');
+  await expect(dialogo).toContainText('Precio de compra unitario: $1.084');
   await dialogo.getByRole('button', { name: 'Agregar stock' }).click();
   await expect(dialogo).toBeHidden();
-  await expect(fila).toContainText('En stock · 11');
-  await expect(fila).toContainText('$501');
+  await expect(fila).toContainText('En stock · 13');
+  await expect(fila).toContainText('$1.084');
+  expect((await productoPorCodigo(request, token, idMinimarket, codigo))?.precio_compra_actual).toBe(1084);
   // Opened again, the dialog starts empty (not with the last entry).
   await fila.getByRole('button', { name: `Agregar stock a ${nombre}` }).click();
   await expect(dialogo.getByLabel('Cantidad de unidades')).toHaveValue('');
@@ -81,7 +92,7 @@ test('a new product by the manual form, the duplicate barcode, then add stock, e
   await expect(page.getByText('Producto actualizado exitosamente.')).toBeVisible();
   const editada = page.getByRole('row').filter({ hasText: nuevoNombre });
   await expect(editada).toContainText(comoPesos(1490));
-  await expect(editada).toContainText('En stock · 15');
+  await expect(editada).toContainText('En stock · 17');
 
   // Delete, after confirming.
   await editada.getByRole('button', { name: `Eliminar ${nuevoNombre}` }).click();

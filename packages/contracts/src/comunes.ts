@@ -1,6 +1,7 @@
 // Shared pieces of the wire format. Importing this module switches zod's own
 // messages to Spanish, so the browser and the server refuse input in the same words.
 import { z } from 'zod';
+import { leerEntero, type OpcionesEntero } from './numeros.js';
 import { MAX_ENTERO } from './reglas.js';
 
 z.config(z.locales.es());
@@ -58,6 +59,29 @@ export const pesosSchema = z
   .int({ error: 'Debe ser un monto en pesos, sin decimales.' })
   .nonnegative({ error: 'El monto no puede ser negativo.' })
   .max(MAX_ENTERO, { error: 'El monto es demasiado grande.' });
+
+/**
+ * A whole number given as a number or as text typed the Chilean way ('1.990', '$ 1.990',
+ * '1.000' units): text goes through the one parser (numeros.ts), then `schema` checks the
+ * range in its own words. `mensajeTipo` answers anything that is neither (absent, a boolean).
+ */
+export function enteroDesdeTexto<S extends z.ZodType<number, number>>(schema: S, opciones: OpcionesEntero & { mensajeTipo: string }) {
+  return z
+    .union([z.number(), z.string()], { error: opciones.mensajeTipo })
+    .meta({
+      description: opciones.pesos
+        ? 'Pesos enteros: un número, o un texto como "1990", "1.990" o "$1.990" (sin decimales).'
+        : 'Un entero: un número, o un texto como "1000" o "1.000".',
+    })
+    .transform((v, ctx) => {
+      if (typeof v === 'number') return v;
+      const r = leerEntero(v, opciones);
+      if (r.ok) return r.valor;
+      ctx.addIssue({ code: 'custom', message: r.mensaje, input: v });
+      return z.NEVER;
+    })
+    .pipe(schema);
+}
 
 /** How many rows a list skips (its page times its size). */
 export const skipSchema = z.coerce.number().int().min(0).max(MAX_ENTERO, { error: MENSAJE_NUMERO_DEMASIADO_GRANDE }).default(0);

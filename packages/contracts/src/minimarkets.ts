@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, MENSAJE_NUMERO_DEMASIADO_GRANDE, PAGE_SIZE_MINIMARKETS, skipSchema, textoRequerido } from './comunes.js';
+import {
+  enteroDesdeTexto,
+  MAX_PAGE_SIZE,
+  MENSAJE_NUMERO_DEMASIADO_GRANDE,
+  PAGE_SIZE_MINIMARKETS,
+  skipSchema,
+  textoRequerido,
+} from './comunes.js';
 import { MAX_ENTERO } from './reglas.js';
 
 export const minimarketSchema = z
@@ -20,11 +27,14 @@ export type Minimarket = z.infer<typeof minimarketSchema>;
 
 export const UMBRAL_STOCK_BAJO_POR_DEFECTO = 5;
 
-const umbralSchema = z.coerce
-  .number({ error: 'El umbral debe ser un número entero.' })
-  .int({ error: 'El umbral debe ser un número entero.' })
-  .min(0, { error: 'El umbral no puede ser negativo.' })
-  .max(100_000);
+const umbralSchema = enteroDesdeTexto(
+  z
+    .number()
+    .int({ error: 'El umbral debe ser un número entero.' })
+    .min(0, { error: 'El umbral no puede ser negativo.' })
+    .max(100_000, { error: 'El umbral es demasiado alto.' }),
+  { campo: 'El umbral', mensajeTipo: 'El umbral debe ser un número entero.' },
+);
 
 export const minimarketCreateSchema = z.object({
   nombre_minimarket: textoRequerido('El nombre del minimarket es obligatorio.'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CATEGORIA_TODOS,
   CATEGORIAS,
+  enteroDesdeTexto,
   ESTADOS,
   idSchema,
   MAX_PAGE_SIZE,
@@ -45,24 +46,36 @@ export const codigoBarraSchema = obligatorio.max(LIMITES_PRODUCTO.codigoBarra).r
 
 const categoriaSchema = z.enum(CATEGORIAS, { error: 'La categoría no es válida.' });
 
-export const precioVentaSchema = z.coerce
-  .number({ error: 'El precio debe ser un número mayor a 0' })
-  .int({ error: 'El precio debe ser un número entero de pesos, sin decimales.' })
-  .positive({ error: 'El precio debe ser un número mayor a 0' })
-  .max(LIMITES_PRODUCTO.precio, { error: 'El precio es demasiado alto.' });
+// Prices, cost and stock come as numbers from the forms' JSON, but also as text ('1.990',
+// '$1.990'): read by the one parser, never by Number() (which reads '1.990' as 1,99).
+export const precioVentaSchema = enteroDesdeTexto(
+  z
+    .number()
+    .int({ error: 'El precio debe ser un número entero de pesos, sin decimales.' })
+    .positive({ error: 'El precio debe ser un número mayor a 0' })
+    .max(LIMITES_PRODUCTO.precio, { error: 'El precio es demasiado alto.' }),
+  { campo: 'El precio', pesos: true, mensajeTipo: 'El precio debe ser un número mayor a 0' },
+);
 
-const precioCompraSchema = z.coerce
-  .number({ error: 'El precio de compra debe ser un número.' })
-  .int({ error: 'El precio de compra debe ser un número entero de pesos.' })
-  .min(0, { error: 'El precio de compra no puede ser negativo.' })
-  .max(LIMITES_PRODUCTO.precio, { error: 'El precio de compra es demasiado alto.' })
-  .nullable();
+const precioCompraSchema = enteroDesdeTexto(
+  z
+    .number()
+    .int({ error: 'El precio de compra debe ser un número entero de pesos.' })
+    .min(0, { error: 'El precio de compra no puede ser negativo.' })
+    .max(LIMITES_PRODUCTO.precio, { error: 'El precio de compra es demasiado alto.' }),
+  { campo: 'El precio de compra', pesos: true, mensajeTipo: 'El precio de compra debe ser un número.' },
+);
+/** null clears the purchase price (a union, not .nullable(): OpenAPI 3.0 cannot say "nullable" beside anyOf). */
+const precioCompraONulo = z.union([z.null(), precioCompraSchema]);
 
-const stockSchema = z.coerce
-  .number({ error: 'El stock debe ser un número entero.' })
-  .int({ error: 'El stock debe ser un número entero.' })
-  .min(0, { error: 'El stock no puede ser negativo.' })
-  .max(LIMITES_PRODUCTO.stock, { error: 'El stock es demasiado alto.' });
+const stockSchema = enteroDesdeTexto(
+  z
+    .number()
+    .int({ error: 'El stock debe ser un número entero.' })
+    .min(0, { error: 'El stock no puede ser negativo.' })
+    .max(LIMITES_PRODUCTO.stock, { error: 'El stock es demasiado alto.' }),
+  { campo: 'El stock', mensajeTipo: 'El stock debe ser un número entero.' },
+);
 
 export const STOCK_INICIAL_POR_DEFECTO = 1;
 
@@ -72,7 +85,7 @@ export const productoCreateSchema = z.object({
   nombre_producto: obligatorio.max(LIMITES_PRODUCTO.nombre),
   categoria: z.enum(CATEGORIAS, { error: MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO }),
   precio_venta: precioVentaSchema,
-  precio_compra: precioCompraSchema.optional(),
+  precio_compra: precioCompraONulo.optional(),
   stock: stockSchema.default(STOCK_INICIAL_POR_DEFECTO),
   descripcion: textoOpcionalHasta(LIMITES_PRODUCTO.descripcion),
   marca: textoOpcionalHasta(LIMITES_PRODUCTO.marca),
@@ -87,7 +100,7 @@ export const productoUpdateSchema = z
     nombre_producto: obligatorio.max(LIMITES_PRODUCTO.nombre),
     categoria: categoriaSchema,
     precio_venta: precioVentaSchema,
-    precio_compra: precioCompraSchema,
+    precio_compra: precioCompraONulo,
     stock: stockSchema,
     descripcion: textoOpcionalHasta(LIMITES_PRODUCTO.descripcion),
     marca: textoOpcionalHasta(LIMITES_PRODUCTO.marca),
@@ -99,16 +112,22 @@ export type ProductoUpdate = z.input<typeof productoUpdateSchema>;
 export const MENSAJE_INGRESO_STOCK_INVALIDO = 'Por favor, ingrese valores válidos mayores a cero.';
 /** POST /productos/{id}/stock: units received and what they cost in total. */
 export const ingresoStockSchema = z.object({
-  cantidad: z
-    .number({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
-    .int({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
-    .positive({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
-    .max(LIMITES_PRODUCTO.stock, { error: 'La cantidad es demasiado alta.' }),
-  costo_total: z
-    .number({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
-    .int({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
-    .positive({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
-    .max(1_000_000_000),
+  cantidad: enteroDesdeTexto(
+    z
+      .number()
+      .int({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
+      .positive({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
+      .max(LIMITES_PRODUCTO.stock, { error: 'La cantidad es demasiado alta.' }),
+    { campo: 'La cantidad', mensajeTipo: MENSAJE_INGRESO_STOCK_INVALIDO },
+  ),
+  costo_total: enteroDesdeTexto(
+    z
+      .number()
+      .int({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
+      .positive({ error: MENSAJE_INGRESO_STOCK_INVALIDO })
+      .max(1_000_000_000, { error: 'El costo total es demasiado alto.' }),
+    { campo: 'El costo total', pesos: true, mensajeTipo: MENSAJE_INGRESO_STOCK_INVALIDO },
+  ),
 });
 
 /** The unit purchase price of a delivery: total cost over quantity, rounded up (spec §5). */

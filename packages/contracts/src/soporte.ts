@@ -2,7 +2,7 @@
 // screen: a product the barcode lookup did not find, for support to add (decisions §7
 // makes it open a support conversation). Added by the web app; the route is still to come.
 import { z } from 'zod';
-import { idSchema, textoOpcional } from './comunes.js';
+import { enteroDesdeTexto, idSchema, textoOpcional } from './comunes.js';
 import { LIMITES_PRODUCTO } from './reglas.js';
 
 /** POST /api/soporte/tickets-producto → the created ticket (201). */
@@ -20,11 +20,14 @@ export const ticketProductoSchema = z.object({
     .trim()
     .min(1, { error: MENSAJE_TICKET_NOMBRE_REQUERIDO })
     .max(LIMITES_PRODUCTO.nombre),
-  precio: z.coerce
-    .number({ error: MENSAJE_TICKET_PRECIO_INVALIDO })
-    .int({ error: MENSAJE_TICKET_PRECIO_INVALIDO })
-    .positive({ error: MENSAJE_TICKET_PRECIO_INVALIDO })
-    .max(LIMITES_PRODUCTO.precio),
+  precio: enteroDesdeTexto(
+    z
+      .number()
+      .int({ error: MENSAJE_TICKET_PRECIO_INVALIDO })
+      .positive({ error: MENSAJE_TICKET_PRECIO_INVALIDO })
+      .max(LIMITES_PRODUCTO.precio, { error: 'El precio es demasiado alto.' }),
+    { campo: 'El precio', pesos: true, mensajeTipo: MENSAJE_TICKET_PRECIO_INVALIDO },
+  ),
   marca: textoOpcional,
   descripcion: textoOpcional,
 });

@@ -5,7 +5,8 @@
 import { LIMITES_PRODUCTO, MAX_UNIDADES_LINEA } from '@minimarket/contracts/reglas';
 import type { ColumnaProducto, ColumnaVenta } from './columnas.js';
 import type { ValorCopy } from './copy.js';
-import { leerCategoria, leerCodigoBarra, leerEntero, leerFechaVenta, leerMetodoPago, type Lectura } from './valores.js';
+import { leerEnteroEntre } from '@minimarket/contracts/numeros';
+import { leerCategoria, leerCodigoBarra, leerFechaVenta, leerMetodoPago, type Lectura } from './valores.js';
 
 export interface ErrorCampo {
   campo: string;
@@ -80,14 +81,14 @@ function texto(errores: ErrorCampo[], nombre: string, valor: string, maximo: num
 }
 
 const pesos = (campoNombre: string, minimo: number, mensajeMinimo: string) => (t: string) =>
-  leerEntero(t, { campo: campoNombre, pesos: true, minimo, maximo: LIMITES_PRODUCTO.precio, mensajeMinimo });
+  leerEnteroEntre(t, { campo: campoNombre, pesos: true, minimo, maximo: LIMITES_PRODUCTO.precio, mensajeMinimo });
 
 const leerPrecioVenta = pesos('El precio de venta', 1, 'El precio de venta debe ser mayor a 0.');
 const leerPrecioCompra = pesos('El precio de compra', 0, 'El precio de compra no puede ser negativo.');
 const leerStock = (t: string) =>
-  leerEntero(t, { campo: 'El stock', minimo: 0, maximo: LIMITES_PRODUCTO.stock, mensajeMinimo: 'El stock no puede ser negativo.' });
+  leerEnteroEntre(t, { campo: 'El stock', minimo: 0, maximo: LIMITES_PRODUCTO.stock, mensajeMinimo: 'El stock no puede ser negativo.' });
 const leerUnidades = (t: string) =>
-  leerEntero(t, {
+  leerEnteroEntre(t, {
     campo: 'La cantidad de unidades',
     minimo: 1,
     maximo: MAX_UNIDADES_LINEA,

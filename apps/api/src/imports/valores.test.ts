@@ -4,48 +4,7 @@ import { campoCopy, lineaCopy } from './copy.js';
 import { ErrorArchivo } from './errores.js';
 import { detectarSeparador, pareceBinario } from './lectores/csv.js';
 import { esFormatoFecha, serialComoFecha } from './lectores/xlsx.js';
-import { leerCategoria, leerEntero, leerFechaVenta, leerMetodoPago, normalizarNombreColumna } from './valores.js';
-
-const precio = (t: string) => leerEntero(t, { campo: 'El precio', pesos: true, minimo: 1, maximo: 100_000_000, mensajeMinimo: 'mínimo' });
-
-describe('pesos as a Chilean writes them', () => {
-  it.each([
-    ['1990', 1990],
-    ['1.990', 1990],
-    ['$1.990', 1990],
-    ['$ 1.990', 1990],
-    [' 12.345.678 ', 12_345_678],
-    ['990', 990],
-  ])('%s → %i', (texto, valor) => {
-    expect(precio(texto)).toEqual({ ok: true, valor });
-  });
-
-  it.each(['1990,5', '1990.5', '1,99', '1.99', '1.9900', '19.90', '1,990'])('%s is refused, never rounded', (texto) => {
-    const r = precio(texto);
-    expect(r.ok).toBe(false);
-    if (!r.ok)
-      expect(r.mensaje).toBe(`El precio debe ser un número entero de pesos, sin decimales (ej: 1990 o $1.990); se encontró "${texto}".`);
-  });
-
-  it.each(['abc', '$', '12a', '1e3'])('%s is not an amount', (texto) => {
-    expect(precio(texto)).toMatchObject({ ok: false, mensaje: expect.stringContaining('debe ser un monto en pesos') });
-  });
-
-  it('negative and too large', () => {
-    expect(precio('-1.990')).toEqual({ ok: false, mensaje: 'mínimo' });
-    expect(precio('$-5')).toEqual({ ok: false, mensaje: 'mínimo' });
-    expect(precio('0')).toEqual({ ok: false, mensaje: 'mínimo' });
-    expect(precio('100.000.001')).toMatchObject({ ok: false, mensaje: 'El precio es demasiado alto (máximo 100.000.000).' });
-  });
-
-  it('stock: negative refused with its own message', () => {
-    const stock = (t: string) =>
-      leerEntero(t, { campo: 'El stock', minimo: 0, maximo: 1_000_000, mensajeMinimo: 'El stock no puede ser negativo.' });
-    expect(stock('-3')).toEqual({ ok: false, mensaje: 'El stock no puede ser negativo.' });
-    expect(stock('1.000')).toEqual({ ok: true, valor: 1000 });
-    expect(stock('2.5')).toMatchObject({ ok: false, mensaje: expect.stringContaining('sin decimales') });
-  });
-});
+import { leerCategoria, leerFechaVenta, leerMetodoPago, normalizarNombreColumna } from './valores.js';
 
 describe('categories and payment methods, whatever the case and accents', () => {
   it.each([

@@ -5,8 +5,10 @@
 import { CATEGORIAS, METODOS_PAGO, type Categoria, type MetodoPago } from '@minimarket/contracts/comunes';
 import { localAUtcRapido } from '../lib/tiempo.js';
 import { LIMITES_PRODUCTO, PATRON_CODIGO_BARRA } from '@minimarket/contracts/reglas';
+// Whole numbers and pesos are read by the one parser in contracts (numeros.ts), shared with the web.
+import type { Lectura } from '@minimarket/contracts/numeros';
 
-export type Lectura<T> = { ok: true; valor: T } | { ok: false; mensaje: string };
+export type { Lectura };
 
 const ok = <T>(valor: T): Lectura<T> => ({ ok: true, valor });
 const mal = (mensaje: string): Lectura<never> => ({ ok: false, mensaje });
@@ -24,54 +26,6 @@ export function normalizarTexto(texto: string): string {
 /** A header or XML element name, ignoring case, accents, spaces, '_', '-' and '.': 'Precio Venta' → 'precioventa'. */
 export function normalizarNombreColumna(nombre: string): string {
   return normalizarTexto(nombre.replace(/^\uFEFF/, '')).replace(/[\s\-.]+/g, '');
-}
-
-/** Whole numbers, as a Chilean writes them: '1990', '1.990', '$ 1.990', '12.345.678'. */
-const ENTERO_SIMPLE = /^\d+$/;
-const ENTERO_CON_MILES = /^\d{1,3}(\.\d{3})+$/;
-
-/**
- * A whole number of pesos or units. '1.990' is one thousand nine hundred and ninety
- * (the dot separates thousands in Chile); a decimal part ('1990,5', '1990.5', '1,99')
- * is refused, never rounded.
- */
-export function leerEntero(
-  texto: string,
-  opciones: { campo: string; pesos?: boolean; minimo: number; maximo: number; mensajeMinimo: string },
-): Lectura<number> {
-  let t = texto.replace(/\s+/g, '');
-  let negativo = false;
-  if (t.startsWith('-')) {
-    negativo = true;
-    t = t.slice(1);
-  }
-  if (opciones.pesos && t.startsWith('$')) {
-    t = t.slice(1);
-    if (!negativo && t.startsWith('-')) {
-      negativo = true;
-      t = t.slice(1);
-    }
-  }
-  let n: number;
-  if (ENTERO_SIMPLE.test(t)) n = Number(t);
-  else if (ENTERO_CON_MILES.test(t)) n = Number(t.replace(/\./g, ''));
-  else if (/^[\d.,]+$/.test(t) && /[.,]/.test(t)) {
-    return mal(
-      opciones.pesos
-        ? `${opciones.campo} debe ser un número entero de pesos, sin decimales (ej: 1990 o $1.990); se encontró "${texto.trim()}".`
-        : `${opciones.campo} debe ser un número entero, sin decimales; se encontró "${texto.trim()}".`,
-    );
-  } else {
-    return mal(
-      opciones.pesos
-        ? `${opciones.campo} debe ser un monto en pesos (ej: 1990 o $1.990); se encontró "${texto.trim()}".`
-        : `${opciones.campo} debe ser un número entero; se encontró "${texto.trim()}".`,
-    );
-  }
-  if (negativo) n = -n;
-  if (n < opciones.minimo) return mal(opciones.mensajeMinimo);
-  if (n > opciones.maximo) return mal(`${opciones.campo} es demasiado alto (máximo ${opciones.maximo.toLocaleString('es-CL')}).`);
-  return ok(n);
 }
 
 const CATEGORIA_POR_NOMBRE = new Map<string, Categoria>(CATEGORIAS.map((c) => [normalizarTexto(c), c]));

@@ -5,7 +5,7 @@ const LOCALE = 'es-CL';
 
 const entero = new Intl.NumberFormat(LOCALE);
 
-/** 12990 → '$12.990': the contracts' one money formatter, shared with the server's messages (tests build their expected text with it too). */
+/** 12990 → '$12.990': the contracts' one money formatter, shared with the server's messages. */
 export { formatClp } from '@minimarket/contracts/formato';
 
 /** 1234 → '1.234'. */

@@ -1,11 +1,6 @@
-import type { z } from 'zod';
-
 /**
- * Lets a form pipe its text input into a contract schema that coerces. Coercing schemas
- * declare their input as `unknown`, which zod's pipe typing does not accept after a string
- * step; at run time the schema (and its Spanish messages) is used unchanged. The input type
- * is taken from where it is used.
+ * A contract field that reads whole numbers from text (`enteroDesdeTexto`: '1.990', '$1.990')
+ * takes `string | number`; zod's `pipe` wants what comes before it typed the same, so a form's
+ * text passes through this (it changes nothing at run time): `.transform(comoEntrada).pipe(…)`.
  */
-export function desdeTexto<S extends z.ZodType, I = string>(schema: S): z.ZodType<z.output<S>, I> {
-  return schema as unknown as z.ZodType<z.output<S>, I>;
-}
+export const comoEntrada = (texto: string): string | number => texto;

@@ -33,6 +33,7 @@ export default fp(
   async (app: FastifyInstance) => {
     await app.register(swagger, {
       openapi: {
+        openapi: '3.1.0',
         info: {
           title: 'Minimarket API',
           description:

@@ -20,7 +20,6 @@ import { mensajeDeError } from '../../../lib/api-client';
 import { aplicarErroresCampo } from '../../../utils/form-errors';
 import { capitalizar } from '../../../utils/format';
 import { soloCambios } from '../../../utils/solo-cambios';
-import { desdeTexto } from '../../../utils/zod-form';
 import { minimarketQueryOptions } from '../../../lib/current-shop';
 import { useActualizarMinimarket, useCrearMinimarket } from '../api/minimarkets';
 import { todosLosUsuariosQueryOptions } from '../api/usuarios';
@@ -34,8 +33,8 @@ const formSchema = minimarketCreateSchema.extend({
   umbral_stock_bajo: z
     .string()
     .trim()
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(desdeTexto(minimarketCreateSchema.shape.umbral_stock_bajo)),
+    .transform((v): string | number | undefined => (v === '' ? undefined : v))
+    .pipe(minimarketCreateSchema.shape.umbral_stock_bajo),
 });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;

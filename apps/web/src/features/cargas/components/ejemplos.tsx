@@ -28,7 +28,7 @@ const FILAS: Record<TipoCarga, string[][]> = {
 
 export const REGLAS_COMUNES = [
   'La primera fila (o cada elemento, en XML) usa exactamente los nombres de columna del ejemplo.',
-  'Los precios van en pesos enteros, sin decimales ni puntos de miles.',
+  'Los precios van en pesos enteros, sin decimales: 1990, 1.990 o $1.990.',
   'No dejes filas vacías entre los datos.',
 ];
 

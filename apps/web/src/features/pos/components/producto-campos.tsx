@@ -2,6 +2,7 @@ import { CATEGORIAS } from '@minimarket/contracts/comunes';
 import { MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO } from '@minimarket/contracts/productos';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field';
+import { MontoInput } from '../../../components/ui/monto-input';
 import type { ProductoFormInput } from '../utils/producto-form-schema';
 
 /** A required field left blank: the form shows the one spec message on top, the field says why. */
@@ -48,10 +49,10 @@ export function ProductoCampos({
         {(p) => <Input {...p} autoComplete="off" {...register('marca')} />}
       </Field>
       <Field label="Precio de venta (CLP)" requerido error={mensajeCampo(errors.precio_venta?.message)}>
-        {(p) => <Input {...p} inputMode="numeric" autoComplete="off" placeholder="Ej: 1290" {...register('precio_venta')} />}
+        {(p) => <MontoInput {...p} placeholder="Ej: $1.290" {...register('precio_venta')} />}
       </Field>
       <Field label="Precio de compra (CLP)" error={errors.precio_compra?.message} hint="Opcional. Sirve para calcular tu margen.">
-        {(p) => <Input {...p} inputMode="numeric" autoComplete="off" {...register('precio_compra')} />}
+        {(p) => <MontoInput {...p} {...register('precio_compra')} />}
       </Field>
       {conStock && (
         <Field label={etiquetaStock} error={errors.stock?.message}>

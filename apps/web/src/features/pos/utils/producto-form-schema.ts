@@ -6,7 +6,7 @@ import {
   STOCK_INICIAL_POR_DEFECTO,
 } from '@minimarket/contracts/productos';
 import { z } from 'zod';
-import { desdeTexto } from '../../../utils/zod-form';
+import { comoEntrada } from '../../../utils/zod-form';
 
 /**
  * The product form: text inputs in, the contract's types out. Blank optional numbers mean
@@ -17,17 +17,17 @@ export const productoFormSchema = z.object({
   codigo_barra: productoCreateSchema.shape.codigo_barra,
   nombre_producto: productoCreateSchema.shape.nombre_producto,
   categoria: productoCreateSchema.shape.categoria,
-  precio_venta: z.string().trim().min(1, { error: MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO }).pipe(desdeTexto(precioVentaSchema)),
+  precio_venta: z.string().trim().min(1, { error: MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO }).transform(comoEntrada).pipe(precioVentaSchema),
   precio_compra: z
     .string()
     .trim()
-    .transform((v) => (v === '' ? null : v))
-    .pipe(desdeTexto(productoUpdateSchema.shape.precio_compra.unwrap())),
+    .transform((v): string | number | null => (v === '' ? null : v))
+    .pipe(productoUpdateSchema.shape.precio_compra.unwrap()),
   stock: z
     .string()
     .trim()
-    .transform((v) => (v === '' ? String(STOCK_INICIAL_POR_DEFECTO) : v))
-    .pipe(desdeTexto(productoUpdateSchema.shape.stock.unwrap())),
+    .transform((v): string | number => (v === '' ? STOCK_INICIAL_POR_DEFECTO : v))
+    .pipe(productoUpdateSchema.shape.stock.unwrap()),
   descripcion: productoCreateSchema.shape.descripcion,
   marca: productoCreateSchema.shape.marca,
   imagen: productoCreateSchema.shape.imagen,

@@ -8,6 +8,7 @@ import { BackHeader } from '../../../../components/ui/back-header';
 import { Card } from '../../../../components/ui/card';
 import { FormActions } from '../../../../components/ui/form-actions';
 import { mensajeDeError } from '../../../../lib/api-client';
+import { formatClp } from '../../../../utils/format';
 import { soloCambios } from '../../../../utils/solo-cambios';
 import { useActualizarProducto } from '../../api/productos';
 import { productoFormSchema, type ProductoFormInput, type ProductoFormOutput } from '../../utils/producto-form-schema';
@@ -18,8 +19,9 @@ function aFormulario(p: Producto): ProductoFormInput {
     codigo_barra: p.codigo_barra,
     nombre_producto: p.nombre_producto,
     categoria: p.categoria,
-    precio_venta: String(p.precio_venta_actual),
-    precio_compra: p.precio_compra_actual === null ? '' : String(p.precio_compra_actual),
+    // As the money field shows them after editing ('$1.990'), so leaving one untouched is no change.
+    precio_venta: formatClp(p.precio_venta_actual),
+    precio_compra: p.precio_compra_actual === null ? '' : formatClp(p.precio_compra_actual),
     stock: String(p.stock),
     descripcion: p.descripcion ?? '',
     marca: p.marca ?? '',

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { leerEntero } from '@minimarket/contracts/numeros';
 import { ingresoStockSchema, MENSAJE_INGRESO_STOCK_INVALIDO, precioCompraUnitario, type Producto } from '@minimarket/contracts/productos';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -7,23 +8,24 @@ import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Field, Input } from '../../../../components/ui/field';
+import { MontoInput } from '../../../../components/ui/monto-input';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { formatClp, formatEntero } from '../../../../utils/format';
+import { comoEntrada } from '../../../../utils/zod-form';
 import { useIngresoStock } from '../../api/productos';
 
-/** Whole numbers typed as text; anything else fails with the contract's one message. */
-const entero = (campo: z.ZodNumber) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => /^\d+$/.test(v), { error: MENSAJE_INGRESO_STOCK_INVALIDO })
-    .transform(Number)
-    .pipe(campo);
-
+/** Blank is the spec's message; the rest is the contract's parser ('13.000', '$13.000') and rules. */
+const requerido = z.string().trim().min(1, { error: MENSAJE_INGRESO_STOCK_INVALIDO }).transform(comoEntrada);
 const ingresoFormSchema = z.object({
-  cantidad: entero(ingresoStockSchema.shape.cantidad),
-  costo_total: entero(ingresoStockSchema.shape.costo_total),
+  cantidad: requerido.pipe(ingresoStockSchema.shape.cantidad),
+  costo_total: requerido.pipe(ingresoStockSchema.shape.costo_total),
 });
+
+/** The preview's reading of a field: a positive whole number, or nothing yet. */
+function positivo(texto: string, pesos = false): number | null {
+  const r = leerEntero(texto, { campo: '', pesos });
+  return r.ok && r.valor > 0 ? r.valor : null;
+}
 type IngresoFormInput = z.input<typeof ingresoFormSchema>;
 
 export function IngresoStockDialog({ producto, onCerrar }: { producto: Producto | null; onCerrar: () => void }) {
@@ -38,10 +40,9 @@ export function IngresoStockDialog({ producto, onCerrar }: { producto: Producto 
     resolver: zodResolver(ingresoFormSchema),
     values: { cantidad: '', costo_total: '' },
   });
-  const cantidad = Number(watch('cantidad'));
-  const costo = Number(watch('costo_total'));
-  const unitario =
-    Number.isInteger(cantidad) && cantidad > 0 && Number.isInteger(costo) && costo > 0 ? precioCompraUnitario(costo, cantidad) : null;
+  const cantidad = positivo(watch('cantidad'));
+  const costo = positivo(watch('costo_total'), true);
+  const unitario = cantidad !== null && costo !== null ? precioCompraUnitario(costo, cantidad) : null;
   const mensaje = errors.cantidad?.message ?? errors.costo_total?.message ?? errors.root?.message;
 
   const enviar = handleSubmit(async (datos) => {
@@ -81,15 +82,7 @@ export function IngresoStockDialog({ producto, onCerrar }: { producto: Producto 
             )}
           </Field>
           <Field label="Costo total de la compra (CLP)">
-            {(p) => (
-              <Input
-                {...p}
-                aria-invalid={Boolean(errors.costo_total)}
-                inputMode="numeric"
-                autoComplete="off"
-                {...register('costo_total')}
-              />
-            )}
+            {(p) => <MontoInput {...p} aria-invalid={Boolean(errors.costo_total)} {...register('costo_total')} />}
           </Field>
         </div>
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700" aria-live="polite">

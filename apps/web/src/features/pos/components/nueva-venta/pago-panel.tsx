@@ -1,10 +1,11 @@
 import { METODOS_PAGO, type MetodoPago } from '@minimarket/contracts/comunes';
+import { leerEntero } from '@minimarket/contracts/numeros';
 import { ArrowLeft, ArrowLeftRight, Banknote, CreditCard, WalletCards, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
-import { Input } from '../../../../components/ui/field';
+import { MontoInput } from '../../../../components/ui/monto-input';
 import { cn } from '../../../../utils/cn';
 import { formatClp, formatEntero } from '../../../../utils/format';
 import { calcularVuelto, MENSAJE_RECIBIDO_INSUFICIENTE, subtotal, totalCarrito, type ItemCarrito } from '../../utils/carrito';
@@ -33,11 +34,17 @@ export function PagoPanel({
   const [error, setError] = useState<string | null>(null);
   const titulo = useRef<HTMLHeadingElement>(null);
   const recibidoId = useId();
-  const montoRecibido = recibido === '' ? null : Number(recibido);
+  // What the cashier typed, read by the one money parser ('5.000', '$5.000'); null while blank or unreadable.
+  const lectura = recibido.trim() === '' ? null : leerEntero(recibido, { campo: 'El monto recibido', pesos: true });
+  const montoRecibido = lectura?.ok && lectura.valor >= 0 ? lectura.valor : null;
 
   useEffect(() => titulo.current?.focus(), []);
 
   const finalizar = () => {
+    if (metodo === 'Efectivo' && lectura && !lectura.ok) {
+      setError(lectura.mensaje);
+      return;
+    }
     if (metodo === 'Efectivo' && (montoRecibido === null || montoRecibido < total)) {
       setError(MENSAJE_RECIBIDO_INSUFICIENTE);
       return;
@@ -97,15 +104,13 @@ export function PagoPanel({
                 <label htmlFor={recibidoId} className="block text-sm font-medium text-slate-700">
                   Monto recibido
                 </label>
-                <Input
+                <MontoInput
                   id={recibidoId}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder={String(total)}
+                  placeholder={formatClp(total)}
                   value={recibido}
                   aria-invalid={Boolean(error)}
                   onChange={(e) => {
-                    setRecibido(e.target.value.replace(/\D/g, ''));
+                    setRecibido(e.target.value);
                     setError(null);
                   }}
                 />

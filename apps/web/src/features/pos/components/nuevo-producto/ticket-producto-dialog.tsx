@@ -9,11 +9,17 @@ import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../../components/ui/field';
+import { MontoInput } from '../../../../components/ui/monto-input';
 import { ApiError, apiRequest, mensajeDeError } from '../../../../lib/api-client';
-import { desdeTexto } from '../../../../utils/zod-form';
+import { comoEntrada } from '../../../../utils/zod-form';
 
 const ticketFormSchema = ticketProductoSchema.omit({ id_minimarket: true }).extend({
-  precio: z.string().trim().min(1, { error: MENSAJE_TICKET_PRECIO_REQUERIDO }).pipe(desdeTexto(ticketProductoSchema.shape.precio)),
+  precio: z
+    .string()
+    .trim()
+    .min(1, { error: MENSAJE_TICKET_PRECIO_REQUERIDO })
+    .transform(comoEntrada)
+    .pipe(ticketProductoSchema.shape.precio),
 });
 type TicketFormInput = z.input<typeof ticketFormSchema>;
 
@@ -101,7 +107,7 @@ export function TicketProductoDialog({
         </Field>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label="Precio (CLP)" requerido error={errors.precio?.message}>
-            {(p) => <Input {...p} inputMode="numeric" {...register('precio')} />}
+            {(p) => <MontoInput {...p} {...register('precio')} />}
           </Field>
           <Field label="Marca" error={errors.marca?.message}>
             {(p) => <Input {...p} {...register('marca')} />}
