@@ -167,3 +167,23 @@ test('a checkout whose answer is lost is retried with the same Idempotency-Key: 
   expect(claves[1]).toBe(claves[0]);
   expect(await contarVentas()).toBe(antes + 1);
 });
+
+test('a scan while the manual search box has the focus goes to the cart, and the box keeps what was typed', async ({ page, request }) => {
+  const token = await tokenApi(request, PYME);
+  const me = await (await request.get('/api/users/me', conToken(token))).json();
+  const producto = await elegirProducto(request, token, me.minimarkets[0].id_minimarket as number);
+
+  await iniciarSesion(page, PYME);
+  await page.goto('/pos/nueva-venta');
+  await expect(page.getByRole('heading', { name: 'Escanear producto' })).toBeVisible();
+  const caja = page.getByLabel('Buscar producto por nombre, marca o código');
+  // A person types slowly (keys 150 ms apart), pauses, and then the scanner fires its burst into the box.
+  await caja.pressSequentially('lech', { delay: 150 });
+  await page.waitForTimeout(200);
+  await page.keyboard.type(producto.codigo_barra);
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('list', { name: 'Productos en el carrito' }).getByText(producto.nombre_producto)).toBeVisible();
+  await expect(caja).toHaveValue('lech');
+  await expect(caja).toBeFocused();
+});

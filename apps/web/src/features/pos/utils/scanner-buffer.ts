@@ -9,6 +9,8 @@ export interface ScannerBuffer {
   /** Feeds one key; returns the scanned code when this key completed a scan, else null. */
   push: (key: string, tiempoMs: number) => string | null;
   reset: () => void;
+  /** Characters in the burst so far (1 right after the key that started it). */
+  largo: () => number;
 }
 
 export function createScannerBuffer(): ScannerBuffer {
@@ -32,5 +34,6 @@ export function createScannerBuffer(): ScannerBuffer {
       buffer = '';
       ultimo = Number.NEGATIVE_INFINITY;
     },
+    largo: () => buffer.length,
   };
 }

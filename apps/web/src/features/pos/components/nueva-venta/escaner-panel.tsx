@@ -11,8 +11,8 @@ export interface EstadoEscaneo {
 }
 
 /**
- * The barcode panel. A scanner works from anywhere on the page (see useBarcodeScanner);
- * the field is for typing a code by hand, or for a scanner aimed while it has the focus.
+ * The barcode panel. A scanner works from anywhere on the page, this field included
+ * (useBarcodeScanner takes the burst); the field is for typing a code by hand.
  */
 export function EscanerPanel({
   titulo,
