@@ -30,6 +30,13 @@ describe('/api/minimarkets as administrador', () => {
     const busqueda = await admin.request({ method: 'GET', url: '/api/minimarkets/?search=aromos' });
     expect(busqueda.json().map((m: { id_minimarket: number }) => m.id_minimarket)).toEqual([id]);
     expect(busqueda.headers['x-total-count']).toBe('1');
+    // Accents and case ignored, in the search and in the comuna filter: 'maipu' is Maipú.
+    for (const url of ['/api/minimarkets/?search=maipu', '/api/minimarkets/?search=LOS%20AROMOS', '/api/minimarkets/?comuna=maipu']) {
+      expect(
+        (await admin.request({ method: 'GET', url })).json().map((m: { id_minimarket: number }) => m.id_minimarket),
+        url,
+      ).toContain(id);
+    }
 
     const editado = await admin.request({ method: 'PUT', url: `/api/minimarkets/${id}`, payload: { rubro: 'Almacén', tamano: 'Mediano' } });
     expect(editado.json()).toMatchObject({ rubro: 'Almacén', tamano: 'Mediano', nombre_minimarket: 'Minimarket Los Aromos' });

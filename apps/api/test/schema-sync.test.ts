@@ -11,9 +11,14 @@ import { REPO_ROOT } from '../src/env.js';
 import { createTestContext, type TestContext } from './helpers.js';
 
 /** Indexes the SQL adds on purpose that Prisma's schema language cannot express. */
-const SQL_ONLY_INDEXES = ['producto_nombre_busqueda_trgm_idx', 'producto_nombre_busqueda_prefijo_idx'];
+const SQL_ONLY_INDEXES = [
+  'producto_nombre_busqueda_trgm_idx',
+  'producto_nombre_busqueda_prefijo_idx',
+  'usuario_busqueda_trgm_idx',
+  'minimarket_busqueda_trgm_idx',
+];
 /** Generated columns (written by PostgreSQL only), by table. */
-const SQL_ONLY_COLUMNS: Record<string, string[]> = { producto: ['nombre_busqueda'] };
+const SQL_ONLY_COLUMNS: Record<string, string[]> = { producto: ['nombre_busqueda'], usuario: ['busqueda'], minimarket: ['busqueda'] };
 
 interface DmmfField {
   name: string;

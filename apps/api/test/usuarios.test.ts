@@ -78,6 +78,19 @@ describe('/api/users as administrador', () => {
     expect(nadie.json()).toEqual({ users: [], total: 0 });
   });
 
+  it('searches ignoring accents and case: "jose perez" finds José Pérez Soto, "MUÑOZ" and "munoz" find María Inés', async () => {
+    const admin = await ctx.as(DEMO.admin);
+    const nombres = async (search: string) =>
+      (await admin.request({ method: 'GET', url: `/api/users?search=${encodeURIComponent(search)}` }))
+        .json()
+        .users.map((u: { nombre: string }) => u.nombre);
+    expect(await nombres('jose perez')).toEqual(['José Pérez Soto']);
+    expect(await nombres('MUÑOZ')).toEqual(['María Inés Contreras Muñoz']);
+    expect(await nombres('munoz')).toEqual(['María Inés Contreras Muñoz']);
+    // LIKE's wildcards are plain characters here.
+    expect(await nombres('%')).toEqual([]);
+  });
+
   it('edits a user; the RUTs stay read-only; a new password ends their sessions', async () => {
     const admin = await ctx.as(DEMO.admin);
     const creado = (await admin.request({ method: 'POST', url: '/api/users', payload: nuevoUsuario() })).json();

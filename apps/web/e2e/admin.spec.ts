@@ -186,3 +186,11 @@ test('when the shop list cannot be loaded the administrador sees the error and R
   await expect(alerta).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Escanear producto' })).toBeVisible();
 });
+
+test('Gestión de Usuarios finds people without their accents: "jose perez" is José Pérez Soto', async ({ page }) => {
+  await iniciarSesion(page, ADMIN);
+  await page.goto('/usuarios/gestion-usuarios');
+  await page.getByRole('searchbox', { name: 'Buscar usuarios' }).fill('jose perez');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'pyme@demo.cl' })).toContainText('José Pérez Soto');
+});

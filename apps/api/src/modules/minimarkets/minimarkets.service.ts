@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Minimarket, minimarketCreateSchema, minimarketsQuerySchema, minimarketUpdateSchema } from '@minimarket/contracts/minimarkets';
-import type { Db, Prisma } from '../../db/client.js';
+import { Prisma, type Db } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
 import { actualizarMinimarket, CON_DUENO, crearMinimarket, eliminarMinimarket, type MinimarketConDueno } from '../../data/minimarket.js';
 import { conflict, notFound, validation } from '../../lib/errors.js';
@@ -43,28 +43,23 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
   return {
     /** An administrador sees every shop; a pyme only its own. */
     async list(usuario: UsuarioSesion, q: MinimarketsQuery) {
-      const insensitive = 'insensitive' as const;
-      // Prisma writes these as ILIKE: their wildcards must match literally.
-      const [comuna, rubro, buscado] = [q.comuna, q.rubro, q.search].map((t) => (t ? escaparLike(t) : undefined));
-      const where: Prisma.MinimarketWhereInput = {
-        ...(usuario.rol === 'administrador' ? {} : { id_usuario: usuario.id_usuario }),
-        ...(comuna ? { comuna: { equals: comuna, mode: insensitive } } : {}),
-        ...(rubro ? { rubro: { equals: rubro, mode: insensitive } } : {}),
-        ...(buscado
-          ? {
-              OR: [
-                { nombre_minimarket: { contains: buscado, mode: insensitive } },
-                { direccion: { contains: buscado, mode: insensitive } },
-                { comuna: { contains: buscado, mode: insensitive } },
-              ],
-            }
-          : {}),
-      };
-      const [rows, total] = await Promise.all([
-        db.minimarket.findMany({ where, include: CON_DUENO, orderBy: { id_minimarket: 'asc' }, skip: q.skip, take: q.limit }),
-        db.minimarket.count({ where }),
+      // Case and accents ignored everywhere: 'maipu' is Maipú (minimarket.busqueda, in SQL).
+      const filtros = Prisma.sql`TRUE
+        ${usuario.rol === 'administrador' ? Prisma.empty : Prisma.sql`AND id_usuario = ${usuario.id_usuario}`}
+        ${q.comuna ? Prisma.sql`AND texto_busqueda(comuna) = texto_busqueda(${q.comuna})` : Prisma.empty}
+        ${q.rubro ? Prisma.sql`AND texto_busqueda(rubro) = texto_busqueda(${q.rubro})` : Prisma.empty}
+        ${q.search ? Prisma.sql`AND busqueda LIKE '%' || texto_busqueda(${escaparLike(q.search)}) || '%'` : Prisma.empty}`;
+      const [pagina, [conteo]] = await Promise.all([
+        db.$queryRaw<{ id_minimarket: number }[]>`
+          SELECT id_minimarket FROM minimarket WHERE ${filtros} ORDER BY id_minimarket LIMIT ${q.limit} OFFSET ${q.skip}`,
+        db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM minimarket WHERE ${filtros}`,
       ]);
-      return { items: rows.map(toMinimarketDto), total };
+      const rows = await db.minimarket.findMany({
+        where: { id_minimarket: { in: pagina.map((m) => m.id_minimarket) } },
+        include: CON_DUENO,
+        orderBy: { id_minimarket: 'asc' },
+      });
+      return { items: rows.map(toMinimarketDto), total: conteo?.total ?? 0 };
     },
 
     async get(usuario: UsuarioSesion, id: number) {

@@ -6,7 +6,7 @@ import type {
   usuariosQuerySchema,
   usuarioUpdateSchema,
 } from '@minimarket/contracts/usuarios';
-import { esViolacionUnica, type Db, type Prisma, type Tx } from '../../db/client.js';
+import { esViolacionUnica, type Db, Prisma, type Tx } from '../../db/client.js';
 import type { Usuario } from '../../generated/prisma/client.js';
 import { escaparLike } from '../../db/like.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
@@ -87,27 +87,22 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
       return { ...toUsuarioDto(usuario), minimarkets: usuario.minimarkets };
     },
 
+    /** Search ignores case and accents over name, e-mail, company and role (usuario.busqueda, in SQL). */
     async list(q: UsuariosQuery) {
-      const buscado = q.search ? escaparLike(q.search) : undefined;
-      const where: Prisma.UsuarioWhereInput = {
-        ...(q.rol ? { rol: q.rol } : {}),
-        ...(q.estado ? { estado: q.estado } : {}),
-        ...(buscado
-          ? {
-              OR: [
-                { nombre: { contains: buscado, mode: 'insensitive' } },
-                { correo: { contains: buscado, mode: 'insensitive' } },
-                { empresa: { contains: buscado, mode: 'insensitive' } },
-                { rol: { contains: buscado, mode: 'insensitive' } },
-              ],
-            }
-          : {}),
-      };
-      const [rows, total] = await Promise.all([
-        db.usuario.findMany({ where, orderBy: { id_usuario: 'asc' }, skip: (q.page - 1) * q.size, take: q.size }),
-        db.usuario.count({ where }),
+      const filtros = Prisma.sql`TRUE
+        ${q.rol ? Prisma.sql`AND rol = ${q.rol}` : Prisma.empty}
+        ${q.estado ? Prisma.sql`AND estado = ${q.estado}` : Prisma.empty}
+        ${q.search ? Prisma.sql`AND busqueda LIKE '%' || texto_busqueda(${escaparLike(q.search)}) || '%'` : Prisma.empty}`;
+      const [pagina, [conteo]] = await Promise.all([
+        db.$queryRaw<{ id_usuario: number }[]>`
+          SELECT id_usuario FROM usuario WHERE ${filtros} ORDER BY id_usuario LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+        db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM usuario WHERE ${filtros}`,
       ]);
-      return { users: rows.map(toUsuarioDto), total };
+      const rows = await db.usuario.findMany({
+        where: { id_usuario: { in: pagina.map((u) => u.id_usuario) } },
+        orderBy: { id_usuario: 'asc' },
+      });
+      return { users: rows.map(toUsuarioDto), total: conteo?.total ?? 0 };
     },
 
     async get(id: number) {
