@@ -79,6 +79,8 @@ describe('POST /api/ventas/', () => {
     // b ran out: its owner is told.
     const avisos = await ctx.db.notificacion.findMany({ where: { tipo: 'agotado', descripcion: { contains: b.nombre_producto } } });
     expect(avisos).toHaveLength(1);
+    // Its 'Ver detalle' opens the inventory on that product.
+    expect(avisos[0]!.url_accion).toBe(`/pos/buscar-producto?producto=${b.id_producto}`);
   });
 
   it('20 cashiers selling the last 5 units at once: exactly 5 sales, stock 0, 15 refusals with the stock message', async () => {

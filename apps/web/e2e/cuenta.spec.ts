@@ -86,3 +86,21 @@ test('Notificaciones: the bell dot shows while something is unread; mark one, th
   await expect(page.getByTestId('punto-notificaciones')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Marcar como leída/ })).toHaveCount(0);
 });
+
+test("Notificaciones: 'Ver detalle' of a sold-out product opens the inventory on that product", async ({ page }) => {
+  await iniciarSesion(page, PYME);
+  await page.goto('/notificaciones');
+  const aviso = page.getByRole('listitem').filter({ hasText: 'Producto agotado' }).first();
+  const nombre = /"(.+)" se quedó sin stock\./.exec((await aviso.textContent()) ?? '')?.[1];
+  expect(nombre).toBeTruthy();
+  await aviso.getByRole('link', { name: 'Ver detalle' }).click();
+
+  await expect(page).toHaveURL(/\/pos\/buscar-producto\?producto=\d+$/);
+  await expect(page.getByText('Mostrando el producto de la notificación.')).toBeVisible();
+  const filas = page.getByRole('table', { name: 'Productos del inventario' }).getByRole('row');
+  await expect(filas).toHaveCount(2); // the header and the product
+  await expect(filas.nth(1)).toContainText(nombre!);
+  await page.getByRole('button', { name: 'Ver todo el inventario' }).click();
+  await expect(page).toHaveURL(/\/pos\/buscar-producto$/);
+  await expect(filas).not.toHaveCount(2);
+});

@@ -450,7 +450,7 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
       .filter((p) => p.stock < UMBRAL_STOCK_BAJO)
       .sort((a, b) => a.stock - b.stock)
       .map((p, i) => {
-        const producto = { nombre_producto: p.catalogo.nombre };
+        const producto = { id_producto: idPorCodigo.get(p.catalogo.codigo)!, nombre_producto: p.catalogo.nombre };
         return {
           ...(p.stock === 0 ? avisoAgotado(producto) : avisoStockBajo(producto, p.stock)),
           id_usuario,

@@ -9,23 +9,29 @@ export interface Aviso {
   url_accion: string;
 }
 
-const URL_INVENTARIO = '/pos/buscar-producto';
+/** 'Ver detalle' opens the inventory on the product the notice is about. */
+const urlProducto = (idProducto: number) => `/pos/buscar-producto?producto=${idProducto}`;
 const URL_CARGAS = '/cargar';
 
 const unidades = (n: number) => `${n.toLocaleString('es-CL')} ${n === 1 ? 'unidad' : 'unidades'}`;
 
-export const avisoAgotado = (producto: { nombre_producto: string }): Aviso => ({
+interface ProductoAvisado {
+  id_producto: number;
+  nombre_producto: string;
+}
+
+export const avisoAgotado = (producto: ProductoAvisado): Aviso => ({
   tipo: 'agotado',
   titulo: 'Producto agotado',
   descripcion: `"${producto.nombre_producto}" se quedó sin stock.`,
-  url_accion: URL_INVENTARIO,
+  url_accion: urlProducto(producto.id_producto),
 });
 
-export const avisoStockBajo = (producto: { nombre_producto: string }, quedan: number): Aviso => ({
+export const avisoStockBajo = (producto: ProductoAvisado, quedan: number): Aviso => ({
   tipo: 'stock_bajo',
   titulo: 'Stock bajo',
   descripcion: `Queda${quedan === 1 ? '' : 'n'} ${unidades(quedan)} de "${producto.nombre_producto}".`,
-  url_accion: URL_INVENTARIO,
+  url_accion: urlProducto(producto.id_producto),
 });
 
 /** The notice an import that did not load everything leaves for whoever uploaded it. */

@@ -21,6 +21,8 @@ export interface ProductosParams {
   /** A category, or 'Todos' for no filter. */
   category?: z.input<typeof productosQuerySchema>['category'];
   orden?: z.input<typeof productosQuerySchema>['orden'];
+  /** Only these products (a notification's link names its product). */
+  ids?: number[];
 }
 
 export const productosKeys = {
@@ -43,6 +45,7 @@ export const productosQueryOptions = (p: ProductosParams) =>
           search: p.search?.trim() || undefined,
           category: p.category && p.category !== CATEGORIA_TODOS ? p.category : undefined,
           orden: p.orden,
+          ids: p.ids?.join(','),
         },
       }),
     placeholderData: keepPreviousData,

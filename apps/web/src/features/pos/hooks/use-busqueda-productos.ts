@@ -12,15 +12,17 @@ export function useBusquedaProductos({
   idMinimarket,
   tamano,
   categoria,
+  ids,
 }: {
   idMinimarket: number;
   tamano: number;
   categoria?: ProductosParams['category'];
+  ids?: number[];
 }) {
   const [busqueda, setBusquedaTexto] = useState('');
   const [pagina, setPagina] = useState(1);
   const search = useDebouncedValue(busqueda.trim());
-  const consulta = useQuery(productosQueryOptions({ idMinimarket, pagina, tamano, search, category: categoria }));
+  const consulta = useQuery(productosQueryOptions({ idMinimarket, pagina, tamano, search, category: categoria, ids }));
   const paginas = useClampedPage({ pagina, setPagina, total: consulta.data?.total, tamano, isFetching: consulta.isFetching });
   const setBusqueda = (texto: string) => {
     setBusquedaTexto(texto);

@@ -2,6 +2,7 @@ import { CATEGORIA_TODOS, CATEGORIAS, PAGE_SIZE_INVENTARIO, type Categoria } fro
 import type { Producto } from '@minimarket/contracts/productos';
 import { PackagePlus, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Card } from '../../../../components/ui/card';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
@@ -32,10 +33,15 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
   const [reponiendo, setReponiendo] = useState<Producto | null>(null);
   const [eliminando, setEliminando] = useState<Producto | null>(null);
   const eliminar = useEliminarProducto();
+  // A notification links here with ?producto=<id>: the list shows that product until the owner asks for all.
+  const [parametros, setParametros] = useSearchParams();
+  const idEnlazado = Number(parametros.get('producto'));
+  const enlazado = Number.isSafeInteger(idEnlazado) && idEnlazado > 0 ? idEnlazado : null;
   const { busqueda, setBusqueda, pagina, setPagina, paginas, consulta } = useBusquedaProductos({
     idMinimarket,
     tamano: PAGE_SIZE_INVENTARIO,
     categoria,
+    ids: enlazado !== null ? [enlazado] : undefined,
   });
   const { data } = consulta;
 
@@ -84,6 +90,18 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
             />
           </div>
 
+          {enlazado !== null && (
+            <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-marca-50 px-3 py-2 text-sm text-slate-700">
+              Mostrando el producto de la notificación.
+              <button
+                type="button"
+                className="font-medium text-marca-700 hover:underline"
+                onClick={() => setParametros({}, { replace: true })}
+              >
+                Ver todo el inventario
+              </button>
+            </p>
+          )}
           <QueryResult
             className="mt-3"
             query={consulta}
