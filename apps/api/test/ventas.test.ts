@@ -226,9 +226,13 @@ describe('GET /api/ventas/', () => {
     const pyme = await ctx.as(DEMO.pyme);
     const res = await pyme.request({ method: 'GET', url: `/api/ventas/?id_minimarket=${donPepe}` });
     expect(res.statusCode).toBe(200);
-    const { sales, total } = res.json();
+    const { sales, total, monto_total } = res.json();
     expect(sales).toHaveLength(10);
     expect(total).toBe(await ctx.db.venta.count({ where: { id_minimarket: donPepe } }));
+    // The pesos of every matching sale, not only of this page.
+    const suma = await ctx.db.venta.aggregate({ where: { id_minimarket: donPepe }, _sum: { total: true } });
+    expect(monto_total).toBe(suma._sum.total);
+    expect(monto_total).toBeGreaterThan(sales.reduce((s: number, v: { total: number }) => s + v.total, 0));
     const fechas = sales.map((s: { fecha_venta: string }) => s.fecha_venta);
     expect([...fechas].sort().reverse()).toEqual(fechas);
     for (const s of sales) {
@@ -248,7 +252,7 @@ describe('GET /api/ventas/', () => {
   it('filters by a date range read as Chilean local days', async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const venta = await ctx.db.venta.create({
-      data: { id_minimarket: donPepe, total: 0, metodo_pago: 'Efectivo', fecha_venta: new Date('2020-03-02T02:30:00Z') },
+      data: { id_minimarket: donPepe, total: 4990, metodo_pago: 'Efectivo', fecha_venta: new Date('2020-03-02T02:30:00Z') },
     });
     // 02:30 UTC on 2 March 2020 is 23:30 on 1 March in Santiago (UTC-3 in summer).
     const dia1 = await pyme.request({
@@ -256,11 +260,12 @@ describe('GET /api/ventas/', () => {
       url: `/api/ventas/?id_minimarket=${donPepe}&start_date=2020-03-01T00:00:00&end_date=2020-03-01T23:59:59`,
     });
     expect(dia1.json().sales.map((s: { id_venta: number }) => s.id_venta)).toEqual([venta.id_venta]);
+    expect(dia1.json().monto_total).toBe(4990);
     const dia2 = await pyme.request({
       method: 'GET',
       url: `/api/ventas/?id_minimarket=${donPepe}&start_date=2020-03-02T00:00:00&end_date=2020-03-02T23:59:59`,
     });
-    expect(dia2.json().total).toBe(0);
+    expect(dia2.json()).toMatchObject({ total: 0, monto_total: 0 });
   });
 
   it('refuses a start date after the end date', async () => {

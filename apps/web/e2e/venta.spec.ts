@@ -187,3 +187,44 @@ test('a scan while the manual search box has the focus goes to the cart, and the
   await expect(caja).toHaveValue('lech');
   await expect(caja).toBeFocused();
 });
+
+test("Inicio's 'Ventas de hoy' shows today's pesos and number of sales, and a new sale adds to both", async ({ page, request }) => {
+  const token = await tokenApi(request, PYME);
+  const me = await (await request.get('/api/users/me', conToken(token))).json();
+  const idMinimarket = me.minimarkets[0].id_minimarket as number;
+  const producto = await elegirProducto(request, token, idMinimarket);
+  // Today as Santiago's calendar has it (the server reads these as local times).
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
+  const deHoy = async () =>
+    (await (
+      await request.get(
+        `/api/ventas/?id_minimarket=${idMinimarket}&start_date=${hoy}T00:00:00&end_date=${hoy}T23:59:59&limit=1`,
+        conToken(token),
+      )
+    ).json()) as { total: number; monto_total: number };
+  const antes = await deHoy();
+  const venta = await request.post('/api/ventas/', {
+    ...conToken(token),
+    data: {
+      id_minimarket: idMinimarket,
+      fecha_venta: new Date().toISOString(),
+      total: producto.precio_venta_actual,
+      metodo_pago: 'Efectivo',
+      detalles: [
+        {
+          id_producto: producto.id_producto,
+          num_unidades: 1,
+          precio_unitario: producto.precio_venta_actual,
+          subtotal: producto.precio_venta_actual,
+        },
+      ],
+    },
+  });
+  expect(venta.status()).toBe(201);
+
+  await iniciarSesion(page, PYME);
+  await page.goto('/inicio');
+  await expect(page.getByTestId('monto-hoy')).toHaveText(comoPesos(antes.monto_total + producto.precio_venta_actual));
+  const n = antes.total + 1;
+  await expect(page.getByTestId('ventas-hoy')).toHaveText(`${n.toLocaleString('es-CL')} ${n === 1 ? 'venta' : 'ventas'}`);
+});

@@ -78,4 +78,7 @@ export const ventasQuerySchema = z
     path: ['start_date'],
   });
 
-export const ventasListSchema = z.object({ sales: z.array(ventaSchema), total: z.number().int() }).meta({ id: 'ListaVentas' });
+/** A page of sales; `total` counts every sale the filter matches and `monto_total` adds up their pesos. */
+export const ventasListSchema = z
+  .object({ sales: z.array(ventaSchema), total: z.number().int(), monto_total: z.number().int() })
+  .meta({ id: 'ListaVentas' });

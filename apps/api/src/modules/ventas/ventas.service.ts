@@ -167,7 +167,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
       const idBuscado = q.search ? Number(q.search.replace(/^#/, '')) : undefined;
       // Not a sale number (or past any id): nothing matches.
       if (idBuscado !== undefined && !(Number.isInteger(idBuscado) && idBuscado >= 1 && idBuscado <= MAX_ENTERO))
-        return { sales: [], total: 0 };
+        return { sales: [], total: 0, monto_total: 0 };
       const where: Prisma.VentaWhereInput = {
         id_minimarket: q.id_minimarket,
         ...(idBuscado !== undefined ? { id_venta: idBuscado } : {}),
@@ -181,7 +181,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
             }
           : {}),
       };
-      const [rows, total] = await Promise.all([
+      const [rows, suma] = await Promise.all([
         db.venta.findMany({
           where,
           include: CON_DETALLES,
@@ -189,9 +189,9 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           skip: q.skip,
           take: q.limit,
         }),
-        db.venta.count({ where }),
+        db.venta.aggregate({ where, _count: true, _sum: { total: true } }),
       ]);
-      return { sales: rows.map(toVentaDto), total };
+      return { sales: rows.map(toVentaDto), total: suma._count, monto_total: suma._sum.total ?? 0 };
     },
 
     async get(usuario: UsuarioSesion, id: number) {

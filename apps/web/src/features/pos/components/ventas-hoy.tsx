@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { formatClp, formatEntero, hoyEnSantiago } from '../../../utils/format';
 import { ventasQueryOptions } from '../api/ventas';
 
-/** How many sales the shop registered today, and the latest one, straight from the sales list. */
+/** What the shop sold today in pesos and in sales, and the latest one, straight from the sales list. */
 export function VentasHoy({ idMinimarket }: { idMinimarket: number }) {
   const hoy = hoyEnSantiago();
   const { data, isPending, isError } = useQuery(ventasQueryOptions({ idMinimarket, pagina: 1, tamano: 1, desde: hoy, hasta: hoy }));
@@ -15,7 +15,12 @@ export function VentasHoy({ idMinimarket }: { idMinimarket: number }) {
       <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-600">
         <Receipt className="size-4" aria-hidden="true" /> Ventas de hoy
       </h2>
-      <p className="mt-1 text-3xl font-bold text-slate-900">{isPending ? '…' : isError ? '—' : formatEntero(data.total)}</p>
+      <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="monto-hoy">
+        {isPending ? '…' : isError ? '—' : formatClp(data.monto_total)}
+      </p>
+      <p className="text-sm font-medium text-slate-700" data-testid="ventas-hoy">
+        {data ? `${formatEntero(data.total)} ${data.total === 1 ? 'venta' : 'ventas'}` : ' '}
+      </p>
       <p className="mt-1 text-sm text-slate-600">
         {ultima ? (
           <>
