@@ -133,7 +133,11 @@ test.describe('Shell', () => {
     await expect(panel.getByText(/Soy Badito/)).toHaveCount(0);
     await panel.getByRole('button', { name: 'Cerrar el chat' }).click();
     await expect(panel).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /Abrir el chat/ })).toBeVisible();
+    // Away from Help no floating button sits over the page's own controls; the top bar opens it.
+    await expect(page.getByRole('button', { name: /Abrir el chat/ })).toHaveCount(0);
+    await page.goto('/ayuda');
+    await page.getByRole('button', { name: /Abrir el chat/ }).click();
+    await expect(panel).toBeVisible();
   });
 
   test('on a phone the sidebar starts folded and folds again after choosing a link', async ({ page }) => {

@@ -38,7 +38,7 @@ async function capturar(page: Page, nombre: string, ruta: string, tamano: (typeo
   await expect(page.getByRole('main')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Cargando...' })).toHaveCount(0);
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.join(DIR, `${nombre}-${tamano.nombre}.png`) });
+  await page.screenshot({ path: path.join(DIR, `${nombre}-${tamano.nombre}.png`), fullPage: true });
 }
 
 test.beforeAll(() => fs.mkdirSync(DIR, { recursive: true }));

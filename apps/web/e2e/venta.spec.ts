@@ -228,3 +228,29 @@ test("Inicio's 'Ventas de hoy' shows today's pesos and number of sales, and a ne
   const n = antes.total + 1;
   await expect(page.getByTestId('ventas-hoy')).toHaveText(`${n.toLocaleString('es-CL')} ${n === 1 ? 'venta' : 'ventas'}`);
 });
+
+test('on a phone a product is added from the manual search without scrolling sideways', async ({ page, request }) => {
+  const token = await tokenApi(request, PYME);
+  const me = await (await request.get('/api/users/me', conToken(token))).json();
+  const producto = await elegirProducto(request, token, me.minimarkets[0].id_minimarket as number);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await iniciarSesion(page, PYME);
+  await page.goto('/pos/nueva-venta');
+  await page.getByLabel('Buscar producto por nombre, marca o código').fill(producto.codigo_barra);
+  const tabla = page.getByRole('table', { name: 'Productos disponibles para la venta' });
+  const agregar = tabla.getByRole('button', { name: `Agregar ${producto.nombre_producto} al carrito` });
+  await expect(agregar).toBeVisible();
+  await expect(tabla).toContainText(comoPesos(producto.precio_venta_actual));
+
+  // The row fits: the button is inside the screen and nothing scrolls sideways, the page or the table.
+  const caja = (await agregar.boundingBox())!;
+  expect(caja.x + caja.width).toBeLessThanOrEqual(390);
+  const desborde = await tabla.evaluate((t) => ({
+    tabla: t.parentElement!.scrollWidth - t.parentElement!.clientWidth,
+    pagina: document.documentElement.scrollWidth - window.innerWidth,
+  }));
+  expect(desborde).toEqual({ tabla: 0, pagina: 0 });
+
+  await agregar.click();
+  await expect(page.getByRole('list', { name: 'Productos en el carrito' }).getByText(producto.nombre_producto)).toBeVisible();
+});

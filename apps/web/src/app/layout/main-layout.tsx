@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { ChatPanel, type EstadoChat } from '../../features/ayuda/components/chat-panel';
 import { useAuth } from '../../lib/auth';
 import { RequireRole } from '../require-role';
@@ -17,6 +17,7 @@ function esAngosta(): boolean {
 
 function Shell() {
   const { user } = useAuth();
+  const enAyuda = useLocation().pathname.startsWith('/ayuda');
   const [colapsado, setColapsado] = useState(esAngosta);
   const [chat, setChat] = useState<EstadoChat>('cerrado');
 
@@ -58,7 +59,7 @@ function Shell() {
           <Footer />
         </div>
       </div>
-      <ChatPanel estado={chat} onCambiar={setChat} />
+      <ChatPanel estado={chat} onCambiar={setChat} conLanzador={enAyuda} />
     </div>
   );
 }

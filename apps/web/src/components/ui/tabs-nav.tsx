@@ -10,7 +10,7 @@ export interface Pestana {
 /** The section tabs under a page title; each tab is a route, so it can be linked and reloaded. */
 export function TabsNav({ pestanas, etiqueta }: { pestanas: Pestana[]; etiqueta: string }) {
   return (
-    <nav aria-label={etiqueta} className="-mx-4 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0">
+    <nav aria-label={etiqueta} className="-mx-4 overflow-x-auto overflow-y-hidden border-b border-slate-200 px-4 sm:mx-0 sm:px-0">
       <ul className="flex min-w-max gap-1">
         {pestanas.map((p) => (
           <li key={p.to}>

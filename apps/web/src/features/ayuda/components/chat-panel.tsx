@@ -5,9 +5,22 @@ import { BaditoConversacion } from './badito-conversacion';
 
 export type EstadoChat = 'cerrado' | 'abierto' | 'minimizado';
 
-/** The floating assistant panel (320 × 384 px open, 56 px high minimised). */
-export function ChatPanel({ estado, onCambiar }: { estado: EstadoChat; onCambiar: (estado: EstadoChat) => void }) {
+/**
+ * The floating assistant panel (320 × 384 px open, 56 px high minimised). Closed, it shows its
+ * floating open button only where `conLanzador` (the Help pages, spec §2): on every other screen
+ * that corner holds table actions and form buttons, and the top bar's help button opens the panel.
+ */
+export function ChatPanel({
+  estado,
+  onCambiar,
+  conLanzador,
+}: {
+  estado: EstadoChat;
+  onCambiar: (estado: EstadoChat) => void;
+  conLanzador: boolean;
+}) {
   if (estado === 'cerrado') {
+    if (!conLanzador) return null;
     return (
       <button
         type="button"

@@ -49,8 +49,8 @@ export function ProductosVentaTabla({
             <thead>
               <tr>
                 <Th>Producto</Th>
-                <Th>Stock</Th>
-                <Th className="text-right">Precio</Th>
+                <Th className="hidden sm:table-cell">Stock</Th>
+                <Th className="hidden text-right sm:table-cell">Precio</Th>
                 <Th>
                   <span className="sr-only">Acción</span>
                 </Th>
@@ -61,11 +61,16 @@ export function ProductosVentaTabla({
                 <tr key={p.id_producto}>
                   <Td>
                     <ProductoCelda producto={p} />
+                    {/* On a phone stock and price ride under the name, so the row fits with its button. */}
+                    <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 sm:hidden">
+                      <StockBadge stock={p.stock} umbral={umbral} />
+                      <span className="text-sm font-medium whitespace-nowrap">{formatClp(p.precio_venta_actual)}</span>
+                    </span>
                   </Td>
-                  <Td>
+                  <Td className="hidden sm:table-cell">
                     <StockBadge stock={p.stock} umbral={umbral} />
                   </Td>
-                  <Td className="text-right font-medium whitespace-nowrap">{formatClp(p.precio_venta_actual)}</Td>
+                  <Td className="hidden text-right font-medium whitespace-nowrap sm:table-cell">{formatClp(p.precio_venta_actual)}</Td>
                   <Td className="text-right">
                     <Button
                       tamano="sm"
