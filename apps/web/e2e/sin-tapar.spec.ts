@@ -1,6 +1,7 @@
 // Nothing floats over a control: on the counter's screens and on Help (where the chat's floating
 // button lives), at a laptop and a phone size, every visible button, link and field answers a
-// click at its own centre (document.elementFromPoint finds it, not something drawn over it).
+// click at its own centre (document.elementFromPoint finds it, not something drawn over it),
+// and no tab bar shows a stray vertical scrollbar.
 import { expect, test, type Page } from '@playwright/test';
 import { escanear, iniciarSesion, PYME } from './helpers';
 
@@ -33,9 +34,17 @@ async function tapados(page: Page): Promise<string[]> {
   })()`);
 }
 
+/** Tab bars that scroll sideways must not grow a vertical scrollbar (a stray ▲●▼ at their end). */
+async function barrasConScrollVertical(page: Page): Promise<string[]> {
+  return page.evaluate(`[...document.querySelectorAll('nav')]
+    .filter((n) => ['auto', 'scroll'].includes(getComputedStyle(n).overflowY) && n.scrollHeight > n.clientHeight)
+    .map((n) => n.getAttribute('aria-label') || n.outerHTML.slice(0, 60))`);
+}
+
 async function revisar(page: Page, donde: string) {
   await expect(page.getByRole('status').filter({ hasText: 'Cargando...' })).toHaveCount(0);
   await page.waitForLoadState('networkidle');
+  expect(await barrasConScrollVertical(page), donde).toEqual([]);
   expect(await tapados(page), `${donde}, arriba`).toEqual([]);
   await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
   expect(await tapados(page), `${donde}, abajo`).toEqual([]);
