@@ -72,15 +72,19 @@ test('a whole sale by scanner: cart rules, cash with change, stock goes down, th
   const busqueda = page.getByLabel('Buscar producto por nombre, marca o código');
   await busqueda.fill(producto.codigo_barra);
   const fila = page.getByRole('row').filter({ hasText: producto.nombre_producto });
-  await expect(fila.getByText(new RegExp(`· ${producto.stock - 2}$`))).toBeVisible();
+  await expect(fila.getByText(new RegExp(`· ${producto.stock - 2}$`)).filter({ visible: true })).toBeVisible();
 
   // The sale is in Transacciones, with its detail.
   await page.getByRole('link', { name: 'Transacciones' }).click();
   // The start of the range cannot be after its end.
-  await page.getByLabel('Desde').fill('2026-05-10');
-  await page.getByLabel('Hasta').fill('2026-05-01');
+  await page.getByLabel('Desde').fill('10-05-2026');
+  await page.getByLabel('Hasta').fill('01-05-2026');
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByText('La fecha de inicio no puede ser posterior a la fecha de término.')).toBeVisible();
+  // A day that does not exist is refused with how to write one.
+  await page.getByLabel('Desde').fill('31-02-2026');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('Escribe la fecha como dd-mm-aaaa, por ejemplo 23-11-2026.')).toBeVisible();
   await page.getByLabel('Desde').fill('');
   await page.getByLabel('Hasta').fill('');
   await page.getByLabel('N° de venta').fill(String(venta.id_venta));
@@ -253,4 +257,26 @@ test('on a phone a product is added from the manual search without scrolling sid
 
   await agregar.click();
   await expect(page.getByRole('list', { name: 'Productos en el carrito' }).getByText(producto.nombre_producto)).toBeVisible();
+});
+
+test.describe('in a browser set to English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('dates are typed and shown dd-mm-aaaa, and the calendar speaks Spanish', async ({ page }) => {
+    await iniciarSesion(page, PYME);
+    await page.goto('/pos/transacciones');
+    const desde = page.getByLabel('Desde');
+    await expect(desde).toHaveAttribute('placeholder', 'dd-mm-aaaa');
+    await desde.fill('1/3/2026');
+    await page.getByRole('button', { name: 'Elegir en el calendario' }).first().click();
+    const calendario = page.getByRole('dialog', { name: 'Calendario' });
+    // The first of March as typed, in Spanish, weeks from Monday.
+    await expect(calendario).toContainText('marzo 2026');
+    // Sunday 1 March sits alone in the first week: weeks start on Monday.
+    await expect(calendario.getByRole('row').first().getByRole('gridcell')).toHaveCount(1);
+    await expect(calendario.getByRole('row').first()).toHaveAccessibleName(/domingo, 1 de marzo de 2026/);
+    await calendario.getByRole('button', { name: /15 de marzo de 2026/ }).click();
+    await expect(calendario).toBeHidden();
+    await expect(desde).toHaveValue('15-03-2026');
+  });
 });

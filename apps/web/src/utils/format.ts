@@ -52,7 +52,7 @@ export function formatMes(mes: string): string {
   return mesAnio.format(new Date(Date.UTC(anio, m - 1, 1)));
 }
 
-/** Today's date in Chile as 'YYYY-MM-DD' (the value of an <input type="date">). */
+/** Today's date in Chile as 'YYYY-MM-DD' (an ISO day, what the date fields and the API speak). */
 export function hoyEnSantiago(ahora: Date = new Date()): string {
   return partesDia.format(ahora);
 }

@@ -8,12 +8,14 @@ import { Badge } from '../../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { EmptyState } from '../../../../components/ui/empty-state';
+import { FechaInput } from '../../../../components/ui/fecha-input';
 import { Field, Input } from '../../../../components/ui/field';
 import { Pagination, totalPaginas } from '../../../../components/ui/pagination';
 import { QueryResult } from '../../../../components/ui/query-result';
 import { Table, Td, Th } from '../../../../components/ui/table';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
+import { esFechaIso, MENSAJE_FECHA_INVALIDA } from '../../../../utils/fechas';
 import { formatClp, formatEntero, formatFechaHora } from '../../../../utils/format';
 import { ventasQueryOptions } from '../../api/ventas';
 
@@ -73,6 +75,10 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
 
   const buscar = (e: FormEvent) => {
     e.preventDefault();
+    if ([borrador.desde, borrador.hasta].some((f) => f !== '' && !esFechaIso(f))) {
+      setErrorFechas(MENSAJE_FECHA_INVALIDA);
+      return;
+    }
     if (borrador.desde && borrador.hasta && borrador.desde > borrador.hasta) {
       setErrorFechas(MENSAJE_FECHAS_INVALIDAS);
       return;
@@ -111,23 +117,21 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
           </Field>
           <Field label="Desde" error={errorFechas ?? undefined}>
             {(p) => (
-              <Input
+              <FechaInput
                 {...p}
-                type="date"
                 value={borrador.desde}
                 max={borrador.hasta || undefined}
-                onChange={(e) => setBorrador((b) => ({ ...b, desde: e.target.value }))}
+                onChange={(desde) => setBorrador((b) => ({ ...b, desde }))}
               />
             )}
           </Field>
           <Field label="Hasta">
             {(p) => (
-              <Input
+              <FechaInput
                 {...p}
-                type="date"
                 value={borrador.hasta}
                 min={borrador.desde || undefined}
-                onChange={(e) => setBorrador((b) => ({ ...b, hasta: e.target.value }))}
+                onChange={(hasta) => setBorrador((b) => ({ ...b, hasta }))}
               />
             )}
           </Field>
