@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const DEMASIADOS = 'Demasiados intentos. Intente nuevamente en 15 minutos.';
+const DEMASIADOS = 'Demasiados intentos. Intenta nuevamente en 15 minutos.';
 
 const login = (username: string, password: string, remoteAddress: string) =>
   ctx.app.inject({
@@ -53,7 +53,7 @@ describe('failed logins', () => {
     const res = await login(DEMO.admin.correo, DEMO.admin.password, '10.0.1.1');
     expect(res.statusCode).toBe(429);
     // The bucket leaks one attempt every 45 s: a wait of about a minute, not the whole window.
-    expect(res.json().detail).toBe('Demasiados intentos. Intente nuevamente en 1 minuto.');
+    expect(res.json().detail).toBe('Demasiados intentos. Intenta nuevamente en 1 minuto.');
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(45);
     expect((await login(DEMO.admin.correo, DEMO.admin.password, '10.0.1.2')).statusCode).toBe(200);
   });
@@ -198,7 +198,7 @@ describe('limits come from env', () => {
       expect((await intento('Mala2')).statusCode).toBe(401);
       const res = await intento(DEMO.pyme.password);
       expect(res.statusCode).toBe(429);
-      expect(res.json().detail).toBe('Demasiados intentos. Intente nuevamente en 1 minuto.');
+      expect(res.json().detail).toBe('Demasiados intentos. Intenta nuevamente en 1 minuto.');
     } finally {
       await estricto.close();
     }

@@ -48,18 +48,18 @@ describe('files the import refuses whole (estado Error)', () => {
     [
       'basura-binaria.csv',
       'productos',
-      'El archivo no es un CSV de texto (parece un archivo binario o dañado). Guárdelo desde Excel como "CSV UTF-8 (delimitado por comas)" y vuelva a cargarlo.',
+      'El archivo no es un CSV de texto (parece un archivo binario o dañado). Guárdalo desde Excel como "CSV UTF-8 (delimitado por comas)" y vuelve a cargarlo.',
     ],
     [
       'zip-bomba.xlsx',
       'productos',
-      'El archivo Excel tiene demasiado texto (más de 128 MB descomprimido). Divídalo en archivos más pequeños.',
+      'El archivo Excel tiene demasiado texto (más de 128 MB descomprimido). Divídelo en archivos más pequeños.',
     ],
     ['zip-bomba-mentirosa.xlsx', 'productos', 'El archivo Excel está dañado o es malicioso (su contenido no coincide con lo que declara).'],
     [
       'billion-laughs.xml',
       'productos',
-      'El XML declara entidades (<!ENTITY …>), que no se aceptan por seguridad. Quite la declaración DOCTYPE y escriba los valores directamente.',
+      'El XML declara entidades (<!ENTITY …>), que no se aceptan por seguridad. Quita la declaración DOCTYPE y escribe los valores directamente.',
     ],
     [
       'productos-excel-chile.csv',
@@ -71,7 +71,7 @@ describe('files the import refuses whole (estado Error)', () => {
     [
       'ventas-sin-declaracion.xml',
       'productos',
-      'El XML es de ventas (<ventas>), pero eligió el tipo "productos". Elija el tipo correcto al cargarlo.',
+      'El XML es de ventas (<ventas>), pero eligió el tipo "productos". Elige el tipo correcto al cargarlo.',
     ],
   ] as const)('%s as %s', async (archivo, tipo, mensaje) => {
     const antes = await huella();
@@ -117,7 +117,7 @@ describe('files the import refuses whole (estado Error)', () => {
             { ...deflate(textos(...columnas)), nombre: 'xl/sharedStrings.xml' },
             { ...deflate(hoja(encabezado)), nombre: 'xl/worksheets/sheet1.xml' },
           ]),
-        'El archivo no es un Excel (.xlsx) válido. Ábralo en Excel y guárdelo de nuevo como "Libro de Excel (.xlsx)".',
+        'El archivo no es un Excel (.xlsx) válido. Ábrelo en Excel y guárdalo de nuevo como "Libro de Excel (.xlsx)".',
       ],
       [
         'a data descriptor whose sizes differ from the central directory',
@@ -203,7 +203,7 @@ describe('files the import refuses whole (estado Error)', () => {
     const r = await importar(pyme, q(), 'comillas.csv', csv);
     expect(r.carga.estado_procesamiento).toBe('Error');
     expect(r.detalle.message).toBe(
-      'La fila 2 del archivo es demasiado larga (más de 1024 KB). Revise que no falte cerrar unas comillas (").',
+      'La fila 2 del archivo es demasiado larga (más de 1024 KB). Revisa que no falte cerrar unas comillas (").',
     );
   });
 
@@ -306,7 +306,7 @@ describe('a shop with its queue full', () => {
       const res = await subir(cliente, qq, 'cola-3.csv', fixture('productos-excel-chile.csv'));
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({
-        detail: 'Este minimarket ya tiene 2 cargas en proceso. Espere a que terminen para cargar otro archivo.',
+        detail: 'Este minimarket ya tiene 2 cargas en proceso. Espera a que terminen para cargar otro archivo.',
         code: 'TOO_MANY_PENDING_UPLOADS',
       });
       expect(await lleno.db.archivoCarga.count({ where: { id_minimarket: tienda, nombre_archivo: { startsWith: 'cola-' } } })).toBe(2);
@@ -344,7 +344,7 @@ describe('a restart never leaves an upload En revisión', () => {
     expect(JSON.parse(carga.detalle_resultado!)).toMatchObject({
       status: 'error',
       message:
-        'El procesamiento se interrumpió dos veces (el servidor que lo procesaba se detuvo). Vuelva a cargar el archivo; si vuelve a ocurrir, divídalo en archivos más pequeños.',
+        'El procesamiento se interrumpió dos veces (el servidor que lo procesaba se detuvo). Vuelve a cargar el archivo; si vuelve a ocurrir, divídelo en archivos más pequeños.',
     });
     expect(await ctx.db.notificacion.count({ where: { id_usuario: idUsuario, descripcion: { startsWith: '"cortada.csv"' } } })).toBe(1);
     expect(await ctx.db.trabajoCarga.count({ where: { id_archivo: colgada.id_archivo } })).toBe(0);

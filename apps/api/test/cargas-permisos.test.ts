@@ -103,7 +103,7 @@ describe('identifying who and where', () => {
       headers,
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().detail).toBe('Elija el tipo de datos del archivo: productos o ventas.');
+    expect(res.json().detail).toBe('Elige el tipo de datos del archivo: productos o ventas.');
   });
 
   it('without a token is 401', async () => {

@@ -125,7 +125,7 @@ describe.each([
       status: 'partial',
     });
     expect(resultado.detalle.message).toBe(
-      'Se cargaron 5 productos nuevos. Se reactivó 1 producto que estaba eliminado. Se omitieron 2 productos que ya estaban en el inventario o repetidos en el archivo. Descargue las filas rechazadas, corríjalas y vuelva a cargarlas.',
+      'Se cargaron 5 productos nuevos. Se reactivó 1 producto que estaba eliminado. Se omitieron 2 productos que ya estaban en el inventario o repetidos en el archivo. Descarga las filas rechazadas, corrígelas y vuelve a cargarlas.',
     );
   });
 
@@ -143,7 +143,7 @@ describe.each([
       /^El precio de venta debe ser un número entero de pesos, sin decimales \(ej: 1990 o \$1\.990\); se encontró "1990[.,]5"\.$/,
     );
     expect(errores[2]!.mensaje).toBe('El stock no puede ser negativo.');
-    expect(errores[3]!.mensaje).toMatch(/^La categoría "Electrónica" no existe\. Use una de: Panadería, Lácteos y Quesos/);
+    expect(errores[3]!.mensaje).toMatch(/^La categoría "Electrónica" no existe\. Usa una de: Panadería, Lácteos y Quesos/);
     expect(errores[4]!.mensaje).toBe('Falta el nombre del producto.');
   });
 
@@ -196,7 +196,7 @@ describe.each([
     const filas = await t.ctx.db.filaRechazada.findMany({ where: { id_archivo: resultado.carga.id_archivo }, orderBy: { fila: 'asc' } });
     expect(filas.map((f) => f.fila)).toEqual([7, 8, 9, 10, 12]);
     const aviso = await t.ctx.db.notificacion.findFirst({ where: { id_usuario: t.idUsuario, tipo: 'carga_con_errores' } });
-    expect(aviso?.descripcion).toBe(`"${archivo}" tiene 5 errores. Descargue las filas rechazadas, corríjalas y vuelva a cargarlas.`);
+    expect(aviso?.descripcion).toBe(`"${archivo}" tiene 5 errores. Descarga las filas rechazadas, corrígelas y vuelve a cargarlas.`);
   });
 });
 
@@ -460,9 +460,9 @@ describe.each([
     const [acompanante, desconocido, , , metodo] = resultado.detalle.detalle_errores;
     expect(acompanante!.mensaje).toBe('La venta "S-1005" se rechazó completa porque otra de sus filas tiene errores (fila 10).');
     expect(desconocido!.mensaje).toBe(
-      `El producto con código de barras ${nuevo(90)} no está en el inventario. Cárguelo primero en Productos.`,
+      `El producto con código de barras ${nuevo(90)} no está en el inventario. Cárgalo primero en Productos.`,
     );
-    expect(metodo!.mensaje).toBe('El método de pago "Cheque" no es válido. Use: Efectivo, Débito, Crédito o Transferencia.');
+    expect(metodo!.mensaje).toBe('El método de pago "Cheque" no es válido. Usa: Efectivo, Débito, Crédito o Transferencia.');
   });
 
   it('stores exactly the five good sales, priced at the current shelf price, dated in Santiago time', async () => {
@@ -517,7 +517,7 @@ describe.each([
     const otra = await importar(t.cliente, q(t, 'ventas'), archivo, fixture(archivo));
     expect(otra.detalle).toMatchObject({ ventas_procesadas: 0, ventas_omitidas_por_errores: 4, errores: 6 });
     expect(otra.detalle.message).toBe(
-      'Se cargaron 0 ventas. 5 ventas ya estaban cargadas y se omitieron. 4 ventas se rechazaron completas por errores. Descargue las filas rechazadas, corríjalas y vuelva a cargarlas.',
+      'Se cargaron 0 ventas. 5 ventas ya estaban cargadas y se omitieron. 4 ventas se rechazaron completas por errores. Descarga las filas rechazadas, corrígelas y vuelve a cargarlas.',
     );
     expect(await t.ctx.db.venta.count({ where: { id_minimarket: t.idMinimarket } })).toBe(ventasAntes + 5);
     expect(await t.ctx.db.detalleVenta.count({ where: { venta: { id_venta_csv: { not: null } } } })).toBe(8);
@@ -578,6 +578,8 @@ describe('templates', () => {
       ['plantilla_ventas.xlsx', 'ventas', { ventas_procesadas: 3 }],
       ['plantilla_productos.xml', 'productos', { productos_omitidos_por_duplicado: 5 }],
       ['plantilla_ventas.xml', 'ventas', { ventas_procesadas: 0 }],
+      ['plantilla_productos.csv', 'productos', { productos_omitidos_por_duplicado: 5 }],
+      ['plantilla_ventas.csv', 'ventas', { ventas_procesadas: 0 }],
     ] as const;
     for (const [nombre, tipo, esperado] of casos) {
       const res = await t.cliente.request({ method: 'GET', url: `/api/upload/plantillas/${nombre}` });

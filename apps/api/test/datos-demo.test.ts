@@ -48,7 +48,7 @@ describe('the first administrador of a deployment', () => {
       'ADMIN_PASSWORD no cumple la regla de contraseñas: La contraseña debe tener al menos 8 caracteres',
     );
     await expect(crearPrimerAdministrador(ctx.db, { correo: 'no-es-correo', contrasena: 'Primera2026' })).rejects.toThrow(
-      'ADMIN_EMAIL no es un correo válido: Ingrese un correo electrónico válido.',
+      'ADMIN_EMAIL no es un correo válido: Ingresa un correo electrónico válido.',
     );
   });
 });

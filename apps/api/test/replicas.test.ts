@@ -220,7 +220,7 @@ describe('two replicas over one PostgreSQL', () => {
     for (const r of [a, b]) {
       const res = await login(r, 'rosa@almacen.cl', 'Almacen2026');
       expect(res.status).toBe(429);
-      expect(((await res.json()) as { detail: string }).detail).toBe('Demasiados intentos. Intente nuevamente en 15 minutos.');
+      expect(((await res.json()) as { detail: string }).detail).toBe('Demasiados intentos. Intenta nuevamente en 15 minutos.');
     }
     await db.limiteIntento.deleteMany({});
   });

@@ -148,7 +148,7 @@ describe('guessing the current password in Mi perfil', () => {
     for (let i = 0; i < 5; i++) expect((await cambiar(`NoEsLaMia${i}`)).statusCode).toBe(422);
     const res = await cambiar('PorEnlace2026');
     expect(res.statusCode).toBe(429);
-    expect(res.json().detail).toBe('Demasiados intentos. Intente nuevamente en 15 minutos.');
+    expect(res.json().detail).toBe('Demasiados intentos. Intenta nuevamente en 15 minutos.');
     expect(res.headers['retry-after']).toBeDefined();
   });
 });

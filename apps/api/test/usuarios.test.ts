@@ -46,7 +46,7 @@ describe('/api/users as administrador', () => {
     const antes = await ctx.db.usuario.count();
     const rut = await admin.request({ method: 'POST', url: '/api/users', payload: nuevoUsuario({ rut_usuario: '12.345.678-9' }) });
     expect(rut.statusCode).toBe(422);
-    expect(rut.json().detail).toBe('El RUT del usuario no es válido (revise el dígito verificador).');
+    expect(rut.json().detail).toBe('El RUT del usuario no es válido (revisa el dígito verificador).');
     const clave = await admin.request({ method: 'POST', url: '/api/users', payload: nuevoUsuario({ contrasena: 'sinmayuscula1' }) });
     expect(clave.json().detail).toBe('La contraseña debe incluir una letra mayúscula y un número');
     const correo = await admin.request({ method: 'POST', url: '/api/users', payload: nuevoUsuario({ correo: 'pyme@demo.cl' }) });

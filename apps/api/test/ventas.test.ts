@@ -145,7 +145,7 @@ describe('POST /api/ventas/', () => {
     expect(otra.statusCode).toBe(409);
     expect(otra.json()).toEqual({
       detail:
-        'Con esta clave ya se registró una venta con otros productos o montos (quizás se cortó la conexión al enviarla). Revise Transacciones antes de volver a cobrar.',
+        'Con esta clave ya se registró una venta con otros productos o montos (quizás se cortó la conexión al enviarla). Revisa Transacciones antes de volver a cobrar.',
       code: 'IDEMPOTENCY_KEY_REUSED',
     });
     expect(await contarVentas()).toBe(antes);
@@ -189,7 +189,7 @@ describe('POST /api/ventas/', () => {
     res = await pyme.request({ method: 'POST', url: '/api/ventas/', payload: carrito });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('PRICE_CHANGED');
-    expect(res.json().detail).toBe(`El precio de "${p.nombre_producto}" cambió a $2.700. Actualice el carrito e intente de nuevo.`);
+    expect(res.json().detail).toBe(`El precio de "${p.nombre_producto}" cambió a $2.700. Actualiza el carrito e intenta de nuevo.`);
 
     expect(await contarVentas()).toBe(antes);
     expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(10);

@@ -61,12 +61,15 @@ test('the administrador creates, finds, pages through, edits and deletes a user'
   await form.getByLabel('Contraseña').fill('Segura123');
   await form.getByRole('button', { name: 'Crear usuario' }).click();
   await expect(page.getByText('Usuario creado exitosamente.')).toBeVisible();
-
-  // Find it.
+  // The list comes back showing the new user (found by the new e-mail), not its first page.
   const buscar = page.getByRole('searchbox', { name: 'Buscar usuarios' });
+  const fila = page.getByRole('row').filter({ hasText: correo });
+  await expect(fila).toBeVisible();
+  await expect(buscar).toHaveValue(correo);
+
+  // Find it by name too.
   await buscar.fill(nombre);
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
-  const fila = page.getByRole('row').filter({ hasText: correo });
   await expect(fila).toContainText(nombre);
   await expect(fila).toContainText('Pyme');
   await expect(fila).toContainText('Activo');
@@ -140,7 +143,15 @@ test('the administrador creates, finds, pages through, edits and deletes a minim
   await form.getByLabel('Tamaño').selectOption('Mediano');
   await form.getByRole('button', { name: 'Crear minimarket' }).click();
   await expect(form.getByText('Por favor, seleccione un usuario.')).toBeVisible();
-  await form.getByLabel('Usuario (dueño)').selectOption({ label: `${dueno.nombre} (${dueno.correo}) · Pyme` });
+  // The owner is found by typing: only active pyme users are offered.
+  await form.getByRole('searchbox', { name: 'Buscar dueño por nombre o correo' }).fill(dueno.correo);
+  await expect(form.getByLabel('Usuario (dueño)').getByRole('option')).toHaveCount(2);
+  await form.getByLabel('Usuario (dueño)').selectOption({ label: `${dueno.nombre} (${dueno.correo})` });
+  // An administrador is never offered; the choice stays whatever the search shows.
+  await form.getByRole('searchbox', { name: 'Buscar dueño por nombre o correo' }).fill('admin@demo.cl');
+  await expect(form.getByLabel('Usuario (dueño)').getByRole('option', { name: 'Ningún pyme activo coincide' })).toHaveCount(1);
+  await expect(form.getByLabel('Usuario (dueño)').getByRole('option')).toHaveCount(2);
+  await expect(form.getByLabel('Usuario (dueño)')).toHaveValue(String(dueno.id_usuario));
   await form.getByRole('button', { name: 'Crear minimarket' }).click();
   await expect(page.getByText('Minimarket creado exitosamente.')).toBeVisible();
 

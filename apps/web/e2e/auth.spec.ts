@@ -117,8 +117,15 @@ test.describe('Shell', () => {
     await toggle.click();
     await expect(page.getByRole('button', { name: 'Expandir menú lateral' })).toHaveAttribute('aria-expanded', 'false');
 
+    // An address that is no page says so, without an error in the console.
+    const consola: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consola.push(m.text());
+    });
     await page.goto('/no-existe');
     await expect(page.getByRole('heading', { name: 'Oops' })).toBeVisible();
+    await expect(page.getByText('La página que buscas no existe.')).toBeVisible();
+    expect(consola).toEqual([]);
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL(/\/inicio\/inicio$/);
   });

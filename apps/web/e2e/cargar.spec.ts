@@ -63,6 +63,10 @@ test('Cargar información: the example dialogs and a template download', async (
   await page.getByRole('button', { name: 'Ejemplo CSV' }).click();
   const csv = page.getByRole('dialog', { name: /Ejemplo CSV/ });
   await expect(csv).toContainText('id_venta_csv,fecha_venta,metodo_pago,codigo_barra,num_unidades');
+  // Every example has its template, the CSV one too.
+  const descargaCsv = page.waitForEvent('download');
+  await csv.getByRole('button', { name: 'Descargar plantilla' }).click();
+  expect((await descargaCsv).suggestedFilename()).toBe('plantilla_ventas.csv');
   await csv.getByRole('button', { name: 'Entendido' }).click();
 
   await page.getByRole('button', { name: 'Ejemplo XML' }).click();

@@ -111,7 +111,7 @@ export const correoSchema = z
   .string({ error: 'El correo es obligatorio.' })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: 'Ingrese un correo electrónico válido.' }));
+  .pipe(z.email({ error: 'Ingresa un correo electrónico válido.' }));
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_HINT = 'Mínimo 8 caracteres, incluye una letra mayúscula y un número';

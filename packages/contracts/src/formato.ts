@@ -5,3 +5,10 @@ const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP' 
 export function formatClp(pesos: number): string {
   return clp.format(pesos);
 }
+
+const entero = new Intl.NumberFormat('es-CL');
+
+/** A count with its noun in the right number: 1 producto, 2 productos, 1.000 unidades. */
+export function contar(n: number, singular: string, plural = `${singular}s`): string {
+  return `${entero.format(n)} ${n === 1 ? singular : plural}`;
+}

@@ -13,8 +13,9 @@ export const minimarketSchema = z
   .object({
     id_minimarket: z.number().int(),
     id_usuario: z.number().int(),
-    /** The owner's name, so a list of shops needs no second call for it. */
+    /** The owner's name and e-mail, so a list of shops needs no second call for them. */
     nombre_usuario: z.string(),
+    correo_usuario: z.string(),
     nombre_minimarket: z.string(),
     direccion: z.string(),
     comuna: z.string(),

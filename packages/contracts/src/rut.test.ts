@@ -28,6 +28,6 @@ describe('RUT', () => {
   it('gives a Spanish message naming the field', () => {
     const r = rutSchema('El RUT del usuario').safeParse('12.345.678-9');
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe('El RUT del usuario no es válido (revise el dígito verificador).');
+    expect(r.error?.issues[0]?.message).toBe('El RUT del usuario no es válido (revisa el dígito verificador).');
   });
 });

@@ -36,7 +36,7 @@ export const rutSchema = (campo: string) =>
     .transform((v, ctx) => {
       const rut = normalizeRut(v);
       if (!rut) {
-        ctx.addIssue({ code: 'custom', message: `${campo} no es válido (revise el dígito verificador).` });
+        ctx.addIssue({ code: 'custom', message: `${campo} no es válido (revisa el dígito verificador).` });
         return z.NEVER;
       }
       return rut;

@@ -24,7 +24,14 @@ export const COLUMNAS_PRODUCTOS = [
 ] as const;
 export const COLUMNAS_PRODUCTOS_OBLIGATORIAS = ['nombre_producto', 'categoria', 'precio_venta', 'codigo_barra'] as const;
 export const COLUMNAS_VENTAS = ['id_venta_csv', 'fecha_venta', 'metodo_pago', 'codigo_barra', 'num_unidades'] as const;
-export const PLANTILLAS = ['plantilla_productos.xlsx', 'plantilla_ventas.xlsx', 'plantilla_productos.xml', 'plantilla_ventas.xml'] as const;
+export const PLANTILLAS = [
+  'plantilla_productos.xlsx',
+  'plantilla_ventas.xlsx',
+  'plantilla_productos.xml',
+  'plantilla_ventas.xml',
+  'plantilla_productos.csv',
+  'plantilla_ventas.csv',
+] as const;
 /** detalle_resultado.status: everything loaded, some rows rejected, or the file could not be read. */
 export const STATUS_RESULTADO = ['success', 'partial', 'error'] as const;
 
@@ -38,7 +45,7 @@ const idCargaSchema = z.coerce
 export const cargaQuerySchema = z.object({
   id_minimarket: idCargaSchema,
   id_usuario: idCargaSchema,
-  upload_type: z.enum(TIPOS_CARGA, { error: 'Elija el tipo de datos del archivo: productos o ventas.' }),
+  upload_type: z.enum(TIPOS_CARGA, { error: 'Elige el tipo de datos del archivo: productos o ventas.' }),
 });
 
 export const errorFilaSchema = z.object({ fila: z.number().int(), campo: z.string(), mensaje: z.string() });

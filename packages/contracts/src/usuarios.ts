@@ -81,7 +81,7 @@ export const perfilUpdateSchema = z
   .partial();
 
 export const cambioContrasenaSchema = z.object({
-  contrasena_actual: z.string().min(1, { error: 'Ingrese su contraseña actual.' }),
+  contrasena_actual: z.string().min(1, { error: 'Ingresa tu contraseña actual.' }),
   nueva_contrasena: passwordSchema,
 });
 

@@ -2,7 +2,7 @@
 import type { Prisma, Tx } from '../db/client.js';
 
 /** What every read and write of a shop brings along: its owner's name. */
-export const CON_DUENO = { usuario: { select: { nombre: true } } } as const satisfies Prisma.MinimarketInclude;
+export const CON_DUENO = { usuario: { select: { nombre: true, correo: true } } } as const satisfies Prisma.MinimarketInclude;
 export type MinimarketConDueno = Prisma.MinimarketGetPayload<{ include: typeof CON_DUENO }>;
 
 export const crearMinimarket = (tx: Tx, data: Prisma.MinimarketUncheckedCreateInput) => tx.minimarket.create({ data, include: CON_DUENO });

@@ -54,8 +54,8 @@ export async function aplicarVentas(client: pg.Client, p: { idMinimarket: number
     UPDATE stg_linea l SET errores = ${agregarError(
       "'codigo_barra'",
       `CASE WHEN l.estado_producto = 'inactivo'
-         THEN format('El producto "%s" (código %s) fue eliminado del inventario. Cárguelo de nuevo en Productos antes de cargar sus ventas.', l.nombre_producto, l.codigo_barra)
-         ELSE format('El producto con código de barras %s no está en el inventario. Cárguelo primero en Productos.', l.codigo_barra) END`,
+         THEN format('El producto "%s" (código %s) fue eliminado del inventario. Cárgalo de nuevo en Productos antes de cargar sus ventas.', l.nombre_producto, l.codigo_barra)
+         ELSE format('El producto con código de barras %s no está en el inventario. Cárgalo primero en Productos.', l.codigo_barra) END`,
     )}
     WHERE NOT l.ya_importada AND l.codigo_barra IS NOT NULL AND (l.id_producto IS NULL OR l.estado_producto <> 'activo')`);
   await client.query(`

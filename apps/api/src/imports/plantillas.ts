@@ -1,8 +1,10 @@
 // The templates the upload page offers: plantilla_productos / plantilla_ventas as .xlsx
-// (sheet 'Datos', header row, a few believable rows) and .xml (children named like the
-// columns). Each one, uploaded as it is, imports cleanly.
+// (sheet 'Datos', header row, a few believable rows), .xml (children named like the
+// columns) and .csv (as Excel in Chile saves it: BOM, ';', CRLF). Each one, uploaded as it
+// is, imports cleanly.
 import { COLUMNAS_PRODUCTOS, COLUMNAS_VENTAS, type PLANTILLAS } from '@minimarket/contracts/uploads';
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { XMLBuilder } from 'fast-xml-parser';
 import { makeEan13 } from '@minimarket/contracts/codigo-barra';
 import { fechaLocal, sumarDias, textoDia } from '../lib/tiempo.js';
@@ -99,6 +101,15 @@ function xml(raiz: string, item: string, columnas: readonly string[], filas: Rea
   return `<?xml version="1.0" encoding="UTF-8"?>\n${constructorXml.build({ [raiz]: { [item]: elementos } })}`;
 }
 
+/** Excel in Chile opens a ';' CSV with a BOM as columns and accents, without an import wizard. */
+function csv(columnas: readonly string[], filas: ReadonlyArray<Record<string, string | number>>): string {
+  const cuerpo = Papa.unparse(
+    filas.map((f) => columnas.map((c) => String(f[c] ?? ''))),
+    { delimiter: ';', newline: '\r\n', header: false },
+  );
+  return `\uFEFF${columnas.join(';')}\r\n${cuerpo}\r\n`;
+}
+
 async function xlsx(
   columnas: readonly string[],
   filas: ReadonlyArray<Record<string, string | number>>,
@@ -133,6 +144,9 @@ export async function generarPlantilla(
   const filas: ReadonlyArray<Record<string, string | number>> = esVentas
     ? ventasEjemplo(opciones.productosParaVentas ?? PRODUCTOS_EJEMPLO, ahora)
     : PRODUCTOS_EJEMPLO;
+  if (nombre.endsWith('.csv')) {
+    return { contentType: 'text/csv; charset=utf-8', contenido: Buffer.from(csv(columnas, filas), 'utf8') };
+  }
   if (nombre.endsWith('.xml')) {
     const contenido = esVentas ? xml('ventas', 'venta', columnas, filas) : xml('productos', 'producto', columnas, filas);
     return { contentType: 'application/xml; charset=utf-8', contenido: Buffer.from(contenido, 'utf8') };

@@ -26,9 +26,9 @@ export interface CargaEnCurso {
   replica: string;
 }
 
-export const MENSAJE_ERROR_INTERNO = 'No se pudo procesar el archivo por un error del servidor. Intente de nuevo en unos minutos.';
+export const MENSAJE_ERROR_INTERNO = 'No se pudo procesar el archivo por un error del servidor. Intenta de nuevo en unos minutos.';
 export const MENSAJE_INTERRUMPIDA =
-  'El procesamiento se interrumpió dos veces (el servidor que lo procesaba se detuvo). Vuelva a cargar el archivo; si vuelve a ocurrir, divídalo en archivos más pequeños.';
+  'El procesamiento se interrumpió dos veces (el servidor que lo procesaba se detuvo). Vuelve a cargar el archivo; si vuelve a ocurrir, divídelo en archivos más pequeños.';
 
 export const STATUS: Record<EstadoFinal, DetalleResultado['status']> = {
   Completado: 'success',

@@ -38,7 +38,7 @@ export function mensajeFinal(tipo: TipoCarga, conteos: ConteosCarga, errores: nu
       partes.push(`${plural(conteos.rechazadas, 'venta se rechazó completa', 'ventas se rechazaron completas')} por errores.`);
   }
   if (errores > 0) {
-    partes.push('Descargue las filas rechazadas, corríjalas y vuelva a cargarlas.');
+    partes.push('Descarga las filas rechazadas, corrígelas y vuelve a cargarlas.');
     if (errores > maxDetalle) partes.push(`Se muestran los primeros ${n(maxDetalle)} errores de ${n(errores)}.`);
   }
   return partes.join(' ');
@@ -46,8 +46,8 @@ export function mensajeFinal(tipo: TipoCarga, conteos: ConteosCarga, errores: nu
 
 /** The row limit's message, with the number as a person reads it. */
 export const mensajeDemasiadasFilas = (max: number) =>
-  `El archivo tiene más de ${n(max)} filas de datos. Divídalo en archivos más pequeños.`;
+  `El archivo tiene más de ${n(max)} filas de datos. Divídelo en archivos más pequeños.`;
 
 /** The text budget's message (a file, usually an .xlsx, that expands far beyond its size). */
 export const mensajeDemasiadoTexto = (max: number) =>
-  `El archivo tiene demasiado texto para su tamaño (más de ${n(Math.round(max / 1048576))} MB al leerlo). Puede estar dañado o ser malicioso: ábralo en Excel, guárdelo de nuevo y, si es muy grande, divídalo en archivos más pequeños.`;
+  `El archivo tiene demasiado texto para su tamaño (más de ${n(Math.round(max / 1048576))} MB al leerlo). Puede estar dañado o ser malicioso: ábrelo en Excel, guárdalo de nuevo y, si es muy grande, divídelo en archivos más pequeños.`;

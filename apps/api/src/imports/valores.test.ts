@@ -22,7 +22,7 @@ describe('categories and payment methods, whatever the case and accents', () => 
     expect(leerCategoria('Electrónica')).toEqual({
       ok: false,
       mensaje:
-        'La categoría "Electrónica" no existe. Use una de: Panadería, Lácteos y Quesos, Abarrotes, Frutas y Verduras, Limpieza, Fiambrería, Botillería, Mascotas, Masivos.',
+        'La categoría "Electrónica" no existe. Usa una de: Panadería, Lácteos y Quesos, Abarrotes, Frutas y Verduras, Limpieza, Fiambrería, Botillería, Mascotas, Masivos.',
     });
   });
 
@@ -65,11 +65,11 @@ describe('sale dates, read as Santiago wall time', () => {
   });
 
   it.each([
-    ['2026-13-01 10:00:00', 'La fecha "2026-13-01 10:00:00" no es válida. Use el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
-    ['2026-02-30 10:00:00', 'La fecha "2026-02-30 10:00:00" no es válida. Use el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
-    ['2026-11-15 24:00:00', 'La fecha "2026-11-15 24:00:00" no es válida. Use el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
-    ['ayer', 'La fecha "ayer" no es válida. Use el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
-    ['2026-11-15', 'A la fecha "2026-11-15" le falta la hora. Use el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
+    ['2026-13-01 10:00:00', 'La fecha "2026-13-01 10:00:00" no es válida. Usa el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
+    ['2026-02-30 10:00:00', 'La fecha "2026-02-30 10:00:00" no es válida. Usa el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
+    ['2026-11-15 24:00:00', 'La fecha "2026-11-15 24:00:00" no es válida. Usa el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
+    ['ayer', 'La fecha "ayer" no es válida. Usa el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
+    ['2026-11-15', 'A la fecha "2026-11-15" le falta la hora. Usa el formato AAAA-MM-DD HH:mm:ss (ej: 2026-11-20 14:35:00).'],
     ['2026-12-24 10:00:00', 'La fecha "2026-12-24 10:00:00" está en el futuro.'],
     ['1999-12-31 23:00:00', 'La fecha "1999-12-31 23:00:00" es demasiado antigua (se aceptan ventas desde el año 2000).'],
   ])('%s is refused', (texto, mensaje) => {

@@ -35,7 +35,7 @@ const LISTA_CATEGORIAS = CATEGORIAS.join(', ');
 export function leerCategoria(texto: string): Lectura<Categoria> {
   const categoria = CATEGORIA_POR_NOMBRE.get(normalizarTexto(texto));
   if (categoria) return ok(categoria);
-  return mal(`La categoría "${texto.trim()}" no existe. Use una de: ${LISTA_CATEGORIAS}.`);
+  return mal(`La categoría "${texto.trim()}" no existe. Usa una de: ${LISTA_CATEGORIAS}.`);
 }
 
 const METODO_POR_NOMBRE = new Map<string, MetodoPago>([
@@ -54,12 +54,12 @@ for (const m of METODOS_PAGO) METODO_POR_NOMBRE.set(normalizarTexto(m), m);
 export function leerMetodoPago(texto: string): Lectura<MetodoPago> {
   const metodo = METODO_POR_NOMBRE.get(normalizarTexto(texto));
   if (metodo) return ok(metodo);
-  return mal(`El método de pago "${texto.trim()}" no es válido. Use: Efectivo, Débito, Crédito o Transferencia.`);
+  return mal(`El método de pago "${texto.trim()}" no es válido. Usa: Efectivo, Débito, Crédito o Transferencia.`);
 }
 
 export const FORMATO_FECHA = 'AAAA-MM-DD HH:mm:ss';
 const MENSAJE_FECHA = (texto: string) =>
-  `La fecha "${texto.trim()}" no es válida. Use el formato ${FORMATO_FECHA} (ej: 2026-11-20 14:35:00).`;
+  `La fecha "${texto.trim()}" no es válida. Usa el formato ${FORMATO_FECHA} (ej: 2026-11-20 14:35:00).`;
 
 /** 2026-11-20 14:35[:00] (also with 'T'), and 20-11-2026 14:35[:00] or 20/11/2026 … as Excel shows it in Chile. */
 const FECHA_ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
@@ -78,7 +78,7 @@ export function leerFechaVenta(texto: string, ahora = Date.now()): Lectura<Date>
   if (chile) partes = [chile[3], chile[2], chile[1], chile[4], chile[5], chile[6] ?? '0'].map(Number);
   if (!partes) {
     if (/^\d{4}-\d{1,2}-\d{1,2}$/.test(t) || /^\d{1,2}[-/]\d{1,2}[-/]\d{4}$/.test(t)) {
-      return mal(`A la fecha "${t}" le falta la hora. Use el formato ${FORMATO_FECHA} (ej: 2026-11-20 14:35:00).`);
+      return mal(`A la fecha "${t}" le falta la hora. Usa el formato ${FORMATO_FECHA} (ej: 2026-11-20 14:35:00).`);
     }
     return mal(MENSAJE_FECHA(t));
   }

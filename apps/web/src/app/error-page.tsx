@@ -12,9 +12,8 @@ function textoDelError(error: unknown): string {
   return 'Error desconocido';
 }
 
-export function ErrorPage() {
-  const error = useRouteError();
-  if (error) console.error(error);
+/** The 'Oops' page of spec §2: the reason in italics and a way back to the start. */
+function Oops({ texto }: { texto: string }) {
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center px-6 py-16 text-center">
       <title>{tituloPagina('Oops')}</title>
@@ -24,11 +23,23 @@ export function ErrorPage() {
       <h1 className="text-3xl font-bold text-slate-900">Oops</h1>
       <p className="mt-2 text-slate-700">Algo salió mal.</p>
       <p className="mt-1 max-w-prose text-sm text-slate-600">
-        <i>{textoDelError(error)}</i>
+        <i>{texto}</i>
       </p>
       <Link to="/" className={buttonClasses('primario', 'md', 'mt-6')}>
         Volver al inicio
       </Link>
     </main>
   );
+}
+
+/** A route that failed: what went wrong is logged for whoever looks at the console. */
+export function ErrorPage() {
+  const error = useRouteError();
+  if (error && !(isRouteErrorResponse(error) && error.status === 404)) console.error(error);
+  return <Oops texto={textoDelError(error)} />;
+}
+
+/** An address that is no page: not an error of the app, so nothing is thrown or logged. */
+export function PaginaNoEncontrada() {
+  return <Oops texto="La página que buscas no existe." />;
 }

@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/ui/loading';
 import { RUTA_RECUPERAR } from '../features/auth/utils/paso-login';
-import { ErrorPage } from './error-page';
+import { ErrorPage, PaginaNoEncontrada } from './error-page';
 import { LoginRoute } from './routes/auth';
 import type { Rol } from '@minimarket/contracts/comunes';
 import { AMBOS_ROLES, RequireRole, SOLO_ADMIN } from './require-role';
@@ -118,12 +118,7 @@ const rutas: RouteObject[] = [
           ]),
           { path: 'perfil', lazy: lazy(cuenta, 'PerfilRoute') },
           { path: 'configuracion', lazy: lazy(cuenta, 'ConfiguracionRoute') },
-          {
-            path: '*',
-            loader: () => {
-              throw new Response('', { status: 404, statusText: 'Not Found' });
-            },
-          },
+          { path: '*', element: <PaginaNoEncontrada /> },
         ],
       },
     ],

@@ -6,7 +6,7 @@ const LOCALE = 'es-CL';
 const entero = new Intl.NumberFormat(LOCALE);
 
 /** 12990 → '$12.990': the contracts' one money formatter, shared with the server's messages. */
-export { formatClp } from '@minimarket/contracts/formato';
+export { contar, formatClp } from '@minimarket/contracts/formato';
 
 /** 1234 → '1.234'. */
 export function formatEntero(n: number): string {

@@ -19,16 +19,16 @@ const FIRMAS: Array<{ bytes: number[]; mensaje: string }> = [
   {
     bytes: [0x50, 0x4b, 0x03, 0x04],
     mensaje:
-      'El archivo parece un Excel (.xlsx) o un .zip con la extensión .csv. Cárguelo con su extensión real (.xlsx) o guárdelo como CSV.',
+      'El archivo parece un Excel (.xlsx) o un .zip con la extensión .csv. Cárgalo con su extensión real (.xlsx) o guárdalo como CSV.',
   },
   {
     bytes: [0xd0, 0xcf, 0x11, 0xe0],
-    mensaje: 'El archivo parece un Excel antiguo (.xls) con la extensión .csv. Guárdelo como CSV UTF-8 o como .xlsx y vuelva a cargarlo.',
+    mensaje: 'El archivo parece un Excel antiguo (.xls) con la extensión .csv. Guárdalo como CSV UTF-8 o como .xlsx y vuelve a cargarlo.',
   },
-  { bytes: [0x25, 0x50, 0x44, 0x46], mensaje: 'El archivo parece un PDF, no un CSV. Cargue un archivo .csv, .xlsx o .xml.' },
+  { bytes: [0x25, 0x50, 0x44, 0x46], mensaje: 'El archivo parece un PDF, no un CSV. Carga un archivo .csv, .xlsx o .xml.' },
 ];
 export const MENSAJE_BINARIO =
-  'El archivo no es un CSV de texto (parece un archivo binario o dañado). Guárdelo desde Excel como "CSV UTF-8 (delimitado por comas)" y vuelva a cargarlo.';
+  'El archivo no es un CSV de texto (parece un archivo binario o dañado). Guárdalo desde Excel como "CSV UTF-8 (delimitado por comas)" y vuelve a cargarlo.';
 
 async function leerMuestra(ruta: string): Promise<Buffer> {
   const fh = await fs.promises.open(ruta, 'r');
@@ -108,7 +108,7 @@ export async function* leerCsv(ruta: string, signal?: AbortSignal, maxLargoFila 
       resto = texto.slice(r.meta.cursor);
       if (resto.length > maxLargoFila) {
         throw new ErrorArchivo(
-          `La fila ${fila + 1} del archivo es demasiado larga (más de ${Math.round(maxLargoFila / 1024)} KB). Revise que no falte cerrar unas comillas (").`,
+          `La fila ${fila + 1} del archivo es demasiado larga (más de ${Math.round(maxLargoFila / 1024)} KB). Revisa que no falte cerrar unas comillas (").`,
         );
       }
       for (const celdas of r.data) {

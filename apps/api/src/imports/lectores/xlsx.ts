@@ -121,7 +121,7 @@ export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
         if (inflado > e.descomprimido) throw new ErrorArchivo(MENSAJE_ZIP_MENTIROSO);
         if (infladoTotal > opciones.limitesZip.maxDescomprimido) {
           throw new ErrorArchivo(
-            `El archivo Excel descomprimido ocuparía más de ${Math.round(opciones.limitesZip.maxDescomprimido / 1048576)} MB. Divídalo en archivos más pequeños.`,
+            `El archivo Excel descomprimido ocuparía más de ${Math.round(opciones.limitesZip.maxDescomprimido / 1048576)} MB. Divídelo en archivos más pequeños.`,
           );
         }
         yield decoder.write(chunk);
@@ -219,7 +219,7 @@ export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
           textoCompartido += t.length;
           if (textoCompartido > opciones.maxTextoCompartido) {
             throw new ErrorArchivo(
-              `El archivo Excel tiene demasiado texto (más de ${Math.round(opciones.maxTextoCompartido / 1048576)} MB en sus textos compartidos). Divídalo en archivos más pequeños.`,
+              `El archivo Excel tiene demasiado texto (más de ${Math.round(opciones.maxTextoCompartido / 1048576)} MB en sus textos compartidos). Divídelo en archivos más pequeños.`,
             );
           }
           if (actual.length <= opciones.maxLargoCelda) actual = (actual + t).slice(0, opciones.maxLargoCelda + 1);

@@ -15,7 +15,7 @@ const TROZO = 64 * 1024;
 const MAX_PROFUNDIDAD = 8;
 
 export const MENSAJE_ENTIDADES =
-  'El XML declara entidades (<!ENTITY …>), que no se aceptan por seguridad. Quite la declaración DOCTYPE y escriba los valores directamente.';
+  'El XML declara entidades (<!ENTITY …>), que no se aceptan por seguridad. Quita la declaración DOCTYPE y escribe los valores directamente.';
 
 /** The encoding the XML declaration names, when it is one people really use besides UTF-8. */
 function codificacionDeclarada(inicio: Buffer): string {
@@ -56,13 +56,13 @@ export async function* leerXml(ruta: string, opciones: { tipo: TipoCarga; maxLar
   parser.on('opentag', (tag: SaxesTagPlain) => {
     profundidad += 1;
     if (profundidad > MAX_PROFUNDIDAD)
-      throw new ErrorArchivo('El XML tiene demasiados niveles anidados. Use <productos><producto>… o <ventas><venta>….');
+      throw new ErrorArchivo('El XML tiene demasiados niveles anidados. Usa <productos><producto>… o <ventas><venta>….');
     const nombre = nombreDe(tag);
     if (profundidad === 1) {
       vioRaiz = true;
       if (nombre === otro.xml.raiz) {
         throw new ErrorArchivo(
-          `El XML es de ${otro.xml.raiz} (<${otro.xml.raiz}>), pero eligió el tipo "${opciones.tipo}". Elija el tipo correcto al cargarlo.`,
+          `El XML es de ${otro.xml.raiz} (<${otro.xml.raiz}>), pero eligió el tipo "${opciones.tipo}". Elige el tipo correcto al cargarlo.`,
         );
       }
       if (nombre !== def.xml.raiz) {
@@ -130,7 +130,7 @@ export async function* leerXml(ruta: string, opciones: { tipo: TipoCarga; maxLar
     const detalle = String((err as Error).message ?? '');
     if (/undefined entity/.test(detalle)) throw new ErrorArchivo(MENSAJE_ENTIDADES);
     throw new ErrorArchivo(
-      `El XML está mal formado cerca de la línea ${parser.line}. Revise que cada etiqueta abierta esté cerrada y que los caracteres & y < estén escritos como &amp; y &lt;.`,
+      `El XML está mal formado cerca de la línea ${parser.line}. Revisa que cada etiqueta abierta esté cerrada y que los caracteres & y < estén escritos como &amp; y &lt;.`,
     );
   };
 

@@ -28,7 +28,7 @@ const MB = 1024 * 1024;
 const enMb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
 export const MENSAJE_XLSX_INVALIDO =
-  'El archivo no es un Excel (.xlsx) válido. Ábralo en Excel y guárdelo de nuevo como "Libro de Excel (.xlsx)".';
+  'El archivo no es un Excel (.xlsx) válido. Ábrelo en Excel y guárdalo de nuevo como "Libro de Excel (.xlsx)".';
 
 export interface EntradaZip {
   nombre: string;
@@ -97,13 +97,13 @@ export async function verificarZip(ruta: string, limites: LimitesZip): Promise<E
         inicioDatos: 0,
       };
       if (e.flags & BIT_CIFRADO)
-        throw new ErrorArchivo('El archivo Excel está protegido con contraseña. Quite la protección y vuelva a cargarlo.');
+        throw new ErrorArchivo('El archivo Excel está protegido con contraseña. Quita la protección y vuelve a cargarlo.');
       if (e.metodo !== METODO_GUARDADO && e.metodo !== METODO_DEFLATE) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
       if (e.comprimido === 0xffffffff || e.descomprimido === 0xffffffff) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
       declarado += e.descomprimido;
       if (/(^|\/)sharedStrings\.xml$/i.test(e.nombre) && e.descomprimido > limites.maxTextosCompartidos) {
         throw new ErrorArchivo(
-          `El archivo Excel tiene demasiado texto (más de ${enMb(limites.maxTextosCompartidos)} descomprimido). Divídalo en archivos más pequeños.`,
+          `El archivo Excel tiene demasiado texto (más de ${enMb(limites.maxTextosCompartidos)} descomprimido). Divídelo en archivos más pequeños.`,
         );
       }
       entradas.push(e);
@@ -111,7 +111,7 @@ export async function verificarZip(ruta: string, limites: LimitesZip): Promise<E
     }
     if (declarado > limites.maxDescomprimido) {
       throw new ErrorArchivo(
-        `El archivo Excel descomprimido ocuparía más de ${enMb(limites.maxDescomprimido)}. Divídalo en archivos más pequeños.`,
+        `El archivo Excel descomprimido ocuparía más de ${enMb(limites.maxDescomprimido)}. Divídelo en archivos más pequeños.`,
       );
     }
 

@@ -7,7 +7,7 @@ import type { Limites } from '../limites/limites.js';
 import { DUMMY_HASH, verifyPassword } from '../usuarios/passwords.js';
 
 export const MENSAJE_CREDENCIALES_INVALIDAS = 'Correo o contraseña incorrectos.';
-export const MENSAJE_CUENTA_INACTIVA = 'Su cuenta está inactiva. Contacte a un administrador.';
+export const MENSAJE_CUENTA_INACTIVA = 'Tu cuenta está inactiva. Contacta a un administrador.';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 

@@ -53,7 +53,7 @@ const CONEXIONES_ARCHIVOS = 3;
 export const MENSAJE_CARGA_NO_ENCONTRADA = 'Carga no encontrada.';
 export const mensajeArchivoGrande = (mb: number) => `El archivo supera el tamaño máximo permitido (${mb.toLocaleString('es-CL')} MB).`;
 export const mensajeCargasPendientes = (n: number) =>
-  `Este minimarket ya tiene ${n} ${n === 1 ? 'carga' : 'cargas'} en proceso. Espere a que terminen para cargar otro archivo.`;
+  `Este minimarket ya tiene ${n} ${n === 1 ? 'carga' : 'cargas'} en proceso. Espera a que terminen para cargar otro archivo.`;
 
 const archivoGrande = (mb: number) => new AppError(413, 'FILE_TOO_LARGE', mensajeArchivoGrande(mb));
 

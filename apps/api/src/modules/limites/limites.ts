@@ -24,7 +24,7 @@ export interface Regla {
 
 export function mensajeDemasiadosIntentos(esperaMs: number) {
   const minutos = Math.max(1, Math.ceil(esperaMs / 60_000));
-  return `Demasiados intentos. Intente nuevamente en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`;
+  return `Demasiados intentos. Intenta nuevamente en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`;
 }
 
 /** 429 with Retry-After (the error handler writes the header). */

@@ -17,6 +17,7 @@ export function toMinimarketDto(m: MinimarketConDueno): Minimarket {
     id_minimarket: m.id_minimarket,
     id_usuario: m.id_usuario,
     nombre_usuario: m.usuario.nombre,
+    correo_usuario: m.usuario.correo,
     nombre_minimarket: m.nombre_minimarket,
     direccion: m.direccion,
     comuna: m.comuna,

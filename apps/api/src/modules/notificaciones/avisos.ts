@@ -1,5 +1,6 @@
 // What every notice says, in one place: the stock checks, the end of an import and the demo data
 // all build their notices here, so the wording never drifts between them.
+import { contar } from '@minimarket/contracts/formato';
 import type { TIPOS_NOTIFICACION } from '@minimarket/contracts/notificaciones';
 
 export interface Aviso {
@@ -12,8 +13,6 @@ export interface Aviso {
 /** 'Ver detalle' opens the inventory on the product the notice is about. */
 const urlProducto = (idProducto: number) => `/pos/buscar-producto?producto=${idProducto}`;
 const URL_CARGAS = '/cargar';
-
-const unidades = (n: number) => `${n.toLocaleString('es-CL')} ${n === 1 ? 'unidad' : 'unidades'}`;
 
 interface ProductoAvisado {
   id_producto: number;
@@ -30,7 +29,7 @@ export const avisoAgotado = (producto: ProductoAvisado): Aviso => ({
 export const avisoStockBajo = (producto: ProductoAvisado, quedan: number): Aviso => ({
   tipo: 'stock_bajo',
   titulo: 'Stock bajo',
-  descripcion: `Queda${quedan === 1 ? '' : 'n'} ${unidades(quedan)} de "${producto.nombre_producto}".`,
+  descripcion: `Queda${quedan === 1 ? '' : 'n'} ${contar(quedan, 'unidad', 'unidades')} de "${producto.nombre_producto}".`,
   url_accion: urlProducto(producto.id_producto),
 });
 
@@ -46,7 +45,7 @@ export function avisoCargaConErrores(carga: {
     tipo: 'carga_con_errores',
     titulo: conErrores ? 'Carga con errores' : 'No se pudo cargar un archivo',
     descripcion: conErrores
-      ? `"${carga.nombre_archivo}" tiene ${carga.errores.toLocaleString('es-CL')} ${carga.errores === 1 ? 'error' : 'errores'}. Descargue las filas rechazadas, corríjalas y vuelva a cargarlas.`
+      ? `"${carga.nombre_archivo}" tiene ${contar(carga.errores, 'error', 'errores')}. Descarga las filas rechazadas, corrígelas y vuelve a cargarlas.`
       : `"${carga.nombre_archivo}": ${carga.mensaje}`,
     url_accion: URL_CARGAS,
   };

@@ -17,7 +17,7 @@ type VentasQuery = z.output<typeof ventasQuerySchema>;
 export const MENSAJE_VENTA_NO_ENCONTRADA = 'Venta no encontrada.';
 /** What the cashier reads when a retried checkout (same key) comes back with another cart. */
 export const MENSAJE_CLAVE_REUSADA =
-  'Con esta clave ya se registró una venta con otros productos o montos (quizás se cortó la conexión al enviarla). Revise Transacciones antes de volver a cobrar.';
+  'Con esta clave ya se registró una venta con otros productos o montos (quizás se cortó la conexión al enviarla). Revisa Transacciones antes de volver a cobrar.';
 
 const CON_DETALLES = { detalles: { orderBy: { id_detalle_venta: 'asc' } } } satisfies Prisma.VentaInclude;
 type VentaConDetalles = Prisma.VentaGetPayload<{ include: typeof CON_DETALLES }>;
@@ -79,7 +79,7 @@ function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
       return conflict(mensajeSinStock(r.producto ?? '', r.disponible ?? 0), 'NOT_ENOUGH_STOCK');
     case 'PRICE_CHANGED':
       return conflict(
-        `El precio de "${r.producto}" cambió a ${formatClp(r.precio ?? 0)}. Actualice el carrito e intente de nuevo.`,
+        `El precio de "${r.producto}" cambió a ${formatClp(r.precio ?? 0)}. Actualiza el carrito e intenta de nuevo.`,
         'PRICE_CHANGED',
       );
     default:

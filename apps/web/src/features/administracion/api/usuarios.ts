@@ -1,4 +1,3 @@
-import { MAX_PAGE_SIZE } from '@minimarket/contracts/comunes';
 import type {
   estadisticaUsuariosSchema,
   Usuario,
@@ -47,9 +46,6 @@ export const usuariosQueryOptions = (p: UsuariosParams) =>
       }),
     placeholderData: keepPreviousData,
   });
-
-/** Everyone, for the owner selector and the owner-name column of the minimarket table. */
-export const todosLosUsuariosQueryOptions = () => usuariosQueryOptions({ pagina: 1, tamano: MAX_PAGE_SIZE });
 
 export const usuarioQueryOptions = (id: number) =>
   queryOptions({

@@ -77,7 +77,18 @@ export function GestionUsuariosPage() {
     isFetching: consulta.isFetching,
   });
 
-  if (modo.tipo === 'crear') return <CrearUsuarioForm onVolver={() => setModo({ tipo: 'lista' })} />;
+  if (modo.tipo === 'crear')
+    return (
+      <CrearUsuarioForm
+        onVolver={() => setModo({ tipo: 'lista' })}
+        // Back to the list found by the new e-mail: the new user is right there, not on a later page.
+        onCreado={(u) => {
+          busqueda.limpiar();
+          busqueda.buscar(u.correo);
+          setModo({ tipo: 'lista' });
+        }}
+      />
+    );
   if (modo.tipo === 'editar') return <EditarUsuarioForm id={modo.id} onVolver={() => setModo({ tipo: 'lista' })} />;
 
   return (

@@ -18,11 +18,10 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { Loading } from '../../../components/ui/loading';
 import { mensajeDeError } from '../../../lib/api-client';
 import { aplicarErroresCampo } from '../../../utils/form-errors';
-import { capitalizar } from '../../../utils/format';
 import { soloCambios } from '../../../utils/solo-cambios';
 import { minimarketQueryOptions } from '../../../lib/current-shop';
 import { useActualizarMinimarket, useCrearMinimarket } from '../api/minimarkets';
-import { todosLosUsuariosQueryOptions } from '../api/usuarios';
+import { SelectorDueno } from './selector-dueno';
 
 const MENSAJE_ERROR_GUARDAR = 'Error al guardar el minimarket.';
 export const TAMANOS = ['Pequeño', 'Mediano', 'Grande'];
@@ -42,13 +41,13 @@ type FormOutput = z.output<typeof formSchema>;
 function Formulario({ minimarket, onVolver }: { minimarket: Minimarket | null; onVolver: () => void }) {
   const crear = useCrearMinimarket();
   const actualizar = useActualizarMinimarket();
-  const usuarios = useQuery(todosLosUsuariosQueryOptions());
   const [error, setErrorGeneral] = useState<string | null>(null);
   const rubrosId = useId();
   const {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting, dirtyFields },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
@@ -79,9 +78,6 @@ function Formulario({ minimarket, onVolver }: { minimarket: Minimarket | null; o
     }
   });
 
-  // The current owner stays selectable even if they are not among the first 100 users.
-  const opciones = usuarios.data?.users ?? [];
-
   return (
     <form onSubmit={guardar} noValidate className="space-y-4" aria-label={minimarket ? 'Editar minimarket' : 'Crear minimarket'}>
       {error && <Alert tipo="error">{error}</Alert>}
@@ -89,21 +85,12 @@ function Formulario({ minimarket, onVolver }: { minimarket: Minimarket | null; o
         <Field label="Nombre del minimarket" requerido error={errors.nombre_minimarket?.message}>
           {(p) => <Input {...p} autoComplete="off" {...register('nombre_minimarket')} />}
         </Field>
-        <Field label="Usuario (dueño)" requerido error={errors.id_usuario?.message}>
-          {(p) => (
-            <Select {...p} {...register('id_usuario')} disabled={usuarios.isPending}>
-              <option value="">{usuarios.isPending ? 'Cargando usuarios...' : 'Selecciona un usuario'}</option>
-              {minimarket && !opciones.some((u) => u.id_usuario === minimarket.id_usuario) && (
-                <option value={minimarket.id_usuario}>ID: {minimarket.id_usuario}</option>
-              )}
-              {opciones.map((u) => (
-                <option key={u.id_usuario} value={u.id_usuario}>
-                  {u.nombre} ({u.correo}) · {capitalizar(u.rol)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
+        <SelectorDueno
+          registro={register('id_usuario')}
+          valor={String(watch('id_usuario') ?? '')}
+          actual={minimarket && { id_usuario: minimarket.id_usuario, nombre: minimarket.nombre_usuario, correo: minimarket.correo_usuario }}
+          error={errors.id_usuario?.message}
+        />
         <Field label="Dirección" requerido error={errors.direccion?.message}>
           {(p) => <Input {...p} autoComplete="off" {...register('direccion')} />}
         </Field>

@@ -92,7 +92,8 @@ function CamposUsuario({
   );
 }
 
-export function CrearUsuarioForm({ onVolver }: { onVolver: () => void }) {
+/** `onCreado`: the list then shows the new user (a new account is otherwise on a later page). */
+export function CrearUsuarioForm({ onVolver, onCreado }: { onVolver: () => void; onCreado: (u: Usuario) => void }) {
   const crear = useCrearUsuario();
   const [error, setErrorGeneral] = useState<string | null>(null);
   const {
@@ -121,9 +122,14 @@ export function CrearUsuarioForm({ onVolver }: { onVolver: () => void }) {
     // Optional fields left blank are not sent at all.
     const { direccion, descripcion, ...resto } = datos;
     try {
-      await crear.mutateAsync({ ...resto, estado: 'activo', ...(direccion ? { direccion } : {}), ...(descripcion ? { descripcion } : {}) });
+      const creado = await crear.mutateAsync({
+        ...resto,
+        estado: 'activo',
+        ...(direccion ? { direccion } : {}),
+        ...(descripcion ? { descripcion } : {}),
+      });
       toast.success('Usuario creado exitosamente.', { duration: 2000 });
-      onVolver();
+      onCreado(creado);
     } catch (e) {
       aplicarErroresCampo(e, setError);
       setErrorGeneral(mensajeDeError(e, MENSAJE_ERROR_GUARDAR));
@@ -213,7 +219,7 @@ function EditarUsuarioFormulario({ usuario, onVolver }: { usuario: Usuario; onVo
             error={errors.contrasena?.message}
             hint={`Déjala en blanco para mantener la actual. ${PASSWORD_HINT}.`}
           >
-            {(p) => <Input {...p} type="password" autoComplete="new-password" placeholder="••••••••" {...register('contrasena')} />}
+            {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('contrasena')} />}
           </Field>
           <Field label="Estado" error={errors.estado?.message}>
             {(p) => (

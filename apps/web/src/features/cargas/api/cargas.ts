@@ -54,8 +54,8 @@ export function useSubirArchivo() {
 }
 
 export const PLANTILLAS = {
-  productos: { xlsx: 'plantilla_productos.xlsx', xml: 'plantilla_productos.xml' },
-  ventas: { xlsx: 'plantilla_ventas.xlsx', xml: 'plantilla_ventas.xml' },
+  productos: { excel: 'plantilla_productos.xlsx', xml: 'plantilla_productos.xml', csv: 'plantilla_productos.csv' },
+  ventas: { excel: 'plantilla_ventas.xlsx', xml: 'plantilla_ventas.xml', csv: 'plantilla_ventas.csv' },
 } as const;
 
 /** With the shop's id, the sales template's examples use that shop's own products. */

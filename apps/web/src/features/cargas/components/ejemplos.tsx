@@ -154,15 +154,9 @@ export function EjemploDialog({
               <Copy className="size-4" aria-hidden="true" /> Copiar
             </Button>
           )}
-          {f !== 'csv' && (
-            <Button
-              variante="contorno"
-              disabled={descargando}
-              onClick={() => void descargar(f === 'excel' ? PLANTILLAS[tipo].xlsx : PLANTILLAS[tipo].xml)}
-            >
-              <Download className="size-4" aria-hidden="true" /> {descargando ? 'Descargando...' : 'Descargar plantilla'}
-            </Button>
-          )}
+          <Button variante="contorno" disabled={descargando} onClick={() => void descargar(PLANTILLAS[tipo][f])}>
+            <Download className="size-4" aria-hidden="true" /> {descargando ? 'Descargando...' : 'Descargar plantilla'}
+          </Button>
           <Button onClick={onCerrar}>Entendido</Button>
         </>
       }

@@ -2,7 +2,7 @@ import type { DetalleResultado, EstadoProcesamiento } from '@minimarket/contract
 import { AlertTriangle, CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, type ColorBadge } from '../../../components/ui/badge';
-import { formatEntero } from '../../../utils/format';
+import { contar, formatEntero } from '../../../utils/format';
 import type { TipoCarga } from '../api/cargas';
 import { MENSAJE_NO_PARSEABLE } from '../utils/resultado';
 
@@ -93,7 +93,7 @@ export function ResultadoCarga({ detalle: r, tipo }: { detalle: DetalleResultado
           </div>
           {r.detalle_errores.length > MAX_ERRORES_VISIBLES && (
             <p className="mt-1 text-xs text-slate-600">
-              Y {formatEntero(r.detalle_errores.length - MAX_ERRORES_VISIBLES)} errores más. Corrige estas filas y vuelve a subir el
+              Y {contar(r.detalle_errores.length - MAX_ERRORES_VISIBLES, 'error', 'errores')} más. Corrige estas filas y vuelve a subir el
               archivo.
             </p>
           )}

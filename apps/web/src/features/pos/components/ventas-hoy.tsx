@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/ui/card';
-import { formatClp, formatEntero, hoyEnSantiago } from '../../../utils/format';
+import { contar, formatClp, hoyEnSantiago } from '../../../utils/format';
 import { ventasQueryOptions } from '../api/ventas';
 
 /** What the shop sold today in pesos and in sales, and the latest one, straight from the sales list. */
@@ -19,7 +19,7 @@ export function VentasHoy({ idMinimarket }: { idMinimarket: number }) {
         {isPending ? '…' : isError ? '—' : formatClp(data.monto_total)}
       </p>
       <p className="text-sm font-medium text-slate-700" data-testid="ventas-hoy">
-        {data ? `${formatEntero(data.total)} ${data.total === 1 ? 'venta' : 'ventas'}` : ' '}
+        {data ? contar(data.total, 'venta') : ' '}
       </p>
       <p className="mt-1 text-sm text-slate-600">
         {ultima ? (

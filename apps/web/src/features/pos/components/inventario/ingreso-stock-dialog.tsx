@@ -10,7 +10,7 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { Field, Input } from '../../../../components/ui/field';
 import { MontoInput } from '../../../../components/ui/monto-input';
 import { mensajeDeError } from '../../../../lib/api-client';
-import { formatClp, formatEntero } from '../../../../utils/format';
+import { contar, formatClp, formatEntero } from '../../../../utils/format';
 import { comoEntrada } from '../../../../utils/zod-form';
 import { useIngresoStock } from '../../api/productos';
 
@@ -49,7 +49,10 @@ export function IngresoStockDialog({ producto, onCerrar }: { producto: Producto 
     if (!producto) return;
     try {
       await ingreso.mutateAsync({ id: producto.id_producto, ...datos });
-      toast.success(`Se agregaron ${formatEntero(datos.cantidad)} unidades a ${producto.nombre_producto}.`, { duration: 2000 });
+      toast.success(
+        `Se ${datos.cantidad === 1 ? 'agregó' : 'agregaron'} ${contar(datos.cantidad, 'unidad', 'unidades')} a ${producto.nombre_producto}.`,
+        { duration: 2000 },
+      );
       onCerrar();
     } catch (e) {
       setError('root', { message: mensajeDeError(e, 'Hubo un error al actualizar el producto.') });

@@ -15,7 +15,7 @@ import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { useCurrentShop } from '../../../../lib/current-shop';
 import { cn } from '../../../../utils/cn';
-import { formatClp, formatEntero } from '../../../../utils/format';
+import { contar, formatClp } from '../../../../utils/format';
 import { useEliminarProducto } from '../../api/productos';
 import { useBusquedaProductos } from '../../hooks/use-busqueda-productos';
 import { ProductoCelda } from '../producto-celda';
@@ -79,7 +79,7 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 className="text-lg font-semibold text-slate-900">
               Inventario{categoria !== CATEGORIA_TODOS ? ` · ${categoria}` : ''}
-              {data && <span className="ml-2 text-sm font-normal text-slate-600">({formatEntero(data.total)} productos)</span>}
+              {data && <span className="ml-2 text-sm font-normal text-slate-600">({contar(data.total, 'producto')})</span>}
             </h2>
             <SearchInput
               className="w-full sm:w-72"

@@ -73,29 +73,36 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
 
   const agregar = useCallback((producto: Producto) => aplicar(agregarAlCarrito(actuales.current, producto)), [aplicar]);
 
+  // Scans can overlap (a slow answer, a fast cashier): the line under the scan field speaks of
+  // the latest one only, so an older "no encontrado" never lands after a later success.
+  const ultimoEscaneo = useRef(0);
   const alEscanear = useCallback(
     async (codigo: string) => {
+      const este = ++ultimoEscaneo.current;
+      const informar = (estado: EstadoEscaneo) => {
+        if (este === ultimoEscaneo.current) setEstadoEscaneo(estado);
+      };
       setBuscando(true);
-      setEstadoEscaneo({ tipo: 'info', texto: `Buscando ${codigo}...` });
+      informar({ tipo: 'info', texto: `Buscando ${codigo}...` });
       try {
         const producto = await buscarPorCodigo(idMinimarket, codigo);
         if (!producto) {
-          setEstadoEscaneo({ tipo: 'error', texto: 'Producto no encontrado en el inventario.' });
+          informar({ tipo: 'error', texto: 'Producto no encontrado en el inventario.' });
           toast.error('Producto no encontrado en el inventario.');
           return;
         }
         const ok = agregar(producto);
-        setEstadoEscaneo(
+        informar(
           ok
             ? { tipo: 'exito', texto: `Agregado al carrito: ${producto.nombre_producto}` }
             : { tipo: 'error', texto: `No se agregó ${producto.nombre_producto}.` },
         );
       } catch (e) {
         const texto = mensajeDeError(e, 'Error al buscar el producto.');
-        setEstadoEscaneo({ tipo: 'error', texto });
+        informar({ tipo: 'error', texto });
         toast.error(texto);
       } finally {
-        setBuscando(false);
+        if (este === ultimoEscaneo.current) setBuscando(false);
       }
     },
     [idMinimarket, agregar],
@@ -198,7 +205,15 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
             </div>
           </div>
           <div className="lg:col-span-3">
-            <ProductosVentaTabla idMinimarket={idMinimarket} umbral={umbralStockBajo} onAgregar={agregar} />
+            <ProductosVentaTabla
+              idMinimarket={idMinimarket}
+              umbral={umbralStockBajo}
+              // A product added by hand makes the last scan's line old news.
+              onAgregar={(p) => {
+                setEstadoEscaneo(null);
+                agregar(p);
+              }}
+            />
           </div>
         </div>
       )}
