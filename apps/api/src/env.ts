@@ -42,6 +42,8 @@ const envSchema = z.object({
   IMPORT_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(30),
   /** How often an idle replica looks for queued imports. */
   IMPORT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How often a running import writes how far it has got (the upload history's progress bar). */
+  IMPORT_PROGRESS_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   /** Uploads of one shop waiting or running; one more is refused with 429. */
   IMPORT_MAX_PENDING_PER_SHOP: z.coerce.number().int().min(1).max(100).default(3),
   SMTP_URL: z.string().optional(),

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zonedToUtc } from '../src/lib/tiempo.js';
+import type { ArchivoCarga } from '@minimarket/contracts/uploads';
 import { esperarCarga, fixture, importar, subir } from './cargas-helpers.js';
 import { codigo, nuevo, PRODUCTO_ACTIVO, PRODUCTO_REACTIVADO } from './fixtures/cargas/datos.js';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
@@ -17,8 +18,8 @@ interface Tienda {
   idUsuario: number;
 }
 
-async function tiendaDonPepe(): Promise<Tienda> {
-  const ctx = await createTestContext();
+async function tiendaDonPepe(env: Record<string, string> = {}): Promise<Tienda> {
+  const ctx = await createTestContext(env);
   const cliente = await ctx.as(DEMO.pyme);
   const idMinimarket = await ctx.shopOf(DEMO.pyme.correo);
   const { id_usuario } = await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } });
@@ -632,6 +633,52 @@ describe('the queue', () => {
     expect(await t.ctx.db.trabajoCarga.count()).toBe(0);
     expect(await t.ctx.db.trabajoCargaParte.count()).toBe(0);
   });
+});
+
+describe('progress of a long import', () => {
+  let t: Tienda;
+  beforeAll(async () => {
+    // Reports every 100 ms (500 by default) so even a fast machine shows a few while it reads.
+    t = await tiendaDonPepe({ IMPORT_PROGRESS_MS: '100' });
+  });
+  afterAll(() => t.ctx.close());
+
+  it('the history shows the rows read growing, an estimate of all of them, then the saving stage', async () => {
+    const N = 120_000;
+    const filas = ['nombre_producto;categoria;precio_venta;stock;codigo_barra'];
+    for (let i = 0; i < N; i++) filas.push(`Producto de avance ${i};Abarrotes;1990;5;AV${String(i).padStart(8, '0')}`);
+    const contenido = `${filas.join('\r\n')}\r\n`;
+    const res = await subir(t.cliente, q(t, 'productos'), 'avance.csv', contenido);
+    expect(res.statusCode).toBe(201);
+    const { id_archivo } = res.json() as ArchivoCarga;
+
+    // Read the record the way the page does, while the import runs.
+    const vistos: NonNullable<ArchivoCarga['avance']>[] = [];
+    let carga: ArchivoCarga | undefined;
+    for (const hasta = Date.now() + 120_000; Date.now() < hasta; ) {
+      const r = await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}` });
+      if (r.statusCode !== 200) throw new Error(r.body);
+      const historial = r.json() as ArchivoCarga[];
+      carga = historial.find((c) => c.id_archivo === id_archivo);
+      if (carga?.estado_procesamiento !== 'En revisión') break;
+      if (carga.avance) vistos.push(carga.avance);
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    expect(carga?.estado_procesamiento).toBe('Completado');
+    expect(carga?.tamano_bytes).toBe(Buffer.byteLength(contenido));
+    // Once it ends the bar is gone: the result speaks.
+    expect(carga?.avance).toBeNull();
+
+    const leyendo = vistos.filter((a) => a.etapa === 'leyendo');
+    const distintos = [...new Set(leyendo.map((a) => a.filas_leidas))];
+    expect(distintos.length, JSON.stringify(vistos.slice(0, 20))).toBeGreaterThanOrEqual(2);
+    expect(distintos).toEqual([...distintos].sort((a, b) => a - b));
+    for (const a of leyendo.filter((x) => x.filas_estimadas !== null)) {
+      expect(a.filas_estimadas!).toBeGreaterThanOrEqual(a.filas_leidas);
+      expect(Math.abs(a.filas_estimadas! - N) / N).toBeLessThan(0.2);
+    }
+    expect(vistos.some((a) => a.etapa === 'guardando' && a.filas_leidas === N && a.filas_estimadas === N)).toBe(true);
+  }, 180_000);
 });
 
 describe('two shops importing at the same time', () => {

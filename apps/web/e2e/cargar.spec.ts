@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { iniciarSesion, PYME, sufijoUnico } from './helpers';
+import { iniciarSesion, PYME, PYME2, sufijoUnico } from './helpers';
 
 test('Cargar información: format check, Cancelar, a products CSV processed and listed in the history', async ({ page }) => {
   const sufijo = sufijoUnico();
@@ -98,4 +98,39 @@ test('Cargar información: an upload that never reaches the server says so and k
   // Nothing was sent: the owner can try again with the same file.
   await expect(page.getByTestId('archivo-elegido')).toHaveText(archivo.name);
   await expect(page.getByRole('button', { name: 'Continuar' })).toBeEnabled();
+});
+
+test('Cargar información: a big file shows the bytes sent, then the rows read moving in the history until it ends', async ({ page }) => {
+  // The other shop, so its 250.000 new products stay out of the rest of the suite's way.
+  await iniciarSesion(page, PYME2);
+  await page.goto('/cargar/cargar-datos');
+  const filas = ['nombre_producto;categoria;precio_venta;stock;codigo_barra'];
+  for (let i = 0; i < 250_000; i++) filas.push(`Producto en lote ${i};Abarrotes;1990;5;LT${String(i).padStart(9, '0')}`);
+  const nombre = `lote-grande-${sufijoUnico()}.csv`;
+  await page
+    .getByLabel('Seleccionar archivo')
+    .setInputFiles({ name: nombre, mimeType: 'text/csv', buffer: Buffer.from(filas.join('\n'), 'utf8') });
+  await page.getByRole('radio', { name: 'Productos' }).check();
+
+  // A shop's mobile connection: 2 MB/s up, so the ~14 MB take a few seconds to leave.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 2 * 1024 * 1024,
+  });
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const subida = page.getByRole('progressbar', { name: /^Subiendo el archivo: .+ de 1\d,\d MB$/ });
+  await expect(subida).toBeVisible();
+  await expect.poll(async () => Number(await subida.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  // In the history the import shows how far it has got while it runs, then its result.
+  const fila = page.getByRole('row').filter({ hasText: nombre });
+  const avance = fila.getByRole('progressbar');
+  await expect(avance).toHaveAccessibleName(/^Leídas [\d.]+ de ~[\d.]+ filas$|^Guardando 250\.000 filas\.\.\.$/, { timeout: 60_000 });
+  await expect(fila).toContainText('Completado', { timeout: 120_000 });
+  await expect(avance).toHaveCount(0);
+  await expect(fila).toContainText('250.000');
 });

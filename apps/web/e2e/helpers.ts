@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PYME = { correo: 'pyme@demo.cl', password: 'Pyme1234', nombre: 'José Pérez Soto', tienda: 'Minimarket Don Pepe' };
+export const PYME2 = { correo: 'pyme2@demo.cl', password: 'Pyme1234', nombre: 'María Inés Contreras Muñoz', tienda: 'Almacén La Esquina' };
 export const ADMIN = { correo: 'admin@demo.cl', password: 'Admin1234' };
 
 /** Signs in through the login form and waits for the home page. */

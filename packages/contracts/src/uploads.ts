@@ -79,6 +79,24 @@ export const DETALLE_RESULTADO_VACIO: DetalleResultado = {
   message: '',
 };
 
+export const ETAPAS_CARGA = ['leyendo', 'guardando'] as const;
+
+/**
+ * An import's progress: rows read so far and an estimate of all of them (rows read over the
+ * share of the file read, exact once the file is read), reading the file, then saving its rows.
+ */
+export const avanceCargaSchema = z
+  .object({ filas_leidas: z.number().int(), filas_estimadas: z.number().int().nullable(), etapa: z.enum(ETAPAS_CARGA) })
+  .meta({ id: 'AvanceCarga' });
+export type AvanceCarga = z.infer<typeof avanceCargaSchema>;
+
+/** The share of the work done, 0 to 1, for a progress bar: null while there is no estimate yet. */
+export function fraccionDeAvance(a: AvanceCarga): number | null {
+  if (a.etapa === 'guardando') return 1;
+  if (!a.filas_estimadas) return null;
+  return Math.min(1, a.filas_leidas / a.filas_estimadas);
+}
+
 export const archivoCargaSchema = z
   .object({
     id_archivo: z.number().int(),
@@ -88,6 +106,10 @@ export const archivoCargaSchema = z
     estado_procesamiento: z.enum(ESTADOS_PROCESAMIENTO),
     /** JSON text, as the spec keeps it on the wire; read it with leerDetalleResultado. */
     detalle_resultado: z.string().nullable(),
+    /** The file's size as received (null for uploads from before it was kept). */
+    tamano_bytes: z.number().int().nullable(),
+    /** While 'En revisión': how far the import has got (null until it starts). */
+    avance: avanceCargaSchema.nullable(),
   })
   .meta({ id: 'ArchivoCarga' });
 export type ArchivoCarga = z.infer<typeof archivoCargaSchema>;

@@ -1,8 +1,9 @@
 // archivo_carga: one row per upload, 'En revisión' from the moment the file is received (in the
 // transaction that queues it, trabajo-carga.ts) until its import records how it ended (in the
-// import's own transaction, imports/resultado.ts). Both on a pg connection.
+// import's own transaction, imports/resultado.ts). While it runs, its progress is written from
+// outside that transaction (registrarAvance), so the history can show it. All on a pg connection.
 import type pg from 'pg';
-import type { TipoCarga } from '@minimarket/contracts/uploads';
+import type { AvanceCarga, TipoCarga } from '@minimarket/contracts/uploads';
 
 export interface CargaRegistrada {
   id_archivo: number;
@@ -11,19 +12,39 @@ export interface CargaRegistrada {
   fecha_subida: Date;
   estado_procesamiento: string;
   detalle_resultado: string | null;
+  tamano_bytes: bigint | string | null;
+  filas_leidas: number | null;
+  filas_estimadas: number | null;
+  etapa: string | null;
 }
+
+/** The columns of a CargaRegistrada. */
+const COLUMNAS_CARGA =
+  'id_archivo, nombre_archivo, tipo_archivo, fecha_subida, estado_procesamiento, detalle_resultado, tamano_bytes, filas_leidas, filas_estimadas, etapa';
 
 export async function crearCarga(
   client: pg.ClientBase,
-  carga: { idMinimarket: number; idUsuario: number; nombreArchivo: string; tipo: TipoCarga },
+  carga: { idMinimarket: number; idUsuario: number; nombreArchivo: string; tipo: TipoCarga; tamanoBytes: number },
 ): Promise<CargaRegistrada> {
   const { rows } = await client.query<CargaRegistrada>(
-    `INSERT INTO archivo_carga (id_minimarket, id_usuario, nombre_archivo, tipo_archivo, estado_procesamiento)
-     VALUES ($1, $2, $3, $4, 'En revisión')
-     RETURNING id_archivo, nombre_archivo, tipo_archivo, fecha_subida, estado_procesamiento, detalle_resultado`,
-    [carga.idMinimarket, carga.idUsuario, carga.nombreArchivo, carga.tipo],
+    `INSERT INTO archivo_carga (id_minimarket, id_usuario, nombre_archivo, tipo_archivo, estado_procesamiento, tamano_bytes)
+     VALUES ($1, $2, $3, $4, 'En revisión', $5)
+     RETURNING ${COLUMNAS_CARGA}`,
+    [carga.idMinimarket, carga.idUsuario, carga.nombreArchivo, carga.tipo, carga.tamanoBytes],
   );
   return rows[0]!;
+}
+
+/**
+ * How far a running import has got. Only an upload still 'En revisión' takes it: a late write
+ * after the import has recorded its end changes nothing.
+ */
+export async function registrarAvance(db: pg.Pool | pg.ClientBase, idArchivo: number, avance: AvanceCarga) {
+  await db.query(
+    `UPDATE archivo_carga SET filas_leidas = $2, filas_estimadas = $3, etapa = $4
+     WHERE id_archivo = $1 AND estado_procesamiento = 'En revisión'`,
+    [idArchivo, avance.filas_leidas, avance.filas_estimadas, avance.etapa],
+  );
 }
 
 /** The final state, detalle_resultado (JSON text) and the file's header (for the rejected-rows download). */

@@ -46,7 +46,7 @@ export async function encolarCarga(
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_COLA_TIENDA, carga.idMinimarket]);
     assertCupo(await contarPendientes(client, carga.idMinimarket));
-    const registro = await crearCarga(client, carga);
+    const registro = await crearCarga(client, { ...carga, tamanoBytes: (await fs.promises.stat(ruta)).size });
     await client.query('INSERT INTO trabajo_carga (id_minimarket, id_archivo) VALUES ($1, $2)', [carga.idMinimarket, registro.id_archivo]);
     let parte = 0;
     for await (const datos of fs.createReadStream(ruta, { highWaterMark: TAMANO_PARTE }) as AsyncIterable<Buffer>) {

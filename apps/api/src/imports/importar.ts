@@ -22,7 +22,7 @@ import {
   type ResultadoCarga,
 } from './resultado.js';
 import { CONTEOS_VACIOS, mensajeFinal } from './resumen.js';
-import { cargarStaging, LIMITES, STAGING, type ArchivoAImportar } from './staging.js';
+import { cargarStaging, LIMITES, STAGING, type ArchivoAImportar, type InformeDeAvance } from './staging.js';
 
 export type TrabajoImportacion = CargaEnCurso & ArchivoAImportar;
 
@@ -35,7 +35,7 @@ export type TrabajoImportacion = CargaEnCurso & ArchivoAImportar;
 export async function importarArchivo(
   databaseUrl: string,
   trabajo: TrabajoImportacion,
-  opciones: { signal: AbortSignal; alError?: (err: unknown) => void },
+  opciones: { signal: AbortSignal; alError?: (err: unknown) => void; avance?: InformeDeAvance },
 ): Promise<ResultadoCarga | null> {
   const limites = LIMITES;
   const client = await abrirConexionDeCarga(databaseUrl);
@@ -44,7 +44,7 @@ export async function importarArchivo(
       await empezarTransaccionMasiva(client);
       const { tabla, crear } = STAGING[trabajo.tipo];
       await client.query(crear);
-      const lectura = await cargarStaging(client, trabajo, limites, opciones.signal);
+      const lectura = await cargarStaging(client, trabajo, limites, opciones.signal, opciones.avance);
 
       let conteos = CONTEOS_VACIOS;
       if (trabajo.tipo === 'productos') {

@@ -6,14 +6,14 @@ import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { TipoCarga } from '@minimarket/contracts/uploads';
+import type { AvanceCarga, TipoCarga } from '@minimarket/contracts/uploads';
 import { SQL_STG_PRODUCTO } from './aplicar-productos.js';
 import { SQL_STG_VENTA } from './aplicar-ventas.js';
 import { ubicarColumnas, type ColumnaProducto, type ColumnaVenta } from './columnas.js';
 import { LoteCopy, lineaCopy } from './copy.js';
 import { ErrorArchivo } from './errores.js';
 import { leerCsv } from './lectores/csv.js';
-import type { Lector, LimitesLectura } from './lectores/tipos.js';
+import type { Avance, Lector, LimitesLectura } from './lectores/tipos.js';
 import { leerXlsx } from './lectores/xlsx.js';
 import { leerXml } from './lectores/xml.js';
 import type { LimitesZip } from './lectores/zip-seguro.js';
@@ -55,10 +55,10 @@ export const LIMITES: LimitesImportacion = {
   tamanoLote: 2000,
 };
 
-function abrirLector(trabajo: ArchivoAImportar, limites: LimitesImportacion, maxTexto: number, signal: AbortSignal): Lector {
+function abrirLector(trabajo: ArchivoAImportar, limites: LimitesImportacion, maxTexto: number, signal: AbortSignal, avance: Avance): Lector {
   switch (trabajo.formato) {
     case 'csv':
-      return leerCsv(trabajo.ruta, signal);
+      return leerCsv(trabajo.ruta, { signal, avance });
     case 'xlsx':
       return leerXlsx(trabajo.ruta, {
         limitesZip: limites.zip,
@@ -66,10 +66,21 @@ function abrirLector(trabajo: ArchivoAImportar, limites: LimitesImportacion, max
         maxLargoCelda: limites.maxLargoCelda,
         maxTextoCompartido: maxTexto,
         signal,
+        avance,
       });
     case 'xml':
-      return leerXml(trabajo.ruta, { tipo: trabajo.tipo, maxLargoCelda: limites.maxLargoCelda, signal });
+      return leerXml(trabajo.ruta, { tipo: trabajo.tipo, maxLargoCelda: limites.maxLargoCelda, signal, avance });
   }
+}
+
+/** Rows read so far and, once a little of the file is read, all the rows it should hold at this rate. */
+function avanceDe(filas: number, avance: Avance): AvanceCarga {
+  const fraccion = avance.total > 0 ? avance.leidos / avance.total : 0;
+  return {
+    filas_leidas: filas,
+    filas_estimadas: fraccion >= 0.02 ? Math.max(filas, Math.round(filas / Math.min(1, fraccion))) : null,
+    etapa: 'leyendo',
+  };
 }
 
 /** Per kind of file: its staging table (the SQL that creates it, its COPY columns) and its row checks, given the header. */
@@ -95,17 +106,30 @@ interface Lectura {
   encabezado: string[];
 }
 
+/** Told how far the reading has got, at most once per `cadaMs`, and once more when the file is read. */
+export interface InformeDeAvance {
+  alAvanzar: (avance: AvanceCarga) => void;
+  cadaMs: number;
+}
+
 /** Reads the whole file into the staging table (created already by the caller). */
 export async function cargarStaging(
   client: pg.Client,
   trabajo: ArchivoAImportar,
   limites: LimitesImportacion,
   signal: AbortSignal,
+  informe: InformeDeAvance = { alAvanzar: () => {}, cadaMs: Infinity },
 ): Promise<Lectura> {
   const maxTexto = limites.maxTexto((await fs.promises.stat(trabajo.ruta)).size);
-  const lector = abrirLector(trabajo, limites, maxTexto, signal);
+  const avance: Avance = { leidos: 0, total: 0 };
+  const lector = abrirLector(trabajo, limites, maxTexto, signal, avance);
   try {
-    return await copiarFilas(client, trabajo, limites, maxTexto, signal, lector);
+    const lectura = await copiarFilas(client, trabajo, limites, maxTexto, signal, lector, {
+      cadaMs: informe.cadaMs,
+      informar: (filas) => informe.alAvanzar(avanceDe(filas, avance)),
+    });
+    informe.alAvanzar({ filas_leidas: lectura.totalFilas, filas_estimadas: lectura.totalFilas, etapa: 'guardando' });
+    return lectura;
   } finally {
     // Closes the file whatever happened (a thrown error leaves the generator suspended).
     await lector.return();
@@ -119,6 +143,7 @@ async function copiarFilas(
   maxTexto: number,
   signal: AbortSignal,
   lector: Lector,
+  avance: { informar: (filas: number) => void; cadaMs: number },
 ): Promise<Lectura> {
   // The header is the first row that is not empty.
   let primera = await lector.next();
@@ -139,12 +164,17 @@ async function copiarFilas(
   const lote = new LoteCopy(copy, limites.tamanoLote);
   let totalFilas = 0;
   let texto = 0;
+  let ultimoAviso = Date.now();
   try {
     for await (const { fila, celdas } of lector) {
       if (signal.aborted) throw signal.reason ?? new Error('abortado');
       if (errorCopy) throw errorCopy;
       if (vacia(celdas)) continue;
       totalFilas += 1;
+      if ((totalFilas & 1023) === 0 && Date.now() - ultimoAviso >= avance.cadaMs) {
+        ultimoAviso = Date.now();
+        avance.informar(totalFilas);
+      }
       if (totalFilas > limites.maxFilas) {
         throw new ErrorArchivo(mensajeDemasiadasFilas(limites.maxFilas));
       }

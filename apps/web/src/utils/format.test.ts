@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalizar, formatClp, formatFecha, formatFechaHora, formatKb, formatMes, hoyEnSantiago } from './format';
+import { capitalizar, formatClp, formatFecha, formatFechaHora, formatKb, formatMes, formatTamano, hoyEnSantiago } from './format';
 
 describe('formatClp', () => {
   it('formats whole pesos with the es-CL thousands separator and no decimals', () => {
@@ -28,7 +28,9 @@ describe('small helpers', () => {
     expect(capitalizar('ADMINISTRADOR')).toBe('Administrador');
     expect(capitalizar('pyme')).toBe('Pyme');
   });
-  it('shows sizes in KB', () => {
+  it('shows sizes in KB, and in MB from a megabyte up', () => {
     expect(formatKb(2048)).toBe('2,0 KB');
+    expect(formatTamano(2048)).toBe('2,0 KB');
+    expect(formatTamano(12_200_000)).toBe('11,6 MB');
   });
 });

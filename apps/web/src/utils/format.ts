@@ -57,6 +57,12 @@ export function hoyEnSantiago(ahora: Date = new Date()): string {
   return partesDia.format(ahora);
 }
 
+/** A file's size as a person reads it: '850,0 KB' under a megabyte, '20,3 MB' above. */
+export function formatTamano(bytes: number): string {
+  if (bytes < 1024 * 1024) return formatKb(bytes);
+  return `${(bytes / 1024 / 1024).toLocaleString(LOCALE, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
+}
+
 /** Size in KB with one decimal, as the upload page shows it. */
 export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toLocaleString(LOCALE, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} KB`;

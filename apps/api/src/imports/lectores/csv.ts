@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
 import { ErrorArchivo } from '../errores.js';
-import type { Lector } from './tipos.js';
+import type { Avance, Lector } from './tipos.js';
 
 const LARGO_MUESTRA = 64 * 1024;
 /** No real row is this long; an unclosed quote would otherwise swallow the rest of the file. */
@@ -85,7 +85,8 @@ export function detectarFinDeLinea(texto: string): '\r\n' | '\n' | '\r' {
  * last complete row and the rest waits for the next chunk (what papaparse's streamers do
  * inside, without a stream per row). Memory: one chunk plus one unfinished row.
  */
-export async function* leerCsv(ruta: string, signal?: AbortSignal, maxLargoFila = MAX_LARGO_FILA): Lector {
+export async function* leerCsv(ruta: string, opciones: { signal?: AbortSignal; avance?: Avance; maxLargoFila?: number } = {}): Lector {
+  const { signal, avance, maxLargoFila = MAX_LARGO_FILA } = opciones;
   const muestra = await leerMuestra(ruta);
   if (muestra.length === 0) throw new ErrorArchivo('El archivo está vacío.');
   for (const f of FIRMAS) {
@@ -102,7 +103,9 @@ export async function* leerCsv(ruta: string, signal?: AbortSignal, maxLargoFila 
   let resto = '';
   let fila = 0;
   try {
+    if (avance) avance.total = (await fs.promises.stat(ruta)).size;
     for await (const chunk of entrada as AsyncIterable<Buffer>) {
+      if (avance) avance.leidos += chunk.length;
       const texto = resto + decoder.decode(chunk, { stream: true });
       const r = parser.parse(texto, 0, true) as { data: string[][]; meta: { cursor: number } };
       resto = texto.slice(r.meta.cursor);

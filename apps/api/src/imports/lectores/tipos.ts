@@ -23,3 +23,12 @@ export interface LimitesLectura {
   /** Longest text kept from one cell. */
   maxLargoCelda: number;
 }
+
+/**
+ * How far a reader has got through its input, for the progress of an import: bytes of the file
+ * read (CSV, XML), or of the sheet once inflated (XLSX). The reader moves `leidos` up to `total`.
+ */
+export interface Avance {
+  leidos: number;
+  total: number;
+}

@@ -10,7 +10,7 @@ import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { ErrorArchivo } from '../errores.js';
-import type { Lector } from './tipos.js';
+import type { Avance, Lector } from './tipos.js';
 import {
   MENSAJE_XLSX_INVALIDO,
   MENSAJE_ZIP_MENTIROSO,
@@ -31,6 +31,8 @@ export interface OpcionesXlsx {
   /** The most text all shared strings together may hold. */
   maxTextoCompartido: number;
   signal?: AbortSignal;
+  /** Moved through the sheet's inflated bytes (the rows), not the shared strings read before. */
+  avance?: Avance;
 }
 
 const dos = (n: number) => String(n).padStart(2, '0');
@@ -102,7 +104,7 @@ export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
   let infladoTotal = 0;
 
   /** The inflated text of an entry, chunk by chunk, with every byte counted against the caps. */
-  async function* inflar(e: EntradaZip): AsyncGenerator<string> {
+  async function* inflar(e: EntradaZip, avance?: Avance): AsyncGenerator<string> {
     if (e.comprimido === 0) return;
     const crudo = fs.createReadStream(ruta, {
       start: e.inicioDatos,
@@ -119,6 +121,7 @@ export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
         inflado += chunk.length;
         infladoTotal += chunk.length;
         if (inflado > e.descomprimido) throw new ErrorArchivo(MENSAJE_ZIP_MENTIROSO);
+        if (avance) avance.leidos = inflado;
         if (infladoTotal > opciones.limitesZip.maxDescomprimido) {
           throw new ErrorArchivo(
             `El archivo Excel descomprimido ocuparía más de ${Math.round(opciones.limitesZip.maxDescomprimido / 1048576)} MB. Divídelo en archivos más pequeños.`,
@@ -308,7 +311,8 @@ export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
       throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
     });
     hojaParser(parser);
-    for await (const texto of inflar(e)) {
+    if (opciones.avance) opciones.avance.total = e.descomprimido;
+    for await (const texto of inflar(e, opciones.avance)) {
       parser.write(texto);
       while (listas.length > 0) yield listas.shift()!;
     }

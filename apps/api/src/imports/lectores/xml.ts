@@ -8,7 +8,7 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { DEFINICIONES, indiceDeNombres, type DefinicionCarga, type TipoCarga } from '../columnas.js';
 import { ErrorArchivo } from '../errores.js';
 import { normalizarNombreColumna } from '../valores.js';
-import type { Lector } from './tipos.js';
+import type { Avance, Lector } from './tipos.js';
 
 const TROZO = 64 * 1024;
 /** root > item > field, plus some room for markup inside a field. */
@@ -26,7 +26,10 @@ function codificacionDeclarada(inicio: Buffer): string {
   return 'utf-8';
 }
 
-export async function* leerXml(ruta: string, opciones: { tipo: TipoCarga; maxLargoCelda: number; signal?: AbortSignal }): Lector {
+export async function* leerXml(
+  ruta: string,
+  opciones: { tipo: TipoCarga; maxLargoCelda: number; signal?: AbortSignal; avance?: Avance },
+): Lector {
   const def = DEFINICIONES[opciones.tipo] as unknown as DefinicionCarga<string>;
   const otro = DEFINICIONES[opciones.tipo === 'productos' ? 'ventas' : 'productos'] as unknown as DefinicionCarga<string>;
   const indice = indiceDeNombres(def);
@@ -139,7 +142,9 @@ export async function* leerXml(ruta: string, opciones: { tipo: TipoCarga; maxLar
   let decoder: TextDecoder | null = null;
   let vacio = true;
   try {
+    if (opciones.avance) opciones.avance.total = (await fs.promises.stat(ruta)).size;
     for await (const chunk of entrada as AsyncIterable<Buffer>) {
+      if (opciones.avance) opciones.avance.leidos += chunk.length;
       if (!decoder) decoder = new TextDecoder(codificacionDeclarada(chunk));
       const texto = decoder.decode(chunk, { stream: true });
       if (vacio && texto.trim()) vacio = false;

@@ -11,10 +11,12 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
+  ESTADO_EN_REVISION,
   FORMATOS_CARGA,
   MENSAJE_CARGA_SIN_IDENTIFICACION,
   MENSAJE_FORMATO_NO_SOPORTADO,
   type ArchivoCarga,
+  type AvanceCarga,
   type cargaQuerySchema,
 } from '@minimarket/contracts/uploads';
 import pg from 'pg';
@@ -30,7 +32,8 @@ import { csvRechazados, xlsxRechazados, type FilaRechazadaSalida } from '../../i
 import { MENSAJE_INTERRUMPIDA } from '../../imports/resultado.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { bajarArchivo, contarPendientes, encolarCarga, type TrabajoTomado } from '../../data/trabajo-carga.js';
-import type { CargaRegistrada } from '../../data/archivo-carga.js';
+import { registrarAvance, type CargaRegistrada } from '../../data/archivo-carga.js';
+import { escritorDeAvance } from '../../imports/avance.js';
 
 type CargaQuery = z.output<typeof cargaQuerySchema>;
 
@@ -65,6 +68,11 @@ function toArchivoCargaDto(a: CargaRegistrada): ArchivoCarga {
     fecha_subida: a.fecha_subida.toISOString(),
     estado_procesamiento: a.estado_procesamiento as ArchivoCarga['estado_procesamiento'],
     detalle_resultado: a.detalle_resultado,
+    tamano_bytes: a.tamano_bytes === null ? null : Number(a.tamano_bytes),
+    avance:
+      a.estado_procesamiento === ESTADO_EN_REVISION && a.filas_leidas !== null && a.etapa !== null
+        ? { filas_leidas: a.filas_leidas, filas_estimadas: a.filas_estimadas, etapa: a.etapa as AvanceCarga['etapa'] }
+        : null,
   };
 }
 
@@ -75,6 +83,10 @@ const SELECT_DTO = {
   fecha_subida: true,
   estado_procesamiento: true,
   detalle_resultado: true,
+  tamano_bytes: true,
+  filas_leidas: true,
+  filas_estimadas: true,
+  etapa: true,
 } as const;
 
 /** A file name safe to show and to put in a header: no path, no control characters, not endless. */
@@ -117,14 +129,23 @@ export function createCargasService({ db, acceso, env, log }: { db: Db; acceso: 
     }
     const formato = formatoDe(t.nombreArchivo);
     const ruta = rutaTemporal(`.${formato}`);
+    const avance = escritorDeAvance(
+      (a) => registrarAvance(archivos(), t.idArchivo, a),
+      (err) => registrar(err, `avance de la carga ${t.idArchivo}`),
+    );
     try {
       await bajarArchivo(archivos(), t, ruta);
       await importarArchivo(
         env.DATABASE_URL,
         { ...carga, formato, ruta },
-        { signal, alError: (err) => registrar(err, `carga ${t.idArchivo}`) },
+        {
+          signal,
+          alError: (err) => registrar(err, `carga ${t.idArchivo}`),
+          avance: { alAvanzar: avance.informar, cadaMs: env.IMPORT_PROGRESS_MS },
+        },
       );
     } finally {
+      await avance.terminar();
       await fs.promises.rm(ruta, { force: true });
     }
   }

@@ -1,12 +1,12 @@
 import { ESTADO_EN_REVISION, leerCarga, type ArchivoCarga, type TipoCarga } from '@minimarket/contracts/uploads';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiDownload, apiRequest } from '../../../lib/api-client';
+import { apiDownload, apiRequest, apiUpload } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
 
 export type { TipoCarga };
 
-/** While an upload is still being processed, the history refreshes itself this often. */
-const REFRESCO_EN_REVISION_MS = 3000;
+/** While an upload is still being processed, the history refreshes itself this often (its progress bar moves). */
+const REFRESCO_EN_REVISION_MS = 1000;
 
 export const cargasKeys = {
   all: RAIZ.cargas,
@@ -31,18 +31,21 @@ export function useSubirArchivo() {
       tipo,
       idMinimarket,
       idUsuario,
+      onProgress,
     }: {
       archivo: File;
       tipo: TipoCarga;
       idMinimarket: number;
       idUsuario: number;
+      /** Bytes sent so far, of all (a phone's upload of a big file takes a while). */
+      onProgress?: (enviados: number, total: number) => void;
     }) => {
       const body = new FormData();
       body.append('file', archivo, archivo.name);
-      return apiRequest<ArchivoCarga>('/upload/files/', {
-        method: 'POST',
+      return apiUpload<ArchivoCarga>('/upload/files/', {
         query: { id_minimarket: idMinimarket, id_usuario: idUsuario, upload_type: tipo },
         body,
+        onProgress,
       });
     },
     onSettled: (_data, _error, { idMinimarket }) => {

@@ -11,13 +11,14 @@ import { FileSpreadsheet, FileText, FileUp, Info, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
+import { BarraProgreso } from '../../../components/ui/barra-progreso';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ApiError, mensajeDeError } from '../../../lib/api-client';
 import { tituloPagina } from '../../../lib/app-info';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../utils/cn';
-import { formatKb } from '../../../utils/format';
+import { formatTamano } from '../../../utils/format';
 import { historialCargasQueryOptions, useSubirArchivo, type TipoCarga } from '../api/cargas';
 import { extensionValida, MENSAJE_CARGA_SIN_CONEXION } from '../utils/resultado';
 import { COLUMNAS, EjemploDialog, REGLAS_COMUNES, REGLAS_POR_TIPO, type FormatoEjemplo } from './ejemplos';
@@ -33,6 +34,7 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
   const [arrastrando, setArrastrando] = useState(false);
   const [ejemplo, setEjemplo] = useState<FormatoEjemplo | null>(null);
   const [ultimo, setUltimo] = useState<CargaLeida | null>(null);
+  const [enviado, setEnviado] = useState<{ enviados: number; total: number } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   // The server answers 'En revisión' and processes in the background; the history (which
   // refreshes itself meanwhile) tells when the last upload is done.
@@ -95,7 +97,13 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
     }
     const aviso = toast.loading('Subiendo y procesando archivo...');
     try {
-      const carga = await subir.mutateAsync({ archivo, tipo, idMinimarket, idUsuario: user.id_usuario });
+      const carga = await subir.mutateAsync({
+        archivo,
+        tipo,
+        idMinimarket,
+        idUsuario: user.id_usuario,
+        onProgress: (enviados, total) => setEnviado({ enviados, total }),
+      });
       avisoEnCurso.current = aviso;
       setUltimo(leerCarga(carga));
       quitarArchivo();
@@ -107,6 +115,8 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
           ? MENSAJE_CARGA_SIN_CONEXION
           : mensajeDeError(e, 'Error en la subida del archivo.');
       toast.error(mensaje, { id: aviso });
+    } finally {
+      setEnviado(null);
     }
   };
 
@@ -163,7 +173,7 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
                 <p className="truncate text-sm font-medium text-slate-900" data-testid="archivo-elegido">
                   {archivo.name}
                 </p>
-                <p className="text-xs text-slate-600">{formatKb(archivo.size)}</p>
+                <p className="text-xs text-slate-600">{formatTamano(archivo.size)}</p>
               </div>
               <button
                 type="button"
@@ -201,6 +211,16 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
             </div>
           </fieldset>
 
+          {subir.isPending && enviado && (
+            <BarraProgreso
+              fraccion={enviado.total > 0 ? enviado.enviados / enviado.total : null}
+              texto={
+                enviado.enviados < enviado.total
+                  ? `Subiendo el archivo: ${formatTamano(enviado.enviados)} de ${formatTamano(enviado.total)}`
+                  : 'Archivo enviado; el servidor lo está recibiendo...'
+              }
+            />
+          )}
           <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
             <Button
               variante="contorno"

@@ -11,6 +11,7 @@ import { Table, Td, Th } from '../../../components/ui/table';
 import { capitalizar, formatEntero, formatFechaHora } from '../../../utils/format';
 import { mensajeDeError } from '../../../lib/api-client';
 import { descargarRechazados, historialCargasQueryOptions, type FormatoRechazados } from '../api/cargas';
+import { AvanceCarga } from './avance-carga';
 import { EstadoCargaBadge, ResultadoCarga } from './resultado-carga';
 
 /** When rows were rejected: download them as they came, with the reason, to fix and upload again. */
@@ -42,7 +43,9 @@ export function DescargarRechazados({ carga, idMinimarket }: { carga: CargaLeida
 
 export function HistorialCargas({ idMinimarket }: { idMinimarket: number }) {
   const { data, isPending, isError, refetch } = useQuery(historialCargasQueryOptions(idMinimarket));
-  const [viendo, setViendo] = useState<CargaLeida | null>(null);
+  const [elegida, setViendo] = useState<CargaLeida | null>(null);
+  // The dialog follows the record as the history refreshes (its progress moves, its result arrives).
+  const viendo = elegida ? (data?.find((c) => c.id_archivo === elegida.id_archivo) ?? elegida) : null;
 
   useEffect(() => {
     if (isError) toast.error('No se pudo cargar el historial.');
@@ -88,6 +91,7 @@ export function HistorialCargas({ idMinimarket }: { idMinimarket: number }) {
                   <Td className="text-right">{c.detalle ? formatEntero(c.detalle.total_filas) : '-'}</Td>
                   <Td>
                     <EstadoCargaBadge estado={c.estado_procesamiento} />
+                    {c.estado_procesamiento === ESTADO_EN_REVISION && <AvanceCarga carga={c} className="mt-1.5 min-w-40" />}
                   </Td>
                   <Td>
                     <button
@@ -115,7 +119,10 @@ export function HistorialCargas({ idMinimarket }: { idMinimarket: number }) {
           <div className="space-y-3">
             <EstadoCargaBadge estado={viendo.estado_procesamiento} />
             {viendo.estado_procesamiento === ESTADO_EN_REVISION ? (
-              <p className="text-sm text-slate-700">El archivo todavía se está procesando. El resultado aparecerá aquí cuando termine.</p>
+              <>
+                <p className="text-sm text-slate-700">El archivo todavía se está procesando. El resultado aparecerá aquí cuando termine.</p>
+                <AvanceCarga carga={viendo} />
+              </>
             ) : (
               <>
                 <ResultadoCarga detalle={viendo.detalle} tipo={viendo.tipo_archivo} />
