@@ -655,7 +655,7 @@ describe('progress of a long import', () => {
     // Read the record the way the page does, while the import runs.
     const vistos: NonNullable<ArchivoCarga['avance']>[] = [];
     let carga: ArchivoCarga | undefined;
-    for (const hasta = Date.now() + 120_000; Date.now() < hasta; ) {
+    for (const hasta = Date.now() + 120_000; Date.now() < hasta;) {
       const r = await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}` });
       if (r.statusCode !== 200) throw new Error(r.body);
       const historial = r.json() as ArchivoCarga[];

@@ -55,7 +55,13 @@ export const LIMITES: LimitesImportacion = {
   tamanoLote: 2000,
 };
 
-function abrirLector(trabajo: ArchivoAImportar, limites: LimitesImportacion, maxTexto: number, signal: AbortSignal, avance: Avance): Lector {
+function abrirLector(
+  trabajo: ArchivoAImportar,
+  limites: LimitesImportacion,
+  maxTexto: number,
+  signal: AbortSignal,
+  avance: Avance,
+): Lector {
   switch (trabajo.formato) {
     case 'csv':
       return leerCsv(trabajo.ruta, { signal, avance });
