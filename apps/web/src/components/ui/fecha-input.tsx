@@ -1,9 +1,10 @@
 import { CalendarDays } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type CSSProperties, type InputHTMLAttributes } from 'react';
+import { useCallback, useId, useRef, useState, type CSSProperties, type InputHTMLAttributes } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { es } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { diaAIso, esFechaIso, FORMATO_FECHA, isoADia, isoATexto, textoAIso } from '../../utils/fechas';
+import { useCerrarFuera } from '../../hooks/use-cerrar-fuera';
 import { Input } from './field';
 
 const COLORES = {
@@ -42,21 +43,8 @@ export function FechaInput({
     if (textoAIso(texto) !== value) setTexto(esFechaIso(value) ? isoATexto(value) : value);
   }
 
-  useEffect(() => {
-    if (!abierto) return;
-    const fuera = (e: PointerEvent) => {
-      if (!caja.current?.contains(e.target as Node)) setAbierto(false);
-    };
-    const escape = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setAbierto(false);
-    };
-    document.addEventListener('pointerdown', fuera);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('pointerdown', fuera);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [abierto]);
+  const cerrar = useCallback(() => setAbierto(false), []);
+  useCerrarFuera(caja, abierto, cerrar);
 
   const elegido = isoADia(value);
   return (
