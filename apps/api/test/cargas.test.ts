@@ -486,6 +486,8 @@ describe.each([
           num_unidades: n,
           precio_unitario: p.precio_venta_actual,
           subtotal: p.precio_venta_actual * n,
+          // Each line keeps what the product costs now (its margin in the analytics).
+          costo_unitario: p.precio_compra_actual,
         };
       });
       expect(v.fecha_venta.toISOString()).toBe(zonedToUtc(esperada.fecha).toISOString());
@@ -494,10 +496,11 @@ describe.each([
       expect(v.id_usuario).toBe(t.idUsuario);
       expect(v.total).toBe(lineas.reduce((s, l) => s + l.subtotal, 0));
       expect(
-        v.detalles.map(({ id_producto, nombre_producto, num_unidades, precio_unitario, subtotal }) => ({
+        v.detalles.map(({ id_producto, nombre_producto, num_unidades, precio_unitario, subtotal, costo_unitario }) => ({
           id_producto,
           nombre_producto,
           num_unidades,
+          costo_unitario,
           precio_unitario,
           subtotal,
         })),

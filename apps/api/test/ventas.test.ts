@@ -83,6 +83,32 @@ describe('POST /api/ventas/', () => {
     expect(avisos[0]!.url_accion).toBe(`/pos/buscar-producto?producto=${b.id_producto}`);
   });
 
+  it("each line keeps what the product cost when it was sold; a later cost change leaves the sale's margin as it was", async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const conCosto = await productoCon(10, 2000); // precio_compra_actual 1000
+    const sinCosto = await ctx.db.producto.update({
+      where: { id_producto: (await productoCon(10, 500)).id_producto },
+      data: { precio_compra_actual: null },
+    });
+    const res = await pyme.request({
+      method: 'POST',
+      url: '/api/ventas/',
+      payload: {
+        id_minimarket: donPepe,
+        total: 2500,
+        metodo_pago: 'Efectivo',
+        detalles: [
+          { id_producto: conCosto.id_producto, num_unidades: 1, precio_unitario: 2000, subtotal: 2000 },
+          { id_producto: sinCosto.id_producto, num_unidades: 1, precio_unitario: 500, subtotal: 500 },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    await ctx.db.producto.update({ where: { id_producto: conCosto.id_producto }, data: { precio_compra_actual: 1500 } });
+    const lineas = await ctx.db.detalleVenta.findMany({ where: { id_venta: res.json().id_venta }, orderBy: { id_detalle_venta: 'asc' } });
+    expect(lineas.map((l) => l.costo_unitario)).toEqual([1000, null]);
+  });
+
   it('20 cashiers selling the last 5 units at once: exactly 5 sales, stock 0, 15 refusals with the stock message', async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const p = await productoCon(5, 1200);

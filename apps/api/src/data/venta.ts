@@ -62,6 +62,7 @@ export interface LineaHistorica {
   precio_unitario: number;
   subtotal: number;
   nombre_producto: string;
+  costo_unitario: number | null;
 }
 
 /**
@@ -83,7 +84,7 @@ export async function insertarHistorial(tx: Tx, ventas: readonly VentaHistorica[
   }
   if (lineas.length > 0) {
     await tx.$executeRaw`
-      INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto)
+      INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario)
       SELECT * FROM unnest(
         ${lineas.map((f) => f.id_venta)}::int[],
         ${lineas.map((f) => f.id_minimarket)}::int[],
@@ -91,15 +92,17 @@ export async function insertarHistorial(tx: Tx, ventas: readonly VentaHistorica[
         ${lineas.map((f) => f.num_unidades)}::int[],
         ${lineas.map((f) => f.precio_unitario)}::int[],
         ${lineas.map((f) => f.subtotal)}::int[],
-        ${lineas.map((f) => f.nombre_producto)}::text[])`;
+        ${lineas.map((f) => f.nombre_producto)}::text[],
+        ${lineas.map((f) => f.costo_unitario)}::int[])`;
   }
 }
 
 /**
  * Imports (set-based, in the import's transaction): the accepted lines of `lineas` (a relation
  * with id_venta_csv, fecha_venta, metodo_pago, id_producto, num_unidades, precio, nombre_producto,
- * fila, rechazada, ya_importada) become sales, one per id_venta_csv, at the prices given. A sale
- * another import committed a moment ago is left as it is. History: no stock moves.
+ * fila, rechazada, ya_importada) become sales, one per id_venta_csv, at the prices given, each line
+ * with the product's purchase price of now as its cost. A sale another import committed a moment
+ * ago is left as it is. History: no stock moves.
  */
 export async function insertarVentasDesdeStaging(
   client: pg.ClientBase,
@@ -119,9 +122,11 @@ export async function insertarVentasDesdeStaging(
        ON CONFLICT (id_minimarket, id_venta_csv) DO NOTHING
        RETURNING id_venta, id_venta_csv
      ), insertadas AS (
-       INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto)
-       SELECT v.id_venta, $1, l.id_producto, l.num_unidades, l.precio, l.precio * l.num_unidades, l.nombre_producto
+       INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario)
+       SELECT v.id_venta, $1, l.id_producto, l.num_unidades, l.precio, l.precio * l.num_unidades, l.nombre_producto,
+              p.precio_compra_actual
        FROM ventas v JOIN ${lineas} l ON l.id_venta_csv = v.id_venta_csv
+       JOIN producto p ON p.id_producto = l.id_producto
        WHERE NOT l.rechazada AND NOT l.ya_importada
        ORDER BY v.id_venta, l.fila
        RETURNING 1

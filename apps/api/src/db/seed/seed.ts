@@ -438,6 +438,7 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
           precio_unitario: p.precio,
           subtotal: p.precio * l.unidades,
           nombre_producto: p.catalogo.nombre,
+          costo_unitario: p.catalogo.costo,
         };
       }),
     ),
