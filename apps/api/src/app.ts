@@ -16,6 +16,7 @@ import jwt from './plugins/external/jwt.js';
 import multipart from './plugins/external/multipart.js';
 import staticWeb from './plugins/external/static-web.js';
 import swagger from './plugins/external/swagger.js';
+import analiticaRoutes from './routes/analitica/index.js';
 import authRoutes from './routes/auth/index.js';
 import minimarketsRoutes from './routes/minimarkets/index.js';
 import notificacionesRoutes from './routes/notificaciones/index.js';
@@ -65,6 +66,7 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
       await api.register(ventasRoutes);
       await api.register(notificacionesRoutes);
       await api.register(uploadRoutes);
+      await api.register(analiticaRoutes);
     },
     { prefix: '/api' },
   );

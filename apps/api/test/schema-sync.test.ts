@@ -53,6 +53,7 @@ function readDmmf() {
 }
 
 function pgType(f: DmmfField): string {
+  if (f.type === 'DateTime' && f.nativeType?.[0] === 'Date') return 'date';
   if (f.type === 'DateTime') return f.nativeType?.[0] === 'Timestamptz' ? 'timestamp with time zone' : 'timestamp without time zone';
   if (f.type === 'String' && f.nativeType?.[0] === 'Uuid') return 'uuid';
   return (

@@ -4,6 +4,7 @@
 // no stock moves), and the demo history.
 import type pg from 'pg';
 import type { Tx } from '../db/client.js';
+import { marcarDiasPendientes, marcarDiasPendientesDesde } from './resumen-ventas.js';
 
 export interface LineaVentaNueva {
   id_producto: number;
@@ -63,6 +64,7 @@ export interface LineaHistorica {
   subtotal: number;
   nombre_producto: string;
   costo_unitario: number | null;
+  categoria: string;
 }
 
 /**
@@ -84,7 +86,7 @@ export async function insertarHistorial(tx: Tx, ventas: readonly VentaHistorica[
   }
   if (lineas.length > 0) {
     await tx.$executeRaw`
-      INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario)
+      INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria)
       SELECT * FROM unnest(
         ${lineas.map((f) => f.id_venta)}::int[],
         ${lineas.map((f) => f.id_minimarket)}::int[],
@@ -93,7 +95,16 @@ export async function insertarHistorial(tx: Tx, ventas: readonly VentaHistorica[
         ${lineas.map((f) => f.precio_unitario)}::int[],
         ${lineas.map((f) => f.subtotal)}::int[],
         ${lineas.map((f) => f.nombre_producto)}::text[],
-        ${lineas.map((f) => f.costo_unitario)}::int[])`;
+        ${lineas.map((f) => f.costo_unitario)}::int[],
+        ${lineas.map((f) => f.categoria)}::text[])`;
+  }
+  // Their days are to be summed into the analytics' summaries.
+  for (const idMinimarket of new Set(ventas.map((v) => v.id_minimarket))) {
+    await marcarDiasPendientes(
+      tx,
+      idMinimarket,
+      ventas.filter((v) => v.id_minimarket === idMinimarket).map((v) => v.fecha_venta),
+    );
   }
 }
 
@@ -122,9 +133,9 @@ export async function insertarVentasDesdeStaging(
        ON CONFLICT (id_minimarket, id_venta_csv) DO NOTHING
        RETURNING id_venta, id_venta_csv
      ), insertadas AS (
-       INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario)
+       INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria)
        SELECT v.id_venta, $1, l.id_producto, l.num_unidades, l.precio, l.precio * l.num_unidades, l.nombre_producto,
-              p.precio_compra_actual
+              p.precio_compra_actual, p.categoria
        FROM ventas v JOIN ${lineas} l ON l.id_venta_csv = v.id_venta_csv
        JOIN producto p ON p.id_producto = l.id_producto
        WHERE NOT l.rechazada AND NOT l.ya_importada
@@ -133,6 +144,12 @@ export async function insertarVentasDesdeStaging(
      )
      SELECT (SELECT count(*) FROM ventas)::int AS ventas, (SELECT count(*) FROM insertadas)::int AS lineas`,
     [p.idMinimarket, p.idUsuario],
+  );
+  // Their days are to be summed into the analytics' summaries.
+  await marcarDiasPendientesDesde(
+    client,
+    p.idMinimarket,
+    `(SELECT fecha_venta FROM ${lineas} WHERE NOT rechazada AND NOT ya_importada) AS l`,
   );
   return { ventas: rows[0]?.ventas ?? 0, lineas: rows[0]?.lineas ?? 0 };
 }

@@ -71,3 +71,9 @@ export function sumarDias(fecha: FechaLocal, dias: number): FechaLocal & { diaSe
   const d = new Date(Date.UTC(fecha.anio, fecha.mes - 1, fecha.dia + dias));
   return { anio: d.getUTCFullYear(), mes: d.getUTCMonth() + 1, dia: d.getUTCDate(), diaSemana: d.getUTCDay() };
 }
+
+/** 'YYYY-MM-DD' moved `dias` calendar days (negative: back). */
+export function desplazarDia(dia: string, dias: number): string {
+  const [anio, mes, d] = dia.split('-').map(Number) as [number, number, number];
+  return textoDia(sumarDias({ anio, mes, dia: d }, dias));
+}

@@ -12,6 +12,7 @@ import { crearNotificaciones } from '../../data/notificacion.js';
 import { crearProductosIniciales } from '../../data/producto.js';
 import { crearUsuario } from '../../data/usuario.js';
 import { insertarHistorial, reservarIdsVenta } from '../../data/venta.js';
+import { refrescarResumen } from '../../data/resumen-ventas.js';
 import { fechaLocal, localAUtc, sumarDias, type FechaLocal } from '../../lib/tiempo.js';
 import { avisoAgotado, avisoStockBajo } from '../../modules/notificaciones/avisos.js';
 import { hashPassword } from '../../modules/usuarios/passwords.js';
@@ -439,10 +440,13 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
           subtotal: p.precio * l.unidades,
           nombre_producto: p.catalogo.nombre,
           costo_unitario: p.catalogo.costo,
+          categoria: p.catalogo.categoria,
         };
       }),
     ),
   );
+  // The analytics' summaries of that history, now rather than on the first visit to Visualizar.
+  await refrescarResumen(tx, id_minimarket);
 
   // The notices the stock checks would have raised, newest first a few minutes apart.
   await crearNotificaciones(

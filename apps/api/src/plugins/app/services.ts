@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import type { Env } from '../../env.js';
+import { createAnaliticaService } from '../../modules/analitica/analitica.service.js';
 import { createAuthService } from '../../modules/auth/auth.service.js';
 import { createRestablecimientoService } from '../../modules/auth/restablecimiento.service.js';
 import { createCargasService } from '../../modules/cargas/cargas.service.js';
@@ -32,6 +33,7 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
     ventas: createVentasService({ db, acceso }),
     notificaciones: createNotificacionesService({ db }),
     cargas: createCargasService({ db, acceso, env, log }),
+    analitica: createAnaliticaService({ db, acceso }),
     /** Rejects when the database does not answer (GET /api/salud). */
     salud: async () => {
       await db.$queryRaw`SELECT 1`;

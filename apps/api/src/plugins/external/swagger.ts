@@ -51,6 +51,10 @@ export default fp(
           { name: 'ventas', description: 'Ventas del punto de venta' },
           { name: 'notificaciones', description: 'Avisos de stock y de cargas' },
           { name: 'cargas', description: 'Cargas de archivos de productos y ventas, plantillas y filas rechazadas' },
+          {
+            name: 'analitica',
+            description: 'Cifras de las ventas de una tienda: resumen, series, categorías, medios de pago, horarios, rankings',
+          },
         ],
         components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearerAuth: [] }],

@@ -1,0 +1,321 @@
+// /api/analitica against a fixture shop whose every figure was worked out by hand (below, beside
+// each sale). The sales sit around Chile's change back to winter time (Sunday 5 April 2026, 00:00
+// → Saturday 23:00), so the same local hour happens twice and both count in it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertarHistorial, reservarIdsVenta } from '../src/data/venta.js';
+import { crearTestUsuario } from './analitica-fixture.js';
+import { createTestContext, DEMO, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let tienda: number;
+let cliente: Awaited<ReturnType<TestContext['as']>>;
+const id: Record<'pan' | 'leche' | 'arroz' | 'detergente', number> = { pan: 0, leche: 0, arroz: 0, detergente: 0 };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const f = await crearTestUsuario(ctx, 'analitica');
+  tienda = f.idMinimarket;
+  cliente = f.cliente;
+  const producto = (nombre_producto: string, categoria: string, precio: number, costo: number | null) =>
+    ctx.db.producto.create({
+      data: {
+        id_minimarket: tienda,
+        nombre_producto,
+        categoria,
+        precio_venta_actual: precio,
+        precio_compra_actual: costo,
+        stock: 50,
+        codigo_barra: `AN-${nombre_producto}`,
+      },
+    });
+  id.pan = (await producto('Pan Amasado', 'Panadería', 1000, 600)).id_producto;
+  id.leche = (await producto('Leche Entera 1 L', 'Lácteos y Quesos', 1200, 900)).id_producto;
+  id.arroz = (await producto('Arroz 1 kg', 'Abarrotes', 1500, null)).id_producto;
+  id.detergente = (await producto('Detergente 1 L', 'Limpieza', 3000, 3300)).id_producto;
+
+  const precio = { pan: 1000, leche: 1200, arroz: 1500, detergente: 3000 } as const;
+  const costo = { pan: 600, leche: 900, arroz: null, detergente: 3300 } as const;
+  const categoria = { pan: 'Panadería', leche: 'Lácteos y Quesos', arroz: 'Abarrotes', detergente: 'Limpieza' } as const;
+  type P = keyof typeof precio;
+  const ventas: Array<{ fecha: string; metodo: string; estado?: string; lineas: Array<[P, number]> }> = [
+    // S1 Friday 3 April 10:15 (UTC-3). 3.200: pan 2 (cost 1.200), leche 1 (cost 900).
+    {
+      fecha: '2026-04-03T13:15:00Z',
+      metodo: 'Efectivo',
+      lineas: [
+        ['pan', 2],
+        ['leche', 1],
+      ],
+    },
+    // S2 Saturday 4 April 23:30, the first time (UTC-3). 1.500: arroz 1 (no cost).
+    { fecha: '2026-04-05T02:30:00Z', metodo: 'Tarjeta de Débito', lineas: [['arroz', 1]] },
+    // S3 Saturday 4 April 23:30, the second time (UTC-4). 1.000: pan 1 (cost 600).
+    { fecha: '2026-04-05T03:30:00Z', metodo: 'Efectivo', lineas: [['pan', 1]] },
+    // S4 Sunday 5 April 09:00 (UTC-4). 5.400: leche 2 (cost 1.800), arroz 2 (no cost).
+    {
+      fecha: '2026-04-05T13:00:00Z',
+      metodo: 'Tarjeta de Crédito',
+      lineas: [
+        ['leche', 2],
+        ['arroz', 2],
+      ],
+    },
+    // S5 Monday 6 April 18:45. 3.000: detergente 1 (cost 3.300: sold at a loss).
+    { fecha: '2026-04-06T22:45:00Z', metodo: 'Transferencia Bancaria', lineas: [['detergente', 1]] },
+    // Voided: never counts.
+    { fecha: '2026-04-05T14:00:00Z', metodo: 'Efectivo', estado: 'Anulada', lineas: [['pan', 10]] },
+    // S6 Tuesday 31 March 12:00 (the period before). 3.000: pan 3 (cost 1.800).
+    { fecha: '2026-03-31T15:00:00Z', metodo: 'Efectivo', lineas: [['pan', 3]] },
+  ];
+  const ids = await reservarIdsVenta(ctx.db, ventas.length);
+  const { id_usuario } = await ctx.db.minimarket.findUniqueOrThrow({ where: { id_minimarket: tienda } });
+  await insertarHistorial(
+    ctx.db,
+    ventas.map((v, i) => ({
+      id_venta: ids[i]!,
+      id_minimarket: tienda,
+      id_usuario,
+      fecha_venta: new Date(v.fecha),
+      total: v.lineas.reduce((s, [p, u]) => s + precio[p] * u, 0),
+      metodo_pago: v.metodo,
+      estado_venta: v.estado ?? 'Completada',
+    })),
+    ventas.flatMap((v, i) =>
+      v.lineas.map(([p, u]) => ({
+        id_venta: ids[i]!,
+        id_minimarket: tienda,
+        id_producto: id[p],
+        num_unidades: u,
+        precio_unitario: precio[p],
+        subtotal: precio[p] * u,
+        nombre_producto: p,
+        costo_unitario: costo[p],
+        categoria: categoria[p],
+      })),
+    ),
+  );
+});
+afterAll(() => ctx.close());
+
+const RANGO = 'desde=2026-04-03&hasta=2026-04-06';
+async function get(ruta: string) {
+  const res = await cliente.request({ method: 'GET', url: `/api/analitica/${ruta}` });
+  if (res.statusCode !== 200) throw new Error(`${ruta}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+describe('GET /api/analitica/resumen', () => {
+  it('sums the completed sales of the range, and the period of the same length before it', async () => {
+    expect(await get(`resumen?${RANGO}`)).toEqual({
+      desde: '2026-04-03',
+      hasta: '2026-04-06',
+      ventas: 5,
+      ingresos: 14_100,
+      unidades: 10,
+      ticket_promedio: 2820,
+      costo: 7800,
+      // Over the lines with a cost: 9.600 of revenue, 7.800 of cost.
+      margen: 1800,
+      margen_pct: 18.8,
+      lineas_sin_costo: 2,
+      anterior: { desde: '2026-03-30', hasta: '2026-04-02', ventas: 1, ingresos: 3000, unidades: 3, ticket_promedio: 3000, margen: 1200 },
+    });
+  });
+
+  it('counts only the lines of a category, and the sales that have one', async () => {
+    expect(await get(`resumen?${RANGO}&categoria=Panadería`)).toMatchObject({
+      ventas: 2,
+      ingresos: 3000,
+      unidades: 3,
+      ticket_promedio: 1500,
+      costo: 1800,
+      margen: 1200,
+      margen_pct: 40,
+      lineas_sin_costo: 0,
+      anterior: { ventas: 1, ingresos: 3000 },
+    });
+  });
+
+  it('counts only one payment method', async () => {
+    expect(await get(`resumen?${RANGO}&metodo_pago=Efectivo`)).toMatchObject({ ventas: 2, ingresos: 4200, unidades: 4 });
+  });
+
+  it('a range without sales is zeros with no margin percentage, not an error', async () => {
+    expect(await get('resumen?desde=2025-01-01&hasta=2025-01-31')).toMatchObject({
+      ventas: 0,
+      ingresos: 0,
+      ticket_promedio: 0,
+      margen: 0,
+      margen_pct: null,
+    });
+  });
+});
+
+describe('GET /api/analitica/serie', () => {
+  it('by day: both 23:30 of the Saturday the clocks went back count on that Saturday', async () => {
+    expect(await get(`serie?${RANGO}`)).toEqual([
+      { periodo: '2026-04-03', ventas: 1, ingresos: 3200, unidades: 3 },
+      { periodo: '2026-04-04', ventas: 2, ingresos: 2500, unidades: 2 },
+      { periodo: '2026-04-05', ventas: 1, ingresos: 5400, unidades: 4 },
+      { periodo: '2026-04-06', ventas: 1, ingresos: 3000, unidades: 1 },
+    ]);
+  });
+
+  it('every day of the range is there, zeros included', async () => {
+    const serie = await get('serie?desde=2026-04-02&hasta=2026-04-07');
+    expect(serie.map((p: { periodo: string }) => p.periodo)).toEqual([
+      '2026-04-02',
+      '2026-04-03',
+      '2026-04-04',
+      '2026-04-05',
+      '2026-04-06',
+      '2026-04-07',
+    ]);
+    expect(serie[0]).toEqual({ periodo: '2026-04-02', ventas: 0, ingresos: 0, unidades: 0 });
+    expect(serie[5]).toEqual({ periodo: '2026-04-07', ventas: 0, ingresos: 0, unidades: 0 });
+  });
+
+  it('by week (from Monday) and by month, named by their first day', async () => {
+    expect(await get(`serie?${RANGO}&agrupar=semana`)).toEqual([
+      { periodo: '2026-03-30', ventas: 4, ingresos: 11_100, unidades: 9 },
+      { periodo: '2026-04-06', ventas: 1, ingresos: 3000, unidades: 1 },
+    ]);
+    expect(await get(`serie?${RANGO}&agrupar=mes`)).toEqual([{ periodo: '2026-04-01', ventas: 5, ingresos: 14_100, unidades: 10 }]);
+  });
+});
+
+describe('GET /api/analitica/por-categoria and por-metodo-pago', () => {
+  it('categories by pesos, a sale counted in each category it has', async () => {
+    expect(await get(`por-categoria?${RANGO}`)).toEqual([
+      { categoria: 'Abarrotes', ventas: 2, ingresos: 4500, unidades: 3 },
+      { categoria: 'Lácteos y Quesos', ventas: 2, ingresos: 3600, unidades: 3 },
+      { categoria: 'Limpieza', ventas: 1, ingresos: 3000, unidades: 1 },
+      { categoria: 'Panadería', ventas: 2, ingresos: 3000, unidades: 3 },
+    ]);
+    expect(await get(`por-categoria?${RANGO}&metodo_pago=Efectivo`)).toEqual([
+      { categoria: 'Panadería', ventas: 2, ingresos: 3000, unidades: 3 },
+      { categoria: 'Lácteos y Quesos', ventas: 1, ingresos: 1200, unidades: 1 },
+    ]);
+  });
+
+  it('payment methods by pesos', async () => {
+    expect(await get(`por-metodo-pago?${RANGO}`)).toEqual([
+      { metodo_pago: 'Tarjeta de Crédito', ventas: 1, ingresos: 5400 },
+      { metodo_pago: 'Efectivo', ventas: 2, ingresos: 4200 },
+      { metodo_pago: 'Transferencia Bancaria', ventas: 1, ingresos: 3000 },
+      { metodo_pago: 'Tarjeta de Débito', ventas: 1, ingresos: 1500 },
+    ]);
+    expect(await get(`por-metodo-pago?${RANGO}&categoria=Abarrotes`)).toEqual([
+      { metodo_pago: 'Tarjeta de Crédito', ventas: 1, ingresos: 3000 },
+      { metodo_pago: 'Tarjeta de Débito', ventas: 1, ingresos: 1500 },
+    ]);
+  });
+});
+
+describe('GET /api/analitica/mapa-calor', () => {
+  it('all 168 cells in Santiago time, the doubled 23:00 hour in one cell', async () => {
+    const mapa = (await get(`mapa-calor?${RANGO}`)) as Array<{ dia_semana: number; hora: number; ventas: number; ingresos: number }>;
+    expect(mapa).toHaveLength(168);
+    expect(mapa[0]).toEqual({ dia_semana: 1, hora: 0, ventas: 0, ingresos: 0 });
+    expect(mapa.filter((c) => c.ventas > 0)).toEqual([
+      { dia_semana: 1, hora: 18, ventas: 1, ingresos: 3000 },
+      { dia_semana: 5, hora: 10, ventas: 1, ingresos: 3200 },
+      { dia_semana: 6, hora: 23, ventas: 2, ingresos: 2500 },
+      { dia_semana: 7, hora: 9, ventas: 1, ingresos: 5400 },
+    ]);
+  });
+});
+
+describe('GET /api/analitica/ranking', () => {
+  it('by pesos or units, either way round, ties by product', async () => {
+    const nombres = async (q: string) =>
+      ((await get(`ranking?${RANGO}${q}`)) as Array<{ nombre_producto: string }>).map((p) => p.nombre_producto);
+    expect(await get(`ranking?${RANGO}&limite=1`)).toEqual([
+      { id_producto: id.arroz, nombre_producto: 'Arroz 1 kg', categoria: 'Abarrotes', ingresos: 4500, unidades: 3 },
+    ]);
+    expect(await nombres('')).toEqual(['Arroz 1 kg', 'Leche Entera 1 L', 'Pan Amasado', 'Detergente 1 L']);
+    expect(await nombres('&por=unidades')).toEqual(['Pan Amasado', 'Leche Entera 1 L', 'Arroz 1 kg', 'Detergente 1 L']);
+    expect(await nombres('&orden=asc')).toEqual(['Pan Amasado', 'Detergente 1 L', 'Leche Entera 1 L', 'Arroz 1 kg']);
+    expect(await nombres('&metodo_pago=Efectivo')).toEqual(['Pan Amasado', 'Leche Entera 1 L']);
+  });
+});
+
+describe('who may ask, and bad questions', () => {
+  it("a pyme gets its own shop without naming it; another shop's id is refused; an administrador must name one", async () => {
+    expect((await get(`resumen?${RANGO}`)).ventas).toBe(5);
+    const otro = await ctx.as(DEMO.pyme);
+    const res = await otro.request({ method: 'GET', url: `/api/analitica/resumen?id_minimarket=${tienda}` });
+    expect(res.statusCode).toBe(403);
+    const admin = await ctx.as(DEMO.admin);
+    const sin = await admin.request({ method: 'GET', url: '/api/analitica/resumen' });
+    expect(sin.statusCode).toBe(422);
+    expect(sin.json().detail).toBe('Indica el minimarket (id_minimarket).');
+    const con = await admin.request({ method: 'GET', url: `/api/analitica/resumen?id_minimarket=${tienda}&${RANGO}` });
+    expect(con.json().ingresos).toBe(14_100);
+  });
+
+  it.each([
+    ['desde=2026-02-30', 'La fecha debe tener el formato AAAA-MM-DD (por ejemplo 2026-11-23).'],
+    ['desde=03-04-2026', 'La fecha debe tener el formato AAAA-MM-DD (por ejemplo 2026-11-23).'],
+    ['desde=2026-04-06&hasta=2026-04-03', 'La fecha de inicio no puede ser posterior a la fecha de término.'],
+    ['desde=2020-01-01&hasta=2026-01-01', 'El rango puede tener a lo más 1100 días.'],
+    ['categoria=Electrónica', 'La categoría no es válida.'],
+    ['metodo_pago=Cheque', 'El método de pago no es válido.'],
+  ])('%s → 422 %s', async (q, mensaje) => {
+    const res = await cliente.request({ method: 'GET', url: `/api/analitica/resumen?${q}` });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe(mensaje);
+  });
+});
+
+describe('the summaries are exact', () => {
+  it('after a sale at the counter and an imported file, every figure equals the sum of the raw lines', async () => {
+    // A counter sale today: registrar_venta marks today pending; the next read sums it.
+    const hoy = (await get('resumen')).hasta as string;
+    const antes = await get(`resumen?desde=${hoy}&hasta=${hoy}`);
+    const venta = await cliente.request({
+      method: 'POST',
+      url: '/api/ventas/',
+      payload: {
+        id_minimarket: tienda,
+        total: 2200,
+        metodo_pago: 'Efectivo',
+        detalles: [
+          { id_producto: id.pan, num_unidades: 1, precio_unitario: 1000, subtotal: 1000 },
+          { id_producto: id.leche, num_unidades: 1, precio_unitario: 1200, subtotal: 1200 },
+        ],
+      },
+    });
+    expect(venta.statusCode).toBe(201);
+    const despues = await get(`resumen?desde=${hoy}&hasta=${hoy}`);
+    expect(despues.ventas - antes.ventas).toBe(1);
+    expect(despues.ingresos - antes.ingresos).toBe(2200);
+    expect(despues.margen - antes.margen).toBe(2200 - 1500);
+
+    // Every hour, category and product of the shop against the raw lines.
+    const crudo = await ctx.db.$queryRaw<Array<{ dia: string; ventas: number; ingresos: number; unidades: number }>>`
+      SELECT to_char((v.fecha_venta AT TIME ZONE 'America/Santiago')::date, 'YYYY-MM-DD') AS dia,
+             count(DISTINCT v.id_venta)::int AS ventas, sum(d.subtotal)::int AS ingresos, sum(d.num_unidades)::int AS unidades
+      FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta
+      WHERE v.id_minimarket = ${tienda} AND v.estado_venta = 'Completada'
+      GROUP BY 1 ORDER BY 1`;
+    const serie = (await get(`serie?desde=2026-03-01&hasta=${hoy}`)) as Array<{
+      periodo: string;
+      ventas: number;
+      ingresos: number;
+      unidades: number;
+    }>;
+    expect(serie.filter((p) => p.ventas > 0)).toEqual(
+      crudo.map((c) => ({ periodo: c.dia, ventas: c.ventas, ingresos: c.ingresos, unidades: c.unidades })),
+    );
+    const porProducto = await ctx.db.$queryRaw<Array<{ id_producto: number; ingresos: number }>>`
+      SELECT d.id_producto, sum(d.subtotal)::int AS ingresos FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta
+      WHERE v.id_minimarket = ${tienda} AND v.estado_venta = 'Completada' GROUP BY 1 ORDER BY 2 DESC, 1`;
+    expect(
+      ((await get(`ranking?desde=2026-03-01&hasta=${hoy}&limite=100`)) as Array<{ id_producto: number; ingresos: number }>).map((r) => ({
+        id_producto: r.id_producto,
+        ingresos: r.ingresos,
+      })),
+    ).toEqual(porProducto);
+  });
+});
