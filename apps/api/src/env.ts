@@ -46,6 +46,11 @@ const envSchema = z.object({
   IMPORT_PROGRESS_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   /** Uploads of one shop waiting or running; one more is refused with 429. */
   IMPORT_MAX_PENDING_PER_SHOP: z.coerce.number().int().min(1).max(100).default(3),
+  /**
+   * How often a replica looks for shops due their weekly "nuevas recomendaciones" notice (minutes;
+   * 0 turns it off). A shop gets at most one a week, whichever replica looks.
+   */
+  AVISO_RECOMENDACIONES_MIN: z.coerce.number().int().min(0).max(10_080).default(60),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Minimarket <no-responder@minimarket.local>'),
   /** SMTP port of the development inbox (embedded default, no SMTP_URL, not production; 127.0.0.1 only). */

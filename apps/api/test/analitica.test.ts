@@ -1,6 +1,8 @@
 // /api/analitica against a fixture shop whose every figure was worked out by hand (below, beside
 // each sale). The sales sit around Chile's change back to winter time (Sunday 5 April 2026, 00:00
 // → Saturday 23:00), so the same local hour happens twice and both count in it.
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertarHistorial, reservarIdsVenta } from '../src/data/venta.js';
 import { crearTestUsuario } from './analitica-fixture.js';
@@ -237,6 +239,168 @@ describe('GET /api/analitica/ranking', () => {
     expect(await nombres('&por=unidades')).toEqual(['Pan Amasado', 'Leche Entera 1 L', 'Arroz 1 kg', 'Detergente 1 L']);
     expect(await nombres('&orden=asc')).toEqual(['Pan Amasado', 'Detergente 1 L', 'Leche Entera 1 L', 'Arroz 1 kg']);
     expect(await nombres('&metodo_pago=Efectivo')).toEqual(['Pan Amasado', 'Leche Entera 1 L']);
+  });
+});
+
+describe('GET /api/analitica/lineas', () => {
+  type Linea = { nombre_producto: string; subtotal: number; margen: number | null; id_venta: number; fecha_venta: string };
+  async function pagina(q: string) {
+    const res = await cliente.request({ method: 'GET', url: `/api/analitica/lineas?${RANGO}${q}` });
+    expect(res.statusCode).toBe(200);
+    return { lineas: res.json() as Linea[], total: Number(res.headers['x-total-count']) };
+  }
+
+  it('the completed lines of the range, newest first, with their cost and margin; the voided sale is not there', async () => {
+    const { lineas, total } = await pagina('');
+    expect(total).toBe(7);
+    expect(lineas.map((l) => l.nombre_producto)).toEqual(['detergente', 'arroz', 'leche', 'pan', 'arroz', 'leche', 'pan']);
+    expect(lineas[0]).toMatchObject({ categoria: 'Limpieza', metodo_pago: 'Transferencia Bancaria', num_unidades: 1, subtotal: 3000 });
+    expect(lineas[0]).toMatchObject({ costo_unitario: 3300, margen: -300, fecha_venta: '2026-04-06T22:45:00.000Z' });
+    expect(lineas[1]).toMatchObject({ costo_unitario: null, margen: null, subtotal: 3000 });
+    expect(lineas.reduce((s, l) => s + l.subtotal, 0)).toBe(14_100);
+  });
+
+  it('pages on the server, the count still the whole set', async () => {
+    const { lineas, total } = await pagina('&skip=2&limit=2');
+    expect(total).toBe(7);
+    expect(lineas.map((l) => l.nombre_producto)).toEqual(['leche', 'pan']);
+  });
+
+  it('sorts by any column either way (lines without a cost first when the margin goes up)', async () => {
+    expect((await pagina('&orden=subtotal&direccion=asc')).lineas.map((l) => l.subtotal)).toEqual([
+      1000, 1200, 1500, 2000, 2400, 3000, 3000,
+    ]);
+    expect((await pagina('&orden=margen&direccion=asc')).lineas.map((l) => l.margen)).toEqual([null, null, -300, 300, 400, 600, 800]);
+    expect((await pagina('&orden=margen&direccion=desc')).lineas.map((l) => l.margen)).toEqual([800, 600, 400, 300, -300, null, null]);
+  });
+
+  it('filters by category, payment method and the product name, and counts what it filtered', async () => {
+    expect(await pagina('&categoria=Abarrotes')).toMatchObject({ total: 2, lineas: [{ subtotal: 3000 }, { subtotal: 1500 }] });
+    const efectivo = await pagina('&metodo_pago=Efectivo');
+    expect(efectivo.total).toBe(3);
+    expect(efectivo.lineas.map((l) => l.nombre_producto)).toEqual(['pan', 'leche', 'pan']);
+    const busqueda = await pagina('&search=LÉCH');
+    expect(busqueda.total).toBe(2);
+    expect(busqueda.lineas.map((l) => l.subtotal)).toEqual([2400, 1200]);
+    expect((await pagina('&search=%25')).total).toBe(0);
+  });
+
+  const FILAS_ESPERADAS = [
+    ['2026-04-03', '10:15', 'pan', 'Panadería', 'Efectivo', 2, 1000, 2000, 600, 800],
+    ['2026-04-03', '10:15', 'leche', 'Lácteos y Quesos', 'Efectivo', 1, 1200, 1200, 900, 300],
+    ['2026-04-04', '23:30', 'arroz', 'Abarrotes', 'Tarjeta de Débito', 1, 1500, 1500, null, null],
+    ['2026-04-04', '23:30', 'pan', 'Panadería', 'Efectivo', 1, 1000, 1000, 600, 400],
+    ['2026-04-05', '09:00', 'leche', 'Lácteos y Quesos', 'Tarjeta de Crédito', 2, 1200, 2400, 900, 600],
+    ['2026-04-05', '09:00', 'arroz', 'Abarrotes', 'Tarjeta de Crédito', 2, 1500, 3000, null, null],
+    ['2026-04-06', '18:45', 'detergente', 'Limpieza', 'Transferencia Bancaria', 1, 3000, 3000, 3300, -300],
+  ];
+
+  it('formato=csv downloads every filtered line, oldest first, in Santiago time, with the numbers of the screen', async () => {
+    const res = await cliente.request({ method: 'GET', url: `/api/analitica/lineas?${RANGO}&formato=csv&limit=1` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('ventas_2026-04-03_2026-04-06.csv');
+    const filas = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data;
+    expect(filas[0]).toEqual([
+      'ID venta',
+      'Fecha',
+      'Hora',
+      'Producto',
+      'Categoría',
+      'Método de pago',
+      'Unidades',
+      'Precio unitario',
+      'Subtotal',
+      'Costo unitario',
+      'Margen',
+    ]);
+    expect(filas.slice(1).map((f) => f.slice(1))).toEqual(FILAS_ESPERADAS.map((f) => f.map((c) => (c === null ? '' : String(c)))));
+    const pantalla = (await pagina('&orden=fecha&direccion=asc')).lineas;
+    expect(filas.slice(1).map((f) => Number(f[0]))).toEqual(pantalla.map((l) => l.id_venta));
+  });
+
+  it('formato=xlsx: the same lines, numbers as numbers; filters apply to the file too', async () => {
+    const res = await cliente.request({ method: 'GET', url: `/api/analitica/lineas?${RANGO}&formato=xlsx` });
+    expect(res.statusCode).toBe(200);
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const hoja = libro.worksheets[0]!;
+    const filas: unknown[][] = [];
+    hoja.eachRow((fila, n) => {
+      if (n > 1) filas.push(Array.from({ length: 10 }, (_, i) => fila.getCell(i + 2).value ?? null));
+    });
+    expect(filas).toEqual(FILAS_ESPERADAS);
+    const filtrado = await cliente.request({ method: 'GET', url: `/api/analitica/lineas?${RANGO}&formato=csv&categoria=Limpieza` });
+    expect(filtrado.body.trim().split('\r\n')).toHaveLength(2);
+  });
+});
+
+describe('GET /api/analitica/cubo', () => {
+  it('category × weekday × hour with pesos, units and margin; only the cells that sold', async () => {
+    expect(await get(`cubo?${RANGO}`)).toEqual({
+      desde: '2026-04-03',
+      hasta: '2026-04-06',
+      categorias: ['Abarrotes', 'Lácteos y Quesos', 'Limpieza', 'Panadería'],
+      celdas: [
+        { categoria: 'Abarrotes', dia_semana: 6, hora: 23, ingresos: 1500, unidades: 1, margen: 0 },
+        { categoria: 'Abarrotes', dia_semana: 7, hora: 9, ingresos: 3000, unidades: 2, margen: 0 },
+        { categoria: 'Lácteos y Quesos', dia_semana: 5, hora: 10, ingresos: 1200, unidades: 1, margen: 300 },
+        { categoria: 'Lácteos y Quesos', dia_semana: 7, hora: 9, ingresos: 2400, unidades: 2, margen: 600 },
+        { categoria: 'Limpieza', dia_semana: 1, hora: 18, ingresos: 3000, unidades: 1, margen: -300 },
+        { categoria: 'Panadería', dia_semana: 5, hora: 10, ingresos: 2000, unidades: 2, margen: 800 },
+        { categoria: 'Panadería', dia_semana: 6, hora: 23, ingresos: 1000, unidades: 1, margen: 400 },
+      ],
+    });
+    expect((await get(`cubo?${RANGO}&metodo_pago=Tarjeta de Crédito`)).celdas).toHaveLength(2);
+  });
+});
+
+describe('GET /api/analitica/informe', () => {
+  it('a calendar month against the whole month before', async () => {
+    const informe = await get('informe?mes=2026-04');
+    expect(informe).toMatchObject({
+      mes: '2026-04',
+      nombre_minimarket: 'Almacén analitica',
+      actual: {
+        desde: '2026-04-01',
+        hasta: '2026-04-30',
+        ventas: 5,
+        ingresos: 14_100,
+        unidades: 10,
+        ticket_promedio: 2820,
+        costo: 7800,
+        margen: 1800,
+        margen_pct: 18.8,
+        lineas_sin_costo: 2,
+      },
+      anterior: {
+        desde: '2026-03-01',
+        hasta: '2026-03-31',
+        ventas: 1,
+        ingresos: 3000,
+        unidades: 3,
+        ticket_promedio: 3000,
+        margen: 1200,
+        margen_pct: 40,
+      },
+      horas_peak: [
+        { dia_semana: 6, hora: 23, ventas: 2, ingresos: 2500 },
+        { dia_semana: 7, hora: 9, ventas: 1, ingresos: 5400 },
+        { dia_semana: 5, hora: 10, ventas: 1, ingresos: 3200 },
+      ],
+    });
+    expect(informe.por_dia).toHaveLength(30);
+    expect(informe.por_dia[4]).toEqual({ periodo: '2026-04-05', ventas: 1, ingresos: 5400, unidades: 4 });
+    expect(informe.por_categoria[0]).toEqual({ categoria: 'Abarrotes', ventas: 2, ingresos: 4500, unidades: 3 });
+    expect(informe.por_metodo_pago).toHaveLength(4);
+    expect(informe.productos.map((p: { ingresos: number }) => p.ingresos)).toEqual([4500, 3600, 3000, 3000]);
+    expect((await get('informe?mes=2026-02')).anterior).toMatchObject({ desde: '2026-01-01', hasta: '2026-01-31', ventas: 0 });
+  });
+
+  it.each(['2026-13', '2026-4', 'abril'])('mes=%s → 422', async (mes) => {
+    const res = await cliente.request({ method: 'GET', url: `/api/analitica/informe?mes=${mes}` });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe('El mes debe tener el formato AAAA-MM (por ejemplo 2026-11).');
   });
 });
 

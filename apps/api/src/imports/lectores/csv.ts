@@ -99,11 +99,14 @@ export async function* leerCsv(ruta: string, opciones: { signal?: AbortSignal; a
 
   // TextDecoder drops a UTF-8 BOM at the start by itself.
   const decoder = new TextDecoder(codificacion);
+  if (avance) avance.total = (await fs.promises.stat(ruta)).size;
+  // Nothing awaits between opening the stream and reading it: an abort in between would make it
+  // emit 'error' with no one listening (an unhandled error when a replica stops mid-import).
+  signal?.throwIfAborted();
   const entrada = fs.createReadStream(ruta, { highWaterMark: LARGO_MUESTRA, signal });
   let resto = '';
   let fila = 0;
   try {
-    if (avance) avance.total = (await fs.promises.stat(ruta)).size;
     for await (const chunk of entrada as AsyncIterable<Buffer>) {
       if (avance) avance.leidos += chunk.length;
       const texto = resto + decoder.decode(chunk, { stream: true });

@@ -28,7 +28,7 @@ import { crearTrabajador } from '../../imports/cola.js';
 import { descartarCarga, importarArchivo } from '../../imports/importar.js';
 import type { FormatoCarga } from '../../imports/staging.js';
 import { esPlantillaDeVentas, generarPlantilla, type NombrePlantilla, type ProductoParaVenta } from '../../imports/plantillas.js';
-import { csvRechazados, xlsxRechazados, type FilaRechazadaSalida } from '../../imports/rechazados.js';
+import { archivoRechazados, type FilaRechazadaSalida } from '../../imports/rechazados.js';
 import { MENSAJE_INTERRUMPIDA } from '../../imports/resultado.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { bajarArchivo, contarPendientes, encolarCarga, type TrabajoTomado } from '../../data/trabajo-carga.js';
@@ -269,14 +269,7 @@ export function createCargasService({ db, acceso, env, log }: { db: Db; acceso: 
       }
       const encabezado = JSON.parse(carga.columnas_archivo) as string[];
       const base = carga.nombre_archivo.replace(/\.[^.]+$/, '');
-      const filas = filasRechazadas(idArchivo);
-      return formato === 'csv'
-        ? { nombre: `${base}_rechazados.csv`, contentType: 'text/csv; charset=utf-8', contenido: csvRechazados(encabezado, filas) }
-        : {
-            nombre: `${base}_rechazados.xlsx`,
-            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            contenido: xlsxRechazados(encabezado, filas),
-          };
+      return archivoRechazados(formato, base, encabezado, filasRechazadas(idArchivo));
     },
 
     /**

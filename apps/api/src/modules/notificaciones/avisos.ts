@@ -50,3 +50,18 @@ export function avisoCargaConErrores(carga: {
     url_accion: URL_CARGAS,
   };
 }
+
+/** The weekly notice of a shop with products to reorder; it opens the recommendations. */
+export function avisoRecomendaciones(reponer: readonly ProductoAvisado[]): Aviso {
+  const primero = reponer[0]!;
+  const otros = reponer.length - 1;
+  return {
+    tipo: 'recomendaciones',
+    titulo: 'Nuevas recomendaciones',
+    descripcion:
+      otros === 0
+        ? `Conviene reponer "${primero.nombre_producto}" antes de que se agote.`
+        : `Conviene reponer "${primero.nombre_producto}" y ${contar(otros, 'producto más', 'productos más')} antes de que se agoten.`,
+    url_accion: '/visualizar/recomendaciones',
+  };
+}

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { createAnaliticaService } from '../../modules/analitica/analitica.service.js';
+import { createAvisoRecomendaciones } from '../../modules/analitica/aviso-semanal.js';
 import { createAuthService } from '../../modules/auth/auth.service.js';
 import { createRestablecimientoService } from '../../modules/auth/restablecimiento.service.js';
 import { createCargasService } from '../../modules/cargas/cargas.service.js';
@@ -34,6 +35,12 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
     notificaciones: createNotificacionesService({ db }),
     cargas: createCargasService({ db, acceso, env, log }),
     analitica: createAnaliticaService({ db, acceso }),
+    // Off in the API tests, which send the notices on demand (avisoRecomendaciones.enviar).
+    avisoRecomendaciones: createAvisoRecomendaciones({
+      db,
+      log,
+      intervaloMin: env.NODE_ENV === 'test' ? 0 : env.AVISO_RECOMENDACIONES_MIN,
+    }),
     /** Rejects when the database does not answer (GET /api/salud). */
     salud: async () => {
       await db.$queryRaw`SELECT 1`;
@@ -54,8 +61,14 @@ export default fp(
     app.decorate('services', createServices({ ...opts, log: app.log }));
     // This replica takes queued imports once it is ready to serve; on close the running ones
     // are rolled back and handed back to the queue (another replica, or the next start, runs them).
-    app.addHook('onReady', async () => app.services.cargas.iniciar());
-    app.addHook('onClose', () => app.services.cargas.detener());
+    app.addHook('onReady', async () => {
+      await app.services.cargas.iniciar();
+      app.services.avisoRecomendaciones.iniciar();
+    });
+    app.addHook('onClose', async () => {
+      app.services.avisoRecomendaciones.detener();
+      await app.services.cargas.detener();
+    });
   },
   { name: 'services' },
 );

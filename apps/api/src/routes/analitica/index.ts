@@ -1,16 +1,23 @@
 import {
+  cuboSchema,
   filtrosAnaliticaSchema,
+  informeQuerySchema,
+  informeSchema,
+  lineasQuerySchema,
+  lineasSchema,
   mapaCalorSchema,
   porCategoriaSchema,
   porMetodoPagoSchema,
   rankingQuerySchema,
   rankingSchema,
+  recomendacionesQuerySchema,
+  recomendacionesSchema,
   resumenSchema,
   serieQuerySchema,
   serieSchema,
 } from '@minimarket/contracts/analitica';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ERRORES } from '../respuestas.js';
+import { enviarDescarga, ERRORES, TOTAL_HEADER } from '../respuestas.js';
 
 const FILTROS =
   'Filtros comunes: id_minimarket (un pyme puede omitirlo), desde y hasta (AAAA-MM-DD, días de Santiago; por defecto los últimos 30 días), categoria y metodo_pago. Solo cuentan las ventas Completadas.';
@@ -107,6 +114,75 @@ const analiticaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => analitica.ranking(request.usuario, request.query),
+  );
+
+  app.get(
+    '/analitica/recomendaciones',
+    {
+      schema: {
+        tags: ['analitica'],
+        operationId: 'recomendaciones',
+        summary: 'Qué reponer, lo más vendido y su tendencia, lo que no se vende, márgenes bajos, horas peak y clases ABC',
+        description:
+          'Ventanas fijas que terminan hoy (Santiago): 28 días para reponer, más vendidos (contra los 28 anteriores) y horas peak; 30 días para sin ventas; 90 días para ABC (A hasta 80 % del ingreso acumulado, B hasta 95 %, C el resto). desde/hasta no aplican.',
+        querystring: recomendacionesQuerySchema,
+        response: { 200: recomendacionesSchema, ...ERRORES },
+      },
+    },
+    (request) => analitica.recomendaciones(request.usuario, request.query.id_minimarket),
+  );
+
+  app.get(
+    '/analitica/lineas',
+    {
+      schema: {
+        tags: ['analitica'],
+        operationId: 'lineasVenta',
+        summary:
+          'Las líneas de venta del rango, paginadas (x-total-count), ordenables y filtrables; con formato=csv|xlsx, todas como archivo',
+        description: `${FILTROS} search busca en el nombre del producto. El archivo lista las líneas de la más antigua a la más nueva, con fecha y hora de Santiago.`,
+        querystring: lineasQuerySchema,
+        response: { 200: lineasSchema.describe('Una página de líneas, o el archivo CSV/XLSX cuando se pide formato'), ...ERRORES },
+      },
+    },
+    async (request, reply) => {
+      const { formato } = request.query;
+      if (formato) return enviarDescarga(reply, await analitica.exportarLineas(request.usuario, request.query, formato));
+      const { lineas, total } = await analitica.lineas(request.usuario, request.query);
+      reply.header(TOTAL_HEADER, total);
+      return lineas;
+    },
+  );
+
+  app.get(
+    '/analitica/cubo',
+    {
+      schema: {
+        tags: ['analitica'],
+        operationId: 'cuboVentas',
+        summary: 'Cubo categoría × día de la semana (1 = lunes) × hora de Santiago, con ingresos, unidades y margen por celda',
+        description: `${FILTROS} Solo vienen las celdas con ventas; una celda ausente vale cero. categorias trae el eje de categorías, de mayor a menor ingreso.`,
+        querystring: filtrosAnaliticaSchema,
+        response: { 200: cuboSchema, ...ERRORES },
+      },
+    },
+    (request) => analitica.cubo(request.usuario, request.query),
+  );
+
+  app.get(
+    '/analitica/informe',
+    {
+      schema: {
+        tags: ['analitica'],
+        operationId: 'informeMensual',
+        summary: 'Informe de un mes calendario (AAAA-MM; por defecto el actual) contra el mes anterior completo',
+        description:
+          'Cifras del mes y del anterior (ventas, ingresos, unidades, ticket promedio, costo y margen), ventas por día, por categoría y por método de pago, los 10 productos con más ingresos y las 3 horas peak.',
+        querystring: informeQuerySchema,
+        response: { 200: informeSchema, ...ERRORES },
+      },
+    },
+    (request) => analitica.informe(request.usuario, request.query),
   );
 };
 

@@ -1,25 +1,10 @@
 import { errorSchema, idSchema } from '@minimarket/contracts/comunes';
 import { archivoCargaSchema, cargaQuerySchema, PLANTILLAS } from '@minimarket/contracts/uploads';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERRORES } from '../respuestas.js';
+import { archivoBinario, descargar, enviarDescarga, ERRORES } from '../respuestas.js';
 
 const ARCHIVOS_RECHAZADOS = ['rechazados.csv', 'rechazados.xlsx'] as const;
-
-/** attachment; with an ASCII fallback and the real (UTF-8) name for browsers that read it. */
-function descargar(reply: FastifyReply, nombre: string, contentType: string) {
-  const ascii = nombre
-    .normalize('NFD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\]/g, '_');
-  return reply
-    .type(contentType)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(nombre)}`)
-    .header('cache-control', 'no-store');
-}
-
-const archivoBinario = z.any().describe('El archivo (CSV, XLSX o XML)');
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cargas } = app.services;
@@ -77,7 +62,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id_minimarket, id_archivo, archivo } = request.params;
       const r = await cargas.rechazados(request.usuario, id_minimarket, id_archivo, archivo === 'rechazados.csv' ? 'csv' : 'xlsx');
-      return descargar(reply, r.nombre, r.contentType).send(r.contenido);
+      return enviarDescarga(reply, r);
     },
   );
 

@@ -1,0 +1,81 @@
+// Tables downloaded as files: a CSV a Chilean Excel opens with a double click and an .xlsx,
+// both streamed row by row so a million lines never sit in memory. The rejected rows of an
+// upload and the analytics' sale lines are written here.
+//
+// A text cell that starts with =, +, -, @ (or a tab or carriage return) would run as a formula
+// when the CSV is opened in Excel (CSV injection): papaparse writes it with a ' in front, so it
+// opens as the text it was. The .xlsx needs nothing: a string is written as a text cell.
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+
+/** A cell: text stays text (a barcode keeps its leading zeros), a number is a number, null is empty. */
+export type Celda = string | number | null;
+
+const BOM = '\uFEFF';
+/** Rows written per papaparse call: the download streams without a call per row. */
+const LOTE_CSV = 500;
+
+/**
+ * What Excel would run: a cell starting with = + - @ tab or CR, unless it is a plain number
+ * ('-3', a negative stock the owner is to fix, stays readable). papaparse's own pattern
+ * (escapeFormulae: true) ends in `.*$`, which misses a formula followed by a line break.
+ */
+export const FORMULA = /^(?![+-]?[\d.,]+$)[=+\-@\t\r]/;
+
+const lineasCsv = (filas: Celda[][]) => `${Papa.unparse(filas, { delimiter: ';', newline: '\r\n', escapeFormulae: FORMULA })}\r\n`;
+
+/** CSV as a Chilean Excel opens it with a double click: UTF-8 with BOM, ';', CRLF. */
+export function csvStream(encabezado: readonly string[], filas: AsyncIterable<Celda[]>): Readable {
+  async function* generar() {
+    yield BOM + lineasCsv([[...encabezado]]);
+    let lote: Celda[][] = [];
+    for await (const f of filas) {
+      lote.push(f);
+      if (lote.length === LOTE_CSV) {
+        yield lineasCsv(lote);
+        lote = [];
+      }
+    }
+    if (lote.length > 0) yield lineasCsv(lote);
+  }
+  return Readable.from(generar(), { objectMode: false });
+}
+
+/** One sheet with a bold header row. */
+export function xlsxStream(nombreHoja: string, encabezado: readonly string[], filas: AsyncIterable<Celda[]>): Readable {
+  const salida = new PassThrough();
+  const libro = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: salida, useStyles: true, useSharedStrings: false });
+  const hoja = libro.addWorksheet(nombreHoja);
+  void (async () => {
+    const cabecera = hoja.addRow([...encabezado]);
+    cabecera.font = { bold: true };
+    cabecera.commit();
+    for await (const f of filas) hoja.addRow(f).commit();
+    hoja.commit();
+    await libro.commit();
+  })().catch((err) => salida.destroy(err));
+  return salida;
+}
+
+export const TIPO_CSV = 'text/csv; charset=utf-8';
+export const TIPO_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A file to download: its name, its content type and its bytes as they are written. */
+export interface Descarga {
+  nombre: string;
+  contentType: string;
+  contenido: Readable;
+}
+
+export function descarga(
+  formato: 'csv' | 'xlsx',
+  base: string,
+  nombreHoja: string,
+  encabezado: readonly string[],
+  filas: AsyncIterable<Celda[]>,
+): Descarga {
+  return formato === 'csv'
+    ? { nombre: `${base}.csv`, contentType: TIPO_CSV, contenido: csvStream(encabezado, filas) }
+    : { nombre: `${base}.xlsx`, contentType: TIPO_XLSX, contenido: xlsxStream(nombreHoja, encabezado, filas) };
+}

@@ -1,0 +1,65 @@
+// The weekly "nuevas recomendaciones" notice: a shop with products to reorder tells its owner at
+// most once in seven days. Every replica looks now and then; the shop's advisory lock and the
+// seven-day check under it make one notice however many look at once.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { crearNotificaciones } from '../../data/notificacion.js';
+import { refrescarResumen } from '../../data/resumen-ventas.js';
+import { diaLocal } from '../../lib/tiempo.js';
+import { avisoRecomendaciones } from '../notificaciones/avisos.js';
+import { calcularRecomendaciones } from './recomendaciones.js';
+
+export const DIAS_ENTRE_AVISOS = 7;
+/** pg_advisory_xact_lock(key, id_minimarket) while one shop's notice is decided. */
+const LLAVE_AVISO = 72707375;
+
+export function createAvisoRecomendaciones({ db, log, intervaloMin }: { db: Db; log: FastifyBaseLogger; intervaloMin: number }) {
+  let reloj: NodeJS.Timeout | undefined;
+
+  /** Sends the notices due at `ahora`; returns how many it sent. */
+  async function enviar(ahora = new Date()): Promise<number> {
+    const haceUnaSemana = new Date(ahora.getTime() - DIAS_ENTRE_AVISOS * 86_400_000);
+    const hoy = diaLocal(ahora);
+    const pendientes = await db.$queryRaw<{ id_minimarket: number; id_usuario: number }[]>`
+      SELECT m.id_minimarket, m.id_usuario FROM minimarket m
+      WHERE NOT EXISTS (
+        SELECT 1 FROM notificacion n
+        WHERE n.id_minimarket = m.id_minimarket AND n.tipo = 'recomendaciones' AND n.fecha > ${haceUnaSemana})
+      ORDER BY m.id_minimarket`;
+    let enviados = 0;
+    for (const t of pendientes) {
+      const enviado = await db.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LLAVE_AVISO}::int, ${t.id_minimarket}::int)`;
+        const ya = await tx.notificacion.count({
+          where: { id_minimarket: t.id_minimarket, tipo: 'recomendaciones', fecha: { gt: haceUnaSemana } },
+        });
+        if (ya > 0) return false;
+        await refrescarResumen(tx, t.id_minimarket);
+        const { reponer } = await calcularRecomendaciones(tx, t.id_minimarket, hoy);
+        if (reponer.length === 0) return false;
+        await crearNotificaciones(tx, [
+          { ...avisoRecomendaciones(reponer), id_usuario: t.id_usuario, id_minimarket: t.id_minimarket, fecha: ahora },
+        ]);
+        return true;
+      });
+      if (enviado) enviados += 1;
+    }
+    return enviados;
+  }
+
+  return {
+    enviar,
+    /** Looks every `intervaloMin` minutes, the first time one interval after start. */
+    iniciar() {
+      if (intervaloMin <= 0 || reloj) return;
+      reloj = setInterval(() => {
+        enviar().catch((err: unknown) => log.error({ err }, 'No se pudieron enviar los avisos de recomendaciones'));
+      }, intervaloMin * 60_000);
+      reloj.unref();
+    },
+    detener() {
+      clearInterval(reloj);
+      reloj = undefined;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// What every analytics question shares: the shop, the days and the filters after defaults,
+// and the SQL pieces that read the per-hour summaries of migration 20261123130000_analitica_ventas.
+import { Prisma, type Tx } from '../../db/client.js';
+
+/** The question after defaults: whose shop, which days (Santiago), which lines. */
+export interface Consulta {
+  idMinimarket: number;
+  desde: string;
+  hasta: string;
+  categoria?: string;
+  metodoPago?: string;
+}
+
+export const n = (v: bigint | number | null | undefined) => Number(v ?? 0);
+export const unDecimal = (x: number) => Math.round(x * 10) / 10;
+export const dosDecimales = (x: number) => Math.round(x * 100) / 100;
+
+/** The lines a question counts, over a summary with hours (`hora`): its shop, its days, its filters. */
+export function donde(c: Consulta, desde = c.desde, hasta = c.hasta) {
+  return Prisma.sql`id_minimarket = ${c.idMinimarket} AND hora >= ${desde}::date AND hora < ${hasta}::date + 1
+    ${c.categoria ? Prisma.sql`AND categoria = ${c.categoria}` : Prisma.empty}
+    ${c.metodoPago ? Prisma.sql`AND metodo_pago = ${c.metodoPago}` : Prisma.empty}`;
+}
+
+/** Per hour: with a category filter only that category's lines (and the sales that have one). */
+export const porHora = (c: Consulta) => Prisma.raw(c.categoria ? 'resumen_categoria_hora' : 'resumen_venta_hora');
+
+export interface Cifras {
+  ventas: number;
+  ingresos: number;
+  unidades: number;
+  costo: number;
+  ingresos_con_costo: number;
+  lineas: number;
+  lineas_sin_costo: number;
+}
+
+export async function cifras(tx: Tx, c: Consulta, desde = c.desde, hasta = c.hasta): Promise<Cifras> {
+  const [f] = await tx.$queryRaw<Record<keyof Cifras, bigint>[]>`
+    SELECT coalesce(sum(ventas), 0)::bigint AS ventas, coalesce(sum(ingresos), 0)::bigint AS ingresos,
+           coalesce(sum(unidades), 0)::bigint AS unidades, coalesce(sum(costo), 0)::bigint AS costo,
+           coalesce(sum(ingresos_con_costo), 0)::bigint AS ingresos_con_costo,
+           coalesce(sum(lineas), 0)::bigint AS lineas, coalesce(sum(lineas_sin_costo), 0)::bigint AS lineas_sin_costo
+    FROM ${porHora(c)} WHERE ${donde(c, desde, hasta)}`;
+  return {
+    ventas: n(f?.ventas),
+    ingresos: n(f?.ingresos),
+    unidades: n(f?.unidades),
+    costo: n(f?.costo),
+    ingresos_con_costo: n(f?.ingresos_con_costo),
+    lineas: n(f?.lineas),
+    lineas_sin_costo: n(f?.lineas_sin_costo),
+  };
+}
+
+/** round(ingresos / ventas); 0 without sales. */
+export const ticket = (x: Cifras) => (x.ventas > 0 ? Math.round(x.ingresos / x.ventas) : 0);
+/** Margin of the lines that know their cost. */
+export const margen = (x: Cifras) => x.ingresos_con_costo - x.costo;
+/** That margin over those lines' revenue, in percent; null when no line has a cost. */
+export const margenPct = (x: Cifras) => (x.ingresos_con_costo > 0 ? unDecimal((margen(x) * 100) / x.ingresos_con_costo) : null);
+
+export interface CeldaHora {
+  dia_semana: number;
+  hora: number;
+  ventas: number;
+  ingresos: number;
+}
+
+/** The weekday-hour cells with most sales (then most pesos), only cells that sold. */
+export async function horasPeak(tx: Tx, c: Consulta, cuantas = 3): Promise<CeldaHora[]> {
+  const filas = await tx.$queryRaw<{ dia_semana: number; hora: number; ventas: bigint; ingresos: bigint }[]>`
+    SELECT extract(isodow FROM hora)::int AS dia_semana, extract(hour FROM hora)::int AS hora,
+           sum(ventas)::bigint AS ventas, sum(ingresos)::bigint AS ingresos
+    FROM ${porHora(c)} WHERE ${donde(c)}
+    GROUP BY 1, 2 HAVING sum(ventas) > 0
+    ORDER BY 3 DESC, 4 DESC, 1, 2
+    LIMIT ${cuantas}`;
+  return filas.map((r) => ({ dia_semana: r.dia_semana, hora: r.hora, ventas: n(r.ventas), ingresos: n(r.ingresos) }));
+}

@@ -1,0 +1,122 @@
+// The sale lines of a range, read from the raw tables: a page for the screen (sorted, filtered,
+// searched) and the whole filtered set for the CSV/XLSX download, in batches so a million
+// lines stream without sitting in memory.
+import type { LineaVenta, lineasQuerySchema } from '@minimarket/contracts/analitica';
+import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
+import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
+import type { z } from 'zod';
+import { Prisma, type Db, type Tx } from '../../db/client.js';
+import { escaparLike } from '../../db/like.js';
+import type { Celda } from '../../lib/exportar.js';
+import { cifras, n, type Consulta } from './consulta.js';
+
+type LineasQuery = z.output<typeof lineasQuerySchema>;
+
+/** The column each sort key orders by (whitelisted: never the client's text in SQL). */
+const COLUMNA_ORDEN: Record<LineasQuery['orden'], string> = {
+  fecha: 'v.fecha_venta',
+  producto: 'd.nombre_producto',
+  categoria: 'd.categoria',
+  metodo_pago: 'v.metodo_pago',
+  unidades: 'd.num_unidades',
+  precio: 'd.precio_unitario',
+  subtotal: 'd.subtotal',
+  margen: 'margen',
+};
+
+/** Rows per query of a download. */
+const LOTE_EXPORTACION = 5000;
+
+interface FilaLinea {
+  id_detalle_venta: number;
+  id_venta: number;
+  fecha_venta: Date;
+  id_producto: number;
+  nombre_producto: string;
+  categoria: LineaVenta['categoria'];
+  metodo_pago: LineaVenta['metodo_pago'];
+  num_unidades: number;
+  precio_unitario: number;
+  subtotal: number;
+  costo_unitario: number | null;
+  margen: bigint | null;
+  /** 'YYYY-MM-DD HH:MM' on Santiago's clock. */
+  local: string;
+}
+
+/** The lines of completed sales of the shop whose sale falls on the range's Santiago days, filtered. */
+function dondeLineas(c: Consulta, search: string | undefined) {
+  return Prisma.sql`v.id_minimarket = ${c.idMinimarket} AND v.estado_venta = ${ESTADO_VENTA_COMPLETADA}
+    AND v.fecha_venta >= (${c.desde}::date)::timestamp AT TIME ZONE ${ZONA_HORARIA}
+    AND v.fecha_venta < (${c.hasta}::date + 1)::timestamp AT TIME ZONE ${ZONA_HORARIA}
+    ${c.categoria ? Prisma.sql`AND d.categoria = ${c.categoria}` : Prisma.empty}
+    ${c.metodoPago ? Prisma.sql`AND v.metodo_pago = ${c.metodoPago}` : Prisma.empty}
+    ${search ? Prisma.sql`AND texto_busqueda(d.nombre_producto) LIKE '%' || texto_busqueda(${escaparLike(search)}) || '%'` : Prisma.empty}`;
+}
+
+const SELECT_LINEA = Prisma.sql`
+  SELECT d.id_detalle_venta, d.id_venta, v.fecha_venta, d.id_producto, d.nombre_producto, d.categoria, v.metodo_pago,
+         d.num_unidades, d.precio_unitario, d.subtotal, d.costo_unitario,
+         d.subtotal - d.costo_unitario::bigint * d.num_unidades AS margen,
+         to_char(v.fecha_venta AT TIME ZONE ${ZONA_HORARIA}, 'YYYY-MM-DD HH24:MI') AS local
+  FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta AND d.id_minimarket = v.id_minimarket`;
+
+const aLinea = ({ local: _, ...f }: FilaLinea): LineaVenta => ({
+  ...f,
+  fecha_venta: f.fecha_venta.toISOString(),
+  margen: f.margen === null ? null : n(f.margen),
+});
+
+/** One page and how many lines match; without a search the count comes from the summaries. */
+export async function paginaLineas(tx: Tx, c: Consulta, q: LineasQuery): Promise<{ lineas: LineaVenta[]; total: number }> {
+  const sentido = Prisma.raw(q.direccion === 'asc' ? 'ASC' : 'DESC');
+  const nulos = Prisma.raw(q.direccion === 'asc' ? 'NULLS FIRST' : 'NULLS LAST');
+  const filas = await tx.$queryRaw<FilaLinea[]>`
+    ${SELECT_LINEA} WHERE ${dondeLineas(c, q.search)}
+    ORDER BY ${Prisma.raw(COLUMNA_ORDEN[q.orden])} ${sentido} ${nulos}, d.id_detalle_venta ${sentido}
+    OFFSET ${q.skip} LIMIT ${q.limit}`;
+  let total: number;
+  if (q.search) {
+    const [r] = await tx.$queryRaw<{ total: bigint }[]>`
+      SELECT count(*)::bigint AS total FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta AND d.id_minimarket = v.id_minimarket
+      WHERE ${dondeLineas(c, q.search)}`;
+    total = n(r?.total);
+  } else {
+    total = (await cifras(tx, c)).lineas;
+  }
+  return { lineas: filas.map(aLinea), total };
+}
+
+/**
+ * Every line the filters match, oldest first, as cells of COLUMNAS_EXPORTACION_LINEAS (date and
+ * hour on Santiago's clock). Batches follow (fecha_venta, id_detalle_venta), so each is an index range.
+ */
+export async function* celdasLineas(db: Db, c: Consulta, search: string | undefined): AsyncGenerator<Celda[]> {
+  let despues: { fecha: Date; id: number } | null = null;
+  for (;;) {
+    const desde: { fecha: Date; id: number } | null = despues;
+    const lote: FilaLinea[] = await db.$queryRaw<FilaLinea[]>`
+      ${SELECT_LINEA} WHERE ${dondeLineas(c, search)}
+      ${desde ? Prisma.sql`AND (v.fecha_venta, d.id_detalle_venta) > (${desde.fecha}::timestamptz, ${desde.id}::int)` : Prisma.empty}
+      ORDER BY v.fecha_venta, d.id_detalle_venta
+      LIMIT ${LOTE_EXPORTACION}`;
+    for (const f of lote) {
+      yield [
+        f.id_venta,
+        f.local.slice(0, 10),
+        f.local.slice(11),
+        f.nombre_producto,
+        f.categoria,
+        f.metodo_pago,
+        f.num_unidades,
+        f.precio_unitario,
+        f.subtotal,
+        f.costo_unitario,
+        f.margen === null ? null : n(f.margen),
+      ];
+    }
+    if (lote.length < LOTE_EXPORTACION) return;
+    const ultima = lote[lote.length - 1]!;
+    despues = { fecha: ultima.fecha_venta, id: ultima.id_detalle_venta };
+  }
+}

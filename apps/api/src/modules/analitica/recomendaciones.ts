@@ -1,0 +1,156 @@
+// What the owner should do next, from the shop's own sales and stock: reorder, what sells and
+// how it moves, dead stock, thin margins, peak hours and the ABC classes. Fixed windows that end
+// today (Santiago); the sums come from resumen_producto_dia / resumen_venta_hora, kept exact.
+import {
+  DIAS_ABC,
+  DIAS_COBERTURA_MINIMA,
+  DIAS_OBJETIVO_STOCK,
+  DIAS_SIN_VENTAS,
+  DIAS_VELOCIDAD,
+  LIMITE_ABC_A,
+  LIMITE_ABC_B,
+  MARGEN_MINIMO_PCT,
+  type Recomendaciones,
+} from '@minimarket/contracts/analitica';
+import type { Categoria } from '@minimarket/contracts/comunes';
+import type { Tx } from '../../db/client.js';
+import { desplazarDia } from '../../lib/tiempo.js';
+import { dosDecimales, horasPeak, n, unDecimal } from './consulta.js';
+
+const MAS_VENDIDOS = 10;
+
+interface ProductoBase {
+  id_producto: number;
+  nombre_producto: string;
+  categoria: Categoria;
+  codigo_barra: string;
+}
+
+/** Units and pesos per product over days [desde, hasta], with the product as it is today. */
+async function ventasPorProducto(tx: Tx, idMinimarket: number, desde: string, hasta: string) {
+  return tx.$queryRaw<(ProductoBase & { stock: number; estado: string; unidades: bigint; ingresos: bigint })[]>`
+    SELECT p.id_producto, p.nombre_producto, p.categoria, p.codigo_barra, p.stock, p.estado, r.unidades, r.ingresos
+    FROM (
+      SELECT id_producto, sum(unidades)::bigint AS unidades, sum(ingresos)::bigint AS ingresos
+      FROM resumen_producto_dia
+      WHERE id_minimarket = ${idMinimarket} AND dia BETWEEN ${desde}::date AND ${hasta}::date
+      GROUP BY id_producto
+    ) r
+    JOIN producto p ON p.id_producto = r.id_producto AND p.id_minimarket = ${idMinimarket}`;
+}
+
+const base = (p: ProductoBase): ProductoBase => ({
+  id_producto: p.id_producto,
+  nombre_producto: p.nombre_producto,
+  categoria: p.categoria,
+  codigo_barra: p.codigo_barra,
+});
+
+/**
+ * The six lists. `hoy` is today's Santiago date; a window of N days is [hoy − (N−1), hoy].
+ * Reorder arithmetic uses the exact daily rate (units / 28): `sugerido` = ceil(14 × units / 28 − stock).
+ */
+export async function calcularRecomendaciones(tx: Tx, idMinimarket: number, hoy: string): Promise<Recomendaciones> {
+  const inicio = (dias: number) => desplazarDia(hoy, -(dias - 1));
+  const ultimos28 = await ventasPorProducto(tx, idMinimarket, inicio(DIAS_VELOCIDAD), hoy);
+  const previos28 = await ventasPorProducto(tx, idMinimarket, inicio(2 * DIAS_VELOCIDAD), desplazarDia(hoy, -DIAS_VELOCIDAD));
+  const ultimos90 = await ventasPorProducto(tx, idMinimarket, inicio(DIAS_ABC), hoy);
+
+  // Reorder: stock lasts fewer than 7 days at the pace of the last 28 (stock × 28 < 7 × units).
+  const reponer = ultimos28
+    .filter((p) => p.estado === 'activo' && n(p.unidades) > 0 && p.stock * DIAS_VELOCIDAD < DIAS_COBERTURA_MINIMA * n(p.unidades))
+    .map((p) => {
+      const u = n(p.unidades);
+      const stock = Math.max(p.stock, 0);
+      return {
+        ...base(p),
+        stock: p.stock,
+        unidades_28d: u,
+        venta_diaria: dosDecimales(u / DIAS_VELOCIDAD),
+        dias_cobertura: unDecimal((stock * DIAS_VELOCIDAD) / u),
+        sugerido: Math.ceil((DIAS_OBJETIVO_STOCK * u) / DIAS_VELOCIDAD - p.stock),
+        cobertura: (stock * DIAS_VELOCIDAD) / u,
+      };
+    })
+    .sort((a, b) => a.cobertura - b.cobertura || b.unidades_28d - a.unidades_28d || a.id_producto - b.id_producto)
+    .map(({ cobertura: _, ...r }) => r);
+
+  const antes = new Map(previos28.map((p) => [p.id_producto, n(p.unidades)]));
+  const mas_vendidos = [...ultimos28]
+    .filter((p) => n(p.unidades) > 0)
+    .sort((a, b) => n(b.unidades) - n(a.unidades) || n(b.ingresos) - n(a.ingresos) || a.id_producto - b.id_producto)
+    .slice(0, MAS_VENDIDOS)
+    .map((p) => {
+      const u = n(p.unidades);
+      const previo = antes.get(p.id_producto) ?? 0;
+      return {
+        ...base(p),
+        unidades: u,
+        ingresos: n(p.ingresos),
+        unidades_anterior: previo,
+        tendencia_pct: previo > 0 ? unDecimal(((u - previo) * 100) / previo) : null,
+      };
+    });
+
+  // Dead stock: active, with stock, no line in the last 30 days; its last sale from the product-day summary.
+  const muertos = await tx.$queryRaw<(ProductoBase & { stock: number; precio_compra_actual: number | null; ultima: string | null })[]>`
+    SELECT p.id_producto, p.nombre_producto, p.categoria, p.codigo_barra, p.stock, p.precio_compra_actual,
+           to_char(u.ultima, 'YYYY-MM-DD') AS ultima
+    FROM producto p
+    LEFT JOIN LATERAL (
+      SELECT max(dia) AS ultima FROM resumen_producto_dia r
+      WHERE r.id_minimarket = p.id_minimarket AND r.id_producto = p.id_producto
+    ) u ON true
+    WHERE p.id_minimarket = ${idMinimarket} AND p.estado = 'activo' AND p.stock > 0
+      AND (u.ultima IS NULL OR u.ultima < ${inicio(DIAS_SIN_VENTAS)}::date)`;
+  const sin_ventas = muertos
+    .map((p) => ({
+      ...base(p),
+      stock: p.stock,
+      precio_compra_actual: p.precio_compra_actual,
+      capital_inmovilizado: p.stock * (p.precio_compra_actual ?? 0),
+      ultima_venta: p.ultima,
+    }))
+    .sort((a, b) => b.capital_inmovilizado - a.capital_inmovilizado || b.stock - a.stock || a.id_producto - b.id_producto);
+
+  // Thin margins: (venta − compra) / venta below 10 %, compared in integers; the lowest (negative) first.
+  const finos = await tx.$queryRaw<(ProductoBase & { precio_venta_actual: number; precio_compra_actual: number })[]>`
+    SELECT id_producto, nombre_producto, categoria, codigo_barra, precio_venta_actual, precio_compra_actual
+    FROM producto
+    WHERE id_minimarket = ${idMinimarket} AND estado = 'activo' AND precio_compra_actual IS NOT NULL AND precio_venta_actual > 0
+      AND (precio_venta_actual - precio_compra_actual) * 100 < ${MARGEN_MINIMO_PCT} * precio_venta_actual
+    ORDER BY (precio_venta_actual - precio_compra_actual)::numeric / precio_venta_actual, id_producto`;
+  const margen_bajo = finos.map((p) => ({
+    ...base(p),
+    precio_venta_actual: p.precio_venta_actual,
+    precio_compra_actual: p.precio_compra_actual,
+    margen_pct: unDecimal(((p.precio_venta_actual - p.precio_compra_actual) * 100) / p.precio_venta_actual),
+  }));
+
+  const horas_peak = await horasPeak(tx, { idMinimarket, desde: inicio(DIAS_VELOCIDAD), hasta: hoy });
+
+  // ABC over 90 days: running share of revenue including the product itself, A ≤ 80 %, B ≤ 95 %, else C.
+  const total90 = ultimos90.reduce((s, p) => s + n(p.ingresos), 0);
+  let acumulado = 0;
+  const abc = [...ultimos90]
+    .sort((a, b) => n(b.ingresos) - n(a.ingresos) || a.id_producto - b.id_producto)
+    .map((p) => {
+      const ingresos = n(p.ingresos);
+      acumulado += ingresos;
+      const clase: 'A' | 'B' | 'C' =
+        total90 > 0 && acumulado * 100 <= LIMITE_ABC_A * total90
+          ? 'A'
+          : total90 > 0 && acumulado * 100 <= LIMITE_ABC_B * total90
+            ? 'B'
+            : 'C';
+      return {
+        ...base(p),
+        ingresos,
+        participacion_pct: total90 > 0 ? unDecimal((ingresos * 100) / total90) : 0,
+        acumulado_pct: total90 > 0 ? unDecimal((acumulado * 100) / total90) : 0,
+        clase,
+      };
+    });
+
+  return { hoy, reponer, mas_vendidos, sin_ventas, margen_bajo, horas_peak, abc };
+}
