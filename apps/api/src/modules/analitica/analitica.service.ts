@@ -148,9 +148,15 @@ export function createAnaliticaService({ db, acceso }: { db: Db; acceso: AccesoM
     return { idMinimarket, desde, hasta, categoria: f.categoria, metodoPago: f.metodo_pago };
   }
 
-  /** Reads the summaries after summing the shop's pending days again, in one transaction. */
+  /**
+   * Reads the summaries after summing the shop's pending days again, in one transaction. A year
+   * of hourly summaries is a few hundred thousand rows: with the default 4 MB of work memory the
+   * planner groups them by sorting on disk; 64 MB keeps the grouping in memory, for this
+   * transaction only.
+   */
   function leer<T>(idMinimarket: number, lectura: (tx: Tx) => Promise<T>): Promise<T> {
     return db.$transaction(async (tx) => {
+      await tx.$executeRaw`SET LOCAL work_mem = '64MB'`;
       await refrescarResumen(tx, idMinimarket);
       return lectura(tx);
     });
@@ -209,7 +215,7 @@ export function createAnaliticaService({ db, acceso }: { db: Db; acceso: AccesoM
         c.idMinimarket,
         (tx) => tx.$queryRaw<{ dia_semana: number; hora: number; ventas: bigint; ingresos: bigint }[]>`
           WITH datos AS (
-            SELECT extract(isodow FROM hora)::int AS dia_semana, extract(hour FROM hora)::int AS hora,
+            SELECT date_part('isodow', hora)::int AS dia_semana, date_part('hour', hora)::int AS hora,
                    sum(ventas) AS ventas, sum(ingresos) AS ingresos
             FROM ${porHora(c)} WHERE ${donde(c)} GROUP BY 1, 2
           )
@@ -255,7 +261,7 @@ export function createAnaliticaService({ db, acceso }: { db: Db; acceso: AccesoM
         (tx) => tx.$queryRaw<
           { categoria: Cubo['categorias'][number]; dia_semana: number; hora: number; ingresos: bigint; unidades: bigint; margen: bigint }[]
         >`
-          SELECT categoria, extract(isodow FROM hora)::int AS dia_semana, extract(hour FROM hora)::int AS hora,
+          SELECT categoria, date_part('isodow', hora)::int AS dia_semana, date_part('hour', hora)::int AS hora,
                  sum(ingresos)::bigint AS ingresos, sum(unidades)::bigint AS unidades,
                  (sum(ingresos_con_costo) - sum(costo))::bigint AS margen
           FROM resumen_categoria_hora WHERE ${donde(c)}

@@ -70,7 +70,7 @@ export interface CeldaHora {
 /** The weekday-hour cells with most sales (then most pesos), only cells that sold. */
 export async function horasPeak(tx: Tx, c: Consulta, cuantas = 3): Promise<CeldaHora[]> {
   const filas = await tx.$queryRaw<{ dia_semana: number; hora: number; ventas: bigint; ingresos: bigint }[]>`
-    SELECT extract(isodow FROM hora)::int AS dia_semana, extract(hour FROM hora)::int AS hora,
+    SELECT date_part('isodow', hora)::int AS dia_semana, date_part('hour', hora)::int AS hora,
            sum(ventas)::bigint AS ventas, sum(ingresos)::bigint AS ingresos
     FROM ${porHora(c)} WHERE ${donde(c)}
     GROUP BY 1, 2 HAVING sum(ventas) > 0

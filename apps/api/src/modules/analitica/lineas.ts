@@ -70,7 +70,10 @@ const aLinea = ({ local: _, ...f }: FilaLinea): LineaVenta => ({
 /** One page and how many lines match; without a search the count comes from the summaries. */
 export async function paginaLineas(tx: Tx, c: Consulta, q: LineasQuery): Promise<{ lineas: LineaVenta[]; total: number }> {
   const sentido = Prisma.raw(q.direccion === 'asc' ? 'ASC' : 'DESC');
-  const nulos = Prisma.raw(q.direccion === 'asc' ? 'NULLS FIRST' : 'NULLS LAST');
+  // Only the margin can be null (a line without a cost): those go first going up, last going down.
+  // The other columns take no NULLS clause, so "newest first" walks the (id_minimarket, fecha_venta)
+  // index backwards and stops after the page instead of sorting the whole range.
+  const nulos = Prisma.raw(q.orden !== 'margen' ? '' : q.direccion === 'asc' ? 'NULLS FIRST' : 'NULLS LAST');
   const filas = await tx.$queryRaw<FilaLinea[]>`
     ${SELECT_LINEA} WHERE ${dondeLineas(c, q.search)}
     ORDER BY ${Prisma.raw(COLUMNA_ORDEN[q.orden])} ${sentido} ${nulos}, d.id_detalle_venta ${sentido}

@@ -1,0 +1,293 @@
+// Analytics benchmark: one shop with 1,000,000 sale lines (plus the demo shops), every
+// /api/analitica endpoint timed through HTTP for a 30-day and a 365-day range, each beside the
+// straightforward SQL aggregate over the raw lines for the same question (its floor without
+// summaries). Prints figures next to the target; asserts nothing.
+//
+//   cd apps/api && npx tsx ../../bench/analitica-bench.ts        (or: npm run bench, from the root)
+//
+// Knobs (environment): BENCH_LINEAS (1000000), BENCH_REPETICIONES (30 requests per endpoint and range).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../apps/api/src/app.js';
+import { createDb } from '../apps/api/src/db/client.js';
+import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.js';
+import { migrate } from '../apps/api/src/db/migrate.js';
+import { seedDemo } from '../apps/api/src/db/seed/seed.js';
+import { readEnv } from '../apps/api/src/env.js';
+import { detenerServidor, iniciarServidor, login, puertoLibre } from './servidor-hijo.js';
+
+const ESTE_ARCHIVO = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
+const requireApi = createRequire(path.join(path.resolve(path.dirname(ESTE_ARCHIVO), '../apps/api'), 'package.json'));
+const pg = requireApi('pg') as typeof import('pg');
+
+const LINEAS = Number(process.env.BENCH_LINEAS ?? 1_000_000);
+const REPETICIONES = Number(process.env.BENCH_REPETICIONES ?? 30);
+const OBJETIVO_P95_MS = 100;
+const CUENTA = { correo: 'pyme@demo.cl', password: 'Pyme1234' };
+
+async function runServer() {
+  const databaseUrl = process.env.DATABASE_URL!;
+  const env = readEnv({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, IMPORT_CONCURRENCY: '0' });
+  const db = createDb(databaseUrl);
+  const app = await buildApp({ env, db, jwtSecret: crypto.randomBytes(32).toString('hex'), serveWeb: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.on('message', async (msg) => {
+    if (msg === 'stop') {
+      await app.close();
+      await db.$disconnect();
+      process.exit(0);
+    }
+  });
+  process.send?.({ port: (app.server.address() as { port: number }).port });
+}
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const diaDe = (d: Date) => d.toISOString().slice(0, 10);
+
+async function main() {
+  const inicio = Date.now();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-analitica-bench-'));
+  fs.chmodSync(dataDir, 0o755);
+  const embedded = await startEmbeddedPostgres({ dataDir, port: await puertoLibre(), database: 'minimarket_analitica_bench' });
+  let servidor: Awaited<ReturnType<typeof iniciarServidor>> | undefined;
+  const sql = new pg.Client({ connectionString: embedded.url });
+  try {
+    await migrate(embedded.url);
+    const seedDb = createDb(embedded.url, 2);
+    await seedDemo(seedDb);
+    await seedDb.$disconnect();
+    await sql.connect();
+    const { rows: tiendas } = await sql.query<{ id_minimarket: number; id_usuario: number }>(
+      `SELECT m.id_minimarket, m.id_usuario FROM minimarket m JOIN usuario u ON u.id_usuario = m.id_usuario WHERE u.correo = $1`,
+      [CUENTA.correo],
+    );
+    const { id_minimarket: tienda, id_usuario } = tiendas[0]!;
+    console.log(`PostgreSQL embebido, migrado y con datos de demostración en ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
+
+    // 1,000,000 lines, 2.5 per sale, over the last 400 days, at shop hours (8 to 22 local).
+    let t = Date.now();
+    const ventas = Math.round(LINEAS / 2.5);
+    await sql.query('SELECT setseed(0.42)');
+    await sql.query(
+      `CREATE TEMP TABLE prods AS
+      SELECT id_producto, precio_venta_actual AS precio, precio_compra_actual AS costo, nombre_producto, categoria,
+             (row_number() OVER (ORDER BY id_producto) - 1)::int AS i
+      FROM producto WHERE id_minimarket = $1`,
+      [tienda],
+    );
+    const {
+      rows: [{ n: nProductos }],
+    } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM prods');
+    await sql.query(
+      `INSERT INTO venta (id_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta)
+       SELECT 50000000 + g, $1, $2,
+              ((current_date - (random() * 400)::int)::timestamp + make_interval(hours => 8 + (random() * 14)::int, mins => (random() * 59)::int))
+                AT TIME ZONE 'America/Santiago',
+              0, (ARRAY['Efectivo','Tarjeta de Débito','Tarjeta de Crédito','Transferencia Bancaria'])[1 + (g % 4)], 'Completada'
+       FROM generate_series(1, $3::int) AS g`,
+      [tienda, id_usuario, ventas],
+    );
+    await sql.query(
+      `INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria)
+       SELECT 50000000 + 1 + (g % $3::int), $1, p.id_producto, u, p.precio, p.precio * u, p.nombre_producto, p.costo, p.categoria
+       FROM generate_series(0, $2::int - 1) AS g
+       CROSS JOIN LATERAL (SELECT 1 + (g % 3) AS u) AS x
+       JOIN prods p ON p.i = ((g::bigint * 7919) % $4::int)`,
+      [tienda, LINEAS, ventas, nProductos],
+    );
+    await sql.query(
+      `UPDATE venta v SET total = s.t FROM (SELECT id_venta, sum(subtotal)::int AS t FROM detalle_venta WHERE id_venta > 50000000 GROUP BY 1) s WHERE s.id_venta = v.id_venta`,
+    );
+    await sql.query('ANALYZE');
+    console.log(
+      `${LINEAS.toLocaleString('es-CL')} líneas (${ventas.toLocaleString('es-CL')} ventas, ${nProductos} productos, 400 días) en ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
+
+    t = Date.now();
+    await sql.query(
+      `INSERT INTO resumen_pendiente SELECT DISTINCT $1::int, (fecha_venta AT TIME ZONE 'America/Santiago')::date FROM venta WHERE id_minimarket = $1 ON CONFLICT DO NOTHING`,
+      [tienda],
+    );
+    const {
+      rows: [{ dias }],
+    } = await sql.query<{ dias: number }>('SELECT refrescar_resumen_ventas($1) AS dias', [tienda]);
+    await sql.query('ANALYZE');
+    const { rows: tamanos } = await sql.query<{ tabla: string; filas: string }>(
+      `SELECT relname AS tabla, n_live_tup::text AS filas FROM pg_stat_user_tables WHERE relname LIKE 'resumen_%' ORDER BY relname`,
+    );
+    console.log(
+      `Resúmenes de ${dias} días sumados desde cero en ${((Date.now() - t) / 1000).toFixed(1)} s (${tamanos.map((x) => `${x.tabla} ${Number(x.filas).toLocaleString('es-CL')}`).join(', ')})`,
+    );
+
+    servidor = await iniciarServidor(ESTE_ARCHIVO, embedded.url);
+    const base = `http://127.0.0.1:${servidor.port}/api/analitica`;
+    const token = await login(servidor.port, CUENTA);
+    const pedir = async (ruta: string) => {
+      const res = await fetch(`${base}/${ruta}`, { headers: { authorization: `Bearer ${token}` } });
+      if (res.status !== 200) throw new Error(`${ruta}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    const cronometrar = async (f: () => Promise<unknown>, veces: number) => {
+      for (let i = 0; i < 3; i++) await f();
+      const tiempos: number[] = [];
+      for (let i = 0; i < veces; i++) {
+        const t0 = performance.now();
+        await f();
+        tiempos.push(performance.now() - t0);
+      }
+      return tiempos;
+    };
+
+    const hoy = new Date();
+    const filas: string[][] = [];
+    let cumple = true;
+    for (const dias of [30, 365]) {
+      const desde = diaDe(new Date(hoy.getTime() - (dias - 1) * 86_400_000));
+      const hasta = diaDe(hoy);
+      const rango = `desde=${desde}&hasta=${hasta}`;
+      // The raw lines of the range, as the straightforward aggregate reads them.
+      const lineas = `FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta
+        WHERE v.id_minimarket = ${tienda} AND v.estado_venta = 'Completada'
+          AND v.fecha_venta >= ('${desde}'::date::timestamp AT TIME ZONE 'America/Santiago')
+          AND v.fecha_venta < (('${hasta}'::date + 1)::timestamp AT TIME ZONE 'America/Santiago')`;
+      const local = `(v.fecha_venta AT TIME ZONE 'America/Santiago')`;
+      const casos: Array<[string, string, string]> = [
+        [
+          'resumen',
+          `resumen?${rango}`,
+          `SELECT count(DISTINCT v.id_venta), sum(d.subtotal), sum(d.num_unidades), sum(d.costo_unitario * d.num_unidades) ${lineas}`,
+        ],
+        ['serie (día)', `serie?${rango}`, `SELECT ${local}::date, count(DISTINCT v.id_venta), sum(d.subtotal) ${lineas} GROUP BY 1`],
+        [
+          'serie (mes)',
+          `serie?${rango}&agrupar=mes`,
+          `SELECT date_trunc('month', ${local}), count(DISTINCT v.id_venta), sum(d.subtotal) ${lineas} GROUP BY 1`,
+        ],
+        ['por-categoria', `por-categoria?${rango}`, `SELECT d.categoria, count(DISTINCT v.id_venta), sum(d.subtotal) ${lineas} GROUP BY 1`],
+        [
+          'por-metodo-pago',
+          `por-metodo-pago?${rango}`,
+          `SELECT v.metodo_pago, count(DISTINCT v.id_venta), sum(d.subtotal) ${lineas} GROUP BY 1`,
+        ],
+        [
+          'mapa-calor',
+          `mapa-calor?${rango}`,
+          `SELECT extract(isodow FROM ${local}), extract(hour FROM ${local}), count(DISTINCT v.id_venta), sum(d.subtotal) ${lineas} GROUP BY 1, 2`,
+        ],
+        [
+          'ranking',
+          `ranking?${rango}&limite=10`,
+          `SELECT d.id_producto, sum(d.subtotal) AS s ${lineas} GROUP BY 1 ORDER BY s DESC LIMIT 10`,
+        ],
+        [
+          'resumen · categoría',
+          `resumen?${rango}&categoria=Abarrotes`,
+          `SELECT count(DISTINCT v.id_venta), sum(d.subtotal) ${lineas} AND d.categoria = 'Abarrotes'`,
+        ],
+        [
+          'ranking · método',
+          `ranking?${rango}&metodo_pago=Efectivo`,
+          `SELECT d.id_producto, sum(d.subtotal) AS s ${lineas} AND v.metodo_pago = 'Efectivo' GROUP BY 1 ORDER BY s DESC LIMIT 10`,
+        ],
+        [
+          'cubo',
+          `cubo?${rango}`,
+          `SELECT d.categoria, extract(isodow FROM ${local}), extract(hour FROM ${local}), sum(d.subtotal), sum(d.num_unidades),
+                  sum(d.subtotal - d.costo_unitario * d.num_unidades) ${lineas} GROUP BY 1, 2, 3`,
+        ],
+        [
+          'lineas (página, las más nuevas)',
+          `lineas?${rango}`,
+          `SELECT (SELECT count(*) ${lineas}), (SELECT array_agg(x) FROM (SELECT d.id_detalle_venta AS x ${lineas} ORDER BY v.fecha_venta DESC LIMIT 25) p)`,
+        ],
+        [
+          'lineas (por subtotal, página 3)',
+          `lineas?${rango}&orden=subtotal&skip=50`,
+          `SELECT (SELECT count(*) ${lineas}), (SELECT array_agg(x) FROM (SELECT d.id_detalle_venta AS x ${lineas} ORDER BY d.subtotal DESC OFFSET 50 LIMIT 25) p)`,
+        ],
+      ];
+      if (dias === 30) {
+        // Fixed windows ending today: asked once. The floor sums the 90 days of lines per product (the ABC part).
+        const noventa = lineas.replace(`'${desde}'`, `'${diaDe(new Date(hoy.getTime() - 89 * 86_400_000))}'`);
+        casos.push(
+          ['recomendaciones', 'recomendaciones', `SELECT d.id_producto, sum(d.num_unidades), sum(d.subtotal) ${noventa} GROUP BY 1`],
+          [
+            'informe (mes actual)',
+            'informe',
+            `SELECT ${local}::date, d.categoria, v.metodo_pago, count(DISTINCT v.id_venta), sum(d.subtotal) ${lineas.replace(`'${desde}'`, `'${hasta.slice(0, 8)}01'`)} GROUP BY 1, 2, 3`,
+          ],
+        );
+      }
+      for (const [nombre, ruta, crudo] of casos) {
+        const api = await cronometrar(() => pedir(ruta), REPETICIONES);
+        const piso = await cronometrar(() => sql.query(crudo), Math.min(10, REPETICIONES));
+        const p95 = pct(api, 95);
+        if (p95 >= OBJETIVO_P95_MS) cumple = false;
+        filas.push([`${nombre} (${dias} días)`, ms(pct(api, 50)), ms(p95), ms(pct(piso, 50)), p95 < OBJETIVO_P95_MS ? 'sí' : 'NO']);
+      }
+    }
+
+    // A sale at the counter makes today pending: the next read sums today again first.
+    const {
+      rows: [producto],
+    } = await sql.query<{ id_producto: number; precio: number }>(
+      'SELECT id_producto, precio_venta_actual AS precio FROM producto WHERE id_minimarket = $1 AND stock > 5 ORDER BY id_producto LIMIT 1',
+      [tienda],
+    );
+    const tras: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`http://127.0.0.1:${servidor.port}/api/ventas/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          id_minimarket: tienda,
+          total: producto!.precio,
+          metodo_pago: 'Efectivo',
+          detalles: [
+            { id_producto: producto!.id_producto, num_unidades: 1, precio_unitario: producto!.precio, subtotal: producto!.precio },
+          ],
+        }),
+      });
+      if (res.status !== 201) throw new Error(`venta: ${res.status} ${await res.text()}`);
+      const t0 = performance.now();
+      await pedir(`resumen?desde=${diaDe(new Date(hoy.getTime() - 29 * 86_400_000))}&hasta=${diaDe(hoy)}`);
+      tras.push(performance.now() - t0);
+    }
+    filas.push([
+      'resumen justo después de una venta (30 días)',
+      ms(pct(tras, 50)),
+      ms(pct(tras, 95)),
+      '—',
+      pct(tras, 95) < OBJETIVO_P95_MS ? 'sí' : 'NO',
+    ]);
+
+    const encabezado = ['consulta', 'API p50', 'API p95', 'SQL crudo p50', `p95 < ${OBJETIVO_P95_MS} ms`];
+    const anchos = encabezado.map((h, i) => Math.max(h.length, ...filas.map((f) => f[i]!.length)));
+    const linea = (f: string[]) => `| ${f.map((c, i) => c.padEnd(anchos[i]!)).join(' | ')} |`;
+    console.log(
+      `\nAPI por HTTP (${REPETICIONES} pedidos secuenciales por fila, 3 de calentamiento); piso = el agregado directo sobre las líneas crudas:`,
+    );
+    console.log(linea(encabezado));
+    console.log(`|${anchos.map((a) => '-'.repeat(a + 2)).join('|')}|`);
+    for (const f of filas) console.log(linea(f));
+    console.log(
+      `\n${cumple ? 'Todas' : 'No todas'} las consultas bajo ${OBJETIVO_P95_MS} ms de p95. Máquina: ${os.cpus().length} CPU, Node ${process.version}, carga ${os.loadavg()[0]!.toFixed(2)}.`,
+    );
+  } finally {
+    if (servidor) await detenerServidor(servidor.child);
+    await sql.end().catch(() => {});
+    await embedded.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`Total del benchmark: ${((Date.now() - inicio) / 1000).toFixed(0)} s.`);
+}
+
+void (process.env.BENCH_ROLE === 'server' ? runServer() : main()).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
