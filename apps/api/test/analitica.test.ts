@@ -6,6 +6,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertarHistorial, reservarIdsVenta } from '../src/data/venta.js';
 import { crearTestUsuario } from './analitica-fixture.js';
+import { importar } from './cargas-helpers.js';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -18,6 +19,7 @@ beforeAll(async () => {
   const f = await crearTestUsuario(ctx, 'analitica');
   tienda = f.idMinimarket;
   cliente = f.cliente;
+  let codigo = 0;
   const producto = (nombre_producto: string, categoria: string, precio: number, costo: number | null) =>
     ctx.db.producto.create({
       data: {
@@ -27,7 +29,7 @@ beforeAll(async () => {
         precio_venta_actual: precio,
         precio_compra_actual: costo,
         stock: 50,
-        codigo_barra: `AN-${nombre_producto}`,
+        codigo_barra: `AN-${++codigo}`,
       },
     });
   id.pan = (await producto('Pan Amasado', 'Panadería', 1000, 600)).id_producto;
@@ -455,6 +457,20 @@ describe('the summaries are exact', () => {
     expect(despues.ventas - antes.ventas).toBe(1);
     expect(despues.ingresos - antes.ingresos).toBe(2200);
     expect(despues.margen - antes.margen).toBe(2200 - 1500);
+
+    // An imported file: a sale on Sunday 5 April, a day already summed (pan 2 + arroz 1 = 3.500),
+    // and one today (leche 1 = 1.200). The import marks both days; the next read sums them again.
+    const { id_usuario } = await ctx.db.minimarket.findUniqueOrThrow({ where: { id_minimarket: tienda } });
+    const csv = [
+      'id_venta_csv;fecha_venta;metodo_pago;codigo_barra;num_unidades',
+      'IMP-1;2026-04-05 10:00:00;Efectivo;AN-1;2',
+      'IMP-1;2026-04-05 10:00:00;Efectivo;AN-3;1',
+      `IMP-2;${hoy} 00:30:00;Tarjeta de Débito;AN-2;1`,
+    ].join('\r\n');
+    const carga = await importar(cliente, { id_minimarket: tienda, id_usuario, upload_type: 'ventas' }, 'ventas.csv', csv);
+    expect(carga.carga.estado_procesamiento).toBe('Completado');
+    expect(await get('resumen?desde=2026-04-05&hasta=2026-04-05')).toMatchObject({ ventas: 2, ingresos: 5400 + 3500 });
+    expect((await get(`resumen?desde=${hoy}&hasta=${hoy}`)).ingresos - despues.ingresos).toBe(1200);
 
     // Every hour, category and product of the shop against the raw lines.
     const crudo = await ctx.db.$queryRaw<Array<{ dia: string; ventas: number; ingresos: number; unidades: number }>>`
