@@ -42,3 +42,32 @@ test('gestión de usuarios has no serious or critical axe violations', async ({ 
   await expect(page.getByRole('table', { name: 'Usuarios' })).toBeVisible();
   await revisar(page, 'gestión de usuarios');
 });
+
+test('Visualizar and Inicio have no serious or critical axe violations', async ({ page }) => {
+  await iniciarSesion(page, PYME);
+  await expect(page.getByRole('heading', { name: 'Recomendaciones destacadas' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await revisar(page, 'inicio');
+  const paginas: Array<[string, string, RegExp]> = [
+    ['recomendaciones', '/visualizar/recomendaciones', /^Reponer pronto$/],
+    ['tarjetas', '/visualizar/tarjetas', /^Ventas: mostrar/],
+    ['cubo', '/visualizar/cubo', /^Pesos \(ingresos\) por/],
+    ['gráficos', '/visualizar/datos-brutos/graficos', /^Ventas en el tiempo$/],
+    ['tablas', '/visualizar/datos-brutos/tablas', /^Líneas de venta/],
+    ['listas', '/visualizar/datos-brutos/listas', /^Ranking de productos$/],
+    ['mapas de calor', '/visualizar/datos-brutos/mapas-calor', /^Ventas por día y hora$/],
+    ['dashboards', '/visualizar/datos-brutos/dashboards', /^Comparación con el período anterior$/],
+    ['informes', '/visualizar/datos-brutos/informes', /^Informe de ventas de/],
+  ];
+  for (const [nombre, ruta, senal] of paginas) {
+    await page.goto(ruta);
+    await expect(
+      page
+        .getByRole('heading', { name: senal })
+        .or(page.getByRole('button', { name: senal }))
+        .first(),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await revisar(page, nombre);
+  }
+});

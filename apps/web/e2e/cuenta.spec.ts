@@ -96,7 +96,7 @@ test("Notificaciones: 'Ver detalle' of a sold-out product opens the inventory on
   await aviso.getByRole('link', { name: 'Ver detalle' }).click();
 
   await expect(page).toHaveURL(/\/pos\/buscar-producto\?producto=\d+$/);
-  await expect(page.getByText('Mostrando el producto de la notificación.')).toBeVisible();
+  await expect(page.getByText('Mostrando solo el producto del enlace.')).toBeVisible();
   const filas = page.getByRole('table', { name: 'Productos del inventario' }).getByRole('row');
   await expect(filas).toHaveCount(2); // the header and the product
   await expect(filas.nth(1)).toContainText(nombre!);

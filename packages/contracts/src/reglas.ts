@@ -36,3 +36,11 @@ export const MAX_UNIDADES_LINEA = 100_000;
 
 /** A barcode as the scanner, the product form and the import take it: digits, letters and dashes. */
 export const PATRON_CODIGO_BARRA = /^[0-9A-Za-z-]+$/;
+
+/**
+ * A CSV cell Excel would run as a formula (CSV injection): one starting with = + - @ tab or CR,
+ * unless it is a plain number ('-3' stays readable). Written with a ' in front by the server's
+ * downloads and the web's table exports alike. (papaparse's own pattern, escapeFormulae: true, ends
+ * in `.*$` and misses a formula followed by a line break.)
+ */
+export const PATRON_FORMULA_CSV = /^(?![+-]?[\d.,]+$)[=+\-@\t\r]/;

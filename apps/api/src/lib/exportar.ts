@@ -6,6 +6,7 @@
 // when the CSV is opened in Excel (CSV injection): papaparse writes it with a ' in front, so it
 // opens as the text it was. The .xlsx needs nothing: a string is written as a text cell.
 import { PassThrough, Readable } from 'node:stream';
+import { PATRON_FORMULA_CSV } from '@minimarket/contracts/reglas';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 
@@ -16,14 +17,8 @@ const BOM = '\uFEFF';
 /** Rows written per papaparse call: the download streams without a call per row. */
 const LOTE_CSV = 500;
 
-/**
- * What Excel would run: a cell starting with = + - @ tab or CR, unless it is a plain number
- * ('-3', a negative stock the owner is to fix, stays readable). papaparse's own pattern
- * (escapeFormulae: true) ends in `.*$`, which misses a formula followed by a line break.
- */
-export const FORMULA = /^(?![+-]?[\d.,]+$)[=+\-@\t\r]/;
-
-const lineasCsv = (filas: Celda[][]) => `${Papa.unparse(filas, { delimiter: ';', newline: '\r\n', escapeFormulae: FORMULA })}\r\n`;
+const lineasCsv = (filas: Celda[][]) =>
+  `${Papa.unparse(filas, { delimiter: ';', newline: '\r\n', escapeFormulae: PATRON_FORMULA_CSV })}\r\n`;
 
 /** CSV as a Chilean Excel opens it with a double click: UTF-8 with BOM, ';', CRLF. */
 export function csvStream(encabezado: readonly string[], filas: AsyncIterable<Celda[]>): Readable {

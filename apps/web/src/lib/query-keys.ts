@@ -8,4 +8,5 @@ export const RAIZ = {
   cargas: ['cargas'],
   usuarios: ['usuarios'],
   minimarkets: ['minimarkets'],
+  analitica: ['analitica'],
 } as const;

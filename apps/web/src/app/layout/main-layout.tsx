@@ -53,7 +53,7 @@ function Shell() {
       <div className="flex flex-1">
         <Sidebar colapsado={colapsado} rol={user.rol} onNavegar={alNavegar} onCerrar={() => setColapsado(true)} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <main id="contenido" tabIndex={-1} className="flex-1 px-4 pt-4 pb-24 focus:outline-none md:px-6 md:pt-6">
+          <main id="contenido" tabIndex={-1} className="flex-1 px-4 pt-4 pb-24 focus:outline-none md:px-6 md:pt-6 print:p-0">
             <Outlet />
           </main>
           <Footer />

@@ -55,12 +55,14 @@ export function Sidebar({ colapsado, rol, onNavegar, onCerrar }: SidebarProps) {
   return (
     <>
       {/* On a phone the open menu floats over the page; tapping outside closes it. */}
-      {!colapsado && <div className="fixed inset-0 top-16 z-30 bg-slate-900/40 md:hidden" aria-hidden="true" onClick={onCerrar} />}
+      {!colapsado && (
+        <div className="fixed inset-0 top-16 z-30 bg-slate-900/40 md:hidden print:hidden" aria-hidden="true" onClick={onCerrar} />
+      )}
       <aside
         id={SIDEBAR_ID}
         aria-label="Menú principal"
         className={cn(
-          'z-40 flex flex-col bg-slate-900 text-white transition-[width] duration-200 motion-reduce:transition-none',
+          'z-40 flex flex-col bg-slate-900 text-white transition-[width] duration-200 motion-reduce:transition-none print:hidden',
           'fixed top-16 bottom-0 left-0 md:sticky md:h-[calc(100vh-4rem)]',
           colapsado ? 'hidden w-16 md:flex' : 'flex w-72',
         )}

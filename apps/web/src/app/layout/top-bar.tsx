@@ -15,7 +15,7 @@ interface TopBarProps {
 export function TopBar({ sidebarColapsado, onToggleSidebar, chatAbierto, onToggleChat }: TopBarProps) {
   const iconoBoton = 'rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900';
   return (
-    <header className="sticky top-0 z-50 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:px-4">
+    <header className="sticky top-0 z-50 flex print:hidden h-16 items-center gap-2 border-b border-slate-200 bg-white px-2 sm:px-4">
       <button
         type="button"
         className={iconoBoton}

@@ -1,14 +1,21 @@
+import { Link } from 'react-router-dom';
+import { RequiereTienda } from '../../components/shop/requiere-tienda';
 import { Card } from '../../components/ui/card';
 import { SectionLayout } from '../../components/ui/section-layout';
-import { ConsejoDelDia, RecomendacionesDestacadas } from '../../features/inicio/components/recomendaciones-destacadas';
-import { RecursosAprendizaje } from '../../features/inicio/components/recursos-aprendizaje';
+import { CargasRecientes } from '../../features/cargas/components/cargas-recientes';
+import { ConsejoDelDia } from '../../features/inicio/components/consejo-del-dia';
+import { RecomendacionesDestacadas } from '../../features/inicio/components/recomendaciones-destacadas';
+import { ArticulosAyuda, RecursosAprendizaje } from '../../features/inicio/components/recursos-aprendizaje';
 import { UltimasNotificaciones } from '../../features/notificaciones/components/notificaciones-page';
 import { VentasHoy } from '../../features/pos/components/ventas-hoy';
-import { Link } from 'react-router-dom';
 import { tituloPagina } from '../../lib/app-info';
 import { useAuth } from '../../lib/auth';
 import { useCurrentShop } from '../../lib/current-shop';
 import { formatFecha } from '../../utils/format';
+
+/** Inicio's updates are the shop's stock events; the other kinds stay in Notificaciones. */
+const ALERTAS_STOCK = ['agotado', 'stock_bajo'] as const;
+const SIN_ALERTAS = 'No hay alertas de stock. Te avisaremos aquí cuando un producto se agote o baje de tu umbral.';
 
 export function InicioLayout() {
   return (
@@ -20,6 +27,19 @@ export function InicioLayout() {
         { to: '/inicio/recursos', label: 'RECURSOS' },
       ]}
     />
+  );
+}
+
+function TituloTarjeta({ titulo, enlace }: { titulo: string; enlace?: { to: string; texto: string } }) {
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <h2 className="text-lg font-semibold text-slate-900">{titulo}</h2>
+      {enlace && (
+        <Link to={enlace.to} className="text-sm font-medium text-marca-700 hover:underline">
+          {enlace.texto}
+        </Link>
+      )}
+    </div>
   );
 }
 
@@ -49,22 +69,28 @@ export function InicioHome() {
         </Card>
         {idMinimarket ? <VentasHoy key={idMinimarket} idMinimarket={idMinimarket} /> : <ConsejoDelDia />}
       </div>
-      <RecomendacionesDestacadas />
+      <RecomendacionesDestacadas key={idMinimarket ?? 0} idMinimarket={idMinimarket} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <Card className="p-5">
-          <div className="flex items-center justify-between gap-2">
-            <h2 className="text-lg font-semibold text-slate-900">Últimas actualizaciones</h2>
-            <Link to="/notificaciones" className="text-sm font-medium text-marca-700 hover:underline">
-              Ver todas
-            </Link>
-          </div>
-          <div className="mt-3">
-            <UltimasNotificaciones />
-          </div>
+        <Card className="space-y-4 p-5">
+          <TituloTarjeta titulo="Últimas actualizaciones" enlace={{ to: '/inicio/actualizaciones', texto: 'Ver todas' }} />
+          {idMinimarket && (
+            <section aria-labelledby="inicio-cargas">
+              <h3 id="inicio-cargas" className="mb-1 text-sm font-semibold text-slate-700">
+                Cargas recientes
+              </h3>
+              <CargasRecientes key={idMinimarket} idMinimarket={idMinimarket} cantidad={2} />
+            </section>
+          )}
+          <section aria-labelledby="inicio-alertas">
+            <h3 id="inicio-alertas" className="mb-1 text-sm font-semibold text-slate-700">
+              Alertas de stock
+            </h3>
+            <UltimasNotificaciones cantidad={3} tipos={ALERTAS_STOCK} vacio={SIN_ALERTAS} />
+          </section>
         </Card>
         <div className="space-y-4">
           <Card className="p-5">
-            <h2 className="text-lg font-semibold text-slate-900">Recursos para aprender</h2>
+            <TituloTarjeta titulo="Recursos para aprender" enlace={{ to: '/inicio/recursos', texto: 'Ver guías' }} />
             <div className="mt-3">
               <RecursosAprendizaje />
             </div>
@@ -78,26 +104,35 @@ export function InicioHome() {
 
 export function Actualizaciones() {
   return (
-    <Card className="p-5">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <title>{tituloPagina('Actualizaciones')}</title>
-      <h2 className="text-xl font-semibold text-slate-900">Actualizaciones</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Lo último que pasó en tu minimarket: productos agotados, stock bajo y cargas con errores.
-      </p>
-      <div className="mt-4">
-        <UltimasNotificaciones cantidad={10} />
-      </div>
-    </Card>
+      <Card className="p-5">
+        <TituloTarjeta titulo="Cargas recientes" enlace={{ to: '/cargar/cargar-datos', texto: 'Ver historial' }} />
+        <p className="mt-1 text-sm text-slate-600">Los últimos archivos de productos y ventas que subiste, y cómo terminaron.</p>
+        <div className="mt-3">
+          <RequiereTienda>{(id) => <CargasRecientes key={id} idMinimarket={id} cantidad={10} />}</RequiereTienda>
+        </div>
+      </Card>
+      <Card className="p-5">
+        <TituloTarjeta titulo="Alertas de stock" enlace={{ to: '/notificaciones', texto: 'Ver notificaciones' }} />
+        <p className="mt-1 text-sm text-slate-600">Productos agotados o bajo tu umbral de stock.</p>
+        <div className="mt-3">
+          <UltimasNotificaciones cantidad={10} tipos={ALERTAS_STOCK} vacio={SIN_ALERTAS} />
+        </div>
+      </Card>
+    </div>
   );
 }
 
 export function Recursos() {
   return (
-    <Card className="p-5">
+    <div className="space-y-4">
       <title>{tituloPagina('Recursos')}</title>
-      <h2 className="text-xl font-semibold text-slate-900">Recursos</h2>
-      <p className="mt-1 mb-4 text-sm text-slate-600">Guías cortas para sacar provecho de cada sección.</p>
-      <RecursosAprendizaje />
-    </Card>
+      <div>
+        <h2 className="text-xl font-semibold text-slate-900">Recursos</h2>
+        <p className="mt-1 text-sm text-slate-600">Guías cortas para sacar provecho de cada sección.</p>
+      </div>
+      <ArticulosAyuda />
+    </div>
   );
 }

@@ -1,12 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { SectionLayout } from '../../components/ui/section-layout';
-import {
-  CuboVista,
-  DatosBrutosDetalle,
-  DatosBrutosInicio,
-  RecomendacionesVista,
-  TarjetasVista,
-} from '../../features/visualizar/components/vistas';
+import { CuboPage } from '../../features/visualizar/components/cubo-page';
+import { RecomendacionesPage } from '../../features/visualizar/components/recomendaciones-page';
+import { TarjetasPage } from '../../features/visualizar/components/tarjetas-page';
+import { DatosBrutosDetalle, DatosBrutosInicio } from '../../features/visualizar/components/vistas';
 import { tituloPagina } from '../../lib/app-info';
 
 export function VisualizarLayout() {
@@ -27,7 +24,7 @@ export function Recomendaciones() {
   return (
     <>
       <title>{tituloPagina('Recomendaciones')}</title>
-      <RecomendacionesVista />
+      <RecomendacionesPage />
     </>
   );
 }
@@ -36,7 +33,7 @@ export function Tarjetas() {
   return (
     <>
       <title>{tituloPagina('Tarjetas')}</title>
-      <TarjetasVista />
+      <TarjetasPage />
     </>
   );
 }
@@ -45,7 +42,7 @@ export function Cubo() {
   return (
     <>
       <title>{tituloPagina('Cubo 3D')}</title>
-      <CuboVista />
+      <CuboPage />
     </>
   );
 }

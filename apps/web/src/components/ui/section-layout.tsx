@@ -17,9 +17,12 @@ export function SectionLayout({
 }) {
   return (
     <div className="mx-auto max-w-7xl space-y-4">
-      <PageHeader titulo={titulo} descripcion={descripcion} acciones={acciones} />
-      <TabsNav pestanas={pestanas} etiqueta={`Secciones de ${titulo}`} />
-      <div className="pt-2">
+      {/* The title and tabs are the app's chrome: a printed report starts with its own heading. */}
+      <div className="space-y-4 print:hidden">
+        <PageHeader titulo={titulo} descripcion={descripcion} acciones={acciones} />
+        <TabsNav pestanas={pestanas} etiqueta={`Secciones de ${titulo}`} />
+      </div>
+      <div className="pt-2 print:pt-0">
         <Outlet />
       </div>
     </div>

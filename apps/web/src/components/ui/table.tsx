@@ -1,15 +1,46 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from 'react';
 import { cn } from '../../utils/cn';
+
+/**
+ * The sideways-scrolling box of a wide table. When the table does not fit (a phone, a 24-hour
+ * grid) the box becomes a labelled, focusable region, so a keyboard can scroll it too (WCAG 2.1.1;
+ * axe's scrollable-region-focusable); when it fits it is no tab stop. It is `relative` so
+ * screen-reader-only text (absolutely positioned) inside a wide table stays clipped by it instead of
+ * widening the whole page.
+ */
+export function DesplazamientoTabla({ etiqueta, children }: { etiqueta?: string; children: ReactNode }) {
+  const caja = useRef<HTMLDivElement>(null);
+  const [desborda, setDesborda] = useState(false);
+  useEffect(() => {
+    const el = caja.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const medir = () => setDesborda(el.scrollWidth > el.clientWidth + 1);
+    const observador = new ResizeObserver(medir);
+    observador.observe(el);
+    if (el.firstElementChild) observador.observe(el.firstElementChild);
+    medir();
+    return () => observador.disconnect();
+  }, []);
+  return (
+    <div
+      ref={caja}
+      className="relative overflow-x-auto"
+      {...(desborda ? { tabIndex: 0, role: 'region', 'aria-label': etiqueta ? `${etiqueta} (se desplaza hacia el lado)` : 'Tabla' } : {})}
+    >
+      {children}
+    </div>
+  );
+}
 
 /** A data table that scrolls sideways on a phone instead of squeezing its columns. */
 export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
   return (
-    <div className="overflow-x-auto">
+    <DesplazamientoTabla etiqueta={caption}>
       <table className={cn('w-full text-left text-sm', className)} {...props}>
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}
       </table>
-    </div>
+    </DesplazamientoTabla>
   );
 }
 

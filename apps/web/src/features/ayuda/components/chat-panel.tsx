@@ -37,7 +37,7 @@ export function ChatPanel({
     <section
       aria-label={`Chat de ayuda de ${APP_NAME}`}
       className={cn(
-        'fixed right-2 bottom-2 z-40 flex w-[min(20rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl sm:right-4 sm:bottom-4',
+        'fixed right-2 bottom-2 z-40 flex print:hidden w-[min(20rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl sm:right-4 sm:bottom-4',
         minimizado ? 'h-14' : 'h-96',
       )}
     >

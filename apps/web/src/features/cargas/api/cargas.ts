@@ -51,7 +51,8 @@ export function useSubirArchivo() {
     onSettled: (_data, _error, { idMinimarket }) => {
       void queryClient.invalidateQueries({ queryKey: cargasKeys.historial(idMinimarket) });
       // An import changes products and sales everywhere else too.
-      for (const raiz of [RAIZ.productos, RAIZ.ventas, RAIZ.notificaciones]) void queryClient.invalidateQueries({ queryKey: raiz });
+      for (const raiz of [RAIZ.productos, RAIZ.ventas, RAIZ.notificaciones, RAIZ.analitica])
+        void queryClient.invalidateQueries({ queryKey: raiz });
     },
   });
 }

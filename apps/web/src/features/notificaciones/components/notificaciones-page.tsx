@@ -74,18 +74,21 @@ function NotificacionItem({ n, compacto }: { n: Notificacion; compacto?: boolean
 }
 
 /** The latest few, for the home page. */
-export function UltimasNotificaciones({ cantidad = 3 }: { cantidad?: number }) {
+export function UltimasNotificaciones({
+  cantidad = 3,
+  tipos,
+  vacio = 'No tienes notificaciones. Te avisaremos aquí cuando un producto se agote o una carga tenga errores.',
+}: {
+  cantidad?: number;
+  /** Only these kinds (Inicio's stock alerts); all by default. */
+  tipos?: readonly Notificacion['tipo'][];
+  vacio?: string;
+}) {
   const { data, isPending, isError } = useQuery(notificacionesQueryOptions());
   if (isPending) return <Loading />;
   if (isError) return <p className="text-sm text-slate-600">No se pudieron cargar las actualizaciones.</p>;
-  const ultimas = data.notificaciones.slice(0, cantidad);
-  if (ultimas.length === 0) {
-    return (
-      <p className="text-sm text-slate-600">
-        No tienes notificaciones. Te avisaremos aquí cuando un producto se agote o una carga tenga errores.
-      </p>
-    );
-  }
+  const ultimas = data.notificaciones.filter((n) => !tipos || tipos.includes(n.tipo)).slice(0, cantidad);
+  if (ultimas.length === 0) return <p className="text-sm text-slate-600">{vacio}</p>;
   return (
     <ul className="-mx-4 divide-y divide-slate-100">
       {ultimas.map((n) => (

@@ -86,7 +86,12 @@ export const productoExternoQueryOptions = (codigo: string) =>
 
 function useInvalidarProductos() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: productosKeys.all });
+  // Stock and prices feed the recommendations (reorders, dead stock, thin margins) too.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: productosKeys.all }),
+      queryClient.invalidateQueries({ queryKey: RAIZ.analitica }),
+    ]);
 }
 
 export function useCrearProducto() {

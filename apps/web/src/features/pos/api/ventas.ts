@@ -51,6 +51,8 @@ export function useRegistrarVenta() {
       // Stock changed (or the server refused for stock or price): show fresh products either way.
       void queryClient.invalidateQueries({ queryKey: productosKeys.all });
       void queryClient.invalidateQueries({ queryKey: ventasKeys.all });
+      // A sale moves every analytics figure (Inicio's reorders among them).
+      void queryClient.invalidateQueries({ queryKey: RAIZ.analitica });
     },
   });
 }

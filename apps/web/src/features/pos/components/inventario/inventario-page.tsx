@@ -14,6 +14,7 @@ import { Table, Td, Th } from '../../../../components/ui/table';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { useCurrentShop } from '../../../../lib/current-shop';
+import { ACCION_AGREGAR_STOCK, PARAM_ACCION, PARAM_PRODUCTO } from '../../../../lib/rutas-inventario';
 import { cn } from '../../../../utils/cn';
 import { contar, formatClp } from '../../../../utils/format';
 import { useEliminarProducto } from '../../api/productos';
@@ -33,9 +34,10 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
   const [reponiendo, setReponiendo] = useState<Producto | null>(null);
   const [eliminando, setEliminando] = useState<Producto | null>(null);
   const eliminar = useEliminarProducto();
-  // A notification links here with ?producto=<id>: the list shows that product until the owner asks for all.
+  // A notification or a recommendation links here with ?producto=<id>: the list shows that product
+  // until the owner asks for all; with &accion=agregar-stock, 'Agregar stock' opens for it once.
   const [parametros, setParametros] = useSearchParams();
-  const idEnlazado = Number(parametros.get('producto'));
+  const idEnlazado = Number(parametros.get(PARAM_PRODUCTO));
   const enlazado = Number.isSafeInteger(idEnlazado) && idEnlazado > 0 ? idEnlazado : null;
   const { busqueda, setBusqueda, pagina, setPagina, paginas, consulta } = useBusquedaProductos({
     idMinimarket,
@@ -44,6 +46,14 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
     ids: enlazado !== null ? [enlazado] : undefined,
   });
   const { data } = consulta;
+  const paraReponer =
+    parametros.get(PARAM_ACCION) === ACCION_AGREGAR_STOCK ? data?.items.find((p) => p.id_producto === enlazado) : undefined;
+  // The link's 'Agregar stock' is open while the URL asks for it; closing it drops the request.
+  const enDialogo = reponiendo ?? paraReponer ?? null;
+  const cerrarDialogo = () => {
+    setReponiendo(null);
+    if (paraReponer) setParametros({ [PARAM_PRODUCTO]: String(paraReponer.id_producto) }, { replace: true });
+  };
 
   if (editando) return <EditarProducto producto={editando} onVolver={() => setEditando(null)} />;
 
@@ -92,7 +102,7 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
 
           {enlazado !== null && (
             <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-marca-50 px-3 py-2 text-sm text-slate-700">
-              Mostrando el producto de la notificación.
+              Mostrando solo el producto del enlace.
               <button
                 type="button"
                 className="font-medium text-marca-700 hover:underline"
@@ -170,7 +180,7 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
       </div>
 
       {/* Keyed by product: each opening starts with an empty form, not the last product's figures. */}
-      <IngresoStockDialog key={reponiendo?.id_producto ?? 'cerrado'} producto={reponiendo} onCerrar={() => setReponiendo(null)} />
+      <IngresoStockDialog key={enDialogo?.id_producto ?? 'cerrado'} producto={enDialogo} onCerrar={cerrarDialogo} />
 
       <ConfirmDialog
         abierto={eliminando !== null}

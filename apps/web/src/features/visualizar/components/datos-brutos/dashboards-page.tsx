@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card } from '../../../../components/ui/card';
+import { QueryResult } from '../../../../components/ui/query-result';
+import { mensajeDeError } from '../../../../lib/api-client';
+import { rankingQueryOptions, resumenQueryOptions, serieQueryOptions, type FiltrosAnalitica } from '../../../../lib/analitica';
+import { formatClp, formatEntero } from '../../../../utils/format';
+import { isoATexto } from '../../../../utils/fechas';
+import { indicadores } from '../../utils/indicadores';
+import { etiquetaPeriodo, periodoLargo } from '../../utils/periodos';
+import { nombreArchivo } from '../../utils/tabla-exportable';
+import { variacionPct } from '../../utils/variacion';
+import { GraficoSerie } from '../graficos';
+import { MarcoAnalitica } from '../marco-analitica';
+import { SinVentas } from '../sin-ventas';
+import { TablaDatos } from '../tabla-datos';
+import { VariacionBadge } from '../variacion-badge';
+
+const TOP = 5;
+
+function Dashboard({ idMinimarket, filtros }: { idMinimarket: number; filtros: FiltrosAnalitica }) {
+  const resumen = useQuery(resumenQueryOptions(idMinimarket, filtros));
+  const serie = useQuery(serieQueryOptions(idMinimarket, filtros, 'dia'));
+  const top = useQuery(rankingQueryOptions(idMinimarket, filtros, { por: 'ingresos', orden: 'desc', limite: TOP }));
+  return (
+    <QueryResult
+      query={resumen}
+      filas={(r) => (r.ventas > 0 ? [r] : [])}
+      error={mensajeDeError(resumen.error, 'No se pudieron cargar los indicadores.')}
+      vacio={<SinVentas />}
+    >
+      {([r]) => {
+        const lista = indicadores(r);
+        return (
+          <div className="space-y-4">
+            <p className="text-sm text-slate-600">
+              Del {isoATexto(r.desde)} al {isoATexto(r.hasta)} frente al {isoATexto(r.anterior.desde)} al {isoATexto(r.anterior.hasta)}.
+            </p>
+            <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
+              {lista.map((ind) => (
+                <li key={ind.clave}>
+                  <Card className="h-full p-4">
+                    <p className="text-sm text-slate-600">{ind.titulo}</p>
+                    <p className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl" data-indicador={ind.clave}>
+                      {ind.texto}
+                    </p>
+                    {ind.valor !== null && ind.anterior !== null && <VariacionBadge actual={ind.valor} anterior={ind.anterior} />}
+                  </Card>
+                </li>
+              ))}
+            </ul>
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-[3fr_2fr]">
+              <Card className="min-w-0 p-4 sm:p-5">
+                <h3 className="text-lg font-semibold text-slate-900">Ingresos por día</h3>
+                <QueryResult
+                  className="mt-3"
+                  query={serie}
+                  filas={(d) => [d]}
+                  error={mensajeDeError(serie.error, 'No se pudo cargar la serie de ventas.')}
+                  vacio={null}
+                >
+                  {([s]) => (
+                    <GraficoSerie
+                      medida="ingresos"
+                      datos={s.map((p) => ({ etiqueta: etiquetaPeriodo(p.periodo, 'dia'), valor: p.ingresos }))}
+                      descripcion={`Ingresos por día: ${s.map((p) => `${periodoLargo(p.periodo, 'dia')}, ${formatClp(p.ingresos)}`).join('; ')}`}
+                    />
+                  )}
+                </QueryResult>
+              </Card>
+              <Card className="min-w-0 p-4 sm:p-5">
+                <h3 className="text-lg font-semibold text-slate-900">Tus {TOP} productos con más ingresos</h3>
+                <QueryResult
+                  className="mt-3"
+                  query={top}
+                  filas={(d) => d}
+                  error={mensajeDeError(top.error, 'No se pudo cargar el ranking.')}
+                  vacio={null}
+                >
+                  {(filas) => (
+                    <ol className="divide-y divide-slate-100 text-sm">
+                      {filas.map((f, i) => (
+                        <li key={f.id_producto} className="flex items-baseline gap-2 py-2">
+                          <span className="w-5 text-slate-500">{i + 1}.</span>
+                          <span className="flex-1">
+                            {f.nombre_producto}
+                            <span className="block text-xs text-slate-600">{formatEntero(f.unidades)} unidades</span>
+                          </span>
+                          <span className="font-semibold whitespace-nowrap">{formatClp(f.ingresos)}</span>
+                        </li>
+                      ))}
+                    </ol>
+                  )}
+                </QueryResult>
+              </Card>
+            </div>
+            <Card className="min-w-0 p-4 sm:p-5">
+              <h3 className="mb-3 text-lg font-semibold text-slate-900">Comparación con el período anterior</h3>
+              <TablaDatos
+                caption="Indicadores del período y del anterior"
+                tabla={{
+                  nombre: nombreArchivo('indicadores', filtros.desde, filtros.hasta),
+                  columnas: [
+                    { titulo: 'Indicador', tipo: 'texto' },
+                    { titulo: 'Este período', tipo: 'entero' },
+                    { titulo: 'Período anterior', tipo: 'entero' },
+                    { titulo: 'Variación', tipo: 'porcentaje' },
+                  ],
+                  filas: lista
+                    .filter((ind) => ind.valor !== null && ind.anterior !== null)
+                    .map((ind) => {
+                      const tipo = ind.clave === 'ventas' || ind.clave === 'unidades' ? 'entero' : 'pesos';
+                      const actual = ind.valor ?? 0;
+                      const anterior = ind.anterior ?? 0;
+                      return [ind.titulo, { n: actual, tipo }, { n: anterior, tipo }, variacionPct(actual, anterior)];
+                    }),
+                }}
+              />
+            </Card>
+          </div>
+        );
+      }}
+    </QueryResult>
+  );
+}
+
+export default function DashboardsPage() {
+  return <MarcoAnalitica>{(id, f) => <Dashboard idMinimarket={id} filtros={f} />}</MarcoAnalitica>;
+}

@@ -1,0 +1,61 @@
+// A table as the screen shows it, ready to be written to CSV or XLSX: the same titles and the same
+// numbers (whole pesos and units as numbers, so a spreadsheet can add them up; never '$1.990' text).
+import type { PorCategoria } from '@minimarket/contracts/analitica';
+
+export type TipoColumna = 'texto' | 'pesos' | 'entero' | 'decimal' | 'porcentaje';
+
+export interface ColumnaExportable {
+  titulo: string;
+  tipo: TipoColumna;
+}
+
+/** A number written as its column says, or with its own type when a column mixes pesos and counts. */
+export type Celda = string | number | null | { n: number; tipo: TipoColumna };
+
+/** The raw value a file holds for a cell. */
+export const valorCelda = (c: Celda): string | number | null => (c !== null && typeof c === 'object' ? c.n : c);
+
+export interface TablaExportable {
+  /** The file's name without extension (letters, digits, dashes). */
+  nombre: string;
+  columnas: ColumnaExportable[];
+  filas: Celda[][];
+}
+
+/** 'Ventas por categoría 2026-10-01 2026-10-31' → 'ventas-por-categoria_2026-10-01_2026-10-31'. */
+export function nombreArchivo(titulo: string, desde?: string, hasta?: string): string {
+  const base = titulo
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return [base, desde, hasta].filter(Boolean).join('_');
+}
+
+/** The rows of the CSV: the titles, then each row with empty cells for nulls. */
+export function filasCsv(tabla: TablaExportable): string[][] {
+  return [
+    tabla.columnas.map((c) => c.titulo),
+    ...tabla.filas.map((f) =>
+      f.map((c) => {
+        const v = valorCelda(c);
+        return v === null ? '' : String(v);
+      }),
+    ),
+  ];
+}
+
+/** Sales by category as Gráficos and Listas both offer it for download. */
+export function tablaPorCategoria(filas: Readonly<PorCategoria>, desde: string, hasta: string): TablaExportable {
+  return {
+    nombre: nombreArchivo('ventas por categoria', desde, hasta),
+    columnas: [
+      { titulo: 'Categoría', tipo: 'texto' },
+      { titulo: 'Ventas', tipo: 'entero' },
+      { titulo: 'Unidades', tipo: 'entero' },
+      { titulo: 'Ingresos', tipo: 'pesos' },
+    ],
+    filas: filas.map((f) => [f.categoria, f.ventas, f.unidades, f.ingresos]),
+  };
+}

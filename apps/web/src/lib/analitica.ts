@@ -1,0 +1,163 @@
+// The analytics API (/api/analitica/*) for every screen that shows it: Visualizar and Inicio. One key
+// factory and one queryOptions per endpoint; every call names the shop (an administrador must) and
+// the range explicitly, so what the screen says it shows is what the server counted.
+import type {
+  Cubo,
+  Informe,
+  LineaVenta,
+  ORDEN_LINEAS,
+  MapaCalor,
+  PorCategoria,
+  PorMetodoPago,
+  Ranking,
+  Recomendaciones,
+  Resumen,
+  Serie,
+} from '@minimarket/contracts/analitica';
+import type { Categoria, MetodoPago } from '@minimarket/contracts/comunes';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiDownload, apiRequest, apiRequestPage, buildUrl, API_BASE } from './api-client';
+import { RAIZ } from './query-keys';
+
+/** The filters every Visualizar page shares (kept in the URL). Days are 'YYYY-MM-DD', Santiago. */
+export interface FiltrosAnalitica {
+  desde: string;
+  hasta: string;
+  categoria?: Categoria;
+  metodo_pago?: MetodoPago;
+}
+
+export type Agrupacion = 'dia' | 'semana' | 'mes';
+export type OrdenLineas = (typeof ORDEN_LINEAS)[number];
+export type Direccion = 'asc' | 'desc';
+
+export interface LineasParams {
+  search?: string;
+  orden: OrdenLineas;
+  direccion: Direccion;
+  pagina: number;
+  tamano: number;
+}
+
+export interface RankingParams {
+  por: 'ingresos' | 'unidades';
+  orden: Direccion;
+  limite: number;
+}
+
+/** Analytics change slowly within a visit; a minute saves re-asking on every tab switch. */
+const FRESCO_MS = 60_000;
+
+const filtrosQuery = (idMinimarket: number, f: FiltrosAnalitica) => ({
+  id_minimarket: idMinimarket,
+  desde: f.desde,
+  hasta: f.hasta,
+  categoria: f.categoria,
+  metodo_pago: f.metodo_pago,
+});
+
+export const analiticaKeys = {
+  all: RAIZ.analitica,
+  tienda: (id: number) => [...analiticaKeys.all, id] as const,
+  de: (id: number, recurso: string, ...resto: unknown[]) => [...analiticaKeys.tienda(id), recurso, ...resto] as const,
+};
+
+const get = <T>(recurso: string, query: Record<string, string | number | undefined>, signal?: AbortSignal) =>
+  apiRequest<T>(`/analitica/${recurso}`, { query, signal });
+
+export const resumenQueryOptions = (id: number, f: FiltrosAnalitica) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'resumen', f),
+    queryFn: ({ signal }) => get<Resumen>('resumen', filtrosQuery(id, f), signal),
+    staleTime: FRESCO_MS,
+  });
+
+export const serieQueryOptions = (id: number, f: FiltrosAnalitica, agrupar: Agrupacion) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'serie', f, agrupar),
+    queryFn: ({ signal }) => get<Serie>('serie', { ...filtrosQuery(id, f), agrupar }, signal),
+    staleTime: FRESCO_MS,
+    placeholderData: keepPreviousData,
+  });
+
+export const porCategoriaQueryOptions = (id: number, f: FiltrosAnalitica) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'por-categoria', f),
+    queryFn: ({ signal }) => get<PorCategoria>('por-categoria', filtrosQuery(id, f), signal),
+    staleTime: FRESCO_MS,
+  });
+
+export const porMetodoPagoQueryOptions = (id: number, f: FiltrosAnalitica) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'por-metodo-pago', f),
+    queryFn: ({ signal }) => get<PorMetodoPago>('por-metodo-pago', filtrosQuery(id, f), signal),
+    staleTime: FRESCO_MS,
+  });
+
+export const mapaCalorQueryOptions = (id: number, f: FiltrosAnalitica) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'mapa-calor', f),
+    queryFn: ({ signal }) => get<MapaCalor>('mapa-calor', filtrosQuery(id, f), signal),
+    staleTime: FRESCO_MS,
+  });
+
+export const rankingQueryOptions = (id: number, f: FiltrosAnalitica, r: RankingParams) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'ranking', f, r),
+    queryFn: ({ signal }) => get<Ranking>('ranking', { ...filtrosQuery(id, f), ...r }, signal),
+    staleTime: FRESCO_MS,
+    placeholderData: keepPreviousData,
+  });
+
+/** Fixed windows ending today: the range filters do not apply. */
+export const recomendacionesQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'recomendaciones'),
+    queryFn: ({ signal }) => get<Recomendaciones>('recomendaciones', { id_minimarket: id }, signal),
+    staleTime: FRESCO_MS,
+  });
+
+export const cuboQueryOptions = (id: number, f: FiltrosAnalitica) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'cubo', f),
+    queryFn: ({ signal }) => get<Cubo>('cubo', filtrosQuery(id, f), signal),
+    staleTime: FRESCO_MS,
+  });
+
+/** `mes` 'YYYY-MM'. */
+export const informeQueryOptions = (id: number, mes: string) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'informe', mes),
+    queryFn: ({ signal }) => get<Informe>('informe', { id_minimarket: id, mes }, signal),
+    staleTime: FRESCO_MS,
+  });
+
+const lineasQuery = (id: number, f: FiltrosAnalitica, p: Omit<LineasParams, 'pagina' | 'tamano'>) => ({
+  ...filtrosQuery(id, f),
+  search: p.search?.trim() || undefined,
+  orden: p.orden,
+  direccion: p.direccion,
+});
+
+export const lineasQueryOptions = (id: number, f: FiltrosAnalitica, p: LineasParams) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'lineas', f, p),
+    queryFn: ({ signal }) =>
+      apiRequestPage<LineaVenta>('/analitica/lineas', {
+        signal,
+        query: { ...lineasQuery(id, f, p), skip: (p.pagina - 1) * p.tamano, limit: p.tamano },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The whole filtered set of lines as a file the server writes (formato=csv|xlsx), behind the token. */
+export function descargarLineas(
+  id: number,
+  f: FiltrosAnalitica,
+  p: Omit<LineasParams, 'pagina' | 'tamano'>,
+  formato: 'csv' | 'xlsx',
+): Promise<void> {
+  // apiDownload takes a path under /api; buildUrl writes the same query string apiRequest would.
+  const ruta = buildUrl('/analitica/lineas', { ...lineasQuery(id, f, p), formato }).slice(API_BASE.length);
+  return apiDownload(ruta, `lineas-de-venta_${f.desde}_${f.hasta}.${formato}`);
+}
