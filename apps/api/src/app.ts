@@ -18,6 +18,7 @@ import staticWeb from './plugins/external/static-web.js';
 import swagger from './plugins/external/swagger.js';
 import analiticaRoutes from './routes/analitica/index.js';
 import authRoutes from './routes/auth/index.js';
+import baditoRoutes from './routes/badito/index.js';
 import minimarketsRoutes from './routes/minimarkets/index.js';
 import notificacionesRoutes from './routes/notificaciones/index.js';
 import productosRoutes from './routes/productos/index.js';
@@ -67,6 +68,7 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
       await api.register(notificacionesRoutes);
       await api.register(uploadRoutes);
       await api.register(analiticaRoutes);
+      await api.register(baditoRoutes);
     },
     { prefix: '/api' },
   );

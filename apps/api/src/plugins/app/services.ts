@@ -7,6 +7,7 @@ import { createAnaliticaService } from '../../modules/analitica/analitica.servic
 import { createAvisoRecomendaciones } from '../../modules/analitica/aviso-semanal.js';
 import { createAuthService } from '../../modules/auth/auth.service.js';
 import { createRestablecimientoService } from '../../modules/auth/restablecimiento.service.js';
+import { createBaditoService } from '../../modules/badito/badito.service.js';
 import { createCargasService } from '../../modules/cargas/cargas.service.js';
 import { createMailer } from '../../modules/correo/mailer.js';
 import { createLimites } from '../../modules/limites/limites.js';
@@ -41,6 +42,7 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
       log,
       intervaloMin: env.NODE_ENV === 'test' ? 0 : env.AVISO_RECOMENDACIONES_MIN,
     }),
+    badito: createBaditoService({ db, acceso }),
     /** Rejects when the database does not answer (GET /api/salud). */
     salud: async () => {
       await db.$queryRaw`SELECT 1`;

@@ -53,8 +53,11 @@ export default fp(
           { name: 'cargas', description: 'Cargas de archivos de productos y ventas, plantillas y filas rechazadas' },
           {
             name: 'analitica',
-            description: 'Cifras de las ventas de una tienda: resumen, series, categorías, medios de pago, horarios, rankings',
+            description:
+              'Cifras de las ventas de una tienda: resumen, series, categorías, medios de pago, horarios, rankings, recomendaciones, líneas, cubo e informe',
           },
+          { name: 'soporte', description: 'Conversaciones entre una tienda y los administradores, con eventos en vivo' },
+          { name: 'badito', description: 'El asistente que responde con los datos de la propia tienda' },
         ],
         components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearerAuth: [] }],
