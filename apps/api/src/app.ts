@@ -23,6 +23,7 @@ import minimarketsRoutes from './routes/minimarkets/index.js';
 import notificacionesRoutes from './routes/notificaciones/index.js';
 import productosRoutes from './routes/productos/index.js';
 import saludRoutes from './routes/salud/index.js';
+import soporteRoutes from './routes/soporte/index.js';
 import uploadRoutes from './routes/upload/index.js';
 import usersRoutes from './routes/users/index.js';
 import ventasRoutes from './routes/ventas/index.js';
@@ -69,6 +70,7 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
       await api.register(uploadRoutes);
       await api.register(analiticaRoutes);
       await api.register(baditoRoutes);
+      await api.register(soporteRoutes);
     },
     { prefix: '/api' },
   );

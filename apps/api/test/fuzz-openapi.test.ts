@@ -152,6 +152,8 @@ describe('every documented operation, given values it must refuse', () => {
       for (const [metodo, op] of Object.entries(metodos)) {
         // Logging out would end the token the walk runs on; it takes no input anyway.
         if (ruta === '/api/auth/logout') continue;
+        // The event stream never ends with a valid session (inject would wait forever): soporte.test.ts walks it.
+        if (ruta === '/api/soporte/eventos') continue;
         todas.push(...peticiones(ruta, metodo, op));
       }
     }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createDb, type Db } from '../src/db/client.js';
+import { escuchar } from './sse.js';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { correo: 'operaciones@almacenes.cl', password: 'Primera2026' };
@@ -229,6 +230,24 @@ describe('two replicas over one PostgreSQL', () => {
     const tk = await token(a, 'rosa@almacen.cl', 'Almacen2026');
     expect((await fetch(`${b.base}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${tk}` } })).status).toBe(204);
     expect((await fetch(`${a.base}/api/users/me`, { headers: { authorization: `Bearer ${tk}` } })).status).toBe(401);
+  });
+
+  it('a support message written on one replica reaches a listener on the other, both ways (LISTEN/NOTIFY)', async () => {
+    const tkAdmin = await token(a, ADMIN.correo, ADMIN.password);
+    const oyeAdmin = await escuchar(b.base, tkAdmin);
+    const oyePyme = await escuchar(a.base, tokenPyme);
+    try {
+      const c = (await api(a, tokenPyme, 'POST', '/soporte/conversaciones', { asunto: 'Desde A', mensaje: 'Hola desde la réplica A' })) as {
+        id_conversacion: number;
+      };
+      const e = await oyeAdmin.esperar((x) => x.tipo === 'mensaje' && x.mensaje.texto === 'Hola desde la réplica A');
+      expect(e.id_conversacion).toBe(c.id_conversacion);
+      await api(b, tkAdmin, 'POST', `/soporte/conversaciones/${c.id_conversacion}/mensajes`, { texto: 'Respondo desde B' });
+      await oyePyme.esperar((x) => x.tipo === 'mensaje' && x.mensaje.texto === 'Respondo desde B');
+    } finally {
+      oyeAdmin.cerrar();
+      oyePyme.cerrar();
+    }
   });
 
   it('an upload taken by one is not touched when the other restarts, and ends Completado', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const TIPOS_NOTIFICACION = ['agotado', 'stock_bajo', 'carga_con_errores', 'recomendaciones'] as const;
+export const TIPOS_NOTIFICACION = ['agotado', 'stock_bajo', 'carga_con_errores', 'recomendaciones', 'soporte'] as const;
 
 export const notificacionSchema = z
   .object({

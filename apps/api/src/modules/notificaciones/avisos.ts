@@ -65,3 +65,26 @@ export function avisoRecomendaciones(reponer: readonly ProductoAvisado[]): Aviso
     url_accion: '/visualizar/recomendaciones',
   };
 }
+
+/** Where a pyme reads one of its support conversations. */
+export const urlConversacionPyme = (idConversacion: number) => `/ayuda/soporte/${idConversacion}`;
+
+/** A new support message, for the other side: the administradores or the shop's owner. */
+export function avisoMensajeSoporte(
+  c: { id_conversacion: number; asunto: string; nombre_minimarket: string },
+  para: 'administrador' | 'pyme',
+): Aviso {
+  return para === 'administrador'
+    ? {
+        tipo: 'soporte',
+        titulo: 'Nuevo mensaje de soporte',
+        descripcion: `${c.nombre_minimarket}: "${c.asunto}".`,
+        url_accion: `/chats/chat/${c.id_conversacion}`,
+      }
+    : {
+        tipo: 'soporte',
+        titulo: 'Respuesta de soporte',
+        descripcion: `Soporte respondió en "${c.asunto}".`,
+        url_accion: urlConversacionPyme(c.id_conversacion),
+      };
+}

@@ -17,12 +17,15 @@ import { createNotificacionesService } from '../../modules/notificaciones/notifi
 import { createOpenFoodFacts } from '../../modules/productos/open-food-facts.js';
 import { createProductosService } from '../../modules/productos/productos.service.js';
 import { createUsuariosService } from '../../modules/usuarios/usuarios.service.js';
+import { createEventosSoporte } from '../../modules/soporte/eventos.js';
+import { createSoporteService } from '../../modules/soporte/soporte.service.js';
 import { createVentasService } from '../../modules/ventas/ventas.service.js';
 
 export function createServices({ db, env, log }: { db: Db; env: Env; log: FastifyBaseLogger }) {
   const acceso = createAccesoMinimarket({ db });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, log });
   const limites = createLimites({ db, env });
+  const soporte = createSoporteService({ db, acceso });
   return {
     acceso,
     limites,
@@ -43,6 +46,8 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
       intervaloMin: env.NODE_ENV === 'test' ? 0 : env.AVISO_RECOMENDACIONES_MIN,
     }),
     badito: createBaditoService({ db, acceso }),
+    soporte,
+    eventosSoporte: createEventosSoporte({ databaseUrl: env.DATABASE_URL, soporte, log }),
     /** Rejects when the database does not answer (GET /api/salud). */
     salud: async () => {
       await db.$queryRaw`SELECT 1`;
@@ -67,6 +72,8 @@ export default fp(
       await app.services.cargas.iniciar();
       app.services.avisoRecomendaciones.iniciar();
     });
+    // Open event streams would keep the server from closing: they end first.
+    app.addHook('preClose', () => app.services.eventosSoporte.detener());
     app.addHook('onClose', async () => {
       app.services.avisoRecomendaciones.detener();
       await app.services.cargas.detener();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Notificacion } from '@minimarket/contracts/notificaciones';
-import { AlertTriangle, BellOff, CheckCheck, FileWarning, PackageX, Sparkles, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, BellOff, CheckCheck, FileWarning, MessageCircle, PackageX, Sparkles, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
@@ -21,6 +21,7 @@ const ICONOS: Record<Notificacion['tipo'], LucideIcon> = {
   stock_bajo: AlertTriangle,
   carga_con_errores: FileWarning,
   recomendaciones: Sparkles,
+  soporte: MessageCircle,
 };
 
 function NotificacionItem({ n, compacto }: { n: Notificacion; compacto?: boolean }) {
@@ -31,7 +32,11 @@ function NotificacionItem({ n, compacto }: { n: Notificacion; compacto?: boolean
       <span
         className={cn(
           'h-fit rounded-lg p-2',
-          n.tipo === 'agotado' || n.tipo === 'carga_con_errores' ? 'bg-red-50 text-red-700' : 'bg-amber-50 text-amber-800',
+          n.tipo === 'agotado' || n.tipo === 'carga_con_errores'
+            ? 'bg-red-50 text-red-700'
+            : n.tipo === 'soporte'
+              ? 'bg-marca-50 text-marca-700'
+              : 'bg-amber-50 text-amber-800',
         )}
       >
         <Icono className="size-5" aria-hidden="true" />

@@ -1,0 +1,291 @@
+// Support conversations (/api/soporte): a shop's owner opens one and writes; the administradores
+// see them all, answer and set status and priority. A conversation belongs to its shop: whoever
+// does not own the shop (and is not an administrador) gets 404, as if it did not exist.
+import {
+  MENSAJE_CONVERSACION_NO_ENCONTRADA,
+  mensajeTicketProducto,
+  type Conversacion,
+  type conversacionCreateSchema,
+  type ConversacionDetalle,
+  type conversacionesQuerySchema,
+  type conversacionPatchSchema,
+  type MensajeSoporte,
+  type NoLeidos,
+  type ticketProductoSchema,
+} from '@minimarket/contracts/soporte';
+import type { z } from 'zod';
+import { Prisma, type Db, type Tx } from '../../db/client.js';
+import { escaparLike } from '../../db/like.js';
+import { abrirConversacion, agregarMensaje, cambiarConversacion, marcarLeida } from '../../data/conversacion.js';
+import { crearNotificaciones } from '../../data/notificacion.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { AccesoMinimarket } from '../minimarkets/acceso.js';
+import { avisoMensajeSoporte } from '../notificaciones/avisos.js';
+
+export const MENSAJE_SOLO_TIENDAS = 'Solo el dueño de una tienda abre conversaciones de soporte.';
+export const MENSAJE_SIN_MINIMARKET = 'No tienes un minimarket asociado.';
+
+type Rol = 'administrador' | 'pyme';
+const rol = (u: UsuarioSesion): Rol => (u.rol === 'administrador' ? 'administrador' : 'pyme');
+
+interface FilaConversacion {
+  id_conversacion: number;
+  asunto: string;
+  estado: Conversacion['estado'];
+  prioridad: Conversacion['prioridad'];
+  id_usuario: number;
+  nombre_usuario: string;
+  id_minimarket: number;
+  nombre_minimarket: string;
+  ultimo_mensaje: string;
+  fecha_ultimo_mensaje: Date;
+  fecha_creacion: Date;
+  no_leidos: number;
+  correo_usuario: string;
+  comuna: string;
+  direccion: string;
+}
+
+/** Who may see a conversation: an administrador, or the owner of its shop. */
+function visiblePara(u: UsuarioSesion) {
+  return u.rol === 'administrador' ? Prisma.sql`TRUE` : Prisma.sql`m.id_usuario = ${u.id_usuario}`;
+}
+
+/**
+ * The conversations `donde` picks, as `u` sees them: unread counts messages from the other side
+ * (a shop's for an administrador, an administrador's for the shop) after what `u` last read.
+ */
+function seleccion(u: UsuarioSesion, donde: Prisma.Sql) {
+  const otroLado = rol(u) === 'administrador' ? 'pyme' : 'administrador';
+  return Prisma.sql`
+    SELECT c.id_conversacion, c.asunto, c.estado, c.prioridad, c.id_usuario, us.nombre AS nombre_usuario,
+           c.id_minimarket, m.nombre_minimarket, c.ultimo_mensaje, c.fecha_ultimo_mensaje, c.fecha_creacion,
+           us.correo AS correo_usuario, m.comuna, m.direccion,
+           (SELECT count(*)::int FROM mensaje_soporte ms
+            WHERE ms.id_minimarket = c.id_minimarket AND ms.id_conversacion = c.id_conversacion
+              AND ms.rol_autor = ${otroLado}
+              AND ms.id_mensaje > coalesce((SELECT l.ultimo_leido FROM lectura_conversacion l
+                                            WHERE l.id_minimarket = c.id_minimarket AND l.id_conversacion = c.id_conversacion
+                                              AND l.id_usuario = ${u.id_usuario}), 0)) AS no_leidos
+    FROM conversacion c
+    JOIN minimarket m ON m.id_minimarket = c.id_minimarket
+    JOIN usuario us ON us.id_usuario = c.id_usuario
+    WHERE ${visiblePara(u)} AND ${donde}`;
+}
+
+const aConversacion = (f: FilaConversacion): Conversacion => ({
+  id_conversacion: f.id_conversacion,
+  asunto: f.asunto,
+  estado: f.estado,
+  prioridad: f.prioridad,
+  id_usuario: f.id_usuario,
+  nombre_usuario: f.nombre_usuario,
+  id_minimarket: f.id_minimarket,
+  nombre_minimarket: f.nombre_minimarket,
+  ultimo_mensaje: f.ultimo_mensaje,
+  fecha_ultimo_mensaje: f.fecha_ultimo_mensaje.toISOString(),
+  fecha_creacion: f.fecha_creacion.toISOString(),
+  no_leidos: f.no_leidos,
+});
+
+interface FilaMensaje {
+  id_mensaje: number;
+  id_conversacion: number;
+  id_usuario: number | null;
+  nombre_autor: string;
+  rol_autor: string;
+  texto: string;
+  fecha: Date;
+}
+
+const aMensaje = (m: FilaMensaje): MensajeSoporte => ({
+  id_mensaje: m.id_mensaje,
+  id_conversacion: m.id_conversacion,
+  // 0 when the author's account was deleted: the name and role stay with the message.
+  id_usuario: m.id_usuario ?? 0,
+  nombre: m.nombre_autor,
+  rol: m.rol_autor === 'administrador' ? 'administrador' : 'pyme',
+  texto: m.texto,
+  fecha: m.fecha.toISOString(),
+});
+
+const ORDEN = {
+  reciente: Prisma.sql`c.fecha_ultimo_mensaje DESC, c.id_conversacion DESC`,
+  antiguo: Prisma.sql`c.fecha_ultimo_mensaje ASC, c.id_conversacion ASC`,
+  prioridad: Prisma.sql`CASE c.prioridad WHEN 'Alta' THEN 0 WHEN 'Media' THEN 1 ELSE 2 END, c.fecha_ultimo_mensaje DESC, c.id_conversacion DESC`,
+} as const;
+
+export type SoporteService = ReturnType<typeof createSoporteService>;
+
+export function createSoporteService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
+  /** One conversation as `u` sees it, or 404 (also when it is another shop's). */
+  async function una(tx: Tx, u: UsuarioSesion, id: number): Promise<FilaConversacion> {
+    const [f] = await tx.$queryRaw<FilaConversacion[]>`${seleccion(u, Prisma.sql`c.id_conversacion = ${id}`)}`;
+    if (!f) throw notFound(MENSAJE_CONVERSACION_NO_ENCONTRADA, 'CONVERSATION_NOT_FOUND');
+    return f;
+  }
+
+  /** The bell for the other side: every active administrador, or the shop's owner. Not twice unread for one conversation. */
+  async function avisarOtroLado(tx: Tx, autor: UsuarioSesion, c: FilaConversacion) {
+    const para: Rol = rol(autor) === 'administrador' ? 'pyme' : 'administrador';
+    const aviso = avisoMensajeSoporte(c, para);
+    const destinos =
+      para === 'pyme'
+        ? [c.id_usuario]
+        : (await tx.usuario.findMany({ where: { rol: 'administrador', estado: 'activo' }, select: { id_usuario: true } })).map(
+            (x) => x.id_usuario,
+          );
+    const yaAvisados = new Set(
+      (
+        await tx.notificacion.findMany({
+          where: { id_usuario: { in: destinos }, tipo: 'soporte', url_accion: aviso.url_accion, leida: false },
+          select: { id_usuario: true },
+        })
+      ).map((x) => x.id_usuario),
+    );
+    await crearNotificaciones(
+      tx,
+      destinos.filter((d) => !yaAvisados.has(d)).map((id_usuario) => ({ ...aviso, id_usuario, id_minimarket: c.id_minimarket })),
+    );
+  }
+
+  async function abrir(
+    u: UsuarioSesion,
+    datos: { id_minimarket?: number; asunto: string; mensaje: string; prioridad: Conversacion['prioridad'] },
+  ) {
+    if (u.rol === 'administrador') throw forbidden(MENSAJE_SOLO_TIENDAS, 'FORBIDDEN_ROLE');
+    let idMinimarket = datos.id_minimarket;
+    if (idMinimarket === undefined) {
+      const propia = await db.minimarket.findFirst({
+        where: { id_usuario: u.id_usuario },
+        orderBy: { id_minimarket: 'asc' },
+        select: { id_minimarket: true },
+      });
+      if (!propia) throw notFound(MENSAJE_SIN_MINIMARKET, 'MINIMARKET_NOT_FOUND');
+      idMinimarket = propia.id_minimarket;
+    } else {
+      await acceso.assertAcceso(u, idMinimarket);
+    }
+    const id_minimarket = idMinimarket;
+    return db.$transaction(async (tx) => {
+      const id = await abrirConversacion(
+        tx,
+        { id_minimarket, asunto: datos.asunto, prioridad: datos.prioridad, mensaje: datos.mensaje },
+        {
+          id_usuario: u.id_usuario,
+          nombre: u.nombre,
+          rol: rol(u),
+        },
+      );
+      const c = await una(tx, u, id);
+      await avisarOtroLado(tx, u, c);
+      return aConversacion(c);
+    });
+  }
+
+  return {
+    abrir: (u: UsuarioSesion, body: z.output<typeof conversacionCreateSchema>) => abrir(u, body),
+
+    /** The 'Agregar Producto' ticket: a conversation whose first message carries the product. */
+    ticketProducto: (u: UsuarioSesion, t: z.output<typeof ticketProductoSchema>) =>
+      abrir(u, {
+        id_minimarket: t.id_minimarket,
+        asunto: `Agregar producto: ${t.nombre_producto}`.slice(0, 200),
+        mensaje: mensajeTicketProducto(t),
+        prioridad: 'Media',
+      }),
+
+    async listar(
+      u: UsuarioSesion,
+      q: z.output<typeof conversacionesQuerySchema>,
+    ): Promise<{ conversaciones: Conversacion[]; total: number }> {
+      if (q.id_usuario !== undefined && u.rol !== 'administrador' && q.id_usuario !== u.id_usuario) throw forbidden();
+      const donde = Prisma.sql`TRUE
+        ${q.estado ? Prisma.sql`AND c.estado = ${q.estado}` : Prisma.empty}
+        ${q.id_usuario !== undefined ? Prisma.sql`AND c.id_usuario = ${q.id_usuario}` : Prisma.empty}
+        ${
+          q.search
+            ? Prisma.sql`AND texto_busqueda(c.asunto || ' ' || us.nombre || ' ' || m.nombre_minimarket) LIKE '%' || texto_busqueda(${escaparLike(q.search)}) || '%'`
+            : Prisma.empty
+        }`;
+      const filas = await db.$queryRaw<FilaConversacion[]>`
+        ${seleccion(u, donde)} ORDER BY ${ORDEN[q.orden]} OFFSET ${q.skip} LIMIT ${q.limit}`;
+      const [t] = await db.$queryRaw<{ total: number }[]>`
+        SELECT count(*)::int AS total FROM conversacion c JOIN minimarket m ON m.id_minimarket = c.id_minimarket
+        JOIN usuario us ON us.id_usuario = c.id_usuario WHERE ${visiblePara(u)} AND ${donde}`;
+      return { conversaciones: filas.map(aConversacion), total: t?.total ?? 0 };
+    },
+
+    /** The conversation with its messages, oldest first; reading it marks it read for `u`. */
+    async detalle(u: UsuarioSesion, id: number): Promise<ConversacionDetalle> {
+      return db.$transaction(async (tx) => {
+        const c = await una(tx, u, id);
+        const mensajes = await tx.mensajeSoporte.findMany({
+          where: { id_minimarket: c.id_minimarket, id_conversacion: id },
+          orderBy: { id_mensaje: 'asc' },
+        });
+        const ultimo = mensajes.at(-1);
+        if (ultimo) await marcarLeida(tx, c.id_minimarket, id, u.id_usuario, ultimo.id_mensaje);
+        return {
+          ...aConversacion(c),
+          no_leidos: 0,
+          correo_usuario: c.correo_usuario,
+          comuna: c.comuna,
+          direccion: c.direccion,
+          mensajes: mensajes.map(aMensaje),
+        };
+      });
+    },
+
+    async responder(u: UsuarioSesion, id: number, texto: string): Promise<MensajeSoporte> {
+      return db.$transaction(async (tx) => {
+        const c = await una(tx, u, id);
+        const idMensaje = await agregarMensaje(tx, c.id_minimarket, id, { id_usuario: u.id_usuario, nombre: u.nombre, rol: rol(u) }, texto);
+        await avisarOtroLado(tx, u, c);
+        return aMensaje(
+          await tx.mensajeSoporte.findUniqueOrThrow({
+            where: { id_minimarket_id_mensaje: { id_minimarket: c.id_minimarket, id_mensaje: idMensaje } },
+          }),
+        );
+      });
+    },
+
+    /** Status and priority: administradores only (the route checks the role first). */
+    async cambiar(u: UsuarioSesion, id: number, cambios: z.output<typeof conversacionPatchSchema>): Promise<Conversacion> {
+      return db.$transaction(async (tx) => {
+        const c = await una(tx, u, id);
+        await cambiarConversacion(tx, c.id_minimarket, id, cambios);
+        return aConversacion(await una(tx, u, id));
+      });
+    },
+
+    async noLeidos(u: UsuarioSesion): Promise<NoLeidos> {
+      const [r] = await db.$queryRaw<{ conversaciones: number; mensajes: number }[]>`
+        SELECT count(*) FILTER (WHERE x.no_leidos > 0)::int AS conversaciones, coalesce(sum(x.no_leidos), 0)::int AS mensajes
+        FROM (${seleccion(u, Prisma.sql`TRUE`)}) x`;
+      return { conversaciones: r?.conversaciones ?? 0, mensajes: r?.mensajes ?? 0 };
+    },
+
+    /** A conversation as `u` sees it now, or null when `u` may not see it (for live events). */
+    async vista(u: UsuarioSesion, id: number): Promise<Conversacion | null> {
+      const [f] = await db.$queryRaw<FilaConversacion[]>`${seleccion(u, Prisma.sql`c.id_conversacion = ${id}`)}`;
+      return f ? aConversacion(f) : null;
+    },
+
+    /** The shops whose events `u` hears: null for an administrador (all of them), else the shops `u` owns. */
+    async tiendasVisibles(u: UsuarioSesion): Promise<ReadonlySet<number> | null> {
+      if (u.rol === 'administrador') return null;
+      const propias = await db.minimarket.findMany({ where: { id_usuario: u.id_usuario }, select: { id_minimarket: true } });
+      return new Set(propias.map((m) => m.id_minimarket));
+    },
+
+    /** One message, for live events (the listener already knows who may see it). */
+    async mensaje(idMinimarket: number, idMensaje: number): Promise<MensajeSoporte | null> {
+      const m = await db.mensajeSoporte.findUnique({
+        where: { id_minimarket_id_mensaje: { id_minimarket: idMinimarket, id_mensaje: idMensaje } },
+      });
+      return m ? aMensaje(m) : null;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// Listening to GET /api/soporte/eventos the way a browser's EventSource does (token in the query),
+// collecting the JSON events as they arrive.
+import type { EventoSoporte } from '@minimarket/contracts/soporte';
+
+export interface Escucha {
+  eventos: EventoSoporte[];
+  /** Resolves with the first event (already received or to come) that `cumple`; rejects after `ms`. */
+  esperar: (cumple: (e: EventoSoporte) => boolean, ms?: number) => Promise<EventoSoporte>;
+  cerrar: () => void;
+}
+
+export async function escuchar(base: string, token: string): Promise<Escucha> {
+  const control = new AbortController();
+  const res = await fetch(`${base}/api/soporte/eventos?token=${encodeURIComponent(token)}`, { signal: control.signal });
+  if (res.status !== 200 || !res.body) throw new Error(`eventos: ${res.status} ${await res.text()}`);
+  const eventos: EventoSoporte[] = [];
+  const esperando = new Set<() => void>();
+  let conectado: () => void = () => {};
+  const listo = new Promise<void>((r) => (conectado = r));
+  void (async () => {
+    const lector = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let resto = '';
+    try {
+      for (;;) {
+        const { value, done } = await lector.read();
+        if (done) return;
+        resto += decoder.decode(value, { stream: true });
+        let fin: number;
+        while ((fin = resto.indexOf('\n\n')) >= 0) {
+          const bloque = resto.slice(0, fin);
+          resto = resto.slice(fin + 2);
+          if (bloque.startsWith(': conectado')) conectado();
+          for (const linea of bloque.split('\n')) if (linea.startsWith('data: ')) eventos.push(JSON.parse(linea.slice(6)) as EventoSoporte);
+          for (const f of esperando) f();
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  await listo;
+  return {
+    eventos,
+    esperar: (cumple, ms = 5000) =>
+      new Promise((resolve, reject) => {
+        const mirar = () => {
+          const e = eventos.find(cumple);
+          if (!e) return;
+          esperando.delete(mirar);
+          clearTimeout(t);
+          resolve(e);
+        };
+        const t = setTimeout(() => {
+          esperando.delete(mirar);
+          reject(new Error(`ningún evento esperado en ${ms} ms: ${JSON.stringify(eventos)}`));
+        }, ms);
+        esperando.add(mirar);
+        mirar();
+      }),
+    cerrar: () => control.abort(),
+  };
+}
