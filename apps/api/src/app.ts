@@ -18,6 +18,7 @@ import staticWeb from './plugins/external/static-web.js';
 import swagger from './plugins/external/swagger.js';
 import analiticaRoutes from './routes/analitica/index.js';
 import authRoutes from './routes/auth/index.js';
+import cajaRoutes from './routes/caja/index.js';
 import baditoRoutes from './routes/badito/index.js';
 import minimarketsRoutes from './routes/minimarkets/index.js';
 import notificacionesRoutes from './routes/notificaciones/index.js';
@@ -71,6 +72,7 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
       await api.register(analiticaRoutes);
       await api.register(baditoRoutes);
       await api.register(soporteRoutes);
+      await api.register(cajaRoutes);
     },
     { prefix: '/api' },
   );

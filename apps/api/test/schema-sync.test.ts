@@ -16,6 +16,8 @@ const SQL_ONLY_INDEXES = [
   'producto_nombre_busqueda_prefijo_idx',
   'usuario_busqueda_trgm_idx',
   'minimarket_busqueda_trgm_idx',
+  // Partial (WHERE cerrado_en IS NULL): one open shift per shop; Prisma cannot write a partial index.
+  'turno_caja_abierto_unico',
 ];
 /** Generated columns (written by PostgreSQL only), by table. */
 const SQL_ONLY_COLUMNS: Record<string, string[]> = { producto: ['nombre_busqueda'], usuario: ['busqueda'], minimarket: ['busqueda'] };
@@ -57,7 +59,9 @@ function pgType(f: DmmfField): string {
   if (f.type === 'DateTime') return f.nativeType?.[0] === 'Timestamptz' ? 'timestamp with time zone' : 'timestamp without time zone';
   if (f.type === 'String' && f.nativeType?.[0] === 'Uuid') return 'uuid';
   return (
-    { Int: 'integer', String: 'text', Boolean: 'boolean', BigInt: 'bigint', Float: 'double precision', Bytes: 'bytea' }[f.type] ?? f.type
+    { Int: 'integer', String: 'text', Boolean: 'boolean', BigInt: 'bigint', Float: 'double precision', Bytes: 'bytea', Json: 'jsonb' }[
+      f.type
+    ] ?? f.type
   );
 }
 

@@ -44,3 +44,7 @@ export const PATRON_CODIGO_BARRA = /^[0-9A-Za-z-]+$/;
  * in `.*$` and misses a formula followed by a line break.)
  */
 export const PATRON_FORMULA_CSV = /^(?![+-]?[\d.,]+$)[=+\-@\t\r]/;
+
+/** A cash sale whose cash handed over does not cover the total (the POS and the server). */
+export const MENSAJE_RECIBIDO_INSUFICIENTE = 'La cantidad recibida es menor que el total a pagar.';
+export const MENSAJE_RECIBIDO_SOLO_EFECTIVO = 'El monto recibido se indica solo en pagos en efectivo.';

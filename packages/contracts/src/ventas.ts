@@ -8,7 +8,7 @@ import {
   pesosSchema,
   skipSchema,
 } from './comunes.js';
-import { MAX_UNIDADES_LINEA } from './reglas.js';
+import { MAX_UNIDADES_LINEA, MENSAJE_RECIBIDO_INSUFICIENTE, MENSAJE_RECIBIDO_SOLO_EFECTIVO } from './reglas.js';
 
 export const detalleVentaSchema = z
   .object({
@@ -30,6 +30,9 @@ export const ventaSchema = z
     metodo_pago: z.enum(METODOS_PAGO),
     estado_venta: z.string(),
     detalles: z.array(detalleVentaSchema),
+    /** The cash shift the sale belongs to, when one was open. */
+    id_turno: z.number().int().nullable().optional(),
+    monto_recibido: z.number().int().nullable().optional(),
   })
   .meta({ id: 'Venta' });
 export type Venta = z.infer<typeof ventaSchema>;
@@ -50,17 +53,25 @@ export const detalleVentaCreateSchema = z.object({
  * POST /ventas/. The server is the authority on prices, totals and the sale's time:
  * fecha_venta is accepted for compatibility and replaced by the server's clock.
  */
-export const ventaCreateSchema = z.object({
-  id_minimarket: idSchema,
-  fecha_venta: z.string().optional(),
-  total: pesosSchema,
-  metodo_pago: z.enum(METODOS_PAGO, { error: 'El método de pago no es válido.' }),
-  estado_venta: z.literal(ESTADO_VENTA_COMPLETADA).default(ESTADO_VENTA_COMPLETADA),
-  detalles: z
-    .array(detalleVentaCreateSchema, { error: 'La venta debe tener al menos un producto.' })
-    .min(1, { error: 'La venta debe tener al menos un producto.' })
-    .max(500),
-});
+export const ventaCreateSchema = z
+  .object({
+    id_minimarket: idSchema,
+    fecha_venta: z.string().optional(),
+    total: pesosSchema,
+    metodo_pago: z.enum(METODOS_PAGO, { error: 'El método de pago no es válido.' }),
+    estado_venta: z.literal(ESTADO_VENTA_COMPLETADA).default(ESTADO_VENTA_COMPLETADA),
+    detalles: z
+      .array(detalleVentaCreateSchema, { error: 'La venta debe tener al menos un producto.' })
+      .min(1, { error: 'La venta debe tener al menos un producto.' })
+      .max(500),
+    /** Cash sales: the cash handed over (the receipt shows the change). */
+    monto_recibido: pesosSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.monto_recibido === undefined) return;
+    if (v.metodo_pago !== 'Efectivo') ctx.addIssue({ code: 'custom', message: MENSAJE_RECIBIDO_SOLO_EFECTIVO, path: ['monto_recibido'] });
+    else if (v.monto_recibido < v.total) ctx.addIssue({ code: 'custom', message: MENSAJE_RECIBIDO_INSUFICIENTE, path: ['monto_recibido'] });
+  });
 export type VentaCreate = z.input<typeof ventaCreateSchema>;
 
 export const ventasQuerySchema = z

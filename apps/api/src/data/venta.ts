@@ -28,11 +28,12 @@ export async function registrarVenta<T>(
     total: number;
     idempotencyKey: string | null;
     lineas: LineaVentaNueva[];
+    montoRecibido: number | null;
   },
 ): Promise<T> {
   const [fila] = await tx.$queryRaw<{ resultado: T }[]>`
     SELECT registrar_venta(${v.idMinimarket}::int, ${v.idUsuario}::int, ${v.metodoPago}::text,
-      ${v.estadoVenta}::text, ${v.total}::int, ${v.idempotencyKey}::text, ${JSON.stringify(v.lineas)}::jsonb) AS resultado`;
+      ${v.estadoVenta}::text, ${v.total}::int, ${v.idempotencyKey}::text, ${JSON.stringify(v.lineas)}::jsonb, ${v.montoRecibido}::int) AS resultado`;
   return fila!.resultado;
 }
 

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { MAX_ENTERO, mensajeSinStock } from '@minimarket/contracts/reglas';
 import { formatClp } from '@minimarket/contracts/formato';
+import { formatRut } from '@minimarket/contracts/rut';
 import type { Venta, ventaCreateSchema, ventasQuerySchema } from '@minimarket/contracts/ventas';
+import { desgloseIva, LEYENDA_COMPROBANTE, MENSAJE_CAJA_REQUERIDA, type Boleta } from '@minimarket/contracts/caja';
 import { causaPostgres, esViolacionUnica, Prisma, type Db } from '../../db/client.js';
 import { type AppError, conflict, notFound } from '../../lib/errors.js';
 import { zonedToUtc } from '../../lib/tiempo.js';
@@ -30,6 +32,8 @@ export function toVentaDto(v: VentaConDetalles): Venta {
     total: v.total,
     metodo_pago: v.metodo_pago as Venta['metodo_pago'],
     estado_venta: v.estado_venta,
+    id_turno: v.id_turno,
+    monto_recibido: v.monto_recibido,
     detalles: v.detalles.map((d) => ({
       id_detalle_venta: d.id_detalle_venta,
       id_producto: d.id_producto,
@@ -77,6 +81,8 @@ function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
       return notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
     case 'NOT_ENOUGH_STOCK':
       return conflict(mensajeSinStock(r.producto ?? '', r.disponible ?? 0), 'NOT_ENOUGH_STOCK');
+    case 'NO_OPEN_SHIFT':
+      return conflict(MENSAJE_CAJA_REQUERIDA, 'NO_OPEN_SHIFT');
     case 'PRICE_CHANGED':
       return conflict(
         `El precio de "${r.producto}" cambió a ${formatClp(r.precio ?? 0)}. Actualiza el carrito e intenta de nuevo.`,
@@ -143,6 +149,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           total: data.total,
           idempotencyKey: idempotencyKey ?? null,
           lineas,
+          montoRecibido: data.monto_recibido ?? null,
         });
       } catch (err) {
         const rechazo = rechazoDeVenta(err);
@@ -201,6 +208,45 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
       });
       if (!venta || !acceso.puedeVer(usuario, venta.minimarket)) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
       return toVentaDto(venta);
+    },
+
+    /** The receipt's data: the shop (name, RUT, address), the lines, neto and IVA, cash and change. */
+    async boleta(usuario: UsuarioSesion, id: number): Promise<Boleta> {
+      const venta = await db.venta.findUnique({
+        where: { id_venta: id },
+        include: {
+          ...CON_DETALLES,
+          minimarket: {
+            select: {
+              id_usuario: true,
+              nombre_minimarket: true,
+              direccion: true,
+              comuna: true,
+              usuario: { select: { rut_empresa: true } },
+            },
+          },
+        },
+      });
+      if (!venta || !acceso.puedeVer(usuario, venta.minimarket)) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
+      const m = venta.minimarket;
+      return {
+        id_venta: venta.id_venta,
+        fecha_venta: venta.fecha_venta.toISOString(),
+        minimarket: { nombre: m.nombre_minimarket, rut: formatRut(m.usuario.rut_empresa), direccion: m.direccion, comuna: m.comuna },
+        lineas: venta.detalles.map((d) => ({
+          nombre_producto: d.nombre_producto,
+          num_unidades: d.num_unidades,
+          precio_unitario: d.precio_unitario,
+          subtotal: d.subtotal,
+        })),
+        total: venta.total,
+        ...desgloseIva(venta.total),
+        metodo_pago: venta.metodo_pago as Boleta['metodo_pago'],
+        estado_venta: venta.estado_venta,
+        monto_recibido: venta.monto_recibido,
+        vuelto: venta.monto_recibido === null ? null : venta.monto_recibido - venta.total,
+        leyenda: LEYENDA_COMPROBANTE,
+      };
     },
   };
 }

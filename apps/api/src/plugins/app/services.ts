@@ -8,6 +8,7 @@ import { createAvisoRecomendaciones } from '../../modules/analitica/aviso-semana
 import { createAuthService } from '../../modules/auth/auth.service.js';
 import { createRestablecimientoService } from '../../modules/auth/restablecimiento.service.js';
 import { createBaditoService } from '../../modules/badito/badito.service.js';
+import { createCajaService } from '../../modules/caja/caja.service.js';
 import { createCargasService } from '../../modules/cargas/cargas.service.js';
 import { createMailer } from '../../modules/correo/mailer.js';
 import { createLimites } from '../../modules/limites/limites.js';
@@ -47,6 +48,7 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
     }),
     badito: createBaditoService({ db, acceso }),
     soporte,
+    caja: createCajaService({ db, acceso }),
     eventosSoporte: createEventosSoporte({ databaseUrl: env.DATABASE_URL, soporte, log }),
     /** Rejects when the database does not answer (GET /api/salud). */
     salud: async () => {

@@ -58,6 +58,7 @@ export default fp(
           },
           { name: 'soporte', description: 'Conversaciones entre una tienda y los administradores, con eventos en vivo' },
           { name: 'badito', description: 'El asistente que responde con los datos de la propia tienda' },
+          { name: 'caja', description: 'Turnos de caja: apertura, ingresos y retiros, informe X y cierre con arqueo' },
         ],
         components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearerAuth: [] }],

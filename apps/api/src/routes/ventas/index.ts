@@ -1,5 +1,6 @@
 import { idParamsSchema } from '@minimarket/contracts/comunes';
 import { ventaCreateSchema, ventaSchema, ventasListSchema, ventasQuerySchema } from '@minimarket/contracts/ventas';
+import { boletaSchema } from '@minimarket/contracts/caja';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES } from '../respuestas.js';
@@ -53,6 +54,20 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => ventas.get(request.usuario, request.params.id),
+  );
+
+  app.get(
+    '/ventas/:id/boleta',
+    {
+      schema: {
+        tags: ['ventas'],
+        operationId: 'obtenerBoleta',
+        summary: 'Los datos del comprobante de una venta: tienda, líneas, neto, IVA (19 %), total, pago, efectivo recibido y vuelto',
+        params: idParamsSchema,
+        response: { 200: boletaSchema, ...ERRORES },
+      },
+    },
+    (request) => ventas.boleta(request.usuario, request.params.id),
   );
 };
 

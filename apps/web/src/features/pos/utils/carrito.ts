@@ -16,7 +16,7 @@ export interface ResultadoCarrito {
 export const mensajeAgotado = (nombre: string) => `El producto "${nombre}" está agotado.`;
 export const mensajeStockMaximo = (nombre: string, disponible: number) =>
   `Stock máximo alcanzado para "${nombre}". Disponible: ${disponible}`;
-export const MENSAJE_RECIBIDO_INSUFICIENTE = 'La cantidad recibida es menor que el total a pagar.';
+export { MENSAJE_RECIBIDO_INSUFICIENTE } from '@minimarket/contracts/reglas';
 
 /** Adds one unit, refreshing the product's stock and price from the latest data. */
 export function agregarAlCarrito(items: ItemCarrito[], producto: Producto): ResultadoCarrito {

@@ -1,0 +1,40 @@
+// turno_caja and movimiento_caja: the counter's cash shift. A movement never exists outside its
+// shift, so both live here. Sales join a shift inside registrar_venta (data/venta.ts).
+import type { Tx } from '../db/client.js';
+
+/** Opens the shop's shift; a second open one violates turno_caja_abierto_unico (the caller answers 409). */
+export async function abrirTurno(tx: Tx, idMinimarket: number, idUsuario: number, montoInicial: number): Promise<number> {
+  const [t] = await tx.$queryRaw<{ id_turno: number }[]>`
+    INSERT INTO turno_caja (id_minimarket, id_usuario_apertura, monto_inicial)
+    VALUES (${idMinimarket}, ${idUsuario}, ${montoInicial})
+    RETURNING id_turno`;
+  return t!.id_turno;
+}
+
+export async function registrarMovimientoCaja(
+  tx: Tx,
+  m: { idMinimarket: number; idTurno: number; tipo: 'ingreso' | 'retiro'; monto: number; motivo: string; idUsuario: number },
+) {
+  await tx.$executeRaw`
+    INSERT INTO movimiento_caja (id_minimarket, id_turno, tipo, monto, motivo, id_usuario)
+    VALUES (${m.idMinimarket}, ${m.idTurno}, ${m.tipo}, ${m.monto}, ${m.motivo}, ${m.idUsuario})`;
+}
+
+/** Closes it with the count and the report as computed at that moment (kept, never recomputed). */
+export async function cerrarTurno(
+  tx: Tx,
+  c: {
+    idMinimarket: number;
+    idTurno: number;
+    idUsuario: number;
+    montoContado: number;
+    esperado: number;
+    diferencia: number;
+    resumen: unknown;
+  },
+) {
+  await tx.$executeRaw`
+    UPDATE turno_caja SET cerrado_en = now(), id_usuario_cierre = ${c.idUsuario}, monto_contado = ${c.montoContado},
+           esperado_efectivo = ${c.esperado}, diferencia = ${c.diferencia}, resumen_cierre = ${JSON.stringify(c.resumen)}::jsonb
+    WHERE id_minimarket = ${c.idMinimarket} AND id_turno = ${c.idTurno}`;
+}

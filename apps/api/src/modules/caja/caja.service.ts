@@ -1,0 +1,202 @@
+// The counter's cash shift (/api/caja): open with the starting cash, record cash put in or taken
+// out, see the running figures (the "X" report) and close by counting. The arithmetic of a close
+// (docs/caja.md): esperado_efectivo = monto_inicial + cash sales' totals − cash refunds + ingresos −
+// retiros; the change handed back is never cash taken in (a sale's total counts, not what was
+// handed over). diferencia = monto_contado − esperado_efectivo, recorded whatever it is.
+import {
+  MENSAJE_SIN_TURNO,
+  MENSAJE_TURNO_ABIERTO,
+  MENSAJE_TURNO_CERRADO,
+  MENSAJE_TURNO_NO_ENCONTRADO,
+  type cierreTurnoSchema,
+  type movimientoCajaCreateSchema,
+  type Turno,
+  type turnoAperturaSchema,
+  type turnosQuerySchema,
+} from '@minimarket/contracts/caja';
+import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
+import type { z } from 'zod';
+import { esViolacionUnica, Prisma, type Db, type Tx } from '../../db/client.js';
+import { abrirTurno, cerrarTurno, registrarMovimientoCaja } from '../../data/turno-caja.js';
+import { conflict, notFound, validation } from '../../lib/errors.js';
+import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { AccesoMinimarket } from '../minimarkets/acceso.js';
+
+export const MENSAJE_FALTA_MINIMARKET = 'Indica el minimarket (id_minimarket).';
+
+interface FilaTurno {
+  id_turno: number;
+  id_minimarket: number;
+  monto_inicial: number;
+  abierto_en: Date;
+  cerrado_en: Date | null;
+  monto_contado: number | null;
+  nombre_apertura: string | null;
+  nombre_cierre: string | null;
+  resumen_cierre: Turno | null;
+}
+
+const SELECT_TURNO = Prisma.sql`
+  SELECT t.id_turno, t.id_minimarket, t.monto_inicial, t.abierto_en, t.cerrado_en, t.monto_contado, t.resumen_cierre,
+         ua.nombre AS nombre_apertura, uc.nombre AS nombre_cierre
+  FROM turno_caja t
+  LEFT JOIN usuario ua ON ua.id_usuario = t.id_usuario_apertura
+  LEFT JOIN usuario uc ON uc.id_usuario = t.id_usuario_cierre`;
+
+/** The shift's figures now, from its sales and movements. */
+async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
+  const porMetodo = await tx.$queryRaw<{ metodo_pago: Turno['por_metodo_pago'][number]['metodo_pago']; ventas: number; total: bigint }[]>`
+    SELECT metodo_pago, count(*)::int AS ventas, sum(total)::bigint AS total
+    FROM venta
+    WHERE id_minimarket = ${t.id_minimarket} AND id_turno = ${t.id_turno} AND estado_venta = ${ESTADO_VENTA_COMPLETADA}
+    GROUP BY metodo_pago ORDER BY sum(total) DESC, metodo_pago`;
+  const movimientos = await tx.$queryRaw<
+    { id_movimiento: number; tipo: 'ingreso' | 'retiro'; monto: number; motivo: string; fecha: Date; nombre_usuario: string | null }[]
+  >`
+    SELECT m.id_movimiento, m.tipo, m.monto, m.motivo, m.fecha, u.nombre AS nombre_usuario
+    FROM movimiento_caja m LEFT JOIN usuario u ON u.id_usuario = m.id_usuario
+    WHERE m.id_minimarket = ${t.id_minimarket} AND m.id_turno = ${t.id_turno}
+    ORDER BY m.id_movimiento`;
+  const suma = (tipo: 'ingreso' | 'retiro') => movimientos.filter((m) => m.tipo === tipo).reduce((s, m) => s + m.monto, 0);
+  const efectivo = Number(porMetodo.find((p) => p.metodo_pago === 'Efectivo')?.total ?? 0);
+  // Refunds arrive with returns (issue #14, next slice): until then there are none.
+  const devoluciones_efectivo = 0;
+  const ingresos = suma('ingreso');
+  const retiros = suma('retiro');
+  const esperado = t.monto_inicial + efectivo - devoluciones_efectivo + ingresos - retiros;
+  return {
+    id_turno: t.id_turno,
+    id_minimarket: t.id_minimarket,
+    abierto_en: t.abierto_en.toISOString(),
+    nombre_usuario_apertura: t.nombre_apertura,
+    monto_inicial: t.monto_inicial,
+    ventas: porMetodo.reduce((s, p) => s + p.ventas, 0),
+    por_metodo_pago: porMetodo.map((p) => ({ metodo_pago: p.metodo_pago, ventas: p.ventas, total: Number(p.total) })),
+    devoluciones_efectivo,
+    ingresos,
+    retiros,
+    esperado_efectivo: esperado,
+    monto_contado: null,
+    diferencia: null,
+    cerrado_en: null,
+    nombre_usuario_cierre: null,
+    movimientos: movimientos.map((m) => ({ ...m, fecha: m.fecha.toISOString() })),
+  };
+}
+
+export type CajaService = ReturnType<typeof createCajaService>;
+
+export function createCajaService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
+  /** The shop asked about: a pyme's own when left out; an administrador names it. */
+  async function tienda(usuario: UsuarioSesion, idMinimarket: number | undefined): Promise<number> {
+    if (idMinimarket !== undefined) return (await acceso.assertAcceso(usuario, idMinimarket)).id_minimarket;
+    if (usuario.rol === 'administrador')
+      throw validation(MENSAJE_FALTA_MINIMARKET, [{ campo: 'id_minimarket', mensaje: MENSAJE_FALTA_MINIMARKET }]);
+    const propia = await db.minimarket.findFirst({
+      where: { id_usuario: usuario.id_usuario },
+      orderBy: { id_minimarket: 'asc' },
+      select: { id_minimarket: true },
+    });
+    if (!propia) throw notFound('No tienes un minimarket asociado.', 'MINIMARKET_NOT_FOUND');
+    return propia.id_minimarket;
+  }
+
+  /**
+   * A shift by its id, locked as asked, if `usuario` may see its shop (else 404: another shop's
+   * shift does not exist for them). `FOR SHARE` lets sales and movements run beside each other and
+   * makes a close wait for them; the close takes `FOR UPDATE`.
+   */
+  async function turno(tx: Tx, usuario: UsuarioSesion, idTurno: number, bloqueo: 'FOR SHARE' | 'FOR UPDATE' | '' = ''): Promise<FilaTurno> {
+    const [t] = await tx.$queryRaw<
+      FilaTurno[]
+    >`${SELECT_TURNO} WHERE t.id_turno = ${idTurno} ${Prisma.raw(bloqueo ? `${bloqueo} OF t` : '')}`;
+    if (!t) throw notFound(MENSAJE_TURNO_NO_ENCONTRADO, 'SHIFT_NOT_FOUND');
+    const dueno = await tx.minimarket.findUnique({ where: { id_minimarket: t.id_minimarket }, select: { id_usuario: true } });
+    if (!dueno || !acceso.puedeVer(usuario, dueno)) throw notFound(MENSAJE_TURNO_NO_ENCONTRADO, 'SHIFT_NOT_FOUND');
+    return t;
+  }
+
+  async function abierto(tx: Tx, usuario: UsuarioSesion, idTurno: number, bloqueo: 'FOR SHARE' | 'FOR UPDATE') {
+    const t = await turno(tx, usuario, idTurno, bloqueo);
+    if (t.cerrado_en) throw conflict(MENSAJE_TURNO_CERRADO, 'SHIFT_CLOSED');
+    return t;
+  }
+
+  /** A closed shift as its close left it. */
+  const cerrado = (t: FilaTurno): Turno => t.resumen_cierre!;
+
+  return {
+    async abrir(usuario: UsuarioSesion, body: z.output<typeof turnoAperturaSchema>): Promise<Turno> {
+      const idMinimarket = await tienda(usuario, body.id_minimarket);
+      try {
+        return await db.$transaction(async (tx) => {
+          const id = await abrirTurno(tx, idMinimarket, usuario.id_usuario, body.monto_inicial);
+          return cifras(tx, await turno(tx, usuario, id));
+        });
+      } catch (err) {
+        if (esViolacionUnica(err)) throw conflict(MENSAJE_TURNO_ABIERTO, 'SHIFT_ALREADY_OPEN');
+        throw err;
+      }
+    },
+
+    /** The open shift with its running figures (the "X" report), or 404. */
+    async actual(usuario: UsuarioSesion, idMinimarket: number | undefined): Promise<Turno> {
+      const id = await tienda(usuario, idMinimarket);
+      const [t] = await db.$queryRaw<FilaTurno[]>`${SELECT_TURNO} WHERE t.id_minimarket = ${id} AND t.cerrado_en IS NULL`;
+      if (!t) throw notFound(MENSAJE_SIN_TURNO, 'NO_OPEN_SHIFT');
+      return cifras(db, t);
+    },
+
+    async movimiento(usuario: UsuarioSesion, idTurno: number, body: z.output<typeof movimientoCajaCreateSchema>): Promise<Turno> {
+      return db.$transaction(async (tx) => {
+        const t = await abierto(tx, usuario, idTurno, 'FOR SHARE');
+        await registrarMovimientoCaja(tx, {
+          idMinimarket: t.id_minimarket,
+          idTurno,
+          tipo: body.tipo,
+          monto: body.monto,
+          motivo: body.motivo,
+          idUsuario: usuario.id_usuario,
+        });
+        return cifras(tx, t);
+      });
+    },
+
+    /** Closes by the count; a difference is recorded, never refused. Closing twice → 409. */
+    async cerrar(usuario: UsuarioSesion, idTurno: number, body: z.output<typeof cierreTurnoSchema>): Promise<Turno> {
+      return db.$transaction(async (tx) => {
+        const t = await abierto(tx, usuario, idTurno, 'FOR UPDATE');
+        const x = await cifras(tx, t);
+        const diferencia = body.monto_contado - x.esperado_efectivo;
+        const [{ ahora }] = await tx.$queryRaw<{ ahora: Date }[]>`SELECT now() AS ahora`;
+        const informe: Turno = {
+          ...x,
+          monto_contado: body.monto_contado,
+          diferencia,
+          cerrado_en: ahora.toISOString(),
+          nombre_usuario_cierre: usuario.nombre,
+        };
+        await cerrarTurno(tx, {
+          idMinimarket: t.id_minimarket,
+          idTurno,
+          idUsuario: usuario.id_usuario,
+          montoContado: body.monto_contado,
+          esperado: x.esperado_efectivo,
+          diferencia,
+          resumen: informe,
+        });
+        return informe;
+      });
+    },
+
+    /** Closed shifts, newest first, each with its close report. */
+    async listar(usuario: UsuarioSesion, q: z.output<typeof turnosQuerySchema>): Promise<{ turnos: Turno[]; total: number }> {
+      const id = await tienda(usuario, q.id_minimarket);
+      const filas = await db.$queryRaw<FilaTurno[]>`
+        ${SELECT_TURNO} WHERE t.id_minimarket = ${id} AND t.cerrado_en IS NOT NULL
+        ORDER BY t.cerrado_en DESC, t.id_turno DESC OFFSET ${q.skip} LIMIT ${q.limit}`;
+      const total = await db.turnoCaja.count({ where: { id_minimarket: id, cerrado_en: { not: null } } });
+      return { turnos: filas.map(cerrado), total };
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import {
+  cierreTurnoSchema,
+  movimientoCajaCreateSchema,
+  turnoActualQuerySchema,
+  turnoAperturaSchema,
+  turnoSchema,
+  turnosQuerySchema,
+} from '@minimarket/contracts/caja';
+import { idParamsSchema } from '@minimarket/contracts/comunes';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERRORES, TOTAL_HEADER } from '../respuestas.js';
+
+const cajaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { caja } = app.services;
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/caja/turnos',
+    {
+      schema: {
+        tags: ['caja'],
+        operationId: 'abrirTurnoCaja',
+        summary: 'Abre el turno de caja de la tienda con el efectivo inicial; si ya hay uno abierto, 409',
+        body: turnoAperturaSchema,
+        response: { 201: turnoSchema, ...ERRORES },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await caja.abrir(request.usuario, request.body)),
+  );
+
+  app.get(
+    '/caja/turnos/actual',
+    {
+      schema: {
+        tags: ['caja'],
+        operationId: 'turnoCajaActual',
+        summary: 'El turno abierto con sus cifras en curso (informe X), o 404 si no hay',
+        querystring: turnoActualQuerySchema,
+        response: { 200: turnoSchema, ...ERRORES },
+      },
+    },
+    (request) => caja.actual(request.usuario, request.query.id_minimarket),
+  );
+
+  app.post(
+    '/caja/turnos/:id/movimientos',
+    {
+      schema: {
+        tags: ['caja'],
+        operationId: 'registrarMovimientoCaja',
+        summary: 'Efectivo que entra (ingreso) o sale (retiro) de la caja durante el turno, con su motivo',
+        params: idParamsSchema,
+        body: movimientoCajaCreateSchema,
+        response: { 201: turnoSchema, ...ERRORES },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await caja.movimiento(request.usuario, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/caja/turnos/:id/cierre',
+    {
+      schema: {
+        tags: ['caja'],
+        operationId: 'cerrarTurnoCaja',
+        summary: 'Cierra el turno con el efectivo contado: esperado, diferencia (sobrante o faltante) y el detalle por método de pago',
+        params: idParamsSchema,
+        body: cierreTurnoSchema,
+        response: { 200: turnoSchema, ...ERRORES },
+      },
+    },
+    (request) => caja.cerrar(request.usuario, request.params.id, request.body),
+  );
+
+  app.get(
+    '/caja/turnos',
+    {
+      schema: {
+        tags: ['caja'],
+        operationId: 'listarTurnosCaja',
+        summary: 'Turnos cerrados, del más nuevo al más antiguo, cada uno con su informe de cierre; total en x-total-count',
+        querystring: turnosQuerySchema,
+        response: { 200: z.array(turnoSchema), ...ERRORES },
+      },
+    },
+    async (request, reply) => {
+      const { turnos, total } = await caja.listar(request.usuario, request.query);
+      reply.header(TOTAL_HEADER, total);
+      return turnos;
+    },
+  );
+};
+
+export default cajaRoutes;

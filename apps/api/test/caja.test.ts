@@ -1,0 +1,216 @@
+// The cash shift against hand-computed figures: change handed back is not cash taken in, card
+// sales are not cash, cash put in and taken out, a short count and an over count, to the peso.
+// Plus: one open shift per shop (also when two open at once), the receipt's neto/IVA/change, the
+// "Exigir caja abierta" refusal, and another shop refused with nothing changed.
+import type { Boleta, Turno } from '@minimarket/contracts/caja';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTestUsuario } from './analitica-fixture.js';
+import { createTestContext, DEMO, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let tienda: number;
+let cliente: Awaited<ReturnType<TestContext['as']>>;
+let otro: Awaited<ReturnType<TestContext['as']>>;
+const precio = { te: 4190, pan: 1000, bebida: 3000 } as const;
+const id = {} as Record<keyof typeof precio, number>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const f = await crearTestUsuario(ctx, 'caja');
+  tienda = f.idMinimarket;
+  cliente = f.cliente;
+  otro = await ctx.as(DEMO.pyme);
+  for (const [nombre, p] of Object.entries(precio)) {
+    const prod = await ctx.db.producto.create({
+      data: {
+        id_minimarket: tienda,
+        nombre_producto: nombre,
+        categoria: 'Abarrotes',
+        precio_venta_actual: p,
+        stock: 100,
+        codigo_barra: `CJ-${nombre}`,
+      },
+    });
+    id[nombre as keyof typeof precio] = prod.id_producto;
+  }
+});
+afterAll(() => ctx.close());
+
+const pedir = (metodo: string, url: string, payload?: unknown, c = cliente) => c.request({ method: metodo, url: `/api${url}`, payload });
+
+async function vender(producto: keyof typeof precio, metodo_pago: string, monto_recibido?: number) {
+  return pedir('POST', '/ventas/', {
+    id_minimarket: tienda,
+    total: precio[producto],
+    metodo_pago,
+    ...(monto_recibido !== undefined ? { monto_recibido } : {}),
+    detalles: [{ id_producto: id[producto], num_unidades: 1, precio_unitario: precio[producto], subtotal: precio[producto] }],
+  });
+}
+
+describe('a shift from opening to count', () => {
+  let turno: Turno;
+  let ventaTe: number;
+
+  it('opens with the starting cash; a second open shift in the shop is 409', async () => {
+    const res = await pedir('POST', '/caja/turnos', { monto_inicial: '$20.000' });
+    expect(res.statusCode).toBe(201);
+    turno = res.json();
+    expect(turno).toMatchObject({ monto_inicial: 20_000, ventas: 0, esperado_efectivo: 20_000, cerrado_en: null });
+    const otra = await pedir('POST', '/caja/turnos', { monto_inicial: 0 });
+    expect(otra.statusCode).toBe(409);
+    expect(otra.json().detail).toBe('Ya hay un turno de caja abierto en este minimarket.');
+  });
+
+  it('the cash received must cover a cash sale, and is only for cash', async () => {
+    const corto = await vender('te', 'Efectivo', 4000);
+    expect(corto.statusCode).toBe(422);
+    expect(corto.json().detail).toBe('La cantidad recibida es menor que el total a pagar.');
+    const tarjeta = await vender('te', 'Tarjeta de Débito', 5000);
+    expect(tarjeta.statusCode).toBe(422);
+    expect(tarjeta.json().detail).toBe('El monto recibido se indica solo en pagos en efectivo.');
+    expect(await ctx.db.venta.count({ where: { id_minimarket: tienda } })).toBe(0);
+  });
+
+  it('the X report: cash sales at their totals (not the cash handed over), cards apart, cash in and out', async () => {
+    const te = await vender('te', 'Efectivo', 5000); // 4.190 paid with 5.000: 810 of change
+    expect(te.statusCode).toBe(201);
+    expect(te.json()).toMatchObject({ id_turno: turno.id_turno, monto_recibido: 5000 });
+    ventaTe = te.json().id_venta;
+    expect((await vender('bebida', 'Tarjeta de Débito')).statusCode).toBe(201);
+    expect((await vender('pan', 'Efectivo')).statusCode).toBe(201);
+    expect(
+      (await pedir('POST', `/caja/turnos/${turno.id_turno}/movimientos`, { tipo: 'ingreso', monto: 5000, motivo: 'Sencillo del banco' }))
+        .statusCode,
+    ).toBe(201);
+    const retiro = await pedir('POST', `/caja/turnos/${turno.id_turno}/movimientos`, {
+      tipo: 'retiro',
+      monto: '10.000',
+      motivo: 'Depósito',
+    });
+    expect(retiro.statusCode).toBe(201);
+
+    const x = (await pedir('GET', '/caja/turnos/actual')).json() as Turno;
+    expect(x).toMatchObject({
+      ventas: 3,
+      por_metodo_pago: [
+        { metodo_pago: 'Efectivo', ventas: 2, total: 5190 },
+        { metodo_pago: 'Tarjeta de Débito', ventas: 1, total: 3000 },
+      ],
+      devoluciones_efectivo: 0,
+      ingresos: 5000,
+      retiros: 10_000,
+      // 20.000 + 4.190 + 1.000 + 5.000 − 10.000
+      esperado_efectivo: 20_190,
+      monto_contado: null,
+    });
+    expect(x.movimientos.map((m) => [m.tipo, m.monto, m.motivo])).toEqual([
+      ['ingreso', 5000, 'Sencillo del banco'],
+      ['retiro', 10_000, 'Depósito'],
+    ]);
+  });
+
+  it('the receipt: neto and IVA of the total, the cash received and the change', async () => {
+    const b = (await pedir('GET', `/ventas/${ventaTe}/boleta`)).json() as Boleta;
+    expect(b).toMatchObject({
+      total: 4190,
+      // round(4.190 / 1,19) = round(3.521,0) = 3.521; IVA 4.190 − 3.521 = 669.
+      neto: 3521,
+      iva: 669,
+      metodo_pago: 'Efectivo',
+      monto_recibido: 5000,
+      vuelto: 810,
+      leyenda: 'Comprobante de venta — no válido como boleta',
+      minimarket: { nombre: 'Almacén caja', rut: '76.086.428-5', direccion: 'Calle Uno 1', comuna: 'Maipú' },
+      lineas: [{ nombre_producto: 'te', num_unidades: 1, precio_unitario: 4190, subtotal: 4190 }],
+    });
+  });
+
+  it('a short count closes with a negative difference (faltante); closing again is 409', async () => {
+    const res = await pedir('POST', `/caja/turnos/${turno.id_turno}/cierre`, { monto_contado: 20_000 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      esperado_efectivo: 20_190,
+      monto_contado: 20_000,
+      diferencia: -190,
+      cerrado_en: expect.any(String),
+    });
+    const otra = await pedir('POST', `/caja/turnos/${turno.id_turno}/cierre`, { monto_contado: 20_190 });
+    expect(otra.statusCode).toBe(409);
+    expect(otra.json().detail).toBe('Este turno de caja ya está cerrado.');
+    expect((await pedir('POST', `/caja/turnos/${turno.id_turno}/movimientos`, { tipo: 'ingreso', monto: 1, motivo: 'x' })).statusCode).toBe(
+      409,
+    );
+    expect((await pedir('GET', '/caja/turnos/actual')).statusCode).toBe(404);
+    // A sale with no shift open belongs to none.
+    expect((await vender('pan', 'Efectivo')).json().id_turno).toBeNull();
+  });
+
+  it('an over count closes with a positive difference (sobrante); closed shifts list newest first with their reports', async () => {
+    const t2 = (await pedir('POST', '/caja/turnos', { monto_inicial: 10_000 })).json() as Turno;
+    await vender('pan', 'Efectivo', 1000);
+    const cierre = (await pedir('POST', `/caja/turnos/${t2.id_turno}/cierre`, { monto_contado: 11_500 })).json() as Turno;
+    expect(cierre).toMatchObject({ esperado_efectivo: 11_000, monto_contado: 11_500, diferencia: 500 });
+    const res = await pedir('GET', '/caja/turnos');
+    expect(res.headers['x-total-count']).toBe('2');
+    expect((res.json() as Turno[]).map((t) => [t.id_turno, t.diferencia])).toEqual([
+      [t2.id_turno, 500],
+      [turno.id_turno, -190],
+    ]);
+  });
+});
+
+describe('rules around the shift', () => {
+  it('two opens at once: one shift', async () => {
+    const [a, b] = await Promise.all([
+      pedir('POST', '/caja/turnos', { monto_inicial: 1 }),
+      pedir('POST', '/caja/turnos', { monto_inicial: 2 }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect(await ctx.db.turnoCaja.count({ where: { id_minimarket: tienda, cerrado_en: null } })).toBe(1);
+  });
+
+  it('with "Exigir caja abierta" and no open shift the server refuses the sale', async () => {
+    const abierto = (await pedir('GET', '/caja/turnos/actual')).json() as Turno;
+    await pedir('POST', `/caja/turnos/${abierto.id_turno}/cierre`, { monto_contado: 0 });
+    await ctx.db.minimarket.update({ where: { id_minimarket: tienda }, data: { exigir_caja_abierta: true } });
+    const antes = await ctx.db.venta.count({ where: { id_minimarket: tienda } });
+    const res = await vender('pan', 'Efectivo');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('Abre la caja antes de vender: este minimarket exige un turno de caja abierto.');
+    expect(await ctx.db.venta.count({ where: { id_minimarket: tienda } })).toBe(antes);
+    await pedir('POST', '/caja/turnos', { monto_inicial: 0 });
+    expect((await vender('pan', 'Efectivo')).statusCode).toBe(201);
+  });
+
+  it("another shop's owner: refused on every route, nothing changes", async () => {
+    const abierto = (await pedir('GET', '/caja/turnos/actual')).json() as Turno;
+    const antes = await ctx.db.movimientoCaja.count();
+    expect((await pedir('GET', `/caja/turnos/actual?id_minimarket=${tienda}`, undefined, otro)).statusCode).toBe(403);
+    expect((await pedir('GET', `/caja/turnos?id_minimarket=${tienda}`, undefined, otro)).statusCode).toBe(403);
+    expect((await pedir('POST', '/caja/turnos', { id_minimarket: tienda, monto_inicial: 0 }, otro)).statusCode).toBe(403);
+    expect(
+      (await pedir('POST', `/caja/turnos/${abierto.id_turno}/movimientos`, { tipo: 'retiro', monto: 100, motivo: 'x' }, otro)).statusCode,
+    ).toBe(404);
+    expect((await pedir('POST', `/caja/turnos/${abierto.id_turno}/cierre`, { monto_contado: 0 }, otro)).statusCode).toBe(404);
+    const venta = await ctx.db.venta.findFirstOrThrow({ where: { id_minimarket: tienda } });
+    expect((await pedir('GET', `/ventas/${venta.id_venta}/boleta`, undefined, otro)).statusCode).toBe(404);
+    expect(await ctx.db.movimientoCaja.count()).toBe(antes);
+    expect((await pedir('GET', '/caja/turnos/actual')).json()).toMatchObject({ id_turno: abierto.id_turno, cerrado_en: null });
+  });
+
+  it('bad amounts are 422 in Spanish', async () => {
+    const abierto = (await pedir('GET', '/caja/turnos/actual')).json() as Turno;
+    for (const [payload, detalle] of [
+      [{ tipo: 'retiro', monto: 0, motivo: 'x' }, 'El monto debe ser mayor a 0.'],
+      [{ tipo: 'retiro', monto: 100, motivo: '  ' }, 'Escribe el motivo.'],
+      [{ tipo: 'prestamo', monto: 100, motivo: 'x' }, 'El tipo es ingreso o retiro.'],
+    ] as const) {
+      const res = await pedir('POST', `/caja/turnos/${abierto.id_turno}/movimientos`, payload);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail).toBe(detalle);
+    }
+    const neg = await pedir('POST', `/caja/turnos/${abierto.id_turno}/cierre`, { monto_contado: -1 });
+    expect(neg.statusCode).toBe(422);
+  });
+});

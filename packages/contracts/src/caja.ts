@@ -1,0 +1,133 @@
+// The counter's cash shift (/api/caja) and the sale receipt's data (GET /api/ventas/{id}/boleta).
+// Every amount is whole pesos; the arithmetic of a close is in docs/caja.md.
+import { z } from 'zod';
+import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, skipSchema } from './comunes.js';
+import { MAX_ENTERO } from './reglas.js';
+
+export const MENSAJE_TURNO_ABIERTO = 'Ya hay un turno de caja abierto en este minimarket.';
+export const MENSAJE_TURNO_CERRADO = 'Este turno de caja ya está cerrado.';
+export const MENSAJE_TURNO_NO_ENCONTRADO = 'El turno de caja no existe.';
+export const MENSAJE_SIN_TURNO = 'No hay un turno de caja abierto.';
+export const MENSAJE_CAJA_REQUERIDA = 'Abre la caja antes de vender: este minimarket exige un turno de caja abierto.';
+/** Prices include IVA at this rate: neto = round(total / 1.19). */
+export const TASA_IVA = 0.19;
+export const LEYENDA_COMPROBANTE = 'Comprobante de venta — no válido como boleta';
+/** Closed shifts per page. */
+export const PAGE_SIZE_TURNOS = 10;
+
+const monto = (campo: string, opciones: { positivo?: boolean } = {}) =>
+  enteroDesdeTexto(
+    z
+      .number()
+      .int({ error: `${campo} debe ser un monto en pesos, sin decimales.` })
+      .min(opciones.positivo ? 1 : 0, { error: opciones.positivo ? `${campo} debe ser mayor a 0.` : `${campo} no puede ser negativo.` })
+      .max(MAX_ENTERO, { error: `${campo} es demasiado grande.` }),
+    { campo, pesos: true, mensajeTipo: `${campo} debe ser un monto en pesos.` },
+  );
+
+/** POST /api/caja/turnos. */
+export const turnoAperturaSchema = z.object({
+  /** A pyme with one shop may leave it out; an administrador names it. */
+  id_minimarket: idSchema.optional(),
+  monto_inicial: monto('El monto inicial'),
+});
+export type TurnoApertura = z.input<typeof turnoAperturaSchema>;
+
+export const TIPOS_MOVIMIENTO_CAJA = ['ingreso', 'retiro'] as const;
+
+/** POST /api/caja/turnos/{id}/movimientos: cash put in or taken out during the shift. */
+export const movimientoCajaCreateSchema = z.object({
+  tipo: z.enum(TIPOS_MOVIMIENTO_CAJA, { error: 'El tipo es ingreso o retiro.' }),
+  monto: monto('El monto', { positivo: true }),
+  motivo: z
+    .string({ error: 'Escribe el motivo.' })
+    .trim()
+    .min(1, { error: 'Escribe el motivo.' })
+    .max(200, { error: 'El motivo puede tener a lo más 200 caracteres.' }),
+});
+export type MovimientoCajaCreate = z.input<typeof movimientoCajaCreateSchema>;
+
+/** POST /api/caja/turnos/{id}/cierre. */
+export const cierreTurnoSchema = z.object({ monto_contado: monto('El monto contado') });
+
+export const turnoActualQuerySchema = z.object({ id_minimarket: idSchema.optional() });
+export const turnosQuerySchema = z.object({
+  id_minimarket: idSchema.optional(),
+  skip: skipSchema,
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_TURNOS),
+});
+
+export const movimientoCajaSchema = z
+  .object({
+    id_movimiento: z.number().int(),
+    tipo: z.enum(TIPOS_MOVIMIENTO_CAJA),
+    monto: z.number().int(),
+    motivo: z.string(),
+    fecha: z.string(),
+    nombre_usuario: z.string().nullable(),
+  })
+  .meta({ id: 'MovimientoCaja' });
+export type MovimientoCaja = z.infer<typeof movimientoCajaSchema>;
+
+/**
+ * A shift with its figures: running while open (the "X" report), fixed at the close.
+ * esperado_efectivo = monto_inicial + cash sales − cash refunds + ingresos − retiros;
+ * diferencia = monto_contado − esperado_efectivo (positive: sobrante; negative: faltante).
+ */
+export const turnoSchema = z
+  .object({
+    id_turno: z.number().int(),
+    id_minimarket: z.number().int(),
+    abierto_en: z.string(),
+    nombre_usuario_apertura: z.string().nullable(),
+    monto_inicial: z.number().int(),
+    /** Completed sales of the shift. */
+    ventas: z.number().int(),
+    por_metodo_pago: z.array(z.object({ metodo_pago: z.enum(METODOS_PAGO), ventas: z.number().int(), total: z.number().int() })),
+    devoluciones_efectivo: z.number().int(),
+    ingresos: z.number().int(),
+    retiros: z.number().int(),
+    esperado_efectivo: z.number().int(),
+    monto_contado: z.number().int().nullable(),
+    diferencia: z.number().int().nullable(),
+    cerrado_en: z.string().nullable(),
+    nombre_usuario_cierre: z.string().nullable(),
+    movimientos: z.array(movimientoCajaSchema),
+  })
+  .meta({ id: 'TurnoCaja' });
+export type Turno = z.infer<typeof turnoSchema>;
+
+/** GET /api/ventas/{id}/boleta: what the printed receipt shows. */
+export const boletaSchema = z
+  .object({
+    id_venta: z.number().int(),
+    fecha_venta: z.string(),
+    minimarket: z.object({ nombre: z.string(), rut: z.string(), direccion: z.string(), comuna: z.string() }),
+    lineas: z.array(
+      z.object({
+        nombre_producto: z.string(),
+        num_unidades: z.number().int(),
+        precio_unitario: z.number().int(),
+        subtotal: z.number().int(),
+      }),
+    ),
+    total: z.number().int(),
+    /** round(total / 1.19). */
+    neto: z.number().int(),
+    /** total − neto. */
+    iva: z.number().int(),
+    metodo_pago: z.enum(METODOS_PAGO),
+    estado_venta: z.string(),
+    /** Cash sales: what was handed over and the change. */
+    monto_recibido: z.number().int().nullable(),
+    vuelto: z.number().int().nullable(),
+    leyenda: z.literal(LEYENDA_COMPROBANTE),
+  })
+  .meta({ id: 'Boleta' });
+export type Boleta = z.infer<typeof boletaSchema>;
+
+/** Neto and IVA of a total that includes IVA. */
+export function desgloseIva(total: number) {
+  const neto = Math.round(total / (1 + TASA_IVA));
+  return { neto, iva: total - neto };
+}
