@@ -214,3 +214,85 @@ describe('rules around the shift', () => {
     expect(neg.statusCode).toBe(422);
   });
 });
+
+describe('voiding a sale', () => {
+  const stock = async (p: keyof typeof precio) => (await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: id[p] } })).stock;
+  const anular = (idVenta: number, c = cliente) => pedir('POST', `/ventas/${idVenta}/anulacion`, { motivo: 'Cliente se arrepintió' }, c);
+  const hoy = async () => (await pedir('GET', '/analitica/resumen')).json().hasta as string;
+  const resumenHoy = async () => {
+    const d = await hoy();
+    return (await pedir('GET', `/analitica/resumen?desde=${d}&hasta=${d}`)).json() as { ventas: number; ingresos: number };
+  };
+
+  it('puts every unit back through the ledger, leaves the shift, the analytics and the transactions total; twice is 409', async () => {
+    const x0 = (await pedir('GET', '/caja/turnos/actual')).json() as Turno;
+    const r0 = await resumenHoy();
+    const s0 = await stock('te');
+    const venta = (await vender('te', 'Efectivo', 5000)).json();
+    expect(await stock('te')).toBe(s0 - 1);
+    expect((await resumenHoy()).ingresos).toBe(r0.ingresos + 4190);
+
+    const res = await anular(venta.id_venta);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      estado_venta: 'Anulada',
+      motivo_anulacion: 'Cliente se arrepintió',
+      anulada_en: expect.any(String),
+    });
+    expect(await stock('te')).toBe(s0);
+    const libro = await ctx.db.movimientoStock.findMany({ where: { id_venta: venta.id_venta }, orderBy: { id_movimiento: 'asc' } });
+    expect(libro.map((m) => [m.tipo, m.cantidad])).toEqual([
+      ['venta', -1],
+      ['anulacion', 1],
+    ]);
+    expect(await resumenHoy()).toMatchObject({ ventas: r0.ventas, ingresos: r0.ingresos });
+    const x1 = (await pedir('GET', '/caja/turnos/actual')).json() as Turno;
+    expect(x1).toMatchObject({ ventas: x0.ventas, esperado_efectivo: x0.esperado_efectivo, devoluciones_efectivo: 0 });
+
+    const lista = (await pedir('GET', `/ventas/?id_minimarket=${tienda}&limit=100`)).json();
+    const completadas = await ctx.db.venta.aggregate({
+      where: { id_minimarket: tienda, estado_venta: 'Completada' },
+      _sum: { total: true },
+    });
+    expect(lista.monto_total).toBe(completadas._sum.total);
+
+    const otra = await anular(venta.id_venta);
+    expect(otra.statusCode).toBe(409);
+    expect(otra.json().detail).toBe('Esta venta ya está anulada.');
+    expect(await stock('te')).toBe(s0);
+  });
+
+  it('two voids of one sale at once: one succeeds, the stock comes back once', async () => {
+    const s0 = await stock('pan');
+    const venta = (await vender('pan', 'Efectivo')).json();
+    const codigos = (await Promise.all([anular(venta.id_venta), anular(venta.id_venta)])).map((r) => r.statusCode).sort();
+    expect(codigos).toEqual([200, 409]);
+    expect(await stock('pan')).toBe(s0);
+  });
+
+  it("another shop's owner cannot void it; nothing changes", async () => {
+    const venta = (await vender('pan', 'Tarjeta de Crédito')).json();
+    const s0 = await stock('pan');
+    expect((await anular(venta.id_venta, otro)).statusCode).toBe(404);
+    expect((await ctx.db.venta.findUniqueOrThrow({ where: { id_venta: venta.id_venta } })).estado_venta).toBe('Completada');
+    expect(await stock('pan')).toBe(s0);
+    expect((await pedir('POST', `/ventas/${venta.id_venta}/anulacion`, { motivo: '  ' })).statusCode).toBe(422);
+  });
+
+  it("a cash sale of a closed shift voided in the next one is cash handed back from the next one's till", async () => {
+    const t1 = (await pedir('GET', '/caja/turnos/actual')).json() as Turno;
+    const venta = (await vender('bebida', 'Efectivo', 3000)).json();
+    const cierre1 = (await pedir('POST', `/caja/turnos/${t1.id_turno}/cierre`, { monto_contado: 0 })).json() as Turno;
+    const t2 = (await pedir('POST', '/caja/turnos', { monto_inicial: 10_000 })).json() as Turno;
+    expect((await anular(venta.id_venta)).statusCode).toBe(200);
+    const x = (await pedir('GET', '/caja/turnos/actual')).json() as Turno;
+    // 10.000 + 0 − 3.000 + 0 − 0
+    expect(x).toMatchObject({ id_turno: t2.id_turno, devoluciones_efectivo: 3000, esperado_efectivo: 7000 });
+    // The closed shift's report does not move.
+    const cerrados = (await pedir('GET', '/caja/turnos')).json() as Turno[];
+    expect(cerrados.find((t) => t.id_turno === t1.id_turno)).toMatchObject({
+      esperado_efectivo: cierre1.esperado_efectivo,
+      diferencia: cierre1.diferencia,
+    });
+  });
+});

@@ -33,6 +33,9 @@ export const ventaSchema = z
     /** The cash shift the sale belongs to, when one was open. */
     id_turno: z.number().int().nullable().optional(),
     monto_recibido: z.number().int().nullable().optional(),
+    /** A voided sale: when and why. */
+    anulada_en: z.string().nullable().optional(),
+    motivo_anulacion: z.string().nullable().optional(),
   })
   .meta({ id: 'Venta' });
 export type Venta = z.infer<typeof ventaSchema>;
@@ -93,3 +96,15 @@ export const ventasQuerySchema = z
 export const ventasListSchema = z
   .object({ sales: z.array(ventaSchema), total: z.number().int(), monto_total: z.number().int() })
   .meta({ id: 'ListaVentas' });
+
+export const MENSAJE_VENTA_YA_ANULADA = 'Esta venta ya está anulada.';
+export const ESTADO_VENTA_ANULADA = 'Anulada';
+
+/** POST /ventas/{id}/anulacion. */
+export const anulacionVentaSchema = z.object({
+  motivo: z
+    .string({ error: 'Escribe el motivo de la anulación.' })
+    .trim()
+    .min(1, { error: 'Escribe el motivo de la anulación.' })
+    .max(200, { error: 'El motivo puede tener a lo más 200 caracteres.' }),
+});

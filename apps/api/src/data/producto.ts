@@ -218,3 +218,41 @@ export async function crearProductosDesdeStaging(
   );
   return rows[0]?.n ?? 0;
 }
+
+/**
+ * Units back on the shelf (a voided sale), each with its ledger row. One product at a time in
+ * ascending id, the order registrar_venta takes them in, so a void and a sale of the same
+ * products wait for each other instead of deadlocking.
+ */
+export async function devolverUnidades(
+  tx: Tx,
+  d: {
+    idMinimarket: number;
+    idVenta: number;
+    idUsuario: number;
+    tipo: 'anulacion';
+    motivo: string;
+    unidades: Array<{ id_producto: number; cantidad: number }>;
+  },
+) {
+  const ordenadas = [...d.unidades].sort((a, b) => a.id_producto - b.id_producto);
+  for (const u of ordenadas) {
+    const [p] = await tx.$queryRaw<{ stock: number }[]>`
+      UPDATE producto SET stock = stock + ${u.cantidad}, fecha_actualizacion = now()
+      WHERE id_producto = ${u.id_producto} AND id_minimarket = ${d.idMinimarket}
+      RETURNING stock`;
+    if (!p) continue;
+    await registrarMovimientos(tx, [
+      {
+        id_minimarket: d.idMinimarket,
+        id_producto: u.id_producto,
+        id_usuario: d.idUsuario,
+        id_venta: d.idVenta,
+        tipo: d.tipo,
+        cantidad: u.cantidad,
+        stock_resultante: p.stock,
+        motivo: d.motivo,
+      },
+    ]);
+  }
+}

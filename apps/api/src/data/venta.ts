@@ -154,3 +154,19 @@ export async function insertarVentasDesdeStaging(
   );
   return { ventas: rows[0]?.ventas ?? 0, lineas: rows[0]?.lineas ?? 0 };
 }
+
+/**
+ * Voids a whole sale: 'Anulada' with who, when, why and the cash shift open then; its local day is
+ * summed again so it leaves the analytics. The caller holds the sale's row lock (FOR UPDATE) and
+ * puts the units back (producto.ts devolverUnidades).
+ */
+export async function anularVenta(
+  tx: Tx,
+  v: { idMinimarket: number; idVenta: number; fechaVenta: Date; idUsuario: number; motivo: string; idTurno: number | null },
+) {
+  await tx.$executeRaw`
+    UPDATE venta SET estado_venta = 'Anulada', anulada_en = now(), id_usuario_anulacion = ${v.idUsuario},
+           motivo_anulacion = ${v.motivo}, id_turno_anulacion = ${v.idTurno}
+    WHERE id_venta = ${v.idVenta}`;
+  await marcarDiasPendientes(tx, v.idMinimarket, [v.fechaVenta]);
+}

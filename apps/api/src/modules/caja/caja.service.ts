@@ -59,8 +59,13 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
     ORDER BY m.id_movimiento`;
   const suma = (tipo: 'ingreso' | 'retiro') => movimientos.filter((m) => m.tipo === tipo).reduce((s, m) => s + m.monto, 0);
   const efectivo = Number(porMetodo.find((p) => p.metodo_pago === 'Efectivo')?.total ?? 0);
-  // Refunds arrive with returns (issue #14, next slice): until then there are none.
-  const devoluciones_efectivo = 0;
+  // Cash handed back from this till: cash sales of *another* shift (or of none) voided while this
+  // one was open. A sale voided in its own shift simply leaves that shift's sales (net zero).
+  const [dev] = await tx.$queryRaw<{ total: bigint | null }[]>`
+    SELECT sum(total)::bigint AS total FROM venta
+    WHERE id_minimarket = ${t.id_minimarket} AND id_turno_anulacion = ${t.id_turno} AND metodo_pago = 'Efectivo'
+      AND id_turno IS DISTINCT FROM ${t.id_turno}`;
+  const devoluciones_efectivo = Number(dev?.total ?? 0);
   const ingresos = suma('ingreso');
   const retiros = suma('retiro');
   const esperado = t.monto_inicial + efectivo - devoluciones_efectivo + ingresos - retiros;

@@ -1,13 +1,15 @@
 import type { z } from 'zod';
+import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
 import { MAX_ENTERO, mensajeSinStock } from '@minimarket/contracts/reglas';
 import { formatClp } from '@minimarket/contracts/formato';
 import { formatRut } from '@minimarket/contracts/rut';
-import type { Venta, ventaCreateSchema, ventasQuerySchema } from '@minimarket/contracts/ventas';
+import { MENSAJE_VENTA_YA_ANULADA, type Venta, type ventaCreateSchema, type ventasQuerySchema } from '@minimarket/contracts/ventas';
 import { desgloseIva, LEYENDA_COMPROBANTE, MENSAJE_CAJA_REQUERIDA, type Boleta } from '@minimarket/contracts/caja';
 import { causaPostgres, esViolacionUnica, Prisma, type Db } from '../../db/client.js';
 import { type AppError, conflict, notFound } from '../../lib/errors.js';
 import { zonedToUtc } from '../../lib/tiempo.js';
-import { registrarVenta } from '../../data/venta.js';
+import { devolverUnidades } from '../../data/producto.js';
+import { anularVenta, registrarVenta } from '../../data/venta.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { avisarCambiosDeStock, type CambioStock } from '../notificaciones/notificaciones.service.js';
@@ -34,6 +36,8 @@ export function toVentaDto(v: VentaConDetalles): Venta {
     estado_venta: v.estado_venta,
     id_turno: v.id_turno,
     monto_recibido: v.monto_recibido,
+    anulada_en: v.anulada_en?.toISOString() ?? null,
+    motivo_anulacion: v.motivo_anulacion,
     detalles: v.detalles.map((d) => ({
       id_detalle_venta: d.id_detalle_venta,
       id_producto: d.id_producto,
@@ -188,7 +192,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
             }
           : {}),
       };
-      const [rows, suma] = await Promise.all([
+      const [rows, cuantas, suma] = await Promise.all([
         db.venta.findMany({
           where,
           include: CON_DETALLES,
@@ -196,9 +200,11 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           skip: q.skip,
           take: q.limit,
         }),
-        db.venta.aggregate({ where, _count: true, _sum: { total: true } }),
+        db.venta.count({ where }),
+        // A voided sale is listed (in red) but its pesos leave the total.
+        db.venta.aggregate({ where: { ...where, estado_venta: ESTADO_VENTA_COMPLETADA }, _sum: { total: true } }),
       ]);
-      return { sales: rows.map(toVentaDto), total: suma._count, monto_total: suma._sum.total ?? 0 };
+      return { sales: rows.map(toVentaDto), total: cuantas, monto_total: suma._sum.total ?? 0 };
     },
 
     async get(usuario: UsuarioSesion, id: number) {
@@ -208,6 +214,43 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
       });
       if (!venta || !acceso.puedeVer(usuario, venta.minimarket)) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
       return toVentaDto(venta);
+    },
+
+    /**
+     * Voids a whole sale: under the sale's row lock (a second void waits, then finds it voided: 409),
+     * 'Anulada' with who, when and why, every unit back through the ledger, its day summed again.
+     */
+    async anular(usuario: UsuarioSesion, id: number, motivo: string) {
+      await db.$transaction(async (tx) => {
+        const [v] = await tx.$queryRaw<{ id_venta: number; id_minimarket: number; estado_venta: string; fecha_venta: Date }[]>`
+          SELECT id_venta, id_minimarket, estado_venta, fecha_venta FROM venta WHERE id_venta = ${id} FOR UPDATE`;
+        const tienda = v
+          ? await tx.minimarket.findUnique({ where: { id_minimarket: v.id_minimarket }, select: { id_usuario: true } })
+          : null;
+        if (!v || !tienda || !acceso.puedeVer(usuario, tienda)) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
+        if (v.estado_venta !== ESTADO_VENTA_COMPLETADA) throw conflict(MENSAJE_VENTA_YA_ANULADA, 'SALE_ALREADY_VOIDED');
+        const [turno] = await tx.$queryRaw<{ id_turno: number }[]>`
+          SELECT id_turno FROM turno_caja WHERE id_minimarket = ${v.id_minimarket} AND cerrado_en IS NULL FOR SHARE`;
+        await anularVenta(tx, {
+          idMinimarket: v.id_minimarket,
+          idVenta: id,
+          fechaVenta: v.fecha_venta,
+          idUsuario: usuario.id_usuario,
+          motivo,
+          idTurno: turno?.id_turno ?? null,
+        });
+        const unidades = await tx.$queryRaw<{ id_producto: number; cantidad: number }[]>`
+          SELECT id_producto, sum(num_unidades)::int AS cantidad FROM detalle_venta WHERE id_venta = ${id} GROUP BY id_producto`;
+        await devolverUnidades(tx, {
+          idMinimarket: v.id_minimarket,
+          idVenta: id,
+          idUsuario: usuario.id_usuario,
+          tipo: 'anulacion',
+          motivo: `Anulación de la venta #${id}`,
+          unidades,
+        });
+      });
+      return toVentaDto(await db.venta.findUniqueOrThrow({ where: { id_venta: id }, include: CON_DETALLES }));
     },
 
     /** The receipt's data: the shop (name, RUT, address), the lines, neto and IVA, cash and change. */

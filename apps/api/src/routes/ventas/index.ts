@@ -1,5 +1,5 @@
 import { idParamsSchema } from '@minimarket/contracts/comunes';
-import { ventaCreateSchema, ventaSchema, ventasListSchema, ventasQuerySchema } from '@minimarket/contracts/ventas';
+import { anulacionVentaSchema, ventaCreateSchema, ventaSchema, ventasListSchema, ventasQuerySchema } from '@minimarket/contracts/ventas';
 import { boletaSchema } from '@minimarket/contracts/caja';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,6 +54,22 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => ventas.get(request.usuario, request.params.id),
+  );
+
+  app.post(
+    '/ventas/:id/anulacion',
+    {
+      schema: {
+        tags: ['ventas'],
+        operationId: 'anularVenta',
+        summary:
+          "Anula una venta completa: queda 'Anulada' con quién, cuándo y por qué, y todas sus unidades vuelven al stock; dos veces → 409",
+        params: idParamsSchema,
+        body: anulacionVentaSchema,
+        response: { 200: ventaSchema, ...ERRORES },
+      },
+    },
+    (request) => ventas.anular(request.usuario, request.params.id, request.body.motivo),
   );
 
   app.get(
