@@ -173,7 +173,9 @@ describe('rules around the shift', () => {
   it('with "Exigir caja abierta" and no open shift the server refuses the sale', async () => {
     const abierto = (await pedir('GET', '/caja/turnos/actual')).json() as Turno;
     await pedir('POST', `/caja/turnos/${abierto.id_turno}/cierre`, { monto_contado: 0 });
-    await ctx.db.minimarket.update({ where: { id_minimarket: tienda }, data: { exigir_caja_abierta: true } });
+    const ajuste = await pedir('PATCH', `/minimarkets/${tienda}/configuracion`, { exigir_caja_abierta: true });
+    expect(ajuste.json()).toMatchObject({ exigir_caja_abierta: true, umbral_stock_bajo: 5 });
+    expect((await pedir('PATCH', `/minimarkets/${tienda}/configuracion`, { exigir_caja_abierta: true }, otro)).statusCode).toBe(403);
     const antes = await ctx.db.venta.count({ where: { id_minimarket: tienda } });
     const res = await vender('pan', 'Efectivo');
     expect(res.statusCode).toBe(409);

@@ -22,6 +22,8 @@ export const minimarketSchema = z
     tamano: z.string(),
     rubro: z.string(),
     umbral_stock_bajo: z.number().int(),
+    /** The POS and the server refuse a sale with no open cash shift. */
+    exigir_caja_abierta: z.boolean(),
   })
   .meta({ id: 'Minimarket' });
 export type Minimarket = z.infer<typeof minimarketSchema>;
@@ -55,7 +57,13 @@ export type MinimarketCreate = z.input<typeof minimarketCreateSchema>;
 export const minimarketUpdateSchema = minimarketCreateSchema.partial();
 
 /** PATCH /minimarkets/{id}/configuracion: what the owner may set on their own shop. */
-export const minimarketConfiguracionSchema = z.object({ umbral_stock_bajo: umbralSchema });
+export const minimarketConfiguracionSchema = z
+  .object({
+    umbral_stock_bajo: umbralSchema.optional(),
+    /** 'Exigir caja abierta para vender' (off by default). */
+    exigir_caja_abierta: z.boolean({ error: 'Indica sí o no.' }).optional(),
+  })
+  .refine((c) => c.umbral_stock_bajo !== undefined || c.exigir_caja_abierta !== undefined, { error: 'Indica qué ajuste cambiar.' });
 
 export const minimarketsQuerySchema = z.object({
   skip: skipSchema,

@@ -24,6 +24,7 @@ export function toMinimarketDto(m: MinimarketConDueno): Minimarket {
     tamano: m.tamano,
     rubro: m.rubro,
     umbral_stock_bajo: m.umbral_stock_bajo,
+    exigir_caja_abierta: m.exigir_caja_abierta,
   };
 }
 
@@ -82,9 +83,9 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
       return toMinimarketDto(await actualizarMinimarket(db, id, data));
     },
 
-    async configurar(usuario: UsuarioSesion, id: number, umbral_stock_bajo: number) {
+    async configurar(usuario: UsuarioSesion, id: number, cambios: { umbral_stock_bajo?: number; exigir_caja_abierta?: boolean }) {
       await acceso.assertAcceso(usuario, id);
-      return toMinimarketDto(await actualizarMinimarket(db, id, { umbral_stock_bajo }));
+      return toMinimarketDto(await actualizarMinimarket(db, id, cambios));
     },
 
     /** A shop with sales keeps its history: it cannot be deleted, only one without sales. */

@@ -51,13 +51,13 @@ const minimarketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['minimarkets'],
         operationId: 'configurarMinimarket',
-        summary: 'Ajustes que el dueño puede cambiar de su minimarket',
+        summary: 'Ajustes que el dueño puede cambiar de su minimarket: umbral de stock bajo y exigir caja abierta para vender',
         params: idParamsSchema,
         body: minimarketConfiguracionSchema,
         response: { 200: minimarketSchema, ...ERRORES },
       },
     },
-    (request) => minimarkets.configurar(request.usuario, request.params.id, request.body.umbral_stock_bajo),
+    (request) => minimarkets.configurar(request.usuario, request.params.id, request.body),
   );
 
   app.post(

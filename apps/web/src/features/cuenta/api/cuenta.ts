@@ -29,8 +29,8 @@ export function useCambiarContrasena() {
 export function useConfigurarMinimarket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, umbral_stock_bajo }: { id: number; umbral_stock_bajo: number }) =>
-      apiRequest<Minimarket>(`/minimarkets/${id}/configuracion`, { method: 'PATCH', json: { umbral_stock_bajo } }),
+    mutationFn: ({ id, ...cambios }: { id: number; umbral_stock_bajo?: number; exigir_caja_abierta?: boolean }) =>
+      apiRequest<Minimarket>(`/minimarkets/${id}/configuracion`, { method: 'PATCH', json: cambios }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tiendaKeys.all }),
   });
 }

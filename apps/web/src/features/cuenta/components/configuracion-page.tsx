@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { minimarketConfiguracionSchema, UMBRAL_STOCK_BAJO_POR_DEFECTO } from '@minimarket/contracts/minimarkets';
 import { useQuery } from '@tanstack/react-query';
-import { Settings2 } from 'lucide-react';
-import { useState } from 'react';
+import { Banknote, Settings2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -37,7 +37,7 @@ function UmbralForm({ idMinimarket, umbral, nombre }: { idMinimarket: number; um
   const guardar = handleSubmit(async ({ umbral_stock_bajo }) => {
     setError(null);
     try {
-      const m = await configurar.mutateAsync({ id: idMinimarket, umbral_stock_bajo });
+      const m = await configurar.mutateAsync({ id: idMinimarket, umbral_stock_bajo: umbral_stock_bajo ?? umbral });
       reset({ umbral_stock_bajo: String(m.umbral_stock_bajo) });
       toast.success('Configuración guardada.', { duration: 2000 });
     } catch (e) {
@@ -61,28 +61,70 @@ function UmbralForm({ idMinimarket, umbral, nombre }: { idMinimarket: number; um
   );
 }
 
+/** 'Exigir caja abierta para vender': saved as soon as it is switched. */
+function CajaForm({ idMinimarket, exigir }: { idMinimarket: number; exigir: boolean }) {
+  const configurar = useConfigurarMinimarket();
+  const id = useId();
+  const cambiar = async (valor: boolean) => {
+    try {
+      await configurar.mutateAsync({ id: idMinimarket, exigir_caja_abierta: valor });
+      toast.success('Configuración guardada.', { duration: 2000 });
+    } catch (e) {
+      toast.error(mensajeDeError(e, 'No se pudo guardar la configuración.'));
+    }
+  };
+  return (
+    <div className="mt-4 flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 size-5 accent-marca-700"
+        checked={exigir}
+        disabled={configurar.isPending}
+        onChange={(e) => void cambiar(e.target.checked)}
+      />
+      <label htmlFor={id} className="text-sm text-slate-700">
+        <span className="font-medium text-slate-900">Exigir caja abierta para vender</span>
+        <span className="block text-slate-600">
+          Con esta opción, el POS no registra ventas si no hay un turno de caja abierto. Viene apagada.
+        </span>
+      </label>
+    </div>
+  );
+}
+
 function ConfiguracionTienda({ idMinimarket }: { idMinimarket: number }) {
   const { data, isPending, isError, error } = useQuery(minimarketQueryOptions(idMinimarket));
   return (
-    <Card className="p-4 sm:p-5">
-      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        <Settings2 className="size-5 text-marca-700" aria-hidden="true" /> Alertas de inventario
-      </h2>
-      {isPending ? (
-        <Loading />
-      ) : isError ? (
-        <Alert tipo="error" className="mt-3">
-          {mensajeDeError(error, 'No se pudo cargar el minimarket.')}
-        </Alert>
-      ) : (
-        <UmbralForm
-          key={data.id_minimarket}
-          idMinimarket={data.id_minimarket}
-          umbral={data.umbral_stock_bajo}
-          nombre={data.nombre_minimarket}
-        />
+    <>
+      <Card className="p-4 sm:p-5">
+        <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <Settings2 className="size-5 text-marca-700" aria-hidden="true" /> Alertas de inventario
+        </h2>
+        {isPending ? (
+          <Loading />
+        ) : isError ? (
+          <Alert tipo="error" className="mt-3">
+            {mensajeDeError(error, 'No se pudo cargar el minimarket.')}
+          </Alert>
+        ) : (
+          <UmbralForm
+            key={data.id_minimarket}
+            idMinimarket={data.id_minimarket}
+            umbral={data.umbral_stock_bajo}
+            nombre={data.nombre_minimarket}
+          />
+        )}
+      </Card>
+      {data && (
+        <Card className="p-4 sm:p-5">
+          <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <Banknote className="size-5 text-marca-700" aria-hidden="true" /> Caja
+          </h2>
+          <CajaForm idMinimarket={data.id_minimarket} exigir={data.exigir_caja_abierta} />
+        </Card>
       )}
-    </Card>
+    </>
   );
 }
 

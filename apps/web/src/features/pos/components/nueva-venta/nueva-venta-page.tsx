@@ -133,7 +133,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
     if (actuales.current.length > 0) void refrescarCarrito();
   });
 
-  const finalizar = (metodo: MetodoPago) => {
+  const finalizar = (metodo: MetodoPago, montoRecibido: number | null) => {
     if (!idMinimarket) {
       toast.error('Error: No se puede finalizar la venta sin un minimarket identificado.');
       return;
@@ -145,6 +145,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
           id_minimarket: idMinimarket,
           total: totalCarrito(items),
           metodo_pago: metodo,
+          ...(montoRecibido !== null ? { monto_recibido: montoRecibido } : {}),
           detalles: items.map((i) => ({
             id_producto: i.producto.id_producto,
             num_unidades: i.cantidad,

@@ -26,7 +26,8 @@ export function PagoPanel({
   items: ItemCarrito[];
   procesando: boolean;
   onRegresar: () => void;
-  onFinalizar: (metodo: MetodoPago) => void;
+  /** The cash handed over goes with a cash sale (the receipt shows the change). */
+  onFinalizar: (metodo: MetodoPago, montoRecibido: number | null) => void;
 }) {
   const total = totalCarrito(items);
   const [metodo, setMetodo] = useState<MetodoPago>('Efectivo');
@@ -50,7 +51,7 @@ export function PagoPanel({
       return;
     }
     setError(null);
-    onFinalizar(metodo);
+    onFinalizar(metodo, metodo === 'Efectivo' ? montoRecibido : null);
   };
 
   return (
