@@ -298,3 +298,103 @@ describe('voiding a sale', () => {
     });
   });
 });
+
+describe('returning part of a sale', () => {
+  const stock = async () => (await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: id.pan } })).stock;
+  const venderPan = async (unidades: number, monto_recibido?: number) =>
+    (
+      await pedir('POST', '/ventas/', {
+        id_minimarket: tienda,
+        total: 1000 * unidades,
+        metodo_pago: 'Efectivo',
+        ...(monto_recibido !== undefined ? { monto_recibido } : {}),
+        detalles: [{ id_producto: id.pan, num_unidades: unidades, precio_unitario: 1000, subtotal: 1000 * unidades }],
+      })
+    ).json();
+  const devolver = (idVenta: number, num_unidades: number, id_producto = id.pan) =>
+    pedir('POST', `/ventas/${idVenta}/devoluciones`, { motivo: 'Venía vencido', detalles: [{ id_producto, num_unidades }] });
+  const x = async () => (await pedir('GET', '/caja/turnos/actual')).json() as Turno;
+  const hoy = async () => {
+    const d = (await pedir('GET', '/analitica/resumen')).json().hasta as string;
+    return (await pedir('GET', `/analitica/resumen?desde=${d}&hasta=${d}`)).json() as {
+      ventas: number;
+      ingresos: number;
+      unidades: number;
+    };
+  };
+
+  it('refunds at the price paid, the units back, cash out of the till; the sale stays a sale with less in it', async () => {
+    const x0 = await x();
+    const r0 = await hoy();
+    const s0 = await stock();
+    const venta = await venderPan(3, 5000);
+    const res = await devolver(venta.id_venta, 1);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      total: 1000,
+      motivo: 'Venía vencido',
+      detalles: [{ nombre_producto: 'pan', num_unidades: 1, precio_unitario: 1000, subtotal: 1000 }],
+    });
+    expect(await stock()).toBe(s0 - 2);
+    const x1 = await x();
+    // + 3.000 of the sale − 1.000 handed back
+    expect(x1.esperado_efectivo - x0.esperado_efectivo).toBe(2000);
+    expect(x1.devoluciones_efectivo - x0.devoluciones_efectivo).toBe(1000);
+    expect(await hoy()).toMatchObject({ ventas: r0.ventas + 1, ingresos: r0.ingresos + 2000, unidades: r0.unidades + 2 });
+    const detalle = (await pedir('GET', `/ventas/${venta.id_venta}`)).json();
+    expect(detalle.devoluciones).toHaveLength(1);
+    const libro = await ctx.db.movimientoStock.findMany({ where: { id_venta: venta.id_venta }, orderBy: { id_movimiento: 'asc' } });
+    expect(libro.map((m) => [m.tipo, m.cantidad])).toEqual([
+      ['venta', -3],
+      ['devolucion', 1],
+    ]);
+
+    // Beyond what is left, or a product not in the sale: refused, nothing changes.
+    const demas = await devolver(venta.id_venta, 3);
+    expect(demas.statusCode).toBe(409);
+    expect(demas.json().detail).toBe('De "pan" quedan 2 unidades por devolver.');
+    expect((await devolver(venta.id_venta, 1, id.te)).statusCode).toBe(422);
+    expect(await stock()).toBe(s0 - 2);
+
+    // Voiding it now puts back only the 2 still out; the shift is back where it was before the sale.
+    expect((await pedir('POST', `/ventas/${venta.id_venta}/anulacion`, { motivo: 'Error de caja' })).statusCode).toBe(200);
+    expect(await stock()).toBe(s0);
+    expect((await x()).esperado_efectivo).toBe(x0.esperado_efectivo);
+    expect(await hoy()).toMatchObject({ ventas: r0.ventas, ingresos: r0.ingresos, unidades: r0.unidades });
+    expect((await devolver(venta.id_venta, 1)).statusCode).toBe(409);
+  });
+
+  it('a return racing a sale of the same product leaves the stock exact and the ledger adding up', async () => {
+    const s0 = await stock();
+    const venta = await venderPan(2);
+    const [dev, otra] = await Promise.all([devolver(venta.id_venta, 1), venderPan(1)]);
+    expect([dev.statusCode, otra.id_venta !== undefined]).toEqual([201, true]);
+    expect(await stock()).toBe(s0 - 2);
+    const producto = await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: id.pan } });
+    const libro = await ctx.db.movimientoStock.aggregate({ where: { id_producto: id.pan }, _sum: { cantidad: true } });
+    // The ledger, from the product's 100 at creation (no ledger row for it here), adds up to the stock.
+    expect(100 + (libro._sum.cantidad ?? 0)).toBe(producto.stock);
+  });
+
+  it('the summaries equal the raw lines less what was returned, product by product', async () => {
+    const d = (await pedir('GET', '/analitica/resumen')).json().hasta as string;
+    const ranking = (await pedir('GET', `/analitica/ranking?desde=${d}&hasta=${d}&limite=100&por=unidades`)).json() as Array<{
+      id_producto: number;
+      unidades: number;
+      ingresos: number;
+    }>;
+    const crudo = await ctx.db.$queryRaw<Array<{ id_producto: number; unidades: number; ingresos: number }>>`
+      SELECT x.id_producto, sum(x.u)::int AS unidades, sum(x.s)::int AS ingresos FROM (
+        SELECT d.id_producto, d.num_unidades AS u, d.subtotal AS s FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta
+        WHERE v.id_minimarket = ${tienda} AND v.estado_venta = 'Completada'
+        UNION ALL
+        SELECT dd.id_producto, -dd.num_unidades, -dd.subtotal FROM venta v
+        JOIN devolucion dv ON dv.id_venta = v.id_venta
+        JOIN detalle_devolucion dd ON dd.id_minimarket = dv.id_minimarket AND dd.id_devolucion = dv.id_devolucion
+        WHERE v.id_minimarket = ${tienda} AND v.estado_venta = 'Completada'
+      ) x GROUP BY 1`;
+    const porId = (xs: Array<{ id_producto: number; unidades: number; ingresos: number }>) =>
+      Object.fromEntries(xs.map((r) => [r.id_producto, [r.unidades, r.ingresos]]));
+    expect(porId(ranking)).toEqual(porId(crudo));
+  });
+});

@@ -21,6 +21,27 @@ export const detalleVentaSchema = z
   })
   .meta({ id: 'DetalleVenta' });
 
+/** What was returned of a sale (POST /ventas/{id}/devoluciones), refunded at the price paid. */
+export const devolucionSchema = z
+  .object({
+    id_devolucion: z.number().int(),
+    id_venta: z.number().int(),
+    fecha: z.string(),
+    motivo: z.string(),
+    total: z.number().int(),
+    detalles: z.array(
+      z.object({
+        id_producto: z.number().int(),
+        nombre_producto: z.string(),
+        num_unidades: z.number().int(),
+        precio_unitario: z.number().int(),
+        subtotal: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'Devolucion' });
+export type Devolucion = z.infer<typeof devolucionSchema>;
+
 export const ventaSchema = z
   .object({
     id_venta: z.number().int(),
@@ -36,6 +57,8 @@ export const ventaSchema = z
     /** A voided sale: when and why. */
     anulada_en: z.string().nullable().optional(),
     motivo_anulacion: z.string().nullable().optional(),
+    /** Its returns, oldest first. */
+    devoluciones: z.array(devolucionSchema).optional(),
   })
   .meta({ id: 'Venta' });
 export type Venta = z.infer<typeof ventaSchema>;
@@ -107,4 +130,30 @@ export const anulacionVentaSchema = z.object({
     .trim()
     .min(1, { error: 'Escribe el motivo de la anulación.' })
     .max(200, { error: 'El motivo puede tener a lo más 200 caracteres.' }),
+});
+
+export const MENSAJE_DEVOLUCION_VENTA_ANULADA = 'No se puede devolver parte de una venta anulada.';
+export const MENSAJE_PRODUCTO_NO_EN_VENTA = 'Ese producto no está en esta venta.';
+
+/** POST /ventas/{id}/devoluciones. */
+export const devolucionCreateSchema = z.object({
+  motivo: z
+    .string({ error: 'Escribe el motivo de la devolución.' })
+    .trim()
+    .min(1, { error: 'Escribe el motivo de la devolución.' })
+    .max(200, { error: 'El motivo puede tener a lo más 200 caracteres.' }),
+  detalles: z
+    .array(
+      z.object({
+        id_producto: idSchema,
+        num_unidades: z
+          .number({ error: 'La cantidad debe ser un número entero.' })
+          .int({ error: 'La cantidad debe ser un número entero.' })
+          .positive({ error: 'La cantidad debe ser mayor a 0.' })
+          .max(MAX_UNIDADES_LINEA, { error: 'La cantidad es demasiado alta.' }),
+      }),
+      { error: 'Elige al menos un producto para devolver.' },
+    )
+    .min(1, { error: 'Elige al menos un producto para devolver.' })
+    .max(500),
 });

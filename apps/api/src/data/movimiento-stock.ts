@@ -3,7 +3,7 @@
 // sale function registrar_venta in the database; nothing else changes a product's stock.
 import type { Prisma, Tx } from '../db/client.js';
 
-export const TIPOS_MOVIMIENTO = ['venta', 'ingreso', 'ajuste', 'importacion', 'anulacion'] as const;
+export const TIPOS_MOVIMIENTO = ['venta', 'ingreso', 'ajuste', 'importacion', 'anulacion', 'devolucion'] as const;
 export type TipoMovimiento = (typeof TIPOS_MOVIMIENTO)[number];
 
 export type Movimiento = Prisma.MovimientoStockUncheckedCreateInput & { tipo: TipoMovimiento };

@@ -220,7 +220,7 @@ export async function crearProductosDesdeStaging(
 }
 
 /**
- * Units back on the shelf (a voided sale), each with its ledger row. One product at a time in
+ * Units back on the shelf (a voided sale, a return), each with its ledger row. One product at a time in
  * ascending id, the order registrar_venta takes them in, so a void and a sale of the same
  * products wait for each other instead of deadlocking.
  */
@@ -230,7 +230,7 @@ export async function devolverUnidades(
     idMinimarket: number;
     idVenta: number;
     idUsuario: number;
-    tipo: 'anulacion';
+    tipo: 'anulacion' | 'devolucion';
     motivo: string;
     unidades: Array<{ id_producto: number; cantidad: number }>;
   },

@@ -59,12 +59,19 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
     ORDER BY m.id_movimiento`;
   const suma = (tipo: 'ingreso' | 'retiro') => movimientos.filter((m) => m.tipo === tipo).reduce((s, m) => s + m.monto, 0);
   const efectivo = Number(porMetodo.find((p) => p.metodo_pago === 'Efectivo')?.total ?? 0);
-  // Cash handed back from this till: cash sales of *another* shift (or of none) voided while this
-  // one was open. A sale voided in its own shift simply leaves that shift's sales (net zero).
+  // Cash handed back from this till (docs/caja.md): what was returned of cash sales while it was open,
+  // leaving out the returns of its own sales voided since (those sales already left its cash); and
+  // cash sales of another shift (or of none) voided while it was open, less what they had returned.
   const [dev] = await tx.$queryRaw<{ total: bigint | null }[]>`
-    SELECT sum(total)::bigint AS total FROM venta
-    WHERE id_minimarket = ${t.id_minimarket} AND id_turno_anulacion = ${t.id_turno} AND metodo_pago = 'Efectivo'
-      AND id_turno IS DISTINCT FROM ${t.id_turno}`;
+    SELECT (
+      coalesce((SELECT sum(dv.total) FROM devolucion dv JOIN venta v ON v.id_venta = dv.id_venta
+                WHERE dv.id_minimarket = ${t.id_minimarket} AND dv.id_turno = ${t.id_turno} AND dv.metodo_pago = 'Efectivo'
+                  AND NOT (v.id_turno IS NOT DISTINCT FROM ${t.id_turno} AND v.estado_venta <> ${ESTADO_VENTA_COMPLETADA})), 0)
+      + coalesce((SELECT sum(v.total - coalesce((SELECT sum(dv.total) FROM devolucion dv WHERE dv.id_venta = v.id_venta), 0))
+                  FROM venta v
+                  WHERE v.id_minimarket = ${t.id_minimarket} AND v.id_turno_anulacion = ${t.id_turno} AND v.metodo_pago = 'Efectivo'
+                    AND v.id_turno IS DISTINCT FROM ${t.id_turno}), 0)
+    )::bigint AS total`;
   const devoluciones_efectivo = Number(dev?.total ?? 0);
   const ingresos = suma('ingreso');
   const retiros = suma('retiro');

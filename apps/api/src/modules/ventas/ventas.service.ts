@@ -1,14 +1,24 @@
 import type { z } from 'zod';
 import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
 import { MAX_ENTERO, mensajeSinStock } from '@minimarket/contracts/reglas';
-import { formatClp } from '@minimarket/contracts/formato';
+import { contar, formatClp } from '@minimarket/contracts/formato';
 import { formatRut } from '@minimarket/contracts/rut';
-import { MENSAJE_VENTA_YA_ANULADA, type Venta, type ventaCreateSchema, type ventasQuerySchema } from '@minimarket/contracts/ventas';
+import {
+  MENSAJE_DEVOLUCION_VENTA_ANULADA,
+  MENSAJE_PRODUCTO_NO_EN_VENTA,
+  MENSAJE_VENTA_YA_ANULADA,
+  type Devolucion,
+  type devolucionCreateSchema,
+  type Venta,
+  type ventaCreateSchema,
+  type ventasQuerySchema,
+} from '@minimarket/contracts/ventas';
 import { desgloseIva, LEYENDA_COMPROBANTE, MENSAJE_CAJA_REQUERIDA, type Boleta } from '@minimarket/contracts/caja';
-import { causaPostgres, esViolacionUnica, Prisma, type Db } from '../../db/client.js';
-import { type AppError, conflict, notFound } from '../../lib/errors.js';
+import { causaPostgres, esViolacionUnica, Prisma, type Db, type Tx } from '../../db/client.js';
+import { type AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { zonedToUtc } from '../../lib/tiempo.js';
 import { devolverUnidades } from '../../data/producto.js';
+import { registrarDevolucion } from '../../data/devolucion.js';
 import { anularVenta, registrarVenta } from '../../data/venta.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
@@ -23,7 +33,10 @@ export const MENSAJE_VENTA_NO_ENCONTRADA = 'Venta no encontrada.';
 export const MENSAJE_CLAVE_REUSADA =
   'Con esta clave ya se registró una venta con otros productos o montos (quizás se cortó la conexión al enviarla). Revisa Transacciones antes de volver a cobrar.';
 
-const CON_DETALLES = { detalles: { orderBy: { id_detalle_venta: 'asc' } } } satisfies Prisma.VentaInclude;
+const CON_DETALLES = {
+  detalles: { orderBy: { id_detalle_venta: 'asc' } },
+  devoluciones: { orderBy: { id_devolucion: 'asc' }, include: { detalles: { orderBy: { id_detalle_devolucion: 'asc' } } } },
+} satisfies Prisma.VentaInclude;
 type VentaConDetalles = Prisma.VentaGetPayload<{ include: typeof CON_DETALLES }>;
 
 export function toVentaDto(v: VentaConDetalles): Venta {
@@ -38,6 +51,20 @@ export function toVentaDto(v: VentaConDetalles): Venta {
     monto_recibido: v.monto_recibido,
     anulada_en: v.anulada_en?.toISOString() ?? null,
     motivo_anulacion: v.motivo_anulacion,
+    devoluciones: v.devoluciones.map((dv) => ({
+      id_devolucion: dv.id_devolucion,
+      id_venta: dv.id_venta,
+      fecha: dv.fecha.toISOString(),
+      motivo: dv.motivo,
+      total: dv.total,
+      detalles: dv.detalles.map((dd) => ({
+        id_producto: dd.id_producto,
+        nombre_producto: v.detalles.find((d) => d.id_producto === dd.id_producto)?.nombre_producto ?? '',
+        num_unidades: dd.num_unidades,
+        precio_unitario: dd.precio_unitario,
+        subtotal: dd.subtotal,
+      })),
+    })),
     detalles: v.detalles.map((d) => ({
       id_detalle_venta: d.id_detalle_venta,
       id_producto: d.id_producto,
@@ -95,6 +122,28 @@ function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
     default:
       return null;
   }
+}
+
+/** Per product of a sale: what was sold, at what price and cost, and how many units are still out (not returned). */
+async function porDevolver(tx: Tx, idVenta: number) {
+  return tx.$queryRaw<
+    {
+      id_producto: number;
+      nombre_producto: string;
+      precio_unitario: number;
+      costo_unitario: number | null;
+      categoria: string;
+      quedan: number;
+    }[]
+  >`
+    SELECT d.id_producto, min(d.nombre_producto) AS nombre_producto, min(d.precio_unitario) AS precio_unitario,
+           min(d.costo_unitario) AS costo_unitario, min(d.categoria) AS categoria,
+           (sum(d.num_unidades) - coalesce((
+              SELECT sum(dd.num_unidades) FROM devolucion dv
+              JOIN detalle_devolucion dd ON dd.id_minimarket = dv.id_minimarket AND dd.id_devolucion = dv.id_devolucion
+              WHERE dv.id_venta = ${idVenta} AND dd.id_producto = d.id_producto), 0))::int AS quedan
+    FROM detalle_venta d WHERE d.id_venta = ${idVenta}
+    GROUP BY d.id_producto ORDER BY d.id_producto`;
 }
 
 export type VentasService = ReturnType<typeof createVentasService>;
@@ -192,7 +241,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
             }
           : {}),
       };
-      const [rows, cuantas, suma] = await Promise.all([
+      const [rows, cuantas, suma, devuelto] = await Promise.all([
         db.venta.findMany({
           where,
           include: CON_DETALLES,
@@ -201,10 +250,11 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           take: q.limit,
         }),
         db.venta.count({ where }),
-        // A voided sale is listed (in red) but its pesos leave the total.
+        // A voided sale is listed (in red) but its pesos leave the total, as does what was returned.
         db.venta.aggregate({ where: { ...where, estado_venta: ESTADO_VENTA_COMPLETADA }, _sum: { total: true } }),
+        db.devolucion.aggregate({ where: { venta: { ...where, estado_venta: ESTADO_VENTA_COMPLETADA } }, _sum: { total: true } }),
       ]);
-      return { sales: rows.map(toVentaDto), total: cuantas, monto_total: suma._sum.total ?? 0 };
+      return { sales: rows.map(toVentaDto), total: cuantas, monto_total: (suma._sum.total ?? 0) - (devuelto._sum.total ?? 0) };
     },
 
     async get(usuario: UsuarioSesion, id: number) {
@@ -239,8 +289,10 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           motivo,
           idTurno: turno?.id_turno ?? null,
         });
-        const unidades = await tx.$queryRaw<{ id_producto: number; cantidad: number }[]>`
-          SELECT id_producto, sum(num_unidades)::int AS cantidad FROM detalle_venta WHERE id_venta = ${id} GROUP BY id_producto`;
+        // What is still out: sold minus what was already returned.
+        const unidades = (await porDevolver(tx, id))
+          .map((p) => ({ id_producto: p.id_producto, cantidad: p.quedan }))
+          .filter((u) => u.cantidad > 0);
         await devolverUnidades(tx, {
           idMinimarket: v.id_minimarket,
           idVenta: id,
@@ -251,6 +303,65 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
         });
       });
       return toVentaDto(await db.venta.findUniqueOrThrow({ where: { id_venta: id }, include: CON_DETALLES }));
+    },
+
+    /**
+     * Returns part of a sale: at most what was sold minus what was already returned (409 beyond),
+     * refunded at the price paid, the units back through the ledger, its day summed again. Under
+     * the sale's row lock, so two returns (or a return and a void) of one sale take turns.
+     */
+    async devolver(usuario: UsuarioSesion, id: number, body: z.output<typeof devolucionCreateSchema>): Promise<Devolucion> {
+      const idDevolucion = await db.$transaction(async (tx) => {
+        const [v] = await tx.$queryRaw<{ id_minimarket: number; estado_venta: string; fecha_venta: Date; metodo_pago: string }[]>`
+          SELECT id_minimarket, estado_venta, fecha_venta, metodo_pago FROM venta WHERE id_venta = ${id} FOR UPDATE`;
+        const tienda = v
+          ? await tx.minimarket.findUnique({ where: { id_minimarket: v.id_minimarket }, select: { id_usuario: true } })
+          : null;
+        if (!v || !tienda || !acceso.puedeVer(usuario, tienda)) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
+        if (v.estado_venta !== ESTADO_VENTA_COMPLETADA) throw conflict(MENSAJE_DEVOLUCION_VENTA_ANULADA, 'SALE_VOIDED');
+        const disponibles = new Map((await porDevolver(tx, id)).map((p) => [p.id_producto, p]));
+        const pedidas = new Map<number, number>();
+        for (const d of body.detalles) pedidas.set(d.id_producto, (pedidas.get(d.id_producto) ?? 0) + d.num_unidades);
+        const lineas = [...pedidas].map(([idProducto, cantidad]) => {
+          const p = disponibles.get(idProducto);
+          if (!p) throw validation(MENSAJE_PRODUCTO_NO_EN_VENTA, [{ campo: 'detalles', mensaje: MENSAJE_PRODUCTO_NO_EN_VENTA }]);
+          if (cantidad > p.quedan)
+            throw conflict(
+              `De "${p.nombre_producto}" ${p.quedan === 1 ? 'queda' : 'quedan'} ${contar(p.quedan, 'unidad', 'unidades')} por devolver.`,
+              'RETURN_EXCEEDS_SALE',
+            );
+          return {
+            id_producto: idProducto,
+            num_unidades: cantidad,
+            precio_unitario: p.precio_unitario,
+            costo_unitario: p.costo_unitario,
+            categoria: p.categoria,
+          };
+        });
+        const [turno] = await tx.$queryRaw<{ id_turno: number }[]>`
+          SELECT id_turno FROM turno_caja WHERE id_minimarket = ${v.id_minimarket} AND cerrado_en IS NULL FOR SHARE`;
+        const nueva = await registrarDevolucion(tx, {
+          idMinimarket: v.id_minimarket,
+          idVenta: id,
+          fechaVenta: v.fecha_venta,
+          idTurno: turno?.id_turno ?? null,
+          metodoPago: v.metodo_pago,
+          motivo: body.motivo,
+          idUsuario: usuario.id_usuario,
+          lineas,
+        });
+        await devolverUnidades(tx, {
+          idMinimarket: v.id_minimarket,
+          idVenta: id,
+          idUsuario: usuario.id_usuario,
+          tipo: 'devolucion',
+          motivo: `Devolución de la venta #${id}`,
+          unidades: lineas.map((l) => ({ id_producto: l.id_producto, cantidad: l.num_unidades })),
+        });
+        return nueva;
+      });
+      const venta = toVentaDto(await db.venta.findUniqueOrThrow({ where: { id_venta: id }, include: CON_DETALLES }));
+      return venta.devoluciones!.find((d) => d.id_devolucion === idDevolucion)!;
     },
 
     /** The receipt's data: the shop (name, RUT, address), the lines, neto and IVA, cash and change. */

@@ -1,5 +1,13 @@
 import { idParamsSchema } from '@minimarket/contracts/comunes';
-import { anulacionVentaSchema, ventaCreateSchema, ventaSchema, ventasListSchema, ventasQuerySchema } from '@minimarket/contracts/ventas';
+import {
+  anulacionVentaSchema,
+  devolucionCreateSchema,
+  devolucionSchema,
+  ventaCreateSchema,
+  ventaSchema,
+  ventasListSchema,
+  ventasQuerySchema,
+} from '@minimarket/contracts/ventas';
 import { boletaSchema } from '@minimarket/contracts/caja';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -70,6 +78,22 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => ventas.anular(request.usuario, request.params.id, request.body.motivo),
+  );
+
+  app.post(
+    '/ventas/:id/devoluciones',
+    {
+      schema: {
+        tags: ['ventas'],
+        operationId: 'devolverProductos',
+        summary:
+          'Devuelve parte de una venta al precio pagado: a lo más lo vendido menos lo ya devuelto (409 si no), con el stock de vuelta',
+        params: idParamsSchema,
+        body: devolucionCreateSchema,
+        response: { 201: devolucionSchema, ...ERRORES },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await ventas.devolver(request.usuario, request.params.id, request.body)),
   );
 
   app.get(

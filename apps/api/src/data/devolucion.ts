@@ -1,0 +1,47 @@
+// devolucion, detalle_devolucion: what came back of a sale. A return's lines never go without it,
+// so both live here. The units go back through producto.ts (devolverUnidades), and the sale's day
+// is summed again so the analytics count the return against the sale.
+import type { Tx } from '../db/client.js';
+import { marcarDiasPendientes } from './resumen-ventas.js';
+
+export interface LineaDevuelta {
+  id_producto: number;
+  num_unidades: number;
+  precio_unitario: number;
+  costo_unitario: number | null;
+  categoria: string;
+}
+
+export async function registrarDevolucion(
+  tx: Tx,
+  d: {
+    idMinimarket: number;
+    idVenta: number;
+    fechaVenta: Date;
+    idTurno: number | null;
+    metodoPago: string;
+    motivo: string;
+    idUsuario: number;
+    lineas: LineaDevuelta[];
+  },
+): Promise<number> {
+  const total = d.lineas.reduce((s, l) => s + l.precio_unitario * l.num_unidades, 0);
+  const [dev] = await tx.$queryRaw<{ id_devolucion: number }[]>`
+    INSERT INTO devolucion (id_minimarket, id_venta, id_turno, metodo_pago, total, motivo, id_usuario)
+    VALUES (${d.idMinimarket}, ${d.idVenta}, ${d.idTurno}, ${d.metodoPago}, ${total}, ${d.motivo}, ${d.idUsuario})
+    RETURNING id_devolucion`;
+  await tx.detalleDevolucion.createMany({
+    data: d.lineas.map((l) => ({
+      id_minimarket: d.idMinimarket,
+      id_devolucion: dev!.id_devolucion,
+      id_producto: l.id_producto,
+      num_unidades: l.num_unidades,
+      precio_unitario: l.precio_unitario,
+      subtotal: l.precio_unitario * l.num_unidades,
+      costo_unitario: l.costo_unitario,
+      categoria: l.categoria,
+    })),
+  });
+  await marcarDiasPendientes(tx, d.idMinimarket, [d.fechaVenta]);
+  return dev!.id_devolucion;
+}
