@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, iniciarSesion, PYME } from './helpers';
+import { ADMIN, conToken, iniciarSesion, PYME, tokenApi } from './helpers';
 
 /** Serious and critical WCAG A/AA findings; minor ones are reported by axe but do not fail the build. */
 async function revisar(page: Page, nombre: string) {
@@ -70,4 +70,46 @@ test('Visualizar and Inicio have no serious or critical axe violations', async (
     await page.waitForLoadState('networkidle');
     await revisar(page, nombre);
   }
+});
+
+test('support and Badito have no serious or critical axe violations', async ({ page, browser, request }) => {
+  const pyme = await tokenApi(request, PYME);
+  const res = await request.post('/api/soporte/conversaciones', {
+    ...conToken(pyme),
+    data: { asunto: 'Revisión de accesibilidad', mensaje: 'Un mensaje para revisar la pantalla.' },
+  });
+  expect(res.status()).toBe(201);
+  const { id_conversacion: id } = (await res.json()) as { id_conversacion: number };
+
+  await iniciarSesion(page, PYME);
+  await page.goto('/ayuda/chatbot-badito');
+  await expect(page.getByRole('button', { name: '¿Cuánto vendí hoy?' })).toBeVisible();
+  await revisar(page, 'chatbot badito');
+  await page.getByRole('button', { name: '¿Cuánto vendí hoy?' }).click();
+  await expect(page.getByRole('log', { name: 'Conversación con Badito' }).getByRole('listitem')).toHaveCount(4);
+  await revisar(page, 'chatbot badito con una respuesta');
+  await page.goto('/ayuda/soporte');
+  await page.getByRole('button', { name: 'Escribir a soporte' }).click();
+  await expect(page.getByRole('textbox', { name: 'Asunto', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await revisar(page, 'mis conversaciones');
+  await page.goto(`/ayuda/soporte/${id}`);
+  await expect(page.getByRole('log', { name: 'Mensajes con soporte' })).toBeVisible();
+  await revisar(page, 'conversación de la pyme');
+  await page.getByRole('button', { name: 'Ayuda' }).click();
+  await expect(page.getByRole('region', { name: /Chat de ayuda/ })).toBeVisible();
+  await revisar(page, 'panel de ayuda');
+
+  const contexto = await browser.newContext();
+  const admin = await contexto.newPage();
+  await iniciarSesion(admin, ADMIN);
+  await admin.goto('/chats/gestion-chat');
+  await expect(admin.getByRole('table', { name: 'Chats de soporte' })).toBeVisible();
+  await admin.waitForLoadState('networkidle');
+  await revisar(admin, 'gestión de chats');
+  await admin.goto(`/chats/chat/${id}`);
+  await expect(admin.getByRole('heading', { name: 'Consultas anteriores' })).toBeVisible();
+  await admin.waitForLoadState('networkidle');
+  await revisar(admin, 'detalle de chat');
+  await contexto.close();
 });

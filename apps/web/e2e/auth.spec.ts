@@ -137,7 +137,10 @@ test.describe('Shell', () => {
     await expect(panel).toBeVisible();
     await expect(panel.getByText(/Soy Badito/)).toBeVisible();
     await panel.getByRole('button', { name: 'Minimizar el chat' }).click();
-    await expect(panel.getByText(/Soy Badito/)).toHaveCount(0);
+    await expect(panel.getByText(/Soy Badito/)).toBeHidden();
+    // Restored, the conversation is the same one (kept while minimised).
+    await panel.getByRole('button', { name: 'Restaurar el chat' }).click();
+    await expect(panel.getByText(/Soy Badito/)).toBeVisible();
     await panel.getByRole('button', { name: 'Cerrar el chat' }).click();
     await expect(panel).toHaveCount(0);
     // Away from Help no floating button sits over the page's own controls; the top bar opens it.

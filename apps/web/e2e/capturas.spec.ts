@@ -1,10 +1,10 @@
 // Screenshots of every main page at a laptop and a phone size, kept in e2e-artifacts/
 // (gitignored) for people to look at. Each page must also render without a page error.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN, iniciarSesion, PYME } from './helpers';
+import { ADMIN, conToken, iniciarSesion, PYME, tokenApi } from './helpers';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
 const TAMANOS = [
@@ -35,6 +35,7 @@ const PAGINAS_PYME: Array<[string, string]> = [
   ['perfil', '/perfil'],
   ['configuracion', '/configuracion'],
   ['ayuda', '/ayuda/chatbot-badito'],
+  ['mis-conversaciones', '/ayuda/soporte'],
 ];
 const PAGINAS_ADMIN: Array<[string, string]> = [
   ['gestion-usuarios', '/usuarios/gestion-usuarios'],
@@ -42,6 +43,31 @@ const PAGINAS_ADMIN: Array<[string, string]> = [
   ['gestion-minimarket', '/usuarios/gestion-minimarket'],
   ['gestion-chats', '/chats/gestion-chat'],
 ];
+
+/**
+ * A support conversation for the detail screens: opened by the pyme through the API (with an
+ * answer from the administrador, so both sides show), its id for the pages below.
+ */
+async function conversacionDeMuestra(request: APIRequestContext): Promise<number> {
+  const pyme = await tokenApi(request, PYME);
+  const admin = await tokenApi(request, ADMIN);
+  const res = await request.post('/api/soporte/conversaciones', {
+    ...conToken(pyme),
+    data: {
+      asunto: 'No me aparece la venta de ayer',
+      mensaje: 'Registré una venta de $4.500 ayer y no la veo en Transacciones.',
+      prioridad: 'Alta',
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { id_conversacion } = (await res.json()) as { id_conversacion: number };
+  const respuesta = await request.post(`/api/soporte/conversaciones/${id_conversacion}/mensajes`, {
+    ...conToken(admin),
+    data: { texto: 'Hola José, ya la estoy revisando. ¿Recuerdas a qué hora fue?' },
+  });
+  expect(respuesta.status()).toBe(201);
+  return id_conversacion;
+}
 
 async function capturar(page: Page, nombre: string, ruta: string, tamano: (typeof TAMANOS)[number]) {
   await page.setViewportSize({ width: tamano.width, height: tamano.height });
@@ -58,18 +84,22 @@ test('screenshots: login', async ({ page }) => {
   for (const t of TAMANOS) await capturar(page, 'inicio-sesion', '/inicio-sesion', t);
 });
 
-test('screenshots: the pyme pages', async ({ page }) => {
+test('screenshots: the pyme pages', async ({ page, request }) => {
   const errores: string[] = [];
   page.on('pageerror', (e) => errores.push(e.message));
+  const id = await conversacionDeMuestra(request);
   await iniciarSesion(page, PYME);
-  for (const t of TAMANOS) for (const [nombre, ruta] of PAGINAS_PYME) await capturar(page, nombre, ruta, t);
+  const paginas: Array<[string, string]> = [...PAGINAS_PYME, ['conversacion-soporte', `/ayuda/soporte/${id}`]];
+  for (const t of TAMANOS) for (const [nombre, ruta] of paginas) await capturar(page, nombre, ruta, t);
   expect(errores).toEqual([]);
 });
 
-test('screenshots: the administrador pages', async ({ page }) => {
+test('screenshots: the administrador pages', async ({ page, request }) => {
   const errores: string[] = [];
   page.on('pageerror', (e) => errores.push(e.message));
+  const id = await conversacionDeMuestra(request);
   await iniciarSesion(page, ADMIN);
-  for (const t of TAMANOS) for (const [nombre, ruta] of PAGINAS_ADMIN) await capturar(page, nombre, ruta, t);
+  const paginas: Array<[string, string]> = [...PAGINAS_ADMIN, ['chat-detalle', `/chats/chat/${id}`]];
+  for (const t of TAMANOS) for (const [nombre, ruta] of paginas) await capturar(page, nombre, ruta, t);
   expect(errores).toEqual([]);
 });

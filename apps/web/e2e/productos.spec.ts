@@ -103,7 +103,7 @@ test('a new product by the manual form, the duplicate barcode, then add stock, e
   await expect(page.getByText('No se encontraron productos.')).toBeVisible();
 });
 
-test('the Agregar Producto ticket checks its fields and never pretends it was sent', async ({ page }) => {
+test('the Agregar Producto ticket checks its fields, and counts as sent only once support has it', async ({ page }) => {
   await iniciarSesion(page, PYME);
   await page.goto('/pos/nuevo-producto');
   await page.getByRole('button', { name: 'Agregar Producto' }).click();
@@ -115,15 +115,10 @@ test('the Agregar Producto ticket checks its fields and never pretends it was se
   await dialogo.getByLabel('Precio (CLP)').fill('0');
   await dialogo.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(dialogo.getByText('El precio debe ser un número mayor a 0')).toBeVisible();
+  await expect(dialogo.getByText(/Listo: tu solicitud llegó/)).toHaveCount(0);
   await dialogo.getByLabel('Precio (CLP)').fill('1500');
   await dialogo.getByRole('button', { name: 'Enviar solicitud' }).click();
-  // Support does not take tickets yet (its issue gives it the route): the dialog says so plainly,
-  // stays open with what was typed, and nothing claims the request went anywhere.
-  await expect(
-    dialogo.getByText(
-      'El envío de solicitudes al equipo de soporte estará disponible pronto. Tu solicitud no se envió: mientras tanto, puedes agregar el producto tú mismo con el formulario.',
-    ),
-  ).toBeVisible();
-  await expect(dialogo.getByLabel('Nombre del producto')).toHaveValue('Producto que falta');
-  await expect(page.getByText(/Solicitud enviada/)).toHaveCount(0);
+  // The server opened a support conversation: the dialog says so and links to it (e2e/soporte.spec.ts follows it to /chats).
+  await expect(dialogo.getByText(/Listo: tu solicitud llegó al equipo de soporte/)).toBeVisible();
+  await expect(dialogo.getByRole('link', { name: 'Ver conversación' })).toHaveAttribute('href', /^\/ayuda\/soporte\/\d+$/);
 });

@@ -54,7 +54,14 @@ for (const tamano of TAMANOS) {
   test(`no control is covered on the POS, inventory and Help screens at ${tamano.width}×${tamano.height}`, async ({ page }) => {
     await page.setViewportSize(tamano);
     await iniciarSesion(page, PYME);
-    for (const ruta of ['/pos/nueva-venta', '/pos/buscar-producto', '/pos/nuevo-producto', '/pos/transacciones', '/ayuda/chatbot-badito']) {
+    for (const ruta of [
+      '/pos/nueva-venta',
+      '/pos/buscar-producto',
+      '/pos/nuevo-producto',
+      '/pos/transacciones',
+      '/ayuda/chatbot-badito',
+      '/ayuda/soporte',
+    ]) {
       await page.goto(ruta);
       await revisar(page, `${ruta} ${tamano.width}px`);
     }

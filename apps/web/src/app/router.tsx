@@ -110,6 +110,8 @@ const rutas: RouteObject[] = [
           soloPara(AMBOS_ROLES, 'ayuda', lazy(chats, 'AyudaLayout'), [
             { index: true, element: <Navigate to="chatbot-badito" replace /> },
             { path: 'chatbot-badito', lazy: lazy(chats, 'ChatbotBaditoRoute') },
+            { path: 'soporte', lazy: lazy(chats, 'MisConversacionesRoute') },
+            { path: 'soporte/:id', lazy: lazy(chats, 'ConversacionRoute') },
           ]),
           soloPara(SOLO_ADMIN, 'chats', lazy(chats, 'ChatsLayout'), [
             { index: true, element: <Navigate to="gestion-chat" replace /> },

@@ -9,4 +9,5 @@ export const RAIZ = {
   usuarios: ['usuarios'],
   minimarkets: ['minimarkets'],
   analitica: ['analitica'],
+  soporte: ['soporte'],
 } as const;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ChatPanel, type EstadoChat } from '../../features/ayuda/components/chat-panel';
 import { useAuth } from '../../lib/auth';
+import { RUTA_SOPORTE_PYME, useEventosSoporte } from '../../lib/soporte';
 import { RequireRole } from '../require-role';
 import { Footer } from './footer';
 import { Sidebar } from './sidebar';
@@ -17,9 +18,13 @@ function esAngosta(): boolean {
 
 function Shell() {
   const { user } = useAuth();
-  const enAyuda = useLocation().pathname.startsWith('/ayuda');
+  const { pathname } = useLocation();
+  // The floating button belongs to the help page; a support conversation's composer sits in that corner.
+  const enAyuda = pathname.startsWith('/ayuda') && !pathname.startsWith(RUTA_SOPORTE_PYME);
   const [colapsado, setColapsado] = useState(esAngosta);
   const [chat, setChat] = useState<EstadoChat>('cerrado');
+  // One live support stream per tab: new answers, unread counts and the bell update without a reload.
+  useEventosSoporte(Boolean(user));
 
   useEffect(() => {
     const media = window.matchMedia(consultaAngosta);

@@ -1,6 +1,8 @@
 import type { Rol } from '@minimarket/contracts/comunes';
 import { BarChart3, CircleHelp, Home, MessagesSquare, ShoppingCart, Upload, Users, type LucideIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { noLeidosQueryOptions } from '../../lib/soporte';
 import { cn } from '../../utils/cn';
 
 interface Item {
@@ -33,6 +35,32 @@ export function itemActivo(pathname: string, item: { to: string; tambien?: strin
 
 export const SIDEBAR_ID = 'menu-lateral';
 
+/**
+ * Unread support messages beside the item that leads to them: a count when the menu is open, a
+ * dot when it is folded; the words are for screen readers and the tooltip.
+ */
+function NoLeidos({ cantidad, colapsado }: { cantidad: number; colapsado: boolean }) {
+  if (cantidad <= 0) return null;
+  const texto = cantidad === 1 ? '1 mensaje sin leer' : `${cantidad} mensajes sin leer`;
+  return (
+    <>
+      <span className="sr-only">, {texto}</span>
+      <span
+        aria-hidden="true"
+        data-testid="no-leidos-soporte"
+        className={cn(
+          'ml-auto rounded-full bg-red-600 text-xs leading-5 font-semibold text-white',
+          colapsado
+            ? 'min-w-5 px-1.5 text-center md:absolute md:top-1 md:right-1 md:size-2.5 md:min-w-0 md:p-0 md:text-[0px]'
+            : 'min-w-5 px-1.5 text-center',
+        )}
+      >
+        {cantidad > 99 ? '99+' : cantidad}
+      </span>
+    </>
+  );
+}
+
 interface SidebarProps {
   colapsado: boolean;
   rol: Rol;
@@ -44,10 +72,13 @@ interface SidebarProps {
 export function Sidebar({ colapsado, rol, onNavegar, onCerrar }: SidebarProps) {
   const { pathname } = useLocation();
   const items = ITEMS.filter((i) => !i.roles || i.roles.includes(rol));
+  // Administradores read support at Gestión de Chats; a pyme, under ¿Necesitas Ayuda?
+  const noLeidos = useQuery(noLeidosQueryOptions()).data?.mensajes ?? 0;
+  const destinoNoLeidos = rol === 'administrador' ? '/chats' : '/ayuda';
 
   const enlace = (activo: boolean) =>
     cn(
-      'flex h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+      'relative flex h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
       activo ? 'bg-marca-700 text-white' : 'text-slate-200 hover:bg-white/10 hover:text-white',
       colapsado && 'md:justify-center md:px-0',
     );
@@ -83,6 +114,7 @@ export function Sidebar({ colapsado, rol, onNavegar, onCerrar }: SidebarProps) {
                   >
                     <Icono className="size-5 shrink-0" aria-hidden="true" />
                     <span className={cn('truncate', colapsado && 'md:sr-only')}>{item.label}</span>
+                    {item.to === destinoNoLeidos && <NoLeidos cantidad={noLeidos} colapsado={colapsado} />}
                   </NavLink>
                 </li>
               );
@@ -98,6 +130,7 @@ export function Sidebar({ colapsado, rol, onNavegar, onCerrar }: SidebarProps) {
           >
             <CircleHelp className="size-5 shrink-0" aria-hidden="true" />
             <span className={cn('truncate', colapsado && 'md:sr-only')}>¿Necesitas Ayuda?</span>
+            {destinoNoLeidos === '/ayuda' && <NoLeidos cantidad={noLeidos} colapsado={colapsado} />}
           </Link>
         </div>
       </aside>

@@ -1,9 +1,20 @@
-import { useParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { Card } from '../../components/ui/card';
 import { SectionLayout } from '../../components/ui/section-layout';
 import { BaditoConversacion } from '../../features/ayuda/components/badito-conversacion';
-import { ChatDetalle, GestionChat } from '../../features/chats/components/chats';
+import { ConversacionPymePage, MisConversacionesPage } from '../../features/ayuda/components/mis-conversaciones-page';
+import { ChatDetallePage } from '../../features/chats/components/chat-detalle-page';
+import { GestionChatPage } from '../../features/chats/components/gestion-chat-page';
 import { tituloPagina } from '../../lib/app-info';
+import { useAuth } from '../../lib/auth';
+import { RUTA_SOPORTE_PYME } from '../../lib/soporte';
+import { PaginaNoEncontrada } from '../error-page';
+
+/** A route's numeric id, or null when the URL holds something else. */
+function useIdRuta(): number | null {
+  const id = Number(useParams().id);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
 
 export function ChatsLayout() {
   return <SectionLayout titulo="Gestión de Chats" pestanas={[{ to: '/chats/gestion-chat', label: 'GESTIÓN DE CHAT' }]} />;
@@ -13,30 +24,58 @@ export function GestionChatRoute() {
   return (
     <>
       <title>{tituloPagina('Gestión de chat')}</title>
-      <GestionChat />
+      <GestionChatPage />
     </>
   );
 }
 
 export function ChatDetalleRoute() {
-  const { id } = useParams();
+  const id = useIdRuta();
   return (
     <>
-      <title>{tituloPagina('Chat')}</title>
-      <ChatDetalle id={id} />
+      <title>{tituloPagina(id ? `Chat #${id}` : 'Chat')}</title>
+      {id ? <ChatDetallePage key={id} id={id} /> : <PaginaNoEncontrada />}
     </>
   );
 }
 
 export function AyudaLayout() {
-  return <SectionLayout titulo="¿Necesitas Ayuda?" pestanas={[{ to: '/ayuda/chatbot-badito', label: 'CHATBOT BADITO' }]} />;
+  const { user } = useAuth();
+  // Administradores answer from Gestión de Chats; the conversations tab is the pyme's.
+  const pestanas = [{ to: '/ayuda/chatbot-badito', label: 'CHATBOT BADITO' }];
+  if (user?.rol === 'pyme') pestanas.push({ to: RUTA_SOPORTE_PYME, label: 'MIS CONVERSACIONES' });
+  return <SectionLayout titulo="¿Necesitas Ayuda?" pestanas={pestanas} />;
 }
 
 export function ChatbotBaditoRoute() {
   return (
-    <Card className="mx-auto h-[28rem] max-w-2xl overflow-hidden">
+    <Card className="mx-auto h-[32rem] max-h-[calc(100dvh-16rem)] min-h-[24rem] max-w-2xl overflow-hidden">
       <title>{tituloPagina('Chatbot Badito')}</title>
       <BaditoConversacion />
     </Card>
+  );
+}
+
+export function MisConversacionesRoute() {
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  if (user?.rol === 'administrador') return <Navigate to="/chats/gestion-chat" replace />;
+  return (
+    <>
+      <title>{tituloPagina('Mis conversaciones')}</title>
+      <MisConversacionesPage escribiendoAlInicio={params.get('nueva') === '1'} />
+    </>
+  );
+}
+
+export function ConversacionRoute() {
+  const { user } = useAuth();
+  const id = useIdRuta();
+  if (id && user?.rol === 'administrador') return <Navigate to={`/chats/chat/${id}`} replace />;
+  return (
+    <>
+      <title>{tituloPagina('Conversación con soporte')}</title>
+      {id ? <ConversacionPymePage key={id} id={id} /> : <PaginaNoEncontrada />}
+    </>
   );
 }

@@ -1,7 +1,12 @@
-import { Bot, Maximize2, MessageCircle, Minus, X } from 'lucide-react';
+import type { Conversacion } from '@minimarket/contracts/soporte';
+import { ArrowLeft, Bot, CheckCircle2, Maximize2, MessageCircle, Minus, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { APP_NAME, NOMBRE_ASISTENTE } from '../../../lib/app-info';
+import { rutaConversacion } from '../../../lib/soporte';
 import { cn } from '../../../utils/cn';
-import { BaditoConversacion } from './badito-conversacion';
+import { BaditoConversacion, TEXTO_HABLAR_SOPORTE } from './badito-conversacion';
+import { NuevaConversacionForm } from './nueva-conversacion-form';
 
 export type EstadoChat = 'cerrado' | 'abierto' | 'minimizado';
 
@@ -19,6 +24,8 @@ export function ChatPanel({
   onCambiar: (estado: EstadoChat) => void;
   conLanzador: boolean;
 }) {
+  // 'soporte': the pyme writes to support from the panel ('Hablar con soporte'); then what was sent.
+  const [vista, setVista] = useState<'badito' | 'soporte' | Conversacion>('badito');
   if (estado === 'cerrado') {
     if (!conLanzador) return null;
     return (
@@ -64,7 +71,53 @@ export function ChatPanel({
           <X className="size-4" aria-hidden="true" />
         </button>
       </header>
-      {!minimizado && <BaditoConversacion compacto onNavegar={() => onCambiar('minimizado')} />}
+      {/* Minimised, Badito's conversation stays mounted (hidden), so restoring the panel keeps it. */}
+      <div className={cn('min-h-0 flex-1 flex-col', minimizado || vista !== 'badito' ? 'hidden' : 'flex')}>
+        <BaditoConversacion compacto onNavegar={() => onCambiar('minimizado')} onHablarSoporte={() => setVista('soporte')} />
+      </div>
+      {!minimizado && vista !== 'badito' && <PanelSoporte vista={vista} onVista={setVista} onNavegar={() => onCambiar('minimizado')} />}
     </section>
+  );
+}
+
+function PanelSoporte({
+  vista,
+  onVista,
+  onNavegar,
+}: {
+  vista: 'soporte' | Conversacion;
+  onVista: (v: 'badito' | 'soporte' | Conversacion) => void;
+  onNavegar: () => void;
+}) {
+  const volver = (
+    <button
+      type="button"
+      className="inline-flex items-center gap-1 text-xs font-medium text-marca-700 hover:underline"
+      onClick={() => onVista('badito')}
+    >
+      <ArrowLeft className="size-3.5" aria-hidden="true" /> Volver con {NOMBRE_ASISTENTE}
+    </button>
+  );
+  if (vista === 'soporte')
+    return (
+      <div className="min-h-0 flex-1 space-y-2 overflow-y-auto p-3">
+        {volver}
+        <h3 className="text-sm font-semibold text-slate-900">{TEXTO_HABLAR_SOPORTE}</h3>
+        <NuevaConversacionForm compacto onCreada={(c) => onVista(c)} />
+      </div>
+    );
+  return (
+    <div className="min-h-0 flex-1 space-y-3 overflow-y-auto p-3 text-sm" role="status">
+      <p className="flex items-start gap-2 text-slate-800">
+        <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden="true" />
+        Listo: tu mensaje «{vista.asunto}» llegó al equipo de soporte. La respuesta aparecerá en Mis conversaciones.
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to={rutaConversacion('pyme', vista.id_conversacion)} className="font-medium text-marca-700 underline" onClick={onNavegar}>
+          Ver conversación
+        </Link>
+        {volver}
+      </div>
+    </div>
   );
 }

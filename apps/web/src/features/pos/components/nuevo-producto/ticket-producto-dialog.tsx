@@ -1,16 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MENSAJE_TICKET_PRECIO_REQUERIDO, RUTA_TICKET_PRODUCTO, ticketProductoSchema } from '@minimarket/contracts/soporte';
-import { useMutation } from '@tanstack/react-query';
+import {
+  MENSAJE_TICKET_PRECIO_REQUERIDO,
+  RUTA_TICKET_PRODUCTO,
+  ticketProductoSchema,
+  type Conversacion,
+} from '@minimarket/contracts/soporte';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../../components/ui/field';
 import { MontoInput } from '../../../../components/ui/monto-input';
-import { ApiError, apiRequest, mensajeDeError } from '../../../../lib/api-client';
+import { apiRequest, mensajeDeError } from '../../../../lib/api-client';
+import { useAuth } from '../../../../lib/auth';
+import { RAIZ } from '../../../../lib/query-keys';
+import { rutaConversacion } from '../../../../lib/soporte';
 import { comoEntrada } from '../../../../utils/zod-form';
 
 const ticketFormSchema = ticketProductoSchema.omit({ id_minimarket: true }).extend({
@@ -23,17 +31,10 @@ const ticketFormSchema = ticketProductoSchema.omit({ id_minimarket: true }).exte
 });
 type TicketFormInput = z.input<typeof ticketFormSchema>;
 
-export const MENSAJE_TICKET_PRONTO =
-  'El envío de solicitudes al equipo de soporte estará disponible pronto. Tu solicitud no se envió: mientras tanto, puedes agregar el producto tú mismo con el formulario.';
-
-/** The server has no support-ticket route yet (404/405/501): say so instead of pretending. */
-function rutaNoDisponible(e: unknown): boolean {
-  return e instanceof ApiError && [404, 405, 501].includes(e.status);
-}
-
 /**
- * 'Agregar Producto': ask support to add a product the lookup did not find. It counts as
- * sent only when the server accepted it.
+ * 'Agregar Producto': ask support to add a product the lookup did not find. The server opens a
+ * support conversation whose first message carries the ticket's fields; it counts as sent only
+ * when the server accepted it, and then the dialog links to that conversation.
  */
 export function TicketProductoDialog({
   abierto,
@@ -46,10 +47,14 @@ export function TicketProductoDialog({
   idMinimarket: number;
   codigoBarra: string;
 }) {
-  const [aviso, setAviso] = useState<{ tipo: 'error' | 'info'; texto: string } | null>(null);
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [enviada, setEnviada] = useState<Conversacion | null>(null);
   const enviar = useMutation({
     mutationFn: (datos: z.output<typeof ticketFormSchema>) =>
-      apiRequest<unknown>(RUTA_TICKET_PRODUCTO, { method: 'POST', json: { ...datos, id_minimarket: idMinimarket } }),
+      apiRequest<Conversacion>(RUTA_TICKET_PRODUCTO, { method: 'POST', json: { ...datos, id_minimarket: idMinimarket } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: RAIZ.soporte }),
   });
   const {
     register,
@@ -61,24 +66,39 @@ export function TicketProductoDialog({
   });
 
   const cerrar = () => {
-    setAviso(null);
+    setError(null);
+    setEnviada(null);
     onCerrar();
   };
 
   const alEnviar = handleSubmit(async (datos) => {
-    setAviso(null);
+    setError(null);
     try {
-      await enviar.mutateAsync(datos);
-      toast.success('Solicitud enviada. El equipo de soporte te responderá en ¿Necesitas Ayuda?', { duration: 2000 });
-      cerrar();
+      setEnviada(await enviar.mutateAsync(datos));
     } catch (e) {
-      setAviso(
-        rutaNoDisponible(e)
-          ? { tipo: 'info', texto: MENSAJE_TICKET_PRONTO }
-          : { tipo: 'error', texto: mensajeDeError(e, 'No se pudo enviar la solicitud. Inténtalo de nuevo.') },
-      );
+      setError(mensajeDeError(e, 'No se pudo enviar la solicitud. Inténtalo de nuevo.'));
     }
   });
+
+  if (enviada)
+    return (
+      <Dialog abierto={abierto} onCerrar={cerrar} titulo="Agregar Producto" pie={<Button onClick={cerrar}>Cerrar</Button>}>
+        <div className="space-y-3">
+          <Alert tipo="exito">
+            Listo: tu solicitud llegó al equipo de soporte como la conversación «{enviada.asunto}». Te avisaremos cuando respondan.
+          </Alert>
+          {user && (
+            <Link
+              to={rutaConversacion(user.rol, enviada.id_conversacion)}
+              className="inline-block text-sm font-medium text-marca-700 underline"
+              onClick={cerrar}
+            >
+              Ver conversación
+            </Link>
+          )}
+        </div>
+      </Dialog>
+    );
 
   return (
     <Dialog
@@ -98,7 +118,7 @@ export function TicketProductoDialog({
       }
     >
       <form id="ticket-producto" onSubmit={alEnviar} noValidate className="space-y-4">
-        {aviso && <Alert tipo={aviso.tipo}>{aviso.texto}</Alert>}
+        {error && <Alert tipo="error">{error}</Alert>}
         <Field label="Código de barras" error={errors.codigo_barra?.message}>
           {(p) => <Input {...p} className="font-mono" {...register('codigo_barra')} />}
         </Field>
