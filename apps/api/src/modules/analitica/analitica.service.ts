@@ -23,7 +23,7 @@ import {
 import type { z } from 'zod';
 import { Prisma, type Db, type Tx } from '../../db/client.js';
 import { refrescarResumen } from '../../data/resumen-ventas.js';
-import { notFound, validation } from '../../lib/errors.js';
+import { validation } from '../../lib/errors.js';
 import { descarga, type Descarga } from '../../lib/exportar.js';
 import { desplazarDia, diaLocal } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
@@ -33,9 +33,6 @@ import { celdasLineas, paginaLineas } from './lineas.js';
 import { calcularRecomendaciones } from './recomendaciones.js';
 
 type Filtros = z.output<typeof filtrosAnaliticaSchema>;
-
-export const MENSAJE_FALTA_MINIMARKET = 'Indica el minimarket (id_minimarket).';
-export const MENSAJE_SIN_MINIMARKET = 'No tienes un minimarket asociado.';
 
 const UNIDAD_SQL = { dia: 'day', semana: 'week', mes: 'month' } as const;
 
@@ -125,19 +122,7 @@ export const MENSAJE_EXPORTACION_GRANDE = `La descarga puede tener a lo más ${M
 export type AnaliticaService = ReturnType<typeof createAnaliticaService>;
 
 export function createAnaliticaService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
-  /** The shop asked about: a pyme's own when left out; someone else's is refused by acceso. */
-  async function tienda(usuario: UsuarioSesion, idMinimarket: number | undefined): Promise<number> {
-    if (idMinimarket !== undefined) return (await acceso.assertAcceso(usuario, idMinimarket)).id_minimarket;
-    if (usuario.rol === 'administrador')
-      throw validation(MENSAJE_FALTA_MINIMARKET, [{ campo: 'id_minimarket', mensaje: MENSAJE_FALTA_MINIMARKET }]);
-    const propia = await db.minimarket.findFirst({
-      where: { id_usuario: usuario.id_usuario },
-      orderBy: { id_minimarket: 'asc' },
-      select: { id_minimarket: true },
-    });
-    if (!propia) throw notFound(MENSAJE_SIN_MINIMARKET, 'MINIMARKET_NOT_FOUND');
-    return propia.id_minimarket;
-  }
+  const tienda = (usuario: UsuarioSesion, id: number | undefined) => acceso.tiendaPedida(usuario, id);
 
   async function consulta(usuario: UsuarioSesion, f: Filtros): Promise<Consulta> {
     const idMinimarket = await tienda(usuario, f.id_minimarket);

@@ -82,17 +82,7 @@ function sinDatos(c: Clasificacion): BaditoRespuesta {
 }
 
 export function createBaditoService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
-  /** The shop asked about: the one named (if the caller may see it), else a pyme's own; null if none. */
-  async function tienda(usuario: UsuarioSesion, idMinimarket: number | undefined): Promise<number | null> {
-    if (idMinimarket !== undefined) return (await acceso.assertAcceso(usuario, idMinimarket)).id_minimarket;
-    if (usuario.rol === 'administrador') return null;
-    const propia = await db.minimarket.findFirst({
-      where: { id_usuario: usuario.id_usuario },
-      orderBy: { id_minimarket: 'asc' },
-      select: { id_minimarket: true },
-    });
-    return propia?.id_minimarket ?? null;
-  }
+  const tienda = (usuario: UsuarioSesion, id: number | undefined) => acceso.tiendaOPropia(usuario, id);
 
   /** A product's stock and price; for an unknown question, only when its words name one product outright. */
   async function responderProducto(tx: Tx, id: number, c: Clasificacion): Promise<BaditoRespuesta> {

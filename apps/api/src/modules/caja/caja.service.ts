@@ -18,11 +18,9 @@ import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
 import type { z } from 'zod';
 import { esViolacionUnica, Prisma, type Db, type Tx } from '../../db/client.js';
 import { abrirTurno, cerrarTurno, registrarMovimientoCaja } from '../../data/turno-caja.js';
-import { conflict, notFound, validation } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
-
-export const MENSAJE_FALTA_MINIMARKET = 'Indica el minimarket (id_minimarket).';
 
 interface FilaTurno {
   id_turno: number;
@@ -99,19 +97,7 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
 export type CajaService = ReturnType<typeof createCajaService>;
 
 export function createCajaService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
-  /** The shop asked about: a pyme's own when left out; an administrador names it. */
-  async function tienda(usuario: UsuarioSesion, idMinimarket: number | undefined): Promise<number> {
-    if (idMinimarket !== undefined) return (await acceso.assertAcceso(usuario, idMinimarket)).id_minimarket;
-    if (usuario.rol === 'administrador')
-      throw validation(MENSAJE_FALTA_MINIMARKET, [{ campo: 'id_minimarket', mensaje: MENSAJE_FALTA_MINIMARKET }]);
-    const propia = await db.minimarket.findFirst({
-      where: { id_usuario: usuario.id_usuario },
-      orderBy: { id_minimarket: 'asc' },
-      select: { id_minimarket: true },
-    });
-    if (!propia) throw notFound('No tienes un minimarket asociado.', 'MINIMARKET_NOT_FOUND');
-    return propia.id_minimarket;
-  }
+  const tienda = (usuario: UsuarioSesion, id: number | undefined) => acceso.tiendaPedida(usuario, id);
 
   /**
    * A shift by its id, locked as asked, if `usuario` may see its shop (else 404: another shop's

@@ -1,27 +1,57 @@
 // Shop ownership, checked on every call that touches a shop's data. A pyme reaches
 // only the minimarkets whose id_usuario is theirs; an administrador reaches all.
 import type { Db } from '../../db/client.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { forbidden, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 
 export const MENSAJE_MINIMARKET_NO_ENCONTRADO = 'Minimarket no encontrado.';
 export const MENSAJE_SIN_ACCESO_MINIMARKET = 'No tiene acceso a este minimarket.';
+export const MENSAJE_FALTA_MINIMARKET = 'Indica el minimarket (id_minimarket).';
+export const MENSAJE_SIN_MINIMARKET = 'No tienes un minimarket asociado.';
 
 export type AccesoMinimarket = ReturnType<typeof createAccesoMinimarket>;
 
 export function createAccesoMinimarket({ db }: { db: Db }) {
+  /** Throws 404 for a shop that does not exist, 403 for someone else's. */
+  async function assertAcceso(usuario: UsuarioSesion, idMinimarket: number) {
+    const minimarket = await db.minimarket.findUnique({
+      where: { id_minimarket: idMinimarket },
+      select: { id_minimarket: true, id_usuario: true, umbral_stock_bajo: true },
+    });
+    if (!minimarket) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
+    if (usuario.rol !== 'administrador' && minimarket.id_usuario !== usuario.id_usuario) {
+      throw forbidden(MENSAJE_SIN_ACCESO_MINIMARKET, 'FORBIDDEN_MINIMARKET');
+    }
+    return minimarket;
+  }
+
+  /**
+   * The shop a call is about when `id_minimarket` may be left out: the one named (if the caller may
+   * reach it), else a pyme's own (its first); null for an administrador who named none, or a pyme
+   * without a shop.
+   */
+  async function tiendaOPropia(usuario: UsuarioSesion, idMinimarket: number | undefined): Promise<number | null> {
+    if (idMinimarket !== undefined) return (await assertAcceso(usuario, idMinimarket)).id_minimarket;
+    if (usuario.rol === 'administrador') return null;
+    const propia = await db.minimarket.findFirst({
+      where: { id_usuario: usuario.id_usuario },
+      orderBy: { id_minimarket: 'asc' },
+      select: { id_minimarket: true },
+    });
+    return propia?.id_minimarket ?? null;
+  }
+
   return {
-    /** Throws 404 for a shop that does not exist, 403 for someone else's. */
-    async assertAcceso(usuario: UsuarioSesion, idMinimarket: number) {
-      const minimarket = await db.minimarket.findUnique({
-        where: { id_minimarket: idMinimarket },
-        select: { id_minimarket: true, id_usuario: true, umbral_stock_bajo: true },
-      });
-      if (!minimarket) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
-      if (usuario.rol !== 'administrador' && minimarket.id_usuario !== usuario.id_usuario) {
-        throw forbidden(MENSAJE_SIN_ACCESO_MINIMARKET, 'FORBIDDEN_MINIMARKET');
-      }
-      return minimarket;
+    assertAcceso,
+    tiendaOPropia,
+
+    /** As tiendaOPropia, but a shop is needed: an administrador must name it (422), a pyme must have one (404). */
+    async tiendaPedida(usuario: UsuarioSesion, idMinimarket: number | undefined): Promise<number> {
+      const id = await tiendaOPropia(usuario, idMinimarket);
+      if (id !== null) return id;
+      if (usuario.rol === 'administrador')
+        throw validation(MENSAJE_FALTA_MINIMARKET, [{ campo: 'id_minimarket', mensaje: MENSAJE_FALTA_MINIMARKET }]);
+      throw notFound(MENSAJE_SIN_MINIMARKET, 'MINIMARKET_NOT_FOUND');
     },
 
     /** True when the user may touch records of this shop (for records addressed by id). */

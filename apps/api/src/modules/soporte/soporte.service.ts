@@ -24,7 +24,6 @@ import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { avisoMensajeSoporte } from '../notificaciones/avisos.js';
 
 export const MENSAJE_SOLO_TIENDAS = 'Solo el dueño de una tienda abre conversaciones de soporte.';
-export const MENSAJE_SIN_MINIMARKET = 'No tienes un minimarket asociado.';
 
 type Rol = 'administrador' | 'pyme';
 const rol = (u: UsuarioSesion): Rol => (u.rol === 'administrador' ? 'administrador' : 'pyme');
@@ -155,18 +154,7 @@ export function createSoporteService({ db, acceso }: { db: Db; acceso: AccesoMin
     datos: { id_minimarket?: number; asunto: string; mensaje: string; prioridad: Conversacion['prioridad'] },
   ) {
     if (u.rol === 'administrador') throw forbidden(MENSAJE_SOLO_TIENDAS, 'FORBIDDEN_ROLE');
-    let idMinimarket = datos.id_minimarket;
-    if (idMinimarket === undefined) {
-      const propia = await db.minimarket.findFirst({
-        where: { id_usuario: u.id_usuario },
-        orderBy: { id_minimarket: 'asc' },
-        select: { id_minimarket: true },
-      });
-      if (!propia) throw notFound(MENSAJE_SIN_MINIMARKET, 'MINIMARKET_NOT_FOUND');
-      idMinimarket = propia.id_minimarket;
-    } else {
-      await acceso.assertAcceso(u, idMinimarket);
-    }
+    const idMinimarket = await acceso.tiendaPedida(u, datos.id_minimarket);
     const id_minimarket = idMinimarket;
     return db.$transaction(async (tx) => {
       const id = await abrirConversacion(
