@@ -1,7 +1,7 @@
 // The counter's cash shift (/api/caja) and the sale receipt's data (GET /api/ventas/{id}/boleta).
 // Every amount is whole pesos; the arithmetic of a close is in docs/caja.md.
 import { z } from 'zod';
-import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, skipSchema } from './comunes.js';
+import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, motivoSchema, skipSchema } from './comunes.js';
 import { MAX_ENTERO } from './reglas.js';
 
 export const MENSAJE_TURNO_ABIERTO = 'Ya hay un turno de caja abierto en este minimarket.';
@@ -39,11 +39,7 @@ export const TIPOS_MOVIMIENTO_CAJA = ['ingreso', 'retiro'] as const;
 export const movimientoCajaCreateSchema = z.object({
   tipo: z.enum(TIPOS_MOVIMIENTO_CAJA, { error: 'El tipo es ingreso o retiro.' }),
   monto: monto('El monto', { positivo: true }),
-  motivo: z
-    .string({ error: 'Escribe el motivo.' })
-    .trim()
-    .min(1, { error: 'Escribe el motivo.' })
-    .max(200, { error: 'El motivo puede tener a lo más 200 caracteres.' }),
+  motivo: motivoSchema('Escribe el motivo.'),
 });
 export type MovimientoCajaCreate = z.input<typeof movimientoCajaCreateSchema>;
 

@@ -133,3 +133,11 @@ export const errorSchema = z
 export type ApiError = z.infer<typeof errorSchema>;
 
 export const mensajeSchema = z.object({ message: z.string() }).meta({ id: 'Mensaje' });
+
+/** Why something was done (a void, a return, cash taken out): required, at most 200 characters. */
+export const motivoSchema = (mensajeVacio: string) =>
+  z
+    .string({ error: mensajeVacio })
+    .trim()
+    .min(1, { error: mensajeVacio })
+    .max(200, { error: 'El motivo puede tener a lo más 200 caracteres.' });

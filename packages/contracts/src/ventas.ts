@@ -4,6 +4,7 @@ import {
   idSchema,
   MAX_PAGE_SIZE,
   METODOS_PAGO,
+  motivoSchema,
   PAGE_SIZE_TRANSACCIONES,
   pesosSchema,
   skipSchema,
@@ -125,11 +126,7 @@ export const ESTADO_VENTA_ANULADA = 'Anulada';
 
 /** POST /ventas/{id}/anulacion. */
 export const anulacionVentaSchema = z.object({
-  motivo: z
-    .string({ error: 'Escribe el motivo de la anulación.' })
-    .trim()
-    .min(1, { error: 'Escribe el motivo de la anulación.' })
-    .max(200, { error: 'El motivo puede tener a lo más 200 caracteres.' }),
+  motivo: motivoSchema('Escribe el motivo de la anulación.'),
 });
 
 export const MENSAJE_DEVOLUCION_VENTA_ANULADA = 'No se puede devolver parte de una venta anulada.';
@@ -137,11 +134,7 @@ export const MENSAJE_PRODUCTO_NO_EN_VENTA = 'Ese producto no está en esta venta
 
 /** POST /ventas/{id}/devoluciones. */
 export const devolucionCreateSchema = z.object({
-  motivo: z
-    .string({ error: 'Escribe el motivo de la devolución.' })
-    .trim()
-    .min(1, { error: 'Escribe el motivo de la devolución.' })
-    .max(200, { error: 'El motivo puede tener a lo más 200 caracteres.' }),
+  motivo: motivoSchema('Escribe el motivo de la devolución.'),
   detalles: z
     .array(
       z.object({
