@@ -223,9 +223,28 @@ describe('GET /api/soporte/eventos', () => {
     }
   });
 
-  it('without a valid session the stream is refused', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/soporte/eventos?token=no-es-un-token' });
-    expect(res.statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/soporte/eventos' })).statusCode).toBe(401);
+  it('without a valid ticket the stream is refused; a session token is no ticket, and a ticket opens nothing else', async () => {
+    for (const url of [
+      '/api/soporte/eventos?ticket=no-es-un-ticket',
+      '/api/soporte/eventos',
+      `/api/soporte/eventos?ticket=${pyme.token}`,
+    ]) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+    const pedido = await pyme.request({ method: 'POST', url: '/api/soporte/eventos/ticket' });
+    expect(pedido.statusCode).toBe(200);
+    const { ticket } = pedido.json() as { ticket: string };
+    const otraRuta = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/soporte/conversaciones',
+      headers: { authorization: `Bearer ${ticket}` },
+    });
+    expect(otraRuta.statusCode).toBe(401);
+    // After 'Cerrar Sesión' the session's tickets open no stream either.
+    const sesion = await ctx.as(DEMO.pyme2);
+    const t2 = (await sesion.request({ method: 'POST', url: '/api/soporte/eventos/ticket' })).json().ticket as string;
+    expect(t2).toEqual(expect.any(String));
+    expect((await sesion.request({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/soporte/eventos?ticket=${t2}` })).statusCode).toBe(401);
   });
 });

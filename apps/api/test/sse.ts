@@ -1,5 +1,5 @@
-// Listening to GET /api/soporte/eventos the way a browser's EventSource does (token in the query),
-// collecting the JSON events as they arrive.
+// Listening to GET /api/soporte/eventos the way the web's EventSource does (a stream ticket in the
+// query, asked for with the session token), collecting the JSON events as they arrive.
 import type { EventoSoporte } from '@minimarket/contracts/soporte';
 
 export interface Escucha {
@@ -11,7 +11,10 @@ export interface Escucha {
 
 export async function escuchar(base: string, token: string): Promise<Escucha> {
   const control = new AbortController();
-  const res = await fetch(`${base}/api/soporte/eventos?token=${encodeURIComponent(token)}`, { signal: control.signal });
+  const pedido = await fetch(`${base}/api/soporte/eventos/ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  if (pedido.status !== 200) throw new Error(`ticket: ${pedido.status} ${await pedido.text()}`);
+  const { ticket } = (await pedido.json()) as { ticket: string };
+  const res = await fetch(`${base}/api/soporte/eventos?ticket=${encodeURIComponent(ticket)}`, { signal: control.signal });
   if (res.status !== 200 || !res.body) throw new Error(`eventos: ${res.status} ${await res.text()}`);
   const eventos: EventoSoporte[] = [];
   const esperando = new Set<() => void>();

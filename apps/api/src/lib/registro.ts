@@ -2,7 +2,7 @@
 // the password it sets, so no query value with a secret's name ever reaches a log line.
 import type { FastifyRequest } from 'fastify';
 
-const NOMBRES_SECRETOS = /^(token|access_token|password|new_password|contrasena\w*)$/i;
+const NOMBRES_SECRETOS = /^(token|ticket|access_token|password|new_password|contrasena\w*)$/i;
 export const VALOR_OCULTO = '[oculto]';
 
 export function urlSinSecretos(url: string): string {

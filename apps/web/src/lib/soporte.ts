@@ -134,11 +134,12 @@ const RECONEXION_MAX_MS = 60_000;
 
 /**
  * Keeps GET /api/soporte/eventos open while signed in and applies each event to the caches.
- * EventSource cannot send the Authorization header, so the token goes in the query (the API
- * accepts it on this one route). EventSource reconnects by itself after a dropped connection but
- * gives up on an HTTP error (an expired token, a server without the route): then it is opened
- * again later with the token as it is then. After any reconnection the caches are refreshed,
- * since events may have been missed meanwhile.
+ * EventSource cannot send the Authorization header, and the session token must not travel in a
+ * URL (proxies log them): each connection first asks for a stream ticket (POST
+ * /soporte/eventos/ticket, valid 60 s, accepted only by the stream) and opens ?ticket=. EventSource
+ * reconnects by itself after a dropped connection but gives up on an HTTP error (an expired ticket
+ * or session, a server without the route): then a new ticket is asked for later. After any
+ * reconnection the caches are refreshed, since events may have been missed meanwhile.
  */
 export function useEventosSoporte(activo: boolean) {
   const queryClient = useQueryClient();
@@ -150,10 +151,23 @@ export function useEventosSoporte(activo: boolean) {
     let abiertaAntes = false;
     let terminado = false;
 
-    const abrir = () => {
-      const token = getToken();
-      if (terminado || !token) return;
-      const actual = new EventSource(buildUrl('/soporte/eventos', { token }));
+    const reintentar = () => {
+      if (terminado) return;
+      temporizador = setTimeout(() => void abrir(), espera);
+      espera = Math.min(espera * 2, RECONEXION_MAX_MS);
+    };
+
+    const abrir = async () => {
+      if (terminado || !getToken()) return;
+      let ticket: string;
+      try {
+        ticket = (await apiRequest<{ ticket: string }>('/soporte/eventos/ticket', { method: 'POST' })).ticket;
+      } catch {
+        reintentar();
+        return;
+      }
+      if (terminado) return;
+      const actual = new EventSource(buildUrl('/soporte/eventos', { ticket }));
       fuente = actual;
       actual.onopen = () => {
         espera = RECONEXION_MIN_MS;
@@ -171,12 +185,11 @@ export function useEventosSoporte(activo: boolean) {
       };
       actual.onerror = () => {
         if (actual.readyState !== EventSource.CLOSED || terminado) return;
-        temporizador = setTimeout(abrir, espera);
-        espera = Math.min(espera * 2, RECONEXION_MAX_MS);
+        reintentar();
       };
     };
 
-    abrir();
+    void abrir();
     return () => {
       terminado = true;
       clearTimeout(temporizador);

@@ -25,6 +25,13 @@ export interface TokenPayload {
   auth_time: number;
   jti: string;
   exp?: number;
+  /**
+   * Set only on a stream ticket (issueTicketEventos): a short-lived token for the one route a
+   * browser's EventSource reaches with the token in its URL. Every other route refuses it.
+   */
+  uso?: 'eventos';
+  /** A ticket's session expiry (seconds): the stream ends with the session, not the ticket. */
+  ses_exp?: number;
 }
 
 /** This request's token, for 'Cerrar Sesión'. */
@@ -48,6 +55,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The live-events route: a stream ticket in ?ticket= (or the session token in the header). */
+    authenticateTicket: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    issueTicketEventos: (request: FastifyRequest) => { ticket: string; expira_en: string };
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     issueToken: (usuario: { id_usuario: number; rol: string; sesiones_validas_desde?: Date }) => Promise<string>;
   }
@@ -55,6 +65,8 @@ declare module 'fastify' {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MAX_ID = 2_147_483_647;
+/** How long a stream ticket can be used to connect. */
+const SEGUNDOS_TICKET = 60;
 
 interface FilaSesion {
   id_usuario: number;
@@ -72,14 +84,9 @@ export default fp(
     app.decorateRequest('sesion', null as unknown as SesionActual);
     const expirada = () => unauthorized(MENSAJE_SESION_EXPIRADA, 'SESSION_EXPIRED');
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      if (!request.headers.authorization) throw unauthorized(MENSAJE_NO_AUTENTICADO);
-      let payload: TokenPayload;
-      try {
-        payload = await request.jwtVerify<TokenPayload>();
-      } catch {
-        throw expirada();
-      }
+    /** The token's user and session, re-read now; a stream ticket only where `aceptaTicket`. */
+    async function sesionDe(request: FastifyRequest, payload: TokenPayload, aceptaTicket: boolean) {
+      if (payload.uso !== undefined && !(aceptaTicket && payload.uso === 'eventos')) throw expirada();
       const id = Number(payload.sub);
       // A token from before sessions had an id (jti) cannot be ended by logout: it is refused.
       if (!Number.isInteger(id) || id < 1 || id > MAX_ID || typeof payload.jti !== 'string' || !UUID.test(payload.jti)) throw expirada();
@@ -93,8 +100,53 @@ export default fp(
       request.sesion = {
         jti: payload.jti,
         id_usuario: usuario.id_usuario,
-        expira_en: new Date((payload.exp ?? Date.now() / 1000) * 1000),
+        expira_en: new Date((payload.ses_exp ?? payload.exp ?? Date.now() / 1000) * 1000),
       };
+    }
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      if (!request.headers.authorization) throw unauthorized(MENSAJE_NO_AUTENTICADO);
+      let payload: TokenPayload;
+      try {
+        payload = await request.jwtVerify<TokenPayload>();
+      } catch {
+        throw expirada();
+      }
+      await sesionDe(request, payload, false);
+    });
+
+    app.decorate('authenticateTicket', async (request: FastifyRequest) => {
+      const ticket = (request.query as { ticket?: unknown }).ticket;
+      if (typeof ticket !== 'string' || ticket.length === 0) {
+        if (!request.headers.authorization) throw unauthorized(MENSAJE_NO_AUTENTICADO);
+        return app.authenticate(request, null as unknown as FastifyReply);
+      }
+      let payload: TokenPayload;
+      try {
+        payload = app.jwt.verify<TokenPayload>(ticket);
+      } catch {
+        throw expirada();
+      }
+      if (payload.uso !== 'eventos') throw expirada();
+      await sesionDe(request, payload, true);
+    });
+
+    app.decorate('issueTicketEventos', (request: FastifyRequest) => {
+      const u = request.usuario;
+      const s = request.sesion;
+      const payload = request.user;
+      const ticket = app.jwt.sign(
+        {
+          sub: String(u.id_usuario),
+          rol: u.rol,
+          auth_time: payload.auth_time,
+          jti: s.jti,
+          uso: 'eventos',
+          ses_exp: Math.floor(s.expira_en.getTime() / 1000),
+        },
+        { expiresIn: SEGUNDOS_TICKET },
+      );
+      return { ticket, expira_en: new Date(Date.now() + SEGUNDOS_TICKET * 1000).toISOString() };
     });
 
     app.decorate('issueToken', async (usuario: { id_usuario: number; rol: string; sesiones_validas_desde?: Date }) => {

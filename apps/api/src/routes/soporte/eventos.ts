@@ -1,8 +1,9 @@
 // GET /api/soporte/eventos: a server-sent event stream of the support messages and changes the
-// caller may see. A browser's EventSource cannot send an Authorization header, so this one route
-// also takes the session token as ?token= (the request log hides it, lib/registro.ts); it is then
-// checked exactly as a header would be. The stream ends when the token expires: the browser
-// reconnects and a stale session is refused like anywhere else.
+// caller may see. A browser's EventSource cannot send an Authorization header, and a session token
+// in a URL would end up in proxies' access logs: the page first asks for a stream ticket
+// (POST /api/soporte/eventos/ticket, a token valid 60 s that only this route accepts) and connects
+// with ?ticket=. The session behind it is checked as any request's; the stream ends when that
+// session expires, and the browser asks for a new ticket to reconnect.
 import { errorSchema } from '@minimarket/contracts/comunes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,21 +17,14 @@ const eventosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/soporte/eventos',
     {
-      onRequest: [
-        async (request) => {
-          const token = (request.query as { token?: unknown }).token;
-          if (!request.headers.authorization && typeof token === 'string' && token.length > 0)
-            request.headers.authorization = `Bearer ${token}`;
-        },
-        app.authenticate,
-      ],
+      onRequest: [app.authenticateTicket],
       schema: {
         tags: ['soporte'],
         operationId: 'eventosSoporte',
         summary: 'Eventos en vivo (text/event-stream): mensajes nuevos y cambios de las conversaciones que quien escucha puede ver',
         description:
-          'Cada evento es una línea data: con JSON { tipo: "mensaje", id_conversacion, mensaje } o { tipo: "conversacion", id_conversacion, conversacion }. El token de sesión va en el encabezado Authorization o, para EventSource, en ?token=.',
-        querystring: z.object({ token: z.string().max(4096).optional() }),
+          'Cada evento es una línea data: con JSON { tipo: "mensaje", id_conversacion, mensaje } o { tipo: "conversacion", id_conversacion, conversacion }. Para EventSource: ?ticket= con un ticket de POST /api/soporte/eventos/ticket; también acepta el token de sesión en el encabezado Authorization.',
+        querystring: z.object({ ticket: z.string().max(4096).optional() }),
         response: { 200: z.string().describe('text/event-stream'), 400: errorSchema, 401: errorSchema },
       },
     },

@@ -101,6 +101,19 @@ const conversacionesRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => soporte.cambiar(request.usuario, request.params.id, request.body),
   );
 
+  app.post(
+    '/soporte/eventos/ticket',
+    {
+      schema: {
+        tags: ['soporte'],
+        operationId: 'ticketEventosSoporte',
+        summary: 'Un ticket de 60 segundos para abrir GET /api/soporte/eventos?ticket= (EventSource no manda encabezados)',
+        response: { 200: z.object({ ticket: z.string(), expira_en: z.string() }), ...ERRORES },
+      },
+    },
+    (request) => app.issueTicketEventos(request),
+  );
+
   app.get(
     '/soporte/no-leidos',
     {
