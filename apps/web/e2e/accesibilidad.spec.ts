@@ -113,3 +113,63 @@ test('support and Badito have no serious or critical axe violations', async ({ p
   await revisar(admin, 'detalle de chat');
   await contexto.close();
 });
+
+test('caja, the void and return dialogs and the receipt have no serious or critical axe violations', async ({ page, request }) => {
+  const token = await tokenApi(request, PYME);
+  const me = await (await request.get('/api/users/me', conToken(token))).json();
+  const idMinimarket = me.minimarkets[0].id_minimarket as number;
+  const { sales } = (await (await request.get(`/api/ventas/?id_minimarket=${idMinimarket}&limit=1`, conToken(token))).json()) as {
+    sales: Array<{ id_venta: number; estado_venta: string }>;
+  };
+  const venta = sales[0];
+
+  await iniciarSesion(page, PYME);
+  await page.goto('/pos/caja');
+  await expect(page.getByRole('heading', { name: /^(Abrir caja|Turno abierto)$/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await revisar(page, 'caja');
+  // With a shift open: the X report and the count under review.
+  const actual = await request.get(`/api/caja/turnos/actual?id_minimarket=${idMinimarket}`, conToken(token));
+  const abierto = actual.ok()
+    ? await actual.json()
+    : await (
+        await request.post('/api/caja/turnos', { ...conToken(token), data: { id_minimarket: idMinimarket, monto_inicial: 10000 } })
+      ).json();
+  await page.reload();
+  await page.getByRole('button', { name: 'Ver informe X' }).click();
+  await page.getByLabel('Efectivo contado').fill('$10.000');
+  await page.getByRole('button', { name: 'Ver diferencia' }).click();
+  await expect(page.getByTestId('conteo-esperado')).toBeVisible();
+  await revisar(page, 'caja con un turno abierto');
+  if (!actual.ok()) {
+    const cierre = await request.post(`/api/caja/turnos/${abierto.id_turno}/cierre`, {
+      ...conToken(token),
+      data: { monto_contado: 10000 },
+    });
+    expect(cierre.ok()).toBeTruthy();
+  }
+
+  await page.goto('/pos/transacciones');
+  await page.getByLabel('N° de venta').fill(String(venta.id_venta));
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('button', { name: `Ver detalle de la venta ${venta.id_venta}` }).click();
+  await expect(page.getByRole('link', { name: 'Imprimir comprobante' })).toBeVisible();
+  await revisar(page, 'transacciones con el detalle abierto');
+  if (venta.estado_venta === 'Completada') {
+    await page.getByRole('button', { name: 'Anular venta' }).click();
+    await expect(page.getByRole('dialog', { name: /^Anular venta/ })).toBeVisible();
+    await revisar(page, 'anular venta');
+    await page.keyboard.press('Escape');
+    const devolver = page.getByRole('button', { name: 'Devolver productos' });
+    if (await devolver.isVisible()) {
+      await devolver.click();
+      await expect(page.getByRole('dialog', { name: /^Devolver productos/ })).toBeVisible();
+      await revisar(page, 'devolver productos');
+      await page.keyboard.press('Escape');
+    }
+  }
+
+  await page.goto(`/pos/comprobante/${venta.id_venta}?ancho=58`);
+  await expect(page.getByTestId('comprobante')).toBeVisible();
+  await revisar(page, 'comprobante');
+});

@@ -18,6 +18,7 @@ const PAGINAS_PYME: Array<[string, string]> = [
   ['nuevo-producto', '/pos/nuevo-producto'],
   ['inventario', '/pos/buscar-producto'],
   ['transacciones', '/pos/transacciones'],
+  ['caja', '/pos/caja'],
   ['cargar', '/cargar/cargar-datos'],
   ['visualizar', '/visualizar/recomendaciones'],
   ['tarjetas', '/visualizar/tarjetas'],
@@ -69,6 +70,16 @@ async function conversacionDeMuestra(request: APIRequestContext): Promise<number
   return id_conversacion;
 }
 
+/** The pyme's latest sale, for the receipt pages. */
+async function ultimaVenta(request: APIRequestContext): Promise<number> {
+  const token = await tokenApi(request, PYME);
+  const me = await (await request.get('/api/users/me', conToken(token))).json();
+  const res = await request.get(`/api/ventas/?id_minimarket=${me.minimarkets[0].id_minimarket}&limit=1`, conToken(token));
+  const { sales } = (await res.json()) as { sales: Array<{ id_venta: number }> };
+  expect(sales.length).toBeGreaterThan(0);
+  return sales[0].id_venta;
+}
+
 async function capturar(page: Page, nombre: string, ruta: string, tamano: (typeof TAMANOS)[number]) {
   await page.setViewportSize({ width: tamano.width, height: tamano.height });
   await page.goto(ruta);
@@ -85,11 +96,19 @@ test('screenshots: login', async ({ page }) => {
 });
 
 test('screenshots: the pyme pages', async ({ page, request }) => {
+  // About thirty pages at two sizes: more than the default minute on a two-core machine.
+  test.setTimeout(150_000);
   const errores: string[] = [];
   page.on('pageerror', (e) => errores.push(e.message));
   const id = await conversacionDeMuestra(request);
+  const idVenta = await ultimaVenta(request);
   await iniciarSesion(page, PYME);
-  const paginas: Array<[string, string]> = [...PAGINAS_PYME, ['conversacion-soporte', `/ayuda/soporte/${id}`]];
+  const paginas: Array<[string, string]> = [
+    ...PAGINAS_PYME,
+    ['conversacion-soporte', `/ayuda/soporte/${id}`],
+    ['comprobante-58', `/pos/comprobante/${idVenta}?ancho=58`],
+    ['comprobante-80', `/pos/comprobante/${idVenta}?ancho=80`],
+  ];
   for (const t of TAMANOS) for (const [nombre, ruta] of paginas) await capturar(page, nombre, ruta, t);
   expect(errores).toEqual([]);
 });

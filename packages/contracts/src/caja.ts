@@ -9,6 +9,8 @@ export const MENSAJE_TURNO_CERRADO = 'Este turno de caja ya está cerrado.';
 export const MENSAJE_TURNO_NO_ENCONTRADO = 'El turno de caja no existe.';
 export const MENSAJE_SIN_TURNO = 'No hay un turno de caja abierto.';
 export const MENSAJE_CAJA_REQUERIDA = 'Abre la caja antes de vender: este minimarket exige un turno de caja abierto.';
+/** The `code` of that refusal (409), so the POS can tell it from other conflicts. */
+export const CODIGO_CAJA_REQUERIDA = 'SHIFT_REQUIRED';
 /** Prices include IVA at this rate: neto = round(total / 1.19). */
 export const TASA_IVA = 0.19;
 export const LEYENDA_COMPROBANTE = 'Comprobante de venta — no válido como boleta';

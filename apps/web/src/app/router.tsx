@@ -52,6 +52,18 @@ const rutas: RouteObject[] = [
     errorElement: <ErrorPage />,
     HydrateFallback: Cargando,
   })),
+  // The printable receipt stands outside the app's layout: printed, it is the receipt and nothing else.
+  {
+    path: '/pos/comprobante/:id',
+    element: (
+      <RequireRole roles={AMBOS_ROLES}>
+        <Outlet />
+      </RequireRole>
+    ),
+    errorElement: <ErrorPage />,
+    HydrateFallback: Cargando,
+    children: [{ index: true, lazy: lazy(() => import('./routes/comprobante'), 'ComprobanteRoute') }],
+  },
   { path: '/reset-password', lazy: lazy(recuperacion, 'NuevaContrasenaRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
   {
     path: '/',
@@ -78,6 +90,7 @@ const rutas: RouteObject[] = [
             { path: 'nuevo-producto', lazy: lazy(pos, 'NuevoProductoRoute') },
             { path: 'buscar-producto', lazy: lazy(pos, 'BuscarProductoRoute') },
             { path: 'transacciones', lazy: lazy(pos, 'TransaccionesRoute') },
+            { path: 'caja', lazy: lazy(pos, 'CajaRoute') },
           ]),
           soloPara(AMBOS_ROLES, 'visualizar', lazy(visualizar, 'VisualizarLayout'), [
             { index: true, element: <Navigate to="recomendaciones" replace /> },

@@ -10,4 +10,5 @@ export const RAIZ = {
   minimarkets: ['minimarkets'],
   analitica: ['analitica'],
   soporte: ['soporte'],
+  caja: ['caja'],
 } as const;

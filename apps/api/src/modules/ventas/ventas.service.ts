@@ -13,7 +13,7 @@ import {
   type ventaCreateSchema,
   type ventasQuerySchema,
 } from '@minimarket/contracts/ventas';
-import { desgloseIva, LEYENDA_COMPROBANTE, MENSAJE_CAJA_REQUERIDA, type Boleta } from '@minimarket/contracts/caja';
+import { CODIGO_CAJA_REQUERIDA, desgloseIva, LEYENDA_COMPROBANTE, MENSAJE_CAJA_REQUERIDA, type Boleta } from '@minimarket/contracts/caja';
 import { causaPostgres, esViolacionUnica, Prisma, type Db, type Tx } from '../../db/client.js';
 import { type AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { zonedToUtc } from '../../lib/tiempo.js';
@@ -113,7 +113,7 @@ function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
     case 'NOT_ENOUGH_STOCK':
       return conflict(mensajeSinStock(r.producto ?? '', r.disponible ?? 0), 'NOT_ENOUGH_STOCK');
     case 'NO_OPEN_SHIFT':
-      return conflict(MENSAJE_CAJA_REQUERIDA, 'NO_OPEN_SHIFT');
+      return conflict(MENSAJE_CAJA_REQUERIDA, CODIGO_CAJA_REQUERIDA);
     case 'PRICE_CHANGED':
       return conflict(
         `El precio de "${r.producto}" cambió a ${formatClp(r.precio ?? 0)}. Actualiza el carrito e intenta de nuevo.`,

@@ -1,6 +1,7 @@
 import { ShopSelector } from '../../components/shop/shop-selector';
 import { RequiereTienda } from '../../components/shop/requiere-tienda';
 import { SectionLayout } from '../../components/ui/section-layout';
+import { CajaPage } from '../../features/pos/components/caja/caja-page';
 import { InventarioPage } from '../../features/pos/components/inventario/inventario-page';
 import { NuevaVentaPage } from '../../features/pos/components/nueva-venta/nueva-venta-page';
 import { NuevoProductoPage } from '../../features/pos/components/nuevo-producto/nuevo-producto-page';
@@ -16,6 +17,7 @@ export function PosLayout() {
         { to: '/pos/nuevo-producto', label: 'NUEVO PRODUCTO' },
         { to: '/pos/buscar-producto', label: 'BUSCAR PRODUCTO' },
         { to: '/pos/transacciones', label: 'TRANSACCIONES' },
+        { to: '/pos/caja', label: 'CAJA' },
       ]}
     />
   );
@@ -36,4 +38,8 @@ export function BuscarProductoRoute() {
 
 export function TransaccionesRoute() {
   return <RequiereTienda>{(id) => <TransaccionesPage key={id} idMinimarket={id} />}</RequiereTienda>;
+}
+
+export function CajaRoute() {
+  return <RequiereTienda>{(id) => <CajaPage key={id} idMinimarket={id} />}</RequiereTienda>;
 }

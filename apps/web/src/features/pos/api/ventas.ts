@@ -1,4 +1,5 @@
-import type { Venta, VentaCreate, ventasListSchema } from '@minimarket/contracts/ventas';
+import type { Boleta } from '@minimarket/contracts/caja';
+import type { Devolucion, Venta, VentaCreate, ventasListSchema } from '@minimarket/contracts/ventas';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -22,6 +23,7 @@ export const ventasKeys = {
   all: RAIZ.ventas,
   listas: () => [...ventasKeys.all, 'lista'] as const,
   lista: (p: VentasParams) => [...ventasKeys.listas(), p] as const,
+  boleta: (id: number) => [...ventasKeys.all, 'boleta', id] as const,
 };
 
 export const ventasQueryOptions = (p: VentasParams) =>
@@ -42,6 +44,54 @@ export const ventasQueryOptions = (p: VentasParams) =>
     placeholderData: keepPreviousData,
   });
 
+/** What the printed receipt shows (GET /ventas/{id}/boleta). */
+export const boletaQueryOptions = (idVenta: number) =>
+  queryOptions({
+    queryKey: ventasKeys.boleta(idVenta),
+    queryFn: ({ signal }) => apiRequest<Boleta>(`/ventas/${idVenta}/boleta`, { signal }),
+  });
+
+/**
+ * A void or a return moves stock, the sales lists, every analytics figure and the open shift's
+ * cash: all of them are asked again.
+ */
+function useInvalidarTrasCambioDeVenta() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: productosKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ventasKeys.all }),
+      queryClient.invalidateQueries({ queryKey: RAIZ.analitica }),
+      queryClient.invalidateQueries({ queryKey: RAIZ.caja }),
+    ]);
+}
+
+export function useAnularVenta() {
+  const invalidar = useInvalidarTrasCambioDeVenta();
+  return useMutation({
+    mutationFn: ({ idVenta, motivo }: { idVenta: number; motivo: string }) =>
+      apiRequest<Venta>(`/ventas/${idVenta}/anulacion`, { method: 'POST', json: { motivo } }),
+    // A 409 (voided meanwhile elsewhere) also means the list on screen is old.
+    onSettled: invalidar,
+  });
+}
+
+export function useDevolverProductos() {
+  const invalidar = useInvalidarTrasCambioDeVenta();
+  return useMutation({
+    mutationFn: ({
+      idVenta,
+      motivo,
+      detalles,
+    }: {
+      idVenta: number;
+      motivo: string;
+      detalles: Array<{ id_producto: number; num_unidades: number }>;
+    }) => apiRequest<Devolucion>(`/ventas/${idVenta}/devoluciones`, { method: 'POST', json: { motivo, detalles } }),
+    onSettled: invalidar,
+  });
+}
+
 export function useRegistrarVenta() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -53,6 +103,8 @@ export function useRegistrarVenta() {
       void queryClient.invalidateQueries({ queryKey: ventasKeys.all });
       // A sale moves every analytics figure (Inicio's reorders among them).
       void queryClient.invalidateQueries({ queryKey: RAIZ.analitica });
+      // The open shift's running figures, and (a refusal for no open shift) whether one exists.
+      void queryClient.invalidateQueries({ queryKey: RAIZ.caja });
     },
   });
 }

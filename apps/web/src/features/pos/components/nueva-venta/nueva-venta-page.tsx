@@ -1,10 +1,18 @@
+import { CODIGO_CAJA_REQUERIDA } from '@minimarket/contracts/caja';
 import type { MetodoPago } from '@minimarket/contracts/comunes';
 import type { Producto } from '@minimarket/contracts/productos';
+import type { Venta } from '@minimarket/contracts/ventas';
+import { useQueryClient } from '@tanstack/react-query';
+import { Printer } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { Alert } from '../../../../components/ui/alert';
+import { buttonClasses } from '../../../../components/ui/button';
 import { ApiError, mensajeDeError, nuevaIdempotencyKey } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
-import { useCurrentShop } from '../../../../lib/current-shop';
+import { tiendaKeys, useCurrentShop } from '../../../../lib/current-shop';
+import { formatClp } from '../../../../utils/format';
 import { buscarPorCodigo, obtenerProductos } from '../../api/productos';
 import { useRegistrarVenta } from '../../api/ventas';
 import { useBarcodeScanner } from '../../hooks/use-barcode-scanner';
@@ -17,6 +25,7 @@ import {
   totalCarrito,
   type ItemCarrito,
 } from '../../utils/carrito';
+import { AvisoCaja } from './aviso-caja';
 import { CarritoPanel } from './carrito-panel';
 import { EscanerPanel, type EstadoEscaneo } from './escaner-panel';
 import { PagoPanel } from './pago-panel';
@@ -24,6 +33,35 @@ import { ProductosVentaTabla } from './productos-venta-tabla';
 
 export const MENSAJE_VENTA_EXITOSA = 'Venta registrada exitosamente.';
 const MENSAJE_VENTA_ERROR = 'Hubo un error al registrar la venta.';
+/** The server's code for a sale refused because the shop requires an open cash shift. */
+
+/** The sale just made, with its change, and the way to its receipt. */
+function VentaRegistrada({ venta }: { venta: Venta }) {
+  const imprimir = useRef<HTMLAnchorElement>(null);
+  // The next key the cashier presses is Enter on the receipt (a scan still goes to the cart).
+  useEffect(() => imprimir.current?.focus(), [venta.id_venta]);
+  const vuelto = typeof venta.monto_recibido === 'number' ? venta.monto_recibido - venta.total : null;
+  return (
+    <Alert
+      tipo="exito"
+      className="mb-4"
+      accion={
+        <Link
+          ref={imprimir}
+          to={`/pos/comprobante/${venta.id_venta}`}
+          state={{ desde: '/pos/nueva-venta' }}
+          className={buttonClasses('primario', 'sm')}
+        >
+          <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
+        </Link>
+      }
+    >
+      <span data-testid="venta-registrada">
+        Venta N° {venta.id_venta} registrada por {formatClp(venta.total)}.{vuelto !== null && ` Vuelto: ${formatClp(vuelto)}.`}
+      </span>
+    </Alert>
+  );
+}
 
 /** The cart survives switching POS tabs (and a reload) within the browser tab. */
 function useCarritoGuardado(idMinimarket: number) {
@@ -54,6 +92,9 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   // One key per checkout attempt: a retried request after a network failure creates one sale.
   const [idempotencyKey, setIdempotencyKey] = useState(nuevaIdempotencyKey);
   const registrar = useRegistrarVenta();
+  const queryClient = useQueryClient();
+  const [ultimaVenta, setUltimaVenta] = useState<Venta | null>(null);
+  const [rechazoCaja, setRechazoCaja] = useState<string | null>(null);
 
   // Scans can arrive faster than React re-renders: each change starts from the latest cart.
   const actuales = useRef(items);
@@ -156,8 +197,10 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
         },
       },
       {
-        onSuccess: () => {
+        onSuccess: (venta) => {
           toast.success(MENSAJE_VENTA_EXITOSA, { duration: 2000 });
+          setUltimaVenta(venta);
+          setRechazoCaja(null);
           aplicar({ items: [] });
           setVista('carrito');
           setEstadoEscaneo(null);
@@ -165,6 +208,11 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
         },
         onError: (e) => {
           toast.error(mensajeDeError(e, MENSAJE_VENTA_ERROR));
+          if (e instanceof ApiError && e.code === CODIGO_CAJA_REQUERIDA) {
+            // The setting may have been turned on elsewhere: ask for it again with the shift.
+            setRechazoCaja(e.detail);
+            void queryClient.invalidateQueries({ queryKey: tiendaKeys.detalle(idMinimarket) });
+          }
           // The server refused this cart (stock, price): the next attempt is a new one, with
           // the cart brought up to date so the cashier sees what changed.
           if (e instanceof ApiError && e.status > 0) {
@@ -180,6 +228,8 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
     <>
       <title>{tituloPagina('Nueva venta')}</title>
       <h2 className="sr-only">Nueva venta</h2>
+      <AvisoCaja idMinimarket={idMinimarket} rechazo={rechazoCaja} />
+      {ultimaVenta && vista === 'carrito' && <VentaRegistrada venta={ultimaVenta} />}
       {vista === 'pago' ? (
         <PagoPanel items={items} procesando={registrar.isPending} onRegresar={() => setVista('carrito')} onFinalizar={finalizar} />
       ) : (
@@ -201,7 +251,10 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
                 onCambiarCantidad={(id, texto) => aplicar(cambiarCantidad(actuales.current, id, texto))}
                 onQuitar={(id) => aplicar({ items: quitarDelCarrito(actuales.current, id) })}
                 onVaciar={() => aplicar({ items: [] })}
-                onPagar={() => setVista('pago')}
+                onPagar={() => {
+                  setUltimaVenta(null);
+                  setVista('pago');
+                }}
               />
             </div>
           </div>

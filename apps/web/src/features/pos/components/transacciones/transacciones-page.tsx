@@ -1,7 +1,7 @@
 import { ESTADO_VENTA_COMPLETADA, PAGE_SIZE_TRANSACCIONES } from '@minimarket/contracts/comunes';
-import type { Venta } from '@minimarket/contracts/ventas';
+import { ESTADO_VENTA_ANULADA, type Venta } from '@minimarket/contracts/ventas';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, Receipt, Search } from 'lucide-react';
+import { ChevronDown, ChevronRight, Printer, Receipt, Search, Undo2, XCircle } from 'lucide-react';
 import { Fragment, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../../components/ui/badge';
@@ -18,6 +18,10 @@ import { tituloPagina } from '../../../../lib/app-info';
 import { esFechaIso, MENSAJE_FECHA_INVALIDA } from '../../../../utils/fechas';
 import { formatClp, formatEntero, formatFechaHora } from '../../../../utils/format';
 import { ventasQueryOptions } from '../../api/ventas';
+import { cn } from '../../../../utils/cn';
+import { quedaPorDevolver } from '../../utils/devolucion';
+import { AnularVentaDialog } from './anular-venta-dialog';
+import { DevolverProductosDialog } from './devolver-productos-dialog';
 
 export const MENSAJE_FECHAS_INVALIDAS = 'La fecha de inicio no puede ser posterior a la fecha de término.';
 
@@ -28,6 +32,70 @@ interface Filtros {
 }
 
 const VACIO: Filtros = { search: '', desde: '', hasta: '' };
+
+const esAnulada = (v: Venta) => v.estado_venta === ESTADO_VENTA_ANULADA;
+
+/** The sale's state: red when voided, and a note when part of it came back. */
+function EstadoVenta({ venta }: { venta: Venta }) {
+  const devuelta = (venta.devoluciones ?? []).length > 0;
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      <Badge color={venta.estado_venta === ESTADO_VENTA_COMPLETADA ? 'verde' : 'rojo'}>{venta.estado_venta}</Badge>
+      {devuelta && !esAnulada(venta) && <Badge color="amarillo">Con devolución</Badge>}
+    </span>
+  );
+}
+
+/** What happened to the sale after it was made: its void, its returns (oldest first). */
+function HistoriaVenta({ venta }: { venta: Venta }) {
+  const devoluciones = venta.devoluciones ?? [];
+  return (
+    <>
+      {venta.anulada_en && (
+        <p className="mt-2 text-sm font-medium text-red-800">
+          Anulada el {formatFechaHora(venta.anulada_en)}
+          {venta.motivo_anulacion ? `. Motivo: ${venta.motivo_anulacion}` : ''}
+        </p>
+      )}
+      {devoluciones.length > 0 && (
+        <div className="mt-3">
+          <h4 className="text-xs font-semibold text-slate-600 uppercase">Devoluciones</h4>
+          <ul className="mt-1 space-y-1 text-sm" aria-label={`Devoluciones de la venta ${venta.id_venta}`}>
+            {devoluciones.map((d) => (
+              <li key={d.id_devolucion} className="rounded-md border border-amber-200 bg-amber-50 px-2 py-1.5">
+                <span className="font-medium">{formatFechaHora(d.fecha)}</span> ·{' '}
+                {d.detalles.map((x) => `${formatEntero(x.num_unidades)} × ${x.nombre_producto}`).join(', ')} ·{' '}
+                <span className="font-medium whitespace-nowrap">{formatClp(d.total)}</span>
+                <span className="block text-xs text-slate-700">Motivo: {d.motivo}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+function AccionesVenta({ venta, onAnular, onDevolver }: { venta: Venta; onAnular: () => void; onDevolver: () => void }) {
+  const anulada = esAnulada(venta);
+  return (
+    <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={`Acciones de la venta ${venta.id_venta}`}>
+      <Link to={`/pos/comprobante/${venta.id_venta}`} state={{ desde: '/pos/transacciones' }} className={buttonClasses('contorno', 'sm')}>
+        <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
+      </Link>
+      {!anulada && quedaPorDevolver(venta) && (
+        <Button variante="contorno" tamano="sm" onClick={onDevolver}>
+          <Undo2 className="size-4" aria-hidden="true" /> Devolver productos
+        </Button>
+      )}
+      {!anulada && (
+        <Button variante="peligro" tamano="sm" onClick={onAnular}>
+          <XCircle className="size-4" aria-hidden="true" /> Anular venta
+        </Button>
+      )}
+    </div>
+  );
+}
 
 function DetalleVenta({ venta }: { venta: Venta }) {
   return (
@@ -71,6 +139,8 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
   const [errorFechas, setErrorFechas] = useState<string | null>(null);
   const [pagina, setPagina] = useState(1);
   const [abiertas, setAbiertas] = useState<Set<number>>(new Set());
+  const [anulando, setAnulando] = useState<Venta | null>(null);
+  const [devolviendo, setDevolviendo] = useState<Venta | null>(null);
   const consulta = useQuery(ventasQueryOptions({ idMinimarket, pagina, tamano: PAGE_SIZE_TRANSACCIONES, ...filtros }));
 
   const buscar = (e: FormEvent) => {
@@ -195,9 +265,14 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
               <tbody>
                 {ventas.map((v) => {
                   const abierta = abiertas.has(v.id_venta);
+                  const anulada = esAnulada(v);
                   return (
                     <Fragment key={v.id_venta}>
-                      <tr data-testid={`venta-${v.id_venta}`}>
+                      <tr
+                        data-testid={`venta-${v.id_venta}`}
+                        data-estado={v.estado_venta}
+                        className={cn(anulada && 'bg-red-50 text-red-800')}
+                      >
                         <Td className="w-10">
                           <button
                             type="button"
@@ -216,13 +291,22 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
                         </Td>
                         <Td>
                           <span className="block font-mono font-medium">#{v.id_venta}</span>
-                          <span className="block text-xs whitespace-nowrap text-slate-600 sm:hidden">{formatFechaHora(v.fecha_venta)}</span>
+                          <span className={cn('block text-xs whitespace-nowrap sm:hidden', anulada ? 'text-red-800' : 'text-slate-600')}>
+                            {formatFechaHora(v.fecha_venta)}
+                          </span>
+                          {(anulada || (v.devoluciones ?? []).length > 0) && (
+                            <span className="mt-1 block sm:hidden">
+                              <EstadoVenta venta={v} />
+                            </span>
+                          )}
                         </Td>
                         <Td className="hidden whitespace-nowrap sm:table-cell">{formatFechaHora(v.fecha_venta)}</Td>
                         <Td className="hidden sm:table-cell">{v.metodo_pago}</Td>
-                        <Td className="text-right font-semibold whitespace-nowrap">{formatClp(v.total)}</Td>
+                        <Td className={cn('text-right font-semibold whitespace-nowrap', anulada && 'line-through')}>
+                          {formatClp(v.total)}
+                        </Td>
                         <Td className="hidden sm:table-cell">
-                          <Badge color={v.estado_venta === ESTADO_VENTA_COMPLETADA ? 'verde' : 'rojo'}>{v.estado_venta}</Badge>
+                          <EstadoVenta venta={v} />
                         </Td>
                       </tr>
                       {abierta && (
@@ -232,6 +316,8 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
                               {v.metodo_pago} · {v.estado_venta}
                             </p>
                             <DetalleVenta venta={v} />
+                            <HistoriaVenta venta={v} />
+                            <AccionesVenta venta={v} onAnular={() => setAnulando(v)} onDevolver={() => setDevolviendo(v)} />
                           </td>
                         </tr>
                       )}
@@ -251,6 +337,8 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
           />
         )}
       </Card>
+      <AnularVentaDialog venta={anulando} onCerrar={() => setAnulando(null)} />
+      <DevolverProductosDialog venta={devolviendo} onCerrar={() => setDevolviendo(null)} />
     </>
   );
 }

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { turnoAperturaSchema } from '@minimarket/contracts/caja';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { Field } from '../../../../components/ui/field';
+import { MontoInput } from '../../../../components/ui/monto-input';
+import { mensajeDeError } from '../../../../lib/api-client';
+import { formatClp } from '../../../../utils/format';
+import { comoEntrada } from '../../../../utils/zod-form';
+import { useAbrirTurno } from '../../api/caja';
+
+const aperturaFormSchema = z.object({
+  monto_inicial: z
+    .string()
+    .trim()
+    .min(1, { error: 'Escribe el efectivo con que abres la caja (puede ser $0).' })
+    .transform(comoEntrada)
+    .pipe(turnoAperturaSchema.shape.monto_inicial),
+});
+
+export function AbrirTurnoForm({ idMinimarket }: { idMinimarket: number }) {
+  const abrir = useAbrirTurno();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof aperturaFormSchema>, unknown, z.output<typeof aperturaFormSchema>>({
+    resolver: zodResolver(aperturaFormSchema),
+    defaultValues: { monto_inicial: '' },
+  });
+
+  const enviar = handleSubmit(async ({ monto_inicial }) => {
+    try {
+      await abrir.mutateAsync({ idMinimarket, montoInicial: monto_inicial });
+      toast.success(`Caja abierta con ${formatClp(monto_inicial)}.`, { duration: 2000 });
+    } catch (e) {
+      setError('root', { message: mensajeDeError(e, 'No se pudo abrir la caja.') });
+    }
+  });
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <h3 className="text-lg font-semibold text-slate-900">Abrir caja</h3>
+      <p className="mt-1 text-sm text-slate-600">
+        No hay un turno de caja abierto. Cuenta el efectivo con que empiezas (el sencillo para dar vuelto) y abre el turno: las ventas que
+        hagas desde ahora quedan en él.
+      </p>
+      <form onSubmit={enviar} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Field label="Efectivo inicial" error={errors.monto_inicial?.message} className="sm:w-64">
+          {(p) => <MontoInput {...p} placeholder="$20.000" {...register('monto_inicial')} />}
+        </Field>
+        <Button type="submit" className="sm:mt-6" disabled={abrir.isPending}>
+          {abrir.isPending ? 'Abriendo...' : 'Abrir turno'}
+        </Button>
+      </form>
+      {errors.root?.message && (
+        <Alert tipo="error" className="mt-3">
+          {errors.root.message}
+        </Alert>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { cierreTurnoSchema, type Turno } from '@minimarket/contracts/caja';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Card } from '../../../../components/ui/card';
+import { Field } from '../../../../components/ui/field';
+import { MontoInput } from '../../../../components/ui/monto-input';
+import { mensajeDeError } from '../../../../lib/api-client';
+import { formatClp } from '../../../../utils/format';
+import { comoEntrada } from '../../../../utils/zod-form';
+import { useCerrarTurno } from '../../api/caja';
+import { DiferenciaBadge } from './informe-turno';
+
+const conteoFormSchema = z.object({
+  monto_contado: z
+    .string()
+    .trim()
+    .min(1, { error: 'Escribe el efectivo que contaste en la caja.' })
+    .transform(comoEntrada)
+    .pipe(cierreTurnoSchema.shape.monto_contado),
+});
+
+interface Conteo {
+  contado: number;
+  esperado: number;
+}
+
+/**
+ * The close by counting, blind: the cashier counts and types the cash first; only then the
+ * expected amount and the difference appear, and closing is a second, deliberate step. The
+ * server works the difference out again at the close and its answer is the one kept.
+ */
+export function CierreTurno({
+  turno,
+  refrescar,
+  onCerrado,
+}: {
+  turno: Turno;
+  /** The shift as the server has it now (sales keep coming in while the cashier counts). */
+  refrescar: () => Promise<Turno | null>;
+  onCerrado: (turno: Turno) => void;
+}) {
+  const cerrar = useCerrarTurno();
+  const [conteo, setConteo] = useState<Conteo | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const revision = useRef<HTMLHeadingElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof conteoFormSchema>, unknown, z.output<typeof conteoFormSchema>>({
+    resolver: zodResolver(conteoFormSchema),
+    defaultValues: { monto_contado: '' },
+  });
+
+  useEffect(() => {
+    if (conteo) revision.current?.focus();
+  }, [conteo]);
+
+  const contar = handleSubmit(async ({ monto_contado }) => {
+    setError(null);
+    let actual: Turno | null = turno;
+    try {
+      actual = await refrescar();
+    } catch {
+      // Could not ask again: the figures on screen are the latest known.
+    }
+    if (!actual) {
+      setError('Este turno ya se cerró en otro equipo.');
+      return;
+    }
+    setConteo({ contado: monto_contado, esperado: actual.esperado_efectivo });
+  });
+
+  const confirmar = async () => {
+    if (!conteo) return;
+    setError(null);
+    try {
+      const cerrado = await cerrar.mutateAsync({ idTurno: turno.id_turno, montoContado: conteo.contado });
+      onCerrado(cerrado);
+    } catch (e) {
+      setError(mensajeDeError(e, 'No se pudo cerrar la caja.'));
+    }
+  };
+
+  return (
+    <Card className="p-4 sm:p-5">
+      <h3 className="text-lg font-semibold text-slate-900">Cerrar caja</h3>
+      {!conteo ? (
+        <>
+          <p className="mt-1 text-sm text-slate-600">
+            Cuenta todo el efectivo de la caja y escribe el total. El efectivo esperado se muestra después de contar.
+          </p>
+          <form onSubmit={contar} noValidate className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
+            <Field label="Efectivo contado" error={errors.monto_contado?.message} className="sm:w-64">
+              {(p) => <MontoInput {...p} placeholder="$0" {...register('monto_contado')} />}
+            </Field>
+            <Button type="submit" className="sm:mt-6" disabled={isSubmitting}>
+              Ver diferencia
+            </Button>
+          </form>
+        </>
+      ) : (
+        <div className="mt-3 space-y-3">
+          <h4 ref={revision} tabIndex={-1} className="font-medium text-slate-800 focus:outline-none">
+            Revisa el conteo antes de cerrar
+          </h4>
+          <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+            <div className="rounded-lg bg-slate-50 px-3 py-2">
+              <dt className="text-slate-600">Efectivo contado</dt>
+              <dd className="text-xl font-bold" data-testid="conteo-contado">
+                {formatClp(conteo.contado)}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 px-3 py-2">
+              <dt className="text-slate-600">Efectivo esperado</dt>
+              <dd className="text-xl font-bold" data-testid="conteo-esperado">
+                {formatClp(conteo.esperado)}
+              </dd>
+            </div>
+            <div className="rounded-lg bg-slate-50 px-3 py-2">
+              <dt className="text-slate-600">Diferencia</dt>
+              <dd className="text-xl font-bold" data-testid="conteo-diferencia">
+                {formatClp(conteo.contado - conteo.esperado)}
+              </dd>
+              <dd className="mt-1">
+                <DiferenciaBadge diferencia={conteo.contado - conteo.esperado} />
+              </dd>
+            </div>
+          </dl>
+          <p className="text-sm text-slate-700" role="status">
+            {conteo.contado === conteo.esperado
+              ? 'La caja cuadra: lo contado es igual a lo esperado.'
+              : `${conteo.contado > conteo.esperado ? 'Sobran' : 'Faltan'} ${formatClp(Math.abs(conteo.contado - conteo.esperado))}. Un cierre con diferencia se acepta y queda registrado; si te equivocaste al contar, corrige antes de cerrar.`}
+          </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button
+              variante="contorno"
+              onClick={() => {
+                setConteo(null);
+                setError(null);
+                setTimeout(() => setFocus('monto_contado'));
+              }}
+              disabled={cerrar.isPending}
+            >
+              Corregir conteo
+            </Button>
+            <Button onClick={() => void confirmar()} disabled={cerrar.isPending}>
+              {cerrar.isPending ? 'Cerrando...' : `Cerrar turno con ${formatClp(conteo.contado)}`}
+            </Button>
+          </div>
+        </div>
+      )}
+      {error && (
+        <Alert tipo="error" className="mt-3">
+          {error}
+        </Alert>
+      )}
+    </Card>
+  );
+}

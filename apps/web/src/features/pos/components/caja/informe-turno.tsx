@@ -1,0 +1,150 @@
+import type { Turno } from '@minimarket/contracts/caja';
+import { Badge } from '../../../../components/ui/badge';
+import { cn } from '../../../../utils/cn';
+import { contar, formatClp, formatFechaHora } from '../../../../utils/format';
+import { ETIQUETA_DIFERENCIA, filasEfectivo, tipoDiferencia } from '../../utils/caja';
+
+/** A difference as the cashier reads it: a badge that says over, short or exact, with its amount. */
+export function DiferenciaBadge({ diferencia }: { diferencia: number }) {
+  const tipo = tipoDiferencia(diferencia);
+  const color = tipo === 'cuadra' ? 'verde' : tipo === 'sobrante' ? 'azul' : 'rojo';
+  return (
+    <Badge color={color}>
+      {tipo === 'cuadra' ? ETIQUETA_DIFERENCIA.cuadra : `${ETIQUETA_DIFERENCIA[tipo]} ${formatClp(Math.abs(diferencia))}`}
+    </Badge>
+  );
+}
+
+/**
+ * A shift's report: the "X" report while it is open (running figures) and the close report once
+ * counted (frozen by the server). Plain tables, so it prints as it reads.
+ */
+export function InformeTurno({ turno, titulo, className }: { turno: Turno; titulo: string; className?: string }) {
+  const cerrado = turno.cerrado_en !== null;
+  const idTitulo = `informe-turno-${turno.id_turno}-${cerrado ? 'z' : 'x'}`;
+  return (
+    <article aria-labelledby={idTitulo} className={cn('space-y-4 text-sm', className)}>
+      <header>
+        <h3 id={idTitulo} className="text-base font-semibold text-slate-900">
+          {titulo}
+        </h3>
+        <p className="text-slate-600">
+          Turno N° {turno.id_turno} · abierto el {formatFechaHora(turno.abierto_en)}
+          {turno.nombre_usuario_apertura ? ` por ${turno.nombre_usuario_apertura}` : ''}
+          {turno.cerrado_en && (
+            <>
+              {' '}
+              · cerrado el {formatFechaHora(turno.cerrado_en)}
+              {turno.nombre_usuario_cierre ? ` por ${turno.nombre_usuario_cierre}` : ''}
+            </>
+          )}
+        </p>
+      </header>
+
+      <div className="grid gap-4 md:grid-cols-2 print:grid-cols-2">
+        <table className="w-full">
+          <caption className="mb-1 text-left font-medium text-slate-700">Efectivo</caption>
+          <tbody>
+            {filasEfectivo(turno).map((f) => (
+              <tr key={f.etiqueta} className={cn('border-t border-slate-200', f.total && 'font-semibold')}>
+                <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+                  {f.total ? <strong>{f.etiqueta}</strong> : f.etiqueta}
+                </th>
+                <td className="py-1.5 text-right whitespace-nowrap" data-testid={f.total ? 'esperado-efectivo' : undefined}>
+                  {formatClp(f.monto)}
+                </td>
+              </tr>
+            ))}
+            {cerrado && turno.monto_contado !== null && turno.diferencia !== null && (
+              <>
+                <tr className="border-t border-slate-200 font-semibold">
+                  <th scope="row" className="py-1.5 pr-2 text-left">
+                    Efectivo contado
+                  </th>
+                  <td className="py-1.5 text-right whitespace-nowrap">{formatClp(turno.monto_contado)}</td>
+                </tr>
+                <tr className="border-t border-slate-200">
+                  <th scope="row" className="py-1.5 pr-2 text-left font-semibold">
+                    Diferencia
+                  </th>
+                  <td className="py-1.5 text-right whitespace-nowrap" data-testid="diferencia">
+                    <span className="mr-2 font-semibold">{formatClp(turno.diferencia)}</span>
+                    <DiferenciaBadge diferencia={turno.diferencia} />
+                  </td>
+                </tr>
+              </>
+            )}
+          </tbody>
+        </table>
+
+        <table className="w-full">
+          <caption className="mb-1 text-left font-medium text-slate-700">
+            Ventas por método de pago ({contar(turno.ventas, 'venta')})
+          </caption>
+          <thead>
+            <tr className="text-left text-xs text-slate-600 uppercase">
+              <th scope="col" className="py-1 pr-2 font-semibold">
+                Método
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-semibold">
+                Ventas
+              </th>
+              <th scope="col" className="py-1 text-right font-semibold">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {turno.por_metodo_pago.length === 0 ? (
+              <tr className="border-t border-slate-200">
+                <td colSpan={3} className="py-1.5 text-slate-600">
+                  Sin ventas en este turno.
+                </td>
+              </tr>
+            ) : (
+              turno.por_metodo_pago.map((m) => (
+                <tr key={m.metodo_pago} className="border-t border-slate-200">
+                  <td className="py-1.5 pr-2">{m.metodo_pago}</td>
+                  <td className="py-1.5 pr-2 text-right">{m.ventas}</td>
+                  <td className="py-1.5 text-right whitespace-nowrap">{formatClp(m.total)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {turno.movimientos.length > 0 && (
+        <table className="w-full">
+          <caption className="mb-1 text-left font-medium text-slate-700">Ingresos y retiros</caption>
+          <thead>
+            <tr className="text-left text-xs text-slate-600 uppercase">
+              <th scope="col" className="py-1 pr-2 font-semibold">
+                Hora
+              </th>
+              <th scope="col" className="py-1 pr-2 font-semibold">
+                Tipo
+              </th>
+              <th scope="col" className="py-1 pr-2 font-semibold">
+                Motivo
+              </th>
+              <th scope="col" className="py-1 text-right font-semibold">
+                Monto
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {turno.movimientos.map((m) => (
+              <tr key={m.id_movimiento} className="border-t border-slate-200">
+                <td className="py-1.5 pr-2 whitespace-nowrap">{formatFechaHora(m.fecha)}</td>
+                <td className="py-1.5 pr-2">{m.tipo === 'ingreso' ? 'Ingreso' : 'Retiro'}</td>
+                <td className="py-1.5 pr-2 break-words">{m.motivo}</td>
+                <td className="py-1.5 text-right whitespace-nowrap">{formatClp(m.tipo === 'ingreso' ? m.monto : -m.monto)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </article>
+  );
+}

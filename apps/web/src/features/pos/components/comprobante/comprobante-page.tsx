@@ -1,0 +1,204 @@
+import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
+import type { Boleta } from '@minimarket/contracts/caja';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Printer } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Button, buttonClasses } from '../../../../components/ui/button';
+import { Loading } from '../../../../components/ui/loading';
+import { RetryAlert } from '../../../../components/ui/query-result';
+import { mensajeDeError } from '../../../../lib/api-client';
+import { tituloPagina } from '../../../../lib/app-info';
+import { cn } from '../../../../utils/cn';
+import { formatClp, formatEntero, formatFechaHora } from '../../../../utils/format';
+import { boletaQueryOptions } from '../../api/ventas';
+import {
+  altoPaginaMm,
+  ANCHO_PREDETERMINADO,
+  ANCHOS_PAPEL,
+  CLAVE_ANCHO,
+  filasTotales,
+  leerAnchoPapel,
+  reglaPagina,
+  type AnchoPapel,
+} from '../../utils/comprobante';
+
+function anchoGuardado(): AnchoPapel | null {
+  try {
+    return leerAnchoPapel(window.localStorage.getItem(CLAVE_ANCHO));
+  } catch {
+    return null;
+  }
+}
+
+function Separador() {
+  return <hr className="my-[2mm] border-0 border-t border-dashed border-black" />;
+}
+
+/** The receipt itself, sized in millimetres for the thermal roll; monospace, black on white. */
+function Recibo({ boleta, ancho }: { boleta: Boleta; ancho: AnchoPapel }) {
+  const m = boleta.minimarket;
+  return (
+    <>
+      <header className="text-center">
+        <p className="text-[1.15em] font-bold uppercase">{m.nombre}</p>
+        {m.rut && <p>RUT {m.rut}</p>}
+        {m.direccion && <p>{m.direccion}</p>}
+        {m.comuna && <p>{m.comuna}</p>}
+      </header>
+      <Separador />
+      <p>Venta N° {boleta.id_venta}</p>
+      <p>{formatFechaHora(boleta.fecha_venta)}</p>
+      {boleta.estado_venta !== ESTADO_VENTA_COMPLETADA && (
+        <p className="mt-[1mm] text-center font-bold uppercase">Venta {boleta.estado_venta}</p>
+      )}
+      <Separador />
+      <table className="w-full border-collapse">
+        <caption className="sr-only">Productos</caption>
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Producto</th>
+            <th scope="col">Subtotal</th>
+          </tr>
+        </thead>
+        <tbody>
+          {boleta.lineas.map((l, i) => (
+            <tr key={i} className="align-top">
+              <td className="pr-[2mm] pb-[1mm]">
+                <span className="block break-words">{l.nombre_producto}</span>
+                <span className="block">
+                  {formatEntero(l.num_unidades)} x {formatClp(l.precio_unitario)}
+                </span>
+              </td>
+              <td className="pb-[1mm] text-right align-bottom whitespace-nowrap">{formatClp(l.subtotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Separador />
+      <dl>
+        {filasTotales(boleta).map((f) => (
+          <div key={f.etiqueta} className={cn('flex justify-between gap-[2mm]', f.destacada && 'text-[1.15em] font-bold')}>
+            <dt>{f.etiqueta}</dt>
+            <dd className="text-right" data-testid={`comprobante-${f.etiqueta.toLowerCase().replace(/\W+/g, '-')}`}>
+              {f.valor}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Separador />
+      <p className={cn('text-center font-bold', ancho === 58 && 'text-[0.95em]')}>{boleta.leyenda}</p>
+      <p className="mt-[1mm] text-center">¡Gracias por tu compra!</p>
+    </>
+  );
+}
+
+/**
+ * /pos/comprobante/:id?ancho=58|80 — the receipt alone, outside the app's chrome, for a thermal
+ * printer. The @page rule takes the chosen width and the receipt's own length (a roll has no
+ * fixed page), so it prints as one strip. The print button has the focus on arrival: Enter prints.
+ */
+export function ComprobantePage({ idVenta }: { idVenta: number }) {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const volverA = (location.state as { desde?: string } | null)?.desde ?? '/pos/transacciones';
+  const ancho = leerAnchoPapel(params.get('ancho')) ?? anchoGuardado() ?? ANCHO_PREDETERMINADO;
+  const consulta = useQuery(boletaQueryOptions(idVenta));
+  const recibo = useRef<HTMLElement>(null);
+  const imprimir = useRef<HTMLButtonElement>(null);
+  const [altoMm, setAltoMm] = useState<number | null>(null);
+
+  useLayoutEffect(() => {
+    const el = recibo.current;
+    if (!el) return;
+    const medir = () => setAltoMm(altoPaginaMm(el.getBoundingClientRect().height));
+    medir();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observador = new ResizeObserver(medir);
+    observador.observe(el);
+    return () => observador.disconnect();
+  }, [consulta.data, ancho]);
+
+  useEffect(() => {
+    if (consulta.data) imprimir.current?.focus();
+  }, [consulta.data]);
+
+  const elegirAncho = (nuevo: AnchoPapel) => {
+    try {
+      window.localStorage.setItem(CLAVE_ANCHO, String(nuevo));
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+    setParams(
+      (p) => {
+        p.set('ancho', String(nuevo));
+        return p;
+      },
+      { replace: true, state: location.state },
+    );
+  };
+
+  return (
+    <div className="min-h-screen bg-slate-100 print:min-h-0 print:bg-white">
+      <title>{tituloPagina(`Comprobante de venta ${idVenta}`)}</title>
+      <style>{`@media print { ${reglaPagina(ancho, altoMm)} }`}</style>
+      <main className="mx-auto max-w-xl px-3 py-4 sm:py-8 print:m-0 print:max-w-none print:p-0">
+        <div className="mb-4 space-y-3 print:hidden">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h1 className="text-xl font-bold text-slate-900">Comprobante de venta N° {idVenta}</h1>
+            <Link to={volverA} className={buttonClasses('contorno', 'sm')}>
+              <ArrowLeft className="size-4" aria-hidden="true" /> Volver
+            </Link>
+          </div>
+          <div className="flex flex-wrap items-end justify-between gap-3 rounded-xl border border-slate-200 bg-white p-3">
+            <fieldset>
+              <legend className="mb-1 text-sm font-medium text-slate-700">Ancho del papel</legend>
+              <div className="flex gap-2">
+                {ANCHOS_PAPEL.map((a) => (
+                  <label
+                    key={a}
+                    className={cn(
+                      'flex cursor-pointer items-center rounded-lg border-2 px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-marca-600',
+                      ancho === a ? 'border-marca-700 bg-marca-50 text-marca-900' : 'border-slate-200',
+                    )}
+                  >
+                    <input type="radio" name="ancho" className="sr-only" checked={ancho === a} onChange={() => elegirAncho(a)} />
+                    {a} mm
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <Button ref={imprimir} onClick={() => window.print()} disabled={!consulta.data}>
+              <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
+            </Button>
+          </div>
+          <p className="text-xs text-slate-600">
+            En el diálogo de impresión elige tu impresora térmica y tamaño de papel «{ancho} mm» si lo pide; márgenes: ninguno.
+          </p>
+        </div>
+
+        {consulta.isPending ? (
+          <Loading />
+        ) : consulta.isError ? (
+          <RetryAlert onReintentar={() => void consulta.refetch()}>
+            {mensajeDeError(consulta.error, 'No se pudo cargar el comprobante.')}
+          </RetryAlert>
+        ) : (
+          <article
+            ref={recibo}
+            aria-label={`Comprobante de la venta ${idVenta}`}
+            data-testid="comprobante"
+            data-ancho={ancho}
+            style={{ width: `${ancho}mm` }}
+            className={cn(
+              'mx-auto bg-white px-[3mm] py-[4mm] font-mono leading-snug text-black shadow-md print:mx-0 print:shadow-none',
+              ancho === 58 ? 'text-[10px]' : 'text-[11px]',
+            )}
+          >
+            <Recibo boleta={consulta.data} ancho={ancho} />
+          </article>
+        )}
+      </main>
+    </div>
+  );
+}

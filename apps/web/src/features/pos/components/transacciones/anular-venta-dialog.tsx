@@ -1,0 +1,106 @@
+import { anulacionVentaSchema, type Venta } from '@minimarket/contracts/ventas';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Dialog } from '../../../../components/ui/dialog';
+import { Field, Textarea } from '../../../../components/ui/field';
+import { mensajeDeError } from '../../../../lib/api-client';
+import { contar, formatClp } from '../../../../utils/format';
+import { useAnularVenta } from '../../api/ventas';
+
+function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) {
+  const anular = useAnularVenta();
+  const [motivo, setMotivo] = useState('');
+  const [errorMotivo, setErrorMotivo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmando, setConfirmando] = useState(false);
+  const pregunta = useRef<HTMLParagraphElement>(null);
+  const unidades = venta.detalles.reduce((s, d) => s + d.num_unidades, 0);
+
+  useEffect(() => {
+    if (confirmando) pregunta.current?.focus();
+  }, [confirmando]);
+
+  const continuar = () => {
+    const r = anulacionVentaSchema.shape.motivo.safeParse(motivo);
+    if (!r.success) {
+      setErrorMotivo(r.error.issues[0]?.message ?? 'Escribe el motivo de la anulación.');
+      return;
+    }
+    setErrorMotivo(null);
+    setConfirmando(true);
+  };
+
+  const confirmar = async () => {
+    setError(null);
+    try {
+      await anular.mutateAsync({ idVenta: venta.id_venta, motivo: motivo.trim() });
+      toast.success(`Venta N° ${venta.id_venta} anulada.`, { duration: 2000 });
+      onCerrar();
+    } catch (e) {
+      setError(mensajeDeError(e, 'No se pudo anular la venta.'));
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      {!confirmando ? (
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            continuar();
+          }}
+        >
+          <Field label="Motivo de la anulación" error={errorMotivo ?? undefined}>
+            {(p) => (
+              <Textarea
+                {...p}
+                autoFocus
+                maxLength={200}
+                value={motivo}
+                placeholder="Ej: el cliente se arrepintió antes de llevarse los productos"
+                onChange={(e) => setMotivo(e.target.value)}
+              />
+            )}
+          </Field>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variante="contorno" onClick={onCerrar}>
+              Cancelar
+            </Button>
+            <Button type="submit">Continuar</Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p ref={pregunta} tabIndex={-1} className="text-sm text-slate-800 focus:outline-none">
+            ¿Anular la venta N° {venta.id_venta} por <strong>{formatClp(venta.total)}</strong>? {contar(unidades, 'unidad', 'unidades')}{' '}
+            {unidades === 1 ? 'vuelve' : 'vuelven'} al inventario, la venta deja de contar en tus cifras y, si fue en efectivo, el dinero
+            sale de la caja abierta. No se puede deshacer.
+          </p>
+          <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">Motivo: {motivo.trim()}</p>
+          {error && <Alert tipo="error">{error}</Alert>}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variante="contorno" onClick={() => setConfirmando(false)} disabled={anular.isPending}>
+              Volver
+            </Button>
+            <Button variante="peligro" onClick={() => void confirmar()} disabled={anular.isPending}>
+              {anular.isPending ? 'Anulando...' : 'Sí, anular venta'}
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** 'Anular venta': a reason, then a confirmation that says what happens. */
+export function AnularVentaDialog({ venta, onCerrar }: { venta: Venta | null; onCerrar: () => void }) {
+  return (
+    <Dialog abierto={venta !== null} onCerrar={onCerrar} titulo={venta ? `Anular venta N° ${venta.id_venta}` : 'Anular venta'}>
+      {venta && <Contenido key={venta.id_venta} venta={venta} onCerrar={onCerrar} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,161 @@
+import { devolucionCreateSchema, type Venta } from '@minimarket/contracts/ventas';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Field, Input, Textarea } from '../../../../components/ui/field';
+import { Dialog } from '../../../../components/ui/dialog';
+import { mensajeDeError } from '../../../../lib/api-client';
+import { contar, formatClp, formatEntero } from '../../../../utils/format';
+import { useDevolverProductos } from '../../api/ventas';
+import { leerDevolucion, lineasDevolucion } from '../../utils/devolucion';
+
+function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) {
+  const devolver = useDevolverProductos();
+  const lineas = useMemo(() => lineasDevolucion(venta), [venta]);
+  const [cantidades, setCantidades] = useState<Record<number, string>>({});
+  const [motivo, setMotivo] = useState('');
+  const [errorMotivo, setErrorMotivo] = useState<string | null>(null);
+  const [errores, setErrores] = useState<Record<number, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [confirmando, setConfirmando] = useState(false);
+  const pregunta = useRef<HTMLParagraphElement>(null);
+  const lectura = leerDevolucion(lineas, cantidades);
+
+  useEffect(() => {
+    if (confirmando) pregunta.current?.focus();
+  }, [confirmando]);
+
+  const continuar = () => {
+    const m = devolucionCreateSchema.shape.motivo.safeParse(motivo);
+    setErrorMotivo(m.success ? null : (m.error.issues[0]?.message ?? 'Escribe el motivo de la devolución.'));
+    if (!lectura.ok) {
+      setErrores(lectura.errores);
+      setError(lectura.mensaje ?? null);
+      return;
+    }
+    setErrores({});
+    setError(null);
+    if (m.success) setConfirmando(true);
+  };
+
+  const confirmar = async () => {
+    if (!lectura.ok) return;
+    setError(null);
+    try {
+      const dev = await devolver.mutateAsync({ idVenta: venta.id_venta, motivo: motivo.trim(), detalles: lectura.detalles });
+      toast.success(`Devolución registrada: ${formatClp(dev.total)}.`, { duration: 2000 });
+      onCerrar();
+    } catch (e) {
+      setError(mensajeDeError(e, 'No se pudo registrar la devolución.'));
+    }
+  };
+
+  if (confirmando && lectura.ok)
+    return (
+      <div className="space-y-4">
+        <p ref={pregunta} tabIndex={-1} className="text-sm text-slate-800 focus:outline-none">
+          ¿Devolver {contar(lectura.unidades, 'unidad', 'unidades')} de la venta N° {venta.id_venta} por{' '}
+          <strong>{formatClp(lectura.total)}</strong>? Las unidades vuelven al inventario y, si la venta fue en efectivo, el dinero sale de
+          la caja abierta.
+        </p>
+        <ul className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          {lectura.detalles.map((d) => (
+            <li key={d.id_producto}>
+              {formatEntero(d.num_unidades)} × {lineas.find((l) => l.id_producto === d.id_producto)?.nombre_producto}
+            </li>
+          ))}
+          <li className="mt-1">Motivo: {motivo.trim()}</li>
+        </ul>
+        {error && <Alert tipo="error">{error}</Alert>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variante="contorno" onClick={() => setConfirmando(false)} disabled={devolver.isPending}>
+            Volver
+          </Button>
+          <Button variante="peligro" onClick={() => void confirmar()} disabled={devolver.isPending}>
+            {devolver.isPending ? 'Guardando...' : 'Sí, devolver productos'}
+          </Button>
+        </div>
+      </div>
+    );
+
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        continuar();
+      }}
+    >
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-700">Elige los productos y cuántas unidades vuelven</legend>
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {lineas.map((l, i) => {
+            const id = `devolver-${venta.id_venta}-${l.id_producto}`;
+            const err = errores[l.id_producto];
+            return (
+              <li key={l.id_producto} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                <div className="min-w-0 flex-1 text-sm">
+                  <label htmlFor={id} className="block font-medium text-slate-900">
+                    {l.nombre_producto}
+                  </label>
+                  <p id={`${id}-info`} className="text-xs text-slate-600">
+                    {formatClp(l.precio_unitario)} c/u · vendidas {formatEntero(l.vendidas)}
+                    {l.devueltas > 0 && ` · ya devueltas ${formatEntero(l.devueltas)}`} · quedan {formatEntero(l.porDevolver)}
+                  </p>
+                  {err && (
+                    <p id={`${id}-error`} className="text-sm text-red-700">
+                      {err}
+                    </p>
+                  )}
+                </div>
+                <Input
+                  id={id}
+                  autoFocus={i === 0}
+                  className="w-20 text-right"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="0"
+                  disabled={l.porDevolver === 0}
+                  aria-invalid={Boolean(err)}
+                  aria-describedby={err ? `${id}-info ${id}-error` : `${id}-info`}
+                  value={cantidades[l.id_producto] ?? ''}
+                  onChange={(e) => setCantidades((c) => ({ ...c, [l.id_producto]: e.target.value }))}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <Field label="Motivo de la devolución" error={errorMotivo ?? undefined}>
+        {(p) => (
+          <Textarea {...p} maxLength={200} value={motivo} placeholder="Ej: producto vencido" onChange={(e) => setMotivo(e.target.value)} />
+        )}
+      </Field>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        Total a devolver: <strong data-testid="total-devolucion">{formatClp(lectura.ok ? lectura.total : 0)}</strong>
+      </p>
+      {error && <Alert tipo="error">{error}</Alert>}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variante="contorno" onClick={onCerrar}>
+          Cancelar
+        </Button>
+        <Button type="submit">Continuar</Button>
+      </div>
+    </form>
+  );
+}
+
+/** 'Devolver productos': the lines and units still out, a reason, then a confirmation. */
+export function DevolverProductosDialog({ venta, onCerrar }: { venta: Venta | null; onCerrar: () => void }) {
+  return (
+    <Dialog
+      abierto={venta !== null}
+      onCerrar={onCerrar}
+      titulo={venta ? `Devolver productos de la venta N° ${venta.id_venta}` : 'Devolver productos'}
+    >
+      {venta && <Contenido key={venta.id_venta} venta={venta} onCerrar={onCerrar} />}
+    </Dialog>
+  );
+}

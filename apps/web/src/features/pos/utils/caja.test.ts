@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { filasEfectivo, tipoDiferencia } from './caja';
+
+describe('tipoDiferencia', () => {
+  it('names a count over, short or exact', () => {
+    expect(tipoDiferencia(500)).toBe('sobrante');
+    expect(tipoDiferencia(-1)).toBe('faltante');
+    expect(tipoDiferencia(0)).toBe('cuadra');
+  });
+});
+
+describe('filasEfectivo', () => {
+  it('lists the cash lines with refunds and withdrawals as negatives, adding up to the expected cash', () => {
+    const turno = {
+      monto_inicial: 20000,
+      por_metodo_pago: [
+        { metodo_pago: 'Tarjeta de Débito' as const, ventas: 1, total: 3000 },
+        { metodo_pago: 'Efectivo' as const, ventas: 2, total: 4190 },
+      ],
+      devoluciones_efectivo: 1000,
+      ingresos: 5000,
+      retiros: 2000,
+      esperado_efectivo: 26190,
+    };
+    const filas = filasEfectivo(turno);
+    expect(filas.map((f) => [f.etiqueta, f.monto])).toEqual([
+      ['Efectivo inicial', 20000],
+      ['Ventas en efectivo', 4190],
+      ['Devoluciones en efectivo', -1000],
+      ['Ingresos de efectivo', 5000],
+      ['Retiros de efectivo', -2000],
+      ['Efectivo esperado', 26190],
+    ]);
+    // The card sale is not cash: the lines before the total add up to it.
+    expect(filas.slice(0, -1).reduce((s, f) => s + f.monto, 0)).toBe(turno.esperado_efectivo);
+  });
+
+  it('a shift without cash sales shows them as zero', () => {
+    const filas = filasEfectivo({
+      monto_inicial: 0,
+      por_metodo_pago: [],
+      devoluciones_efectivo: 0,
+      ingresos: 0,
+      retiros: 0,
+      esperado_efectivo: 0,
+    });
+    expect(filas[1]).toEqual({ etiqueta: 'Ventas en efectivo', monto: 0 });
+  });
+});

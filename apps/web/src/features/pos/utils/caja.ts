@@ -1,0 +1,40 @@
+// The words of a cash count, as pure functions: what a difference is called and what a shift's
+// cash figures add up to, line by line, in the order the close report prints them.
+import type { Turno } from '@minimarket/contracts/caja';
+
+export type TipoDiferencia = 'cuadra' | 'sobrante' | 'faltante';
+
+/** diferencia = contado − esperado: positive is money over (sobrante), negative is money short (faltante). */
+export function tipoDiferencia(diferencia: number): TipoDiferencia {
+  if (diferencia > 0) return 'sobrante';
+  if (diferencia < 0) return 'faltante';
+  return 'cuadra';
+}
+
+export const ETIQUETA_DIFERENCIA: Record<TipoDiferencia, string> = {
+  cuadra: 'Sin diferencia',
+  sobrante: 'Sobrante',
+  faltante: 'Faltante',
+};
+
+export interface FilaEfectivo {
+  etiqueta: string;
+  /** Signed as it moves the expected cash: refunds and withdrawals are negative. */
+  monto: number;
+  total?: boolean;
+}
+
+/** The cash lines of a shift, from the starting cash to the expected amount (docs/caja.md). */
+export function filasEfectivo(
+  turno: Pick<Turno, 'monto_inicial' | 'por_metodo_pago' | 'devoluciones_efectivo' | 'ingresos' | 'retiros' | 'esperado_efectivo'>,
+): FilaEfectivo[] {
+  const ventasEfectivo = turno.por_metodo_pago.find((m) => m.metodo_pago === 'Efectivo')?.total ?? 0;
+  return [
+    { etiqueta: 'Efectivo inicial', monto: turno.monto_inicial },
+    { etiqueta: 'Ventas en efectivo', monto: ventasEfectivo },
+    { etiqueta: 'Devoluciones en efectivo', monto: -turno.devoluciones_efectivo },
+    { etiqueta: 'Ingresos de efectivo', monto: turno.ingresos },
+    { etiqueta: 'Retiros de efectivo', monto: -turno.retiros },
+    { etiqueta: 'Efectivo esperado', monto: turno.esperado_efectivo, total: true },
+  ];
+}
