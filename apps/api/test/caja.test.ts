@@ -197,6 +197,15 @@ describe('rules around the shift', () => {
     expect((await pedir('POST', `/caja/turnos/${abierto.id_turno}/cierre`, { monto_contado: 0 }, otro)).statusCode).toBe(404);
     const venta = await ctx.db.venta.findFirstOrThrow({ where: { id_minimarket: tienda } });
     expect((await pedir('GET', `/ventas/${venta.id_venta}/boleta`, undefined, otro)).statusCode).toBe(404);
+    const detalle = await ctx.db.detalleVenta.findFirstOrThrow({ where: { id_venta: venta.id_venta } });
+    const devolucionAjena = await pedir(
+      'POST',
+      `/ventas/${venta.id_venta}/devoluciones`,
+      { motivo: 'x', detalles: [{ id_producto: detalle.id_producto, num_unidades: 1 }] },
+      otro,
+    );
+    expect(devolucionAjena.statusCode).toBe(404);
+    expect(await ctx.db.devolucion.count({ where: { id_venta: venta.id_venta } })).toBe(0);
     expect(await ctx.db.movimientoCaja.count()).toBe(antes);
     expect((await pedir('GET', '/caja/turnos/actual')).json()).toMatchObject({ id_turno: abierto.id_turno, cerrado_en: null });
   });
