@@ -488,6 +488,15 @@ describe('the summaries are exact', () => {
     expect(serie.filter((p) => p.ventas > 0)).toEqual(
       crudo.map((c) => ({ periodo: c.dia, ventas: c.ventas, ingresos: c.ingresos, unidades: c.unidades })),
     );
+    const porCategoria = await ctx.db.$queryRaw<Array<{ categoria: string; ventas: number; ingresos: number; unidades: number }>>`
+      SELECT d.categoria, count(DISTINCT v.id_venta)::int AS ventas, sum(d.subtotal)::int AS ingresos, sum(d.num_unidades)::int AS unidades
+      FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta
+      WHERE v.id_minimarket = ${tienda} AND v.estado_venta = 'Completada'
+      GROUP BY 1 ORDER BY 3 DESC, 1`;
+    const categorias = (await get(`por-categoria?desde=2026-03-01&hasta=${hoy}`)) as typeof porCategoria;
+    expect([...categorias].sort((a, b) => a.categoria.localeCompare(b.categoria))).toEqual(
+      [...porCategoria].sort((a, b) => a.categoria.localeCompare(b.categoria)),
+    );
     const porProducto = await ctx.db.$queryRaw<Array<{ id_producto: number; ingresos: number }>>`
       SELECT d.id_producto, sum(d.subtotal)::int AS ingresos FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta
       WHERE v.id_minimarket = ${tienda} AND v.estado_venta = 'Completada' GROUP BY 1 ORDER BY 2 DESC, 1`;

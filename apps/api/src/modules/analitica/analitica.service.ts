@@ -28,7 +28,19 @@ import { descarga, type Descarga } from '../../lib/exportar.js';
 import { desplazarDia, diaLocal } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
-import { cifras, type Cifras, type Consulta, donde, horasPeak, margen, margenPct, n, porHora, ticket } from './consulta.js';
+import {
+  cifras,
+  type Cifras,
+  type Consulta,
+  donde,
+  horasPeak,
+  margen,
+  margenPct,
+  n,
+  porCategoriaHora,
+  porHora,
+  ticket,
+} from './consulta.js';
 import { celdasLineas, paginaLineas } from './lineas.js';
 import { calcularRecomendaciones } from './recomendaciones.js';
 
@@ -57,15 +69,16 @@ async function serie(tx: Tx, c: Consulta, agrupar: keyof typeof UNIDAD_SQL): Pro
 async function porCategoria(tx: Tx, c: Consulta): Promise<PorCategoria> {
   const filas = await tx.$queryRaw<{ categoria: PorCategoria[number]['categoria']; ventas: bigint; ingresos: bigint; unidades: bigint }[]>`
     SELECT categoria, sum(ventas)::bigint AS ventas, sum(ingresos)::bigint AS ingresos, sum(unidades)::bigint AS unidades
-    FROM resumen_categoria_hora WHERE ${donde(c)}
+    FROM ${porCategoriaHora(c)} WHERE ${donde(c)}
     GROUP BY categoria ORDER BY sum(ingresos) DESC, categoria`;
   return filas.map((r) => ({ categoria: r.categoria, ventas: n(r.ventas), ingresos: n(r.ingresos), unidades: n(r.unidades) }));
 }
 
+/** Grouped by payment method: the tables that keep it (with a category filter, the per-method one). */
 async function porMetodoPago(tx: Tx, c: Consulta): Promise<PorMetodoPago> {
   const filas = await tx.$queryRaw<{ metodo_pago: PorMetodoPago[number]['metodo_pago']; ventas: bigint; ingresos: bigint }[]>`
     SELECT metodo_pago, sum(ventas)::bigint AS ventas, sum(ingresos)::bigint AS ingresos
-    FROM ${porHora(c)} WHERE ${donde(c)}
+    FROM ${Prisma.raw(c.categoria ? 'resumen_categoria_hora' : 'resumen_venta_hora')} WHERE ${donde(c)}
     GROUP BY metodo_pago ORDER BY sum(ingresos) DESC, metodo_pago`;
   return filas.map((r) => ({ metodo_pago: r.metodo_pago, ventas: n(r.ventas), ingresos: n(r.ingresos) }));
 }
@@ -249,7 +262,7 @@ export function createAnaliticaService({ db, acceso }: { db: Db; acceso: AccesoM
           SELECT categoria, date_part('isodow', hora)::int AS dia_semana, date_part('hour', hora)::int AS hora,
                  sum(ingresos)::bigint AS ingresos, sum(unidades)::bigint AS unidades,
                  (sum(ingresos_con_costo) - sum(costo))::bigint AS margen
-          FROM resumen_categoria_hora WHERE ${donde(c)}
+          FROM ${porCategoriaHora(c)} WHERE ${donde(c)}
           GROUP BY 1, 2, 3 HAVING sum(lineas) > 0`,
       );
       const celdas = filas.map((r) => ({ ...r, ingresos: n(r.ingresos), unidades: n(r.unidades), margen: n(r.margen) }));

@@ -22,8 +22,14 @@ export function donde(c: Consulta, desde = c.desde, hasta = c.hasta) {
     ${c.metodoPago ? Prisma.sql`AND metodo_pago = ${c.metodoPago}` : Prisma.empty}`;
 }
 
+/**
+ * Per category and hour. Without a payment-method filter, the table without that dimension
+ * (resumen_categoria_hora_total: a quarter of the rows, the same sums).
+ */
+export const porCategoriaHora = (c: Consulta) => Prisma.raw(c.metodoPago ? 'resumen_categoria_hora' : 'resumen_categoria_hora_total');
+
 /** Per hour: with a category filter only that category's lines (and the sales that have one). */
-export const porHora = (c: Consulta) => Prisma.raw(c.categoria ? 'resumen_categoria_hora' : 'resumen_venta_hora');
+export const porHora = (c: Consulta) => (c.categoria ? porCategoriaHora(c) : Prisma.raw('resumen_venta_hora'));
 
 export interface Cifras {
   ventas: number;
