@@ -41,7 +41,7 @@ import {
   porHora,
   ticket,
 } from './consulta.js';
-import { celdasLineas, paginaLineas } from './lineas.js';
+import { celdasLineas, contarLineas, paginaLineas } from './lineas.js';
 import { calcularRecomendaciones } from './recomendaciones.js';
 
 type Filtros = z.output<typeof filtrosAnaliticaSchema>;
@@ -245,7 +245,7 @@ export function createAnaliticaService({ db, acceso }: { db: Db; acceso: AccesoM
     /** Every line the filters match as a CSV or XLSX file (refused past Excel's row limit). */
     async exportarLineas(usuario: UsuarioSesion, q: z.output<typeof lineasQuerySchema>, formato: 'csv' | 'xlsx'): Promise<Descarga> {
       const c = await consulta(usuario, q);
-      const { total } = await leer(c.idMinimarket, (tx) => paginaLineas(tx, c, { ...q, skip: 0, limit: 1 }));
+      const total = await leer(c.idMinimarket, (tx) => contarLineas(tx, c, q.search));
       if (total > MAX_LINEAS_EXPORTACION)
         throw validation(MENSAJE_EXPORTACION_GRANDE, [{ campo: 'hasta', mensaje: MENSAJE_EXPORTACION_GRANDE }]);
       return descarga(formato, `ventas_${c.desde}_${c.hasta}`, 'Ventas', COLUMNAS_EXPORTACION_LINEAS, celdasLineas(db, c, q.search));

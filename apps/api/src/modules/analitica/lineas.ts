@@ -67,7 +67,16 @@ const aLinea = ({ local: _, ...f }: FilaLinea): LineaVenta => ({
   margen: f.margen === null ? null : n(f.margen),
 });
 
-/** One page and how many lines match; without a search the count comes from the summaries. */
+/** How many lines the filters match: from the summaries, or by counting when there is a name search. */
+export async function contarLineas(tx: Tx, c: Consulta, search: string | undefined): Promise<number> {
+  if (!search) return (await cifras(tx, c)).lineas;
+  const [r] = await tx.$queryRaw<{ total: bigint }[]>`
+    SELECT count(*)::bigint AS total FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta AND d.id_minimarket = v.id_minimarket
+    WHERE ${dondeLineas(c, search)}`;
+  return n(r?.total);
+}
+
+/** One page and how many lines match. */
 export async function paginaLineas(tx: Tx, c: Consulta, q: LineasQuery): Promise<{ lineas: LineaVenta[]; total: number }> {
   const sentido = Prisma.raw(q.direccion === 'asc' ? 'ASC' : 'DESC');
   // Only the margin can be null (a line without a cost): those go first going up, last going down.
@@ -78,16 +87,7 @@ export async function paginaLineas(tx: Tx, c: Consulta, q: LineasQuery): Promise
     ${SELECT_LINEA} WHERE ${dondeLineas(c, q.search)}
     ORDER BY ${Prisma.raw(COLUMNA_ORDEN[q.orden])} ${sentido} ${nulos}, d.id_detalle_venta ${sentido}
     OFFSET ${q.skip} LIMIT ${q.limit}`;
-  let total: number;
-  if (q.search) {
-    const [r] = await tx.$queryRaw<{ total: bigint }[]>`
-      SELECT count(*)::bigint AS total FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta AND d.id_minimarket = v.id_minimarket
-      WHERE ${dondeLineas(c, q.search)}`;
-    total = n(r?.total);
-  } else {
-    total = (await cifras(tx, c)).lineas;
-  }
-  return { lineas: filas.map(aLinea), total };
+  return { lineas: filas.map(aLinea), total: await contarLineas(tx, c, q.search) };
 }
 
 /**

@@ -32,12 +32,15 @@ interface FilaTurno {
   nombre_apertura: string | null;
   nombre_cierre: string | null;
   resumen_cierre: Turno | null;
+  /** The shop's owner, to check who may see the shift. */
+  id_usuario_dueno: number;
 }
 
 const SELECT_TURNO = Prisma.sql`
   SELECT t.id_turno, t.id_minimarket, t.monto_inicial, t.abierto_en, t.cerrado_en, t.monto_contado, t.resumen_cierre,
-         ua.nombre AS nombre_apertura, uc.nombre AS nombre_cierre
+         ua.nombre AS nombre_apertura, uc.nombre AS nombre_cierre, m.id_usuario AS id_usuario_dueno
   FROM turno_caja t
+  JOIN minimarket m ON m.id_minimarket = t.id_minimarket
   LEFT JOIN usuario ua ON ua.id_usuario = t.id_usuario_apertura
   LEFT JOIN usuario uc ON uc.id_usuario = t.id_usuario_cierre`;
 
@@ -109,8 +112,7 @@ export function createCajaService({ db, acceso }: { db: Db; acceso: AccesoMinima
       FilaTurno[]
     >`${SELECT_TURNO} WHERE t.id_turno = ${idTurno} ${Prisma.raw(bloqueo ? `${bloqueo} OF t` : '')}`;
     if (!t) throw notFound(MENSAJE_TURNO_NO_ENCONTRADO, 'SHIFT_NOT_FOUND');
-    const dueno = await tx.minimarket.findUnique({ where: { id_minimarket: t.id_minimarket }, select: { id_usuario: true } });
-    if (!dueno || !acceso.puedeVer(usuario, dueno)) throw notFound(MENSAJE_TURNO_NO_ENCONTRADO, 'SHIFT_NOT_FOUND');
+    if (!acceso.puedeVer(usuario, { id_usuario: t.id_usuario_dueno })) throw notFound(MENSAJE_TURNO_NO_ENCONTRADO, 'SHIFT_NOT_FOUND');
     return t;
   }
 

@@ -176,6 +176,21 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
     return venta ? toVentaDto(venta) : null;
   }
 
+  /**
+   * A sale under its row lock (a second void or return of it waits for this transaction), if the
+   * caller may see its shop; otherwise 404, as if it did not exist.
+   */
+  async function ventaBloqueada(tx: Tx, usuario: UsuarioSesion, id: number) {
+    const [v] = await tx.$queryRaw<
+      { id_minimarket: number; estado_venta: string; fecha_venta: Date; metodo_pago: string; id_usuario_dueno: number }[]
+    >`
+      SELECT v.id_minimarket, v.estado_venta, v.fecha_venta, v.metodo_pago, m.id_usuario AS id_usuario_dueno
+      FROM venta v JOIN minimarket m ON m.id_minimarket = v.id_minimarket
+      WHERE v.id_venta = ${id} FOR UPDATE OF v`;
+    if (!v || !acceso.puedeVer(usuario, { id_usuario: v.id_usuario_dueno })) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
+    return v;
+  }
+
   return {
     /**
      * The sale is one call to the database function registrar_venta (its migration explains
@@ -272,12 +287,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
      */
     async anular(usuario: UsuarioSesion, id: number, motivo: string) {
       await db.$transaction(async (tx) => {
-        const [v] = await tx.$queryRaw<{ id_venta: number; id_minimarket: number; estado_venta: string; fecha_venta: Date }[]>`
-          SELECT id_venta, id_minimarket, estado_venta, fecha_venta FROM venta WHERE id_venta = ${id} FOR UPDATE`;
-        const tienda = v
-          ? await tx.minimarket.findUnique({ where: { id_minimarket: v.id_minimarket }, select: { id_usuario: true } })
-          : null;
-        if (!v || !tienda || !acceso.puedeVer(usuario, tienda)) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
+        const v = await ventaBloqueada(tx, usuario, id);
         if (v.estado_venta !== ESTADO_VENTA_COMPLETADA) throw conflict(MENSAJE_VENTA_YA_ANULADA, 'SALE_ALREADY_VOIDED');
         const [turno] = await tx.$queryRaw<{ id_turno: number }[]>`
           SELECT id_turno FROM turno_caja WHERE id_minimarket = ${v.id_minimarket} AND cerrado_en IS NULL FOR SHARE`;
@@ -312,12 +322,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
      */
     async devolver(usuario: UsuarioSesion, id: number, body: z.output<typeof devolucionCreateSchema>): Promise<Devolucion> {
       const idDevolucion = await db.$transaction(async (tx) => {
-        const [v] = await tx.$queryRaw<{ id_minimarket: number; estado_venta: string; fecha_venta: Date; metodo_pago: string }[]>`
-          SELECT id_minimarket, estado_venta, fecha_venta, metodo_pago FROM venta WHERE id_venta = ${id} FOR UPDATE`;
-        const tienda = v
-          ? await tx.minimarket.findUnique({ where: { id_minimarket: v.id_minimarket }, select: { id_usuario: true } })
-          : null;
-        if (!v || !tienda || !acceso.puedeVer(usuario, tienda)) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
+        const v = await ventaBloqueada(tx, usuario, id);
         if (v.estado_venta !== ESTADO_VENTA_COMPLETADA) throw conflict(MENSAJE_DEVOLUCION_VENTA_ANULADA, 'SALE_VOIDED');
         const disponibles = new Map((await porDevolver(tx, id)).map((p) => [p.id_producto, p]));
         const pedidas = new Map<number, number>();

@@ -14,7 +14,7 @@ import { isoATexto } from '../../../../utils/fechas';
 import { franjaHora, nombreDia } from '../../utils/calendario';
 import { esMes, mesesHasta, nombreMes } from '../../utils/meses';
 import { etiquetaPeriodo, periodoLargo } from '../../utils/periodos';
-import { nombreArchivo } from '../../utils/tabla-exportable';
+import { nombreArchivo, type TablaExportable } from '../../utils/tabla-exportable';
 import { variacionPct } from '../../utils/variacion';
 import { GraficoSerie } from '../graficos';
 import { SinVentas } from '../sin-ventas';
@@ -93,74 +93,62 @@ function Cuerpo({ inf }: { inf: Informe }) {
       </section>
 
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2 print:grid-cols-2">
-        <section aria-labelledby="inf-cat" className="min-w-0 break-inside-avoid">
-          <h4 id="inf-cat" className="mb-2 text-lg font-semibold">
-            Por categoría
-          </h4>
-          <TablaDatos
-            caption="Ventas del mes por categoría"
-            tabla={{
-              nombre: nombre('categorias'),
-              columnas: [
-                { titulo: 'Categoría', tipo: 'texto' },
-                { titulo: 'Ventas', tipo: 'entero' },
-                { titulo: 'Ingresos', tipo: 'pesos' },
-              ],
-              filas: inf.por_categoria.map((c) => [c.categoria, c.ventas, c.ingresos]),
-            }}
-          />
-        </section>
-        <section aria-labelledby="inf-pago" className="min-w-0 break-inside-avoid">
-          <h4 id="inf-pago" className="mb-2 text-lg font-semibold">
-            Por método de pago
-          </h4>
-          <TablaDatos
-            caption="Ventas del mes por método de pago"
-            tabla={{
-              nombre: nombre('metodos de pago'),
-              columnas: [
-                { titulo: 'Método de pago', tipo: 'texto' },
-                { titulo: 'Ventas', tipo: 'entero' },
-                { titulo: 'Ingresos', tipo: 'pesos' },
-              ],
-              filas: inf.por_metodo_pago.map((m) => [m.metodo_pago, m.ventas, m.ingresos]),
-            }}
-          />
-        </section>
-        <section aria-labelledby="inf-productos" className="min-w-0 break-inside-avoid">
-          <h4 id="inf-productos" className="mb-2 text-lg font-semibold">
-            Productos con más ingresos
-          </h4>
-          <TablaDatos
-            caption="Los productos con más ingresos del mes"
-            tabla={{
-              nombre: nombre('productos'),
-              columnas: [
-                { titulo: 'Producto', tipo: 'texto' },
-                { titulo: 'Unidades', tipo: 'entero' },
-                { titulo: 'Ingresos', tipo: 'pesos' },
-              ],
-              filas: inf.productos.map((p) => [p.nombre_producto, p.unidades, p.ingresos]),
-            }}
-          />
-        </section>
-        <section aria-labelledby="inf-horas" className="min-w-0 break-inside-avoid">
-          <h4 id="inf-horas" className="mb-2 text-lg font-semibold">
-            Horas con más ventas
-          </h4>
-          <TablaDatos
-            caption="Las horas con más ventas del mes"
-            tabla={{
-              nombre: nombre('horas peak'),
-              columnas: [
-                { titulo: 'Cuándo', tipo: 'texto' },
-                { titulo: 'Ventas', tipo: 'entero' },
-                { titulo: 'Ingresos', tipo: 'pesos' },
-              ],
-              filas: inf.horas_peak.map((h) => [`${nombreDia(h.dia_semana)}, ${franjaHora(h.hora)}`, h.ventas, h.ingresos]),
-            }}
-          />
-        </section>
+        <SeccionInforme
+          id="inf-cat"
+          titulo="Por categoría"
+          caption="Ventas del mes por categoría"
+          tabla={{
+            nombre: nombre('categorias'),
+            columnas: [
+              { titulo: 'Categoría', tipo: 'texto' },
+              { titulo: 'Ventas', tipo: 'entero' },
+              { titulo: 'Ingresos', tipo: 'pesos' },
+            ],
+            filas: inf.por_categoria.map((c) => [c.categoria, c.ventas, c.ingresos]),
+          }}
+        />
+        <SeccionInforme
+          id="inf-pago"
+          titulo="Por método de pago"
+          caption="Ventas del mes por método de pago"
+          tabla={{
+            nombre: nombre('metodos de pago'),
+            columnas: [
+              { titulo: 'Método de pago', tipo: 'texto' },
+              { titulo: 'Ventas', tipo: 'entero' },
+              { titulo: 'Ingresos', tipo: 'pesos' },
+            ],
+            filas: inf.por_metodo_pago.map((m) => [m.metodo_pago, m.ventas, m.ingresos]),
+          }}
+        />
+        <SeccionInforme
+          id="inf-productos"
+          titulo="Productos con más ingresos"
+          caption="Los productos con más ingresos del mes"
+          tabla={{
+            nombre: nombre('productos'),
+            columnas: [
+              { titulo: 'Producto', tipo: 'texto' },
+              { titulo: 'Unidades', tipo: 'entero' },
+              { titulo: 'Ingresos', tipo: 'pesos' },
+            ],
+            filas: inf.productos.map((p) => [p.nombre_producto, p.unidades, p.ingresos]),
+          }}
+        />
+        <SeccionInforme
+          id="inf-horas"
+          titulo="Horas con más ventas"
+          caption="Las horas con más ventas del mes"
+          tabla={{
+            nombre: nombre('horas peak'),
+            columnas: [
+              { titulo: 'Cuándo', tipo: 'texto' },
+              { titulo: 'Ventas', tipo: 'entero' },
+              { titulo: 'Ingresos', tipo: 'pesos' },
+            ],
+            filas: inf.horas_peak.map((h) => [`${nombreDia(h.dia_semana)}, ${franjaHora(h.hora)}`, h.ventas, h.ingresos]),
+          }}
+        />
       </div>
       <p className="text-xs text-slate-500">
         Solo cuentan las ventas completadas. Montos en pesos chilenos, con IVA. {formatEntero(a.ventas)} ventas en el mes.
@@ -218,6 +206,18 @@ function InformeTienda({ idMinimarket }: { idMinimarket: number }) {
         {([inf]) => <Cuerpo inf={inf} />}
       </QueryResult>
     </div>
+  );
+}
+
+/** One titled table of the report (it keeps together on paper). */
+function SeccionInforme({ id, titulo, caption, tabla }: { id: string; titulo: string; caption: string; tabla: TablaExportable }) {
+  return (
+    <section aria-labelledby={id} className="min-w-0 break-inside-avoid">
+      <h4 id={id} className="mb-2 text-lg font-semibold">
+        {titulo}
+      </h4>
+      <TablaDatos caption={caption} tabla={tabla} />
+    </section>
   );
 }
 
