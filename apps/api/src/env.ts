@@ -51,6 +51,13 @@ const envSchema = z.object({
    * 0 turns it off). A shop gets at most one a week, whichever replica looks.
    */
   AVISO_RECOMENDACIONES_MIN: z.coerce.number().int().min(0).max(10_080).default(60),
+  /**
+   * How often an idle replica looks for sales days to sum into the analytics' summaries (ms; 0 turns
+   * the worker off: reads stay exact, adding the pending days themselves, up to a week of them).
+   */
+  RESUMEN_INTERVALO_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /** A heavy read's statement (raw lines sorted or searched, a download's batch, the monthly report) is cancelled after this many seconds. */
+  LECTURA_PESADA_SEGUNDOS: z.coerce.number().int().min(1).max(600).default(20),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Minimarket <no-responder@minimarket.local>'),
   /** SMTP port of the development inbox (embedded default, no SMTP_URL, not production; 127.0.0.1 only). */

@@ -25,6 +25,7 @@ const PRODUCTOS = {
   sal: ['Abarrotes', 500, 300, 4, 'activo'],
   fideos: ['Abarrotes', 900, null, 12, 'activo'], // never sold, no purchase price
   aceite: ['Abarrotes', 1000, 990, 10, 'inactivo'], // inactive: in no list
+  galletas: ['Abarrotes', 1000, 500, 10, 'activo'], // on the shelf for 5 days, never sold: not dead stock yet
   bebida: ['Botillería', 1000, 900, 0, 'activo'], // exactly 10,0 %: not thin
   jugo: ['Botillería', 1000, 901, 0, 'activo'], // 9,9 %: thin
 } as const;
@@ -53,8 +54,13 @@ beforeAll(async () => {
   tienda = f.idMinimarket;
   cliente = f.cliente;
   for (const [nombre, [categoria, venta, compra, stock, estado]] of Object.entries(PRODUCTOS)) {
+    // On the shelf since long before every window, but galletas, new this week.
+    const [a, m, d] = hace(nombre === 'galletas' ? 5 : 120)
+      .split('-')
+      .map(Number) as [number, number, number];
     const p = await ctx.db.producto.create({
       data: {
+        fecha_creacion: localAUtc(a, m, d, 9),
         id_minimarket: tienda,
         nombre_producto: nombre,
         categoria,
@@ -96,6 +102,8 @@ beforeAll(async () => {
       categoria: PRODUCTOS[p][0],
     })),
   );
+  // The worker sums the history's days (a read would add only the most recent week itself).
+  await ctx.app.services.resumidor.vaciar();
 });
 afterAll(() => ctx.close());
 
@@ -128,7 +136,7 @@ describe('GET /api/analitica/recomendaciones', () => {
     ]);
   });
 
-  it('sin_ventas: active, with stock, no sale in the last 30 days (the voided one does not count), most capital first', async () => {
+  it('sin_ventas: active, with stock, no sale in the last 30 days (the voided one does not count), most capital first; not a product younger than the window', async () => {
     expect((await recomendaciones()).sin_ventas).toEqual([
       { ...ref('detergente'), stock: 20, precio_compra_actual: 1925, capital_inmovilizado: 38_500, ultima_venta: hace(45) },
       { ...ref('sal'), stock: 4, precio_compra_actual: 300, capital_inmovilizado: 1200, ultima_venta: hace(30) },

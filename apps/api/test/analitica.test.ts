@@ -122,7 +122,18 @@ describe('GET /api/analitica/resumen', () => {
       margen: 1800,
       margen_pct: 18.8,
       lineas_sin_costo: 2,
-      anterior: { desde: '2026-03-30', hasta: '2026-04-02', ventas: 1, ingresos: 3000, unidades: 3, ticket_promedio: 3000, margen: 1200 },
+      dias_en_preparacion: 0,
+      anterior: {
+        desde: '2026-03-30',
+        hasta: '2026-04-02',
+        hasta_hora: null,
+        comparacion: 'periodo_anterior',
+        ventas: 1,
+        ingresos: 3000,
+        unidades: 3,
+        ticket_promedio: 3000,
+        margen: 1200,
+      },
     });
   });
 
@@ -158,10 +169,10 @@ describe('GET /api/analitica/resumen', () => {
 describe('GET /api/analitica/serie', () => {
   it('by day: both 23:30 of the Saturday the clocks went back count on that Saturday', async () => {
     expect(await get(`serie?${RANGO}`)).toEqual([
-      { periodo: '2026-04-03', ventas: 1, ingresos: 3200, unidades: 3 },
-      { periodo: '2026-04-04', ventas: 2, ingresos: 2500, unidades: 2 },
-      { periodo: '2026-04-05', ventas: 1, ingresos: 5400, unidades: 4 },
-      { periodo: '2026-04-06', ventas: 1, ingresos: 3000, unidades: 1 },
+      { periodo: '2026-04-03', en_curso: false, ventas: 1, ingresos: 3200, unidades: 3 },
+      { periodo: '2026-04-04', en_curso: false, ventas: 2, ingresos: 2500, unidades: 2 },
+      { periodo: '2026-04-05', en_curso: false, ventas: 1, ingresos: 5400, unidades: 4 },
+      { periodo: '2026-04-06', en_curso: false, ventas: 1, ingresos: 3000, unidades: 1 },
     ]);
   });
 
@@ -175,16 +186,18 @@ describe('GET /api/analitica/serie', () => {
       '2026-04-06',
       '2026-04-07',
     ]);
-    expect(serie[0]).toEqual({ periodo: '2026-04-02', ventas: 0, ingresos: 0, unidades: 0 });
-    expect(serie[5]).toEqual({ periodo: '2026-04-07', ventas: 0, ingresos: 0, unidades: 0 });
+    expect(serie[0]).toEqual({ periodo: '2026-04-02', en_curso: false, ventas: 0, ingresos: 0, unidades: 0 });
+    expect(serie[5]).toEqual({ periodo: '2026-04-07', en_curso: false, ventas: 0, ingresos: 0, unidades: 0 });
   });
 
   it('by week (from Monday) and by month, named by their first day', async () => {
     expect(await get(`serie?${RANGO}&agrupar=semana`)).toEqual([
-      { periodo: '2026-03-30', ventas: 4, ingresos: 11_100, unidades: 9 },
-      { periodo: '2026-04-06', ventas: 1, ingresos: 3000, unidades: 1 },
+      { periodo: '2026-03-30', en_curso: false, ventas: 4, ingresos: 11_100, unidades: 9 },
+      { periodo: '2026-04-06', en_curso: false, ventas: 1, ingresos: 3000, unidades: 1 },
     ]);
-    expect(await get(`serie?${RANGO}&agrupar=mes`)).toEqual([{ periodo: '2026-04-01', ventas: 5, ingresos: 14_100, unidades: 10 }]);
+    expect(await get(`serie?${RANGO}&agrupar=mes`)).toEqual([
+      { periodo: '2026-04-01', en_curso: false, ventas: 5, ingresos: 14_100, unidades: 10 },
+    ]);
   });
 });
 
@@ -378,6 +391,8 @@ describe('GET /api/analitica/informe', () => {
       anterior: {
         desde: '2026-03-01',
         hasta: '2026-03-31',
+        hasta_hora: null,
+        comparacion: 'mismos_dias_mes_anterior',
         ventas: 1,
         ingresos: 3000,
         unidades: 3,
@@ -392,7 +407,7 @@ describe('GET /api/analitica/informe', () => {
       ],
     });
     expect(informe.por_dia).toHaveLength(30);
-    expect(informe.por_dia[4]).toEqual({ periodo: '2026-04-05', ventas: 1, ingresos: 5400, unidades: 4 });
+    expect(informe.por_dia[4]).toEqual({ periodo: '2026-04-05', en_curso: false, ventas: 1, ingresos: 5400, unidades: 4 });
     expect(informe.por_categoria[0]).toEqual({ categoria: 'Abarrotes', ventas: 2, ingresos: 4500, unidades: 3 });
     expect(informe.por_metodo_pago).toHaveLength(4);
     expect(informe.productos.map((p: { ingresos: number }) => p.ingresos)).toEqual([4500, 3600, 3000, 3000]);
@@ -485,9 +500,9 @@ describe('the summaries are exact', () => {
       ingresos: number;
       unidades: number;
     }>;
-    expect(serie.filter((p) => p.ventas > 0)).toEqual(
-      crudo.map((c) => ({ periodo: c.dia, ventas: c.ventas, ingresos: c.ingresos, unidades: c.unidades })),
-    );
+    expect(
+      serie.filter((p) => p.ventas > 0).map(({ periodo, ventas, ingresos, unidades }) => ({ periodo, ventas, ingresos, unidades })),
+    ).toEqual(crudo.map((c) => ({ periodo: c.dia, ventas: c.ventas, ingresos: c.ingresos, unidades: c.unidades })));
     const porCategoria = await ctx.db.$queryRaw<Array<{ categoria: string; ventas: number; ingresos: number; unidades: number }>>`
       SELECT d.categoria, count(DISTINCT v.id_venta)::int AS ventas, sum(d.subtotal)::int AS ingresos, sum(d.num_unidades)::int AS unidades
       FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta

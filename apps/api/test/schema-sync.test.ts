@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listFunciones, listMigrations, migrate } from '../src/db/migrate.js';
 import { REPO_ROOT } from '../src/env.js';
 import { createTestContext, type TestContext } from './helpers.js';
 
@@ -19,6 +20,8 @@ const SQL_ONLY_INDEXES = [
   // Partial (WHERE cerrado_en IS NULL): one open shift per shop; Prisma cannot write a partial index.
   'turno_caja_abierto_unico',
 ];
+/** From this migration on, functions and views live in prisma/funciones only (docs/database.md). */
+const PRIMERA_MIGRACION_CON_FUNCIONES = '20261124100000';
 /** Generated columns (written by PostgreSQL only), by table. */
 const SQL_ONLY_COLUMNS: Record<string, string[]> = { producto: ['nombre_busqueda'], usuario: ['busqueda'], minimarket: ['busqueda'] };
 
@@ -88,7 +91,9 @@ afterAll(async () => {
 describe('schema.prisma agrees with prisma/migrations', () => {
   it('has the same tables', async () => {
     const { rows } = await client.query<{ table_name: string }>(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'`,
+      // Bookkeeping of the migrator aside; views are SQL of prisma/funciones, not models.
+      `SELECT table_name FROM information_schema.tables
+       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('_prisma_migrations', '_funciones_sql')`,
     );
     expect(rows.map((r) => r.table_name).sort()).toEqual(datamodel.models.map((m) => m.dbName ?? m.name).sort());
   });
@@ -101,7 +106,10 @@ describe('schema.prisma agrees with prisma/migrations', () => {
       is_nullable: string;
       column_default: string | null;
     }>(
-      `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE table_schema = 'public'`,
+      `SELECT c.table_name, c.column_name, c.data_type, c.is_nullable, c.column_default
+       FROM information_schema.columns c
+       JOIN information_schema.tables t USING (table_schema, table_name)
+       WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'`,
     );
     for (const model of datamodel.models) {
       const table = model.dbName ?? model.name;
@@ -137,7 +145,7 @@ describe('schema.prisma agrees with prisma/migrations', () => {
       JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
       CROSS JOIN LATERAL unnest(ix.indkey) WITH ORDINALITY AS k(attnum, ord)
       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
-      WHERE t.relname <> '_prisma_migrations'
+      WHERE t.relname NOT IN ('_prisma_migrations', '_funciones_sql')
       GROUP BY t.relname, i.relname, ix.indisunique, ix.indisprimary`);
     const describe = (table: string, kind: string, columns: string[]) => `${table} ${kind} (${columns.join(', ')})`;
     const actual = rows
@@ -192,5 +200,43 @@ describe('schema.prisma agrees with prisma/migrations', () => {
       expect(r.finished_at).not.toBeNull();
       expect(r.checksum).toMatch(/^[0-9a-f]{64}$/);
     }
+  });
+});
+
+describe('prisma/funciones: one file per SQL function or view, the only copy of its body', () => {
+  it('applies every file, records its checksum and leaves one function per name', async () => {
+    const archivos = listFunciones();
+    const { rows } = await client.query<{ nombre: string; checksum: string }>(
+      'SELECT nombre, checksum FROM "_funciones_sql" ORDER BY nombre',
+    );
+    expect(rows).toEqual(archivos.map((f) => ({ nombre: f.nombre, checksum: f.checksum })));
+    const { rows: objetos } = await client.query<{ nombre: string; cuantos: number }>(
+      `SELECT proname AS nombre, count(*)::int AS cuantos FROM pg_proc WHERE pronamespace = 'public'::regnamespace GROUP BY proname
+       UNION ALL SELECT viewname, 1 FROM pg_views WHERE schemaname = 'public'`,
+    );
+    for (const f of archivos)
+      expect({ nombre: f.nombre, cuantos: objetos.find((o) => o.nombre === f.nombre)?.cuantos }).toEqual({ nombre: f.nombre, cuantos: 1 });
+  });
+
+  it('no migration after the files began pastes a function body again', () => {
+    const nombres = listFunciones().map((f) => f.nombre);
+    const despues = listMigrations().filter((m) => m.name >= PRIMERA_MIGRACION_CON_FUNCIONES);
+    for (const m of despues)
+      for (const nombre of nombres)
+        expect({
+          migracion: m.name,
+          crea: new RegExp(`CREATE\\s+(OR\\s+REPLACE\\s+)?(FUNCTION|VIEW)\\s+${nombre}\\b`, 'i').test(m.sql),
+        }).toEqual({ migracion: m.name, crea: false });
+  });
+
+  it('applies a file again when it changes, and only then', async () => {
+    const aplicadas = await migrate(ctx.databaseUrl);
+    expect(aplicadas).toEqual([]);
+    await client.query(`UPDATE "_funciones_sql" SET checksum = 'otro' WHERE nombre = 'registrar_venta'`);
+    expect(await migrate(ctx.databaseUrl)).toEqual(['registrar_venta']);
+    const { rows } = await client.query<{ cuantos: number }>(
+      `SELECT count(*)::int AS cuantos FROM pg_proc WHERE proname = 'registrar_venta'`,
+    );
+    expect(rows[0]!.cuantos).toBe(1);
   });
 });

@@ -2,12 +2,21 @@
 // Days are Santiago's calendar days; money is whole pesos; percentages have one decimal.
 import { z } from 'zod';
 import { CATEGORIAS, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, skipSchema } from './comunes.js';
+import { anioDe, desplazarDia, diasEntre, esDia, finDeMes } from './dias.js';
 
 export const MENSAJE_FECHA_DIA = 'La fecha debe tener el formato AAAA-MM-DD (por ejemplo 2026-11-23).';
 export const MENSAJE_RANGO_INVERTIDO = 'La fecha de inicio no puede ser posterior a la fecha de término.';
-/** The longest range one call takes (a little over three years): a series of days stays a few hundred kilobytes. */
+/**
+ * The longest range one call takes: three years and a month, enough to put a month beside the same
+ * month two years back, and still a bounded read (a daily series of 1,100 points; the heaviest
+ * read, the cube, groups about 100,000 hourly rows: bench/README.md).
+ */
 export const MAX_DIAS_RANGO = 1100;
 export const MENSAJE_RANGO_LARGO = `El rango puede tener a lo más ${MAX_DIAS_RANGO} días.`;
+/** The years a range may touch: no shop sold before 2000, and a typo such as 0001 or 9999 is refused, not searched. */
+export const ANIO_MINIMO = 2000;
+export const ANIO_MAXIMO = 2100;
+export const MENSAJE_FECHA_FUERA_DE_RANGO = `Las fechas deben estar entre el año ${ANIO_MINIMO} y el ${ANIO_MAXIMO}.`;
 /** Without desde/hasta: the last 30 days ending today. */
 export const DIAS_POR_DEFECTO = 30;
 
@@ -15,16 +24,64 @@ export const DIAS_POR_DEFECTO = 30;
 export const diaSchema = z
   .string({ error: MENSAJE_FECHA_DIA })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MENSAJE_FECHA_DIA })
-  .refine(
-    (d) => {
-      const f = new Date(`${d}T00:00:00Z`);
-      return !Number.isNaN(f.getTime()) && f.toISOString().slice(0, 10) === d;
-    },
-    { error: MENSAJE_FECHA_DIA },
-  );
+  .refine(esDia, { error: MENSAJE_FECHA_DIA });
 
-/** Days from `desde` to `hasta`, both counted. */
-export const diasEntre = (desde: string, hasta: string) => Math.round((Date.parse(hasta) - Date.parse(desde)) / 86_400_000) + 1;
+export interface Rango {
+  desde: string;
+  hasta: string;
+}
+
+/**
+ * The days a question is about, after the defaults: without dates the last 30 days ending today;
+ * with only `desde`, 30 days from it; with only `hasta`, the 30 that end on it. Checked once
+ * resolved, whichever way it came: both ends between the years 2000 and 2100, not reversed, at most
+ * MAX_DIAS_RANGO days. The error names the field the person wrote.
+ */
+export function resolverRango(q: { desde?: string; hasta?: string }, hoy: string): Rango | { campo: 'desde' | 'hasta'; mensaje: string } {
+  const fueraDeRango = (dia: string) => {
+    const anio = anioDe(dia);
+    return anio < ANIO_MINIMO || anio > ANIO_MAXIMO;
+  };
+  // A day outside the years is refused before any arithmetic on it.
+  for (const campo of ['desde', 'hasta'] as const) {
+    const dia = q[campo];
+    if (dia !== undefined && fueraDeRango(dia)) return { campo, mensaje: MENSAJE_FECHA_FUERA_DE_RANGO };
+  }
+  const hasta = q.hasta ?? (q.desde ? desplazarDia(q.desde, DIAS_POR_DEFECTO - 1) : hoy);
+  const desde = q.desde ?? desplazarDia(hasta, -(DIAS_POR_DEFECTO - 1));
+  const campo = q.desde !== undefined ? 'desde' : 'hasta';
+  if (fueraDeRango(desde) || fueraDeRango(hasta)) return { campo, mensaje: MENSAJE_FECHA_FUERA_DE_RANGO };
+  if (desde > hasta) return { campo: 'desde', mensaje: MENSAJE_RANGO_INVERTIDO };
+  if (diasEntre(desde, hasta) > MAX_DIAS_RANGO) return { campo: 'desde', mensaje: MENSAJE_RANGO_LARGO };
+  return { desde, hasta };
+}
+
+export const COMPARACIONES = ['periodo_anterior', 'mismos_dias_mes_anterior'] as const;
+export type Comparacion = (typeof COMPARACIONES)[number];
+
+/**
+ * The period a range is compared with. A range that starts on a 1st and stays in its month is put
+ * beside the same days of the month before (1–24 Nov with 1–24 Oct; a whole month with the whole
+ * month before: 1–30 Apr with 1–31 Mar, 1–31 Mar with 1–28 Feb); any other beside as many days right before it. A range that
+ * ends today is still going on, so the other's last day counts only up to the current hour (to
+ * HH:59): today until now against yesterday until this hour, not against all of yesterday.
+ */
+export function periodoAnterior(
+  r: Rango,
+  hoy: string,
+  horaActual: number,
+): Rango & { hasta_hora: number | null; comparacion: Comparacion } {
+  const hasta_hora = r.hasta === hoy ? horaActual : null;
+  if (r.desde.endsWith('-01') && r.hasta.slice(0, 7) === r.desde.slice(0, 7)) {
+    const desde = desplazarDia(r.desde, -1).slice(0, 8) + '01';
+    const ultimo = finDeMes(desde);
+    // A whole month against the whole month before; part of one against the same days of it.
+    const hasta = r.hasta === finDeMes(r.hasta) ? ultimo : `${desde.slice(0, 8)}${r.hasta.slice(8)}`;
+    return { desde, hasta: esDia(hasta) && hasta <= ultimo ? hasta : ultimo, hasta_hora, comparacion: 'mismos_dias_mes_anterior' };
+  }
+  const largo = diasEntre(r.desde, r.hasta);
+  return { desde: desplazarDia(r.desde, -largo), hasta: desplazarDia(r.desde, -1), hasta_hora, comparacion: 'periodo_anterior' };
+}
 
 const filtrosBase = z.object({
   /** A pyme may leave it out (its own shop); an administrador must give it. */
@@ -35,14 +92,8 @@ const filtrosBase = z.object({
   metodo_pago: z.enum(METODOS_PAGO, { error: 'El método de pago no es válido.' }).optional(),
 });
 
-function rangoValido(q: { desde?: string; hasta?: string }, ctx: z.RefinementCtx) {
-  if (q.desde && q.hasta && q.desde > q.hasta) ctx.addIssue({ code: 'custom', message: MENSAJE_RANGO_INVERTIDO, path: ['desde'] });
-  else if (q.desde && q.hasta && diasEntre(q.desde, q.hasta) > MAX_DIAS_RANGO)
-    ctx.addIssue({ code: 'custom', message: MENSAJE_RANGO_LARGO, path: ['desde'] });
-}
-
-/** The filters every analytics call takes, plus what one call adds of its own. */
-const conFiltros = <S extends z.ZodRawShape>(propios: S) => filtrosBase.extend(propios).superRefine(rangoValido);
+/** The filters every analytics call takes, plus what one call adds of its own (the range is checked once resolved: resolverRango). */
+const conFiltros = <S extends z.ZodRawShape>(propios: S) => filtrosBase.extend(propios);
 
 export const filtrosAnaliticaSchema = conFiltros({});
 export type FiltrosAnalitica = z.input<typeof filtrosAnaliticaSchema>;
@@ -75,8 +126,18 @@ export const resumenSchema = z
     /** margen over the revenue of those same lines, in percent; null when no line has a cost. */
     margen_pct: porcentaje,
     lineas_sin_costo: z.number().int(),
-    /** The period of the same length right before `desde`. */
-    anterior: z.object({ ...rangoSchema.shape, ...cifrasPeriodoSchema.shape }),
+    /** Days of the range whose figures are still being prepared (a big import a moment ago): they may be missing. */
+    dias_en_preparacion: z.number().int(),
+    /**
+     * The period it is compared with (periodoAnterior): the same days of the month before, or as many
+     * days right before; when the range ends today, its last day only up to `hasta_hora`:59.
+     */
+    anterior: z.object({
+      ...rangoSchema.shape,
+      hasta_hora: z.number().int().nullable(),
+      comparacion: z.enum(COMPARACIONES),
+      ...cifrasPeriodoSchema.shape,
+    }),
   })
   .meta({ id: 'ResumenAnalitica' });
 export type Resumen = z.infer<typeof resumenSchema>;
@@ -88,6 +149,8 @@ export const serieSchema = z
     z.object({
       /** The first day of the period (weeks start on Monday). */
       periodo: z.string(),
+      /** The period holds today: it is still going on (charts draw it apart, not as a drop). */
+      en_curso: z.boolean(),
       ventas: z.number().int(),
       ingresos: pesos,
       unidades: z.number().int(),
@@ -162,6 +225,19 @@ export const LIMITE_ABC_A = 80;
 export const LIMITE_ABC_B = 95;
 
 export const recomendacionesQuerySchema = z.object({ id_minimarket: idSchema.optional() });
+
+/** GET /analitica/estado: whether older figures are still being prepared (after a big import). */
+export const estadoAnaliticaQuerySchema = z.object({ id_minimarket: idSchema.optional() });
+export const estadoAnaliticaSchema = z
+  .object({
+    /** Days with sales not summed yet beyond what a read adds by itself; 0 when every figure is ready. */
+    dias_en_preparacion: z.number().int(),
+    /** The first and last of those days ('YYYY-MM-DD'), null when there are none. */
+    desde: z.string().nullable(),
+    hasta: z.string().nullable(),
+  })
+  .meta({ id: 'EstadoAnalitica' });
+export type EstadoAnalitica = z.infer<typeof estadoAnaliticaSchema>;
 
 /** What every item carries so the screen can name the product and link to its inventory. */
 const productoRef = {
@@ -353,8 +429,11 @@ export const informeSchema = z
     /** When the report was made (ISO instant). */
     generado_en: z.string(),
     actual: cifrasMesSchema,
-    /** The whole calendar month before. */
-    anterior: cifrasMesSchema,
+    /**
+     * The month before: whole for a past month; for the current one, the same days up to this hour
+     * (`hasta_hora`), so a month still going on is compared with as much of the one before.
+     */
+    anterior: cifrasMesSchema.extend({ hasta_hora: z.number().int().nullable(), comparacion: z.enum(COMPARACIONES) }),
     /** Every day of the month, zeros included. */
     por_dia: serieSchema,
     por_categoria: porCategoriaSchema,

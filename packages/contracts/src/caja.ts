@@ -79,9 +79,14 @@ export const turnoSchema = z
     abierto_en: z.string(),
     nombre_usuario_apertura: z.string().nullable(),
     monto_inicial: z.number().int(),
-    /** Completed sales of the shift. */
+    /** The shift's sales that count (completed; the app's one definition of a sale). */
     ventas: z.number().int(),
+    /** What they brought in: their totals less what was returned of them. */
+    total_ventas: z.number().int(),
+    /** Per method: sales and what they brought in (less their returns). */
     por_metodo_pago: z.array(z.object({ metodo_pago: z.enum(METODOS_PAGO), ventas: z.number().int(), total: z.number().int() })),
+    /** What the shift's cash sales charged (their refunds are devoluciones_efectivo): the cash count's first line. */
+    ventas_efectivo: z.number().int(),
     devoluciones_efectivo: z.number().int(),
     ingresos: z.number().int(),
     retiros: z.number().int(),

@@ -116,9 +116,13 @@ export const ventasQuerySchema = z
     path: ['start_date'],
   });
 
-/** A page of sales; `total` counts every sale the filter matches and `monto_total` adds up their pesos. */
+/**
+ * A page of sales. `total` counts every sale the filter matches (voided ones too: the list shows
+ * them); `ventas_completadas` the ones that count as sales and `monto_total` what they brought in,
+ * less what was returned of them: the app's one definition, the same as Inicio's and the analytics'.
+ */
 export const ventasListSchema = z
-  .object({ sales: z.array(ventaSchema), total: z.number().int(), monto_total: z.number().int() })
+  .object({ sales: z.array(ventaSchema), total: z.number().int(), ventas_completadas: z.number().int(), monto_total: z.number().int() })
   .meta({ id: 'ListaVentas' });
 
 export const MENSAJE_VENTA_YA_ANULADA = 'Esta venta ya está anulada.';

@@ -1,27 +1,31 @@
 // resumen_pendiente and the analytics' summaries (resumen_venta_hora, resumen_categoria_hora,
-// resumen_producto_dia), migration 20261123130000_analitica_ventas. Whatever writes sales marks
-// their days pending (the counter's registrar_venta does it itself); the summaries are written only
-// by refrescar_resumen_ventas, which sums the pending days again from their lines.
+// resumen_categoria_hora_total, resumen_producto_dia): their writes and the one way to read them.
+//
+// Whatever writes sales marks their local days pending (the counter's registrar_venta does it
+// itself). The summaries are written only by the SQL function refrescar_resumen_ventas, which the
+// summary worker runs outside any request (modules/analitica/resumidor.ts). A read never waits for
+// it: in one snapshot it takes the summaries of the days summed and adds the days still pending
+// from their lines (sumar_* over lineas_contadas, the same sums the worker writes), so every figure
+// is exact as soon as the sale commits. A read adds at most MAX_DIAS_EN_VIVO pending days, the most
+// recent; older ones still pending (a year of history imported a moment ago) are "en preparación"
+// and the read says so. docs/analitica.md tells the whole story.
 import type pg from 'pg';
-import type { Tx } from '../db/client.js';
+import { Prisma, type Db, type Tx } from '../db/client.js';
 
-/**
- * Sums the shop's pending days again. Run it first in the transaction that then reads the
- * summaries: they are exact for everything that transaction can see.
- */
-export async function refrescarResumen(tx: Tx, idMinimarket: number): Promise<number> {
-  const [fila] = await tx.$queryRaw<{ dias: number }[]>`SELECT refrescar_resumen_ventas(${idMinimarket}::int) AS dias`;
-  return fila?.dias ?? 0;
-}
+/** Pending days a read sums from their lines itself (the most recent of its range); the worker does the rest. */
+export const MAX_DIAS_EN_VIVO = 7;
+/** pg_try_advisory_xact_lock(LLAVE_RESUMEN, id_minimarket): one worker sums a shop at a time. */
+const LLAVE_RESUMEN = 72707374;
 
-/** The local days of these sale times are to be summed again (imports, the demo history). */
+/** The local days of these sale times are to be summed again (the demo history, a void, a return). */
 export async function marcarDiasPendientes(db: Tx, idMinimarket: number, fechas: readonly Date[]) {
   if (fechas.length === 0) return;
+  // DO UPDATE takes the row's lock until the caller commits (see refrescar_resumen_ventas).
   await db.$executeRaw`
     INSERT INTO resumen_pendiente (id_minimarket, dia)
     SELECT DISTINCT ${idMinimarket}::int, (f AT TIME ZONE 'America/Santiago')::date
     FROM unnest(${fechas.map((f) => f.toISOString())}::timestamptz[]) AS f
-    ON CONFLICT DO NOTHING`;
+    ON CONFLICT (id_minimarket, dia) DO UPDATE SET marcado_en = excluded.marcado_en`;
 }
 
 /** The same, set-based, for an import's sales (their times in a relation of the import's transaction). */
@@ -29,7 +33,136 @@ export async function marcarDiasPendientesDesde(client: pg.ClientBase, idMinimar
   await client.query(
     `INSERT INTO resumen_pendiente (id_minimarket, dia)
      SELECT DISTINCT $1::int, (fecha_venta AT TIME ZONE 'America/Santiago')::date FROM ${fechas}
-     ON CONFLICT DO NOTHING`,
+     ON CONFLICT (id_minimarket, dia) DO UPDATE SET marcado_en = excluded.marcado_en`,
     [idMinimarket],
   );
+}
+
+/** The shops with days to sum, the one whose oldest mark waits longest first. */
+export async function tiendasConPendientes(db: Db): Promise<number[]> {
+  const filas = await db.$queryRaw<{ id_minimarket: number }[]>`
+    SELECT id_minimarket FROM resumen_pendiente GROUP BY id_minimarket ORDER BY min(marcado_en), id_minimarket`;
+  return filas.map((f) => f.id_minimarket);
+}
+
+/**
+ * Sums up to `maxDias` of the shop's pending days (most recent first) in one short statement of its
+ * own, unless another worker is summing that shop right now (then null). Days marked in the last
+ * `quietudMs` wait: a till selling now marks today again at every sale.
+ */
+export async function sumarPendientes(db: Tx, idMinimarket: number, maxDias: number | null, quietudMs = 0): Promise<number | null> {
+  const [fila] = await db.$queryRaw<{ dias: number | null }[]>`
+    SELECT CASE WHEN pg_try_advisory_xact_lock(${LLAVE_RESUMEN}::int, ${idMinimarket}::int)
+                THEN refrescar_resumen_ventas(${idMinimarket}::int, ${maxDias}::int, ${quietudMs}::int * interval '1 millisecond')
+           END AS dias`;
+  return fila?.dias ?? null;
+}
+
+/** A summary table, by its name in the database. */
+export type TablaResumen = 'resumen_venta_hora' | 'resumen_categoria_hora' | 'resumen_categoria_hora_total' | 'resumen_producto_dia';
+
+/** What sums the rows of each table from the lines (prisma/funciones/sumar_*.sql). */
+const SUMA: Record<TablaResumen, string> = {
+  resumen_venta_hora: 'sumar_venta_hora',
+  resumen_categoria_hora: 'sumar_categoria_hora',
+  resumen_categoria_hora_total: 'sumar_categoria_hora_total',
+  resumen_producto_dia: 'sumar_producto_dia',
+};
+
+/** The summaries as one read sees them. */
+export interface Resumenes {
+  idMinimarket: number;
+  /** Pending days of the range this read sums from their lines ('YYYY-MM-DD', most recent first). */
+  vivos: string[];
+  /** Older pending days of the range, not in the figures yet: the worker is summing them. */
+  enPreparacion: string[];
+  /**
+   * `tabla` as it would be with every pending day summed (up to MAX_DIAS_EN_VIVO): its rows of the
+   * days summed and the rows of the days in `vivos` computed now. Same columns, same name: a query
+   * reads it where it would read the table.
+   */
+  tabla(nombre: TablaResumen): Prisma.Sql;
+  /** The last day each product sold, up to today (the summaries of every day, as above). */
+  ultimaVentaPorProducto(): Prisma.Sql;
+}
+
+/**
+ * The pending days of the shop between `desde` (null: its first day) and `hasta`, split into the
+ * ones this read adds from their lines and the ones it leaves to the worker. Run it in the read's
+ * transaction, which must be REPEATABLE READ (leerResumenes): the pending rows and the summaries
+ * are then of one snapshot, so a day the worker sums meanwhile is counted once, either way.
+ */
+export async function resumenesDe(tx: Tx, idMinimarket: number, desde: string | null, hasta: string): Promise<Resumenes> {
+  const filas = await tx.$queryRaw<{ dia: string }[]>`
+    SELECT to_char(dia, 'YYYY-MM-DD') AS dia FROM resumen_pendiente
+    WHERE id_minimarket = ${idMinimarket} AND dia <= ${hasta}::date ${desde ? Prisma.sql`AND dia >= ${desde}::date` : Prisma.empty}
+    ORDER BY dia DESC`;
+  const dias = filas.map((f) => f.dia);
+  const vivos = dias.slice(0, MAX_DIAS_EN_VIVO);
+  const enPreparacion = dias.slice(MAX_DIAS_EN_VIVO);
+  const hayVivos = vivos.length > 0;
+  return {
+    idMinimarket,
+    vivos,
+    enPreparacion,
+    tabla(nombre) {
+      if (!hayVivos) return Prisma.raw(nombre);
+      const dia = Prisma.raw(nombre === 'resumen_producto_dia' ? 'dia' : 'hora::date');
+      return Prisma.sql`(
+        SELECT * FROM ${Prisma.raw(nombre)} WHERE id_minimarket = ${idMinimarket} AND NOT (${dia} = ANY (${vivos}::date[]))
+        UNION ALL
+        SELECT * FROM ${Prisma.raw(SUMA[nombre])}(${idMinimarket}::int, ${vivos}::date[])
+      ) AS ${Prisma.raw(nombre)}`;
+    },
+    ultimaVentaPorProducto() {
+      // Per product through its index (id_minimarket, id_producto, dia), skipping the days computed now.
+      const guardada = Prisma.sql`
+        SELECT p.id_producto, (SELECT max(r.dia) FROM resumen_producto_dia r
+                               WHERE r.id_minimarket = p.id_minimarket AND r.id_producto = p.id_producto
+                                 ${hayVivos ? Prisma.sql`AND NOT (r.dia = ANY (${vivos}::date[]))` : Prisma.empty}) AS ultima
+        FROM producto p WHERE p.id_minimarket = ${idMinimarket}`;
+      if (!hayVivos) return Prisma.sql`(${guardada}) AS ultima_venta`;
+      return Prisma.sql`(
+        SELECT id_producto, max(ultima) AS ultima FROM (
+          ${guardada}
+          UNION ALL
+          SELECT id_producto, max(dia) FROM sumar_producto_dia(${idMinimarket}::int, ${vivos}::date[]) GROUP BY id_producto
+        ) u GROUP BY id_producto
+      ) AS ultima_venta`;
+    },
+  };
+}
+
+/**
+ * Runs a read of the summaries: one REPEATABLE READ, READ ONLY transaction (one snapshot for the
+ * pending days and the summaries), with the summaries of [desde, hasta] as it sees them. A year of
+ * hourly summaries is a few hundred thousand rows: with the default 4 MB of work memory the planner
+ * groups them by sorting on disk; 64 MB keeps the grouping in memory, for this transaction only.
+ * `antes` runs first in the same transaction (the heavy reads' statement timeout and slot).
+ */
+export function leerResumenes<T>(
+  db: Db,
+  r: { idMinimarket: number; desde: string | null; hasta: string },
+  lectura: (tx: Tx, resumenes: Resumenes) => Promise<T>,
+  antes?: (tx: Tx) => Promise<void>,
+): Promise<T> {
+  return db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SET LOCAL work_mem = '64MB'`;
+      if (antes) await antes(tx);
+      return lectura(tx, await resumenesDe(tx, r.idMinimarket, r.desde, r.hasta));
+    },
+    { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead },
+  );
+}
+
+/** How far behind the summaries are: the shop's pending days beyond what any read adds by itself. */
+export async function diasEnPreparacion(
+  db: Tx,
+  idMinimarket: number,
+): Promise<{ dias: number; desde: string | null; hasta: string | null }> {
+  const [f] = await db.$queryRaw<{ dias: number; desde: string | null; hasta: string | null }[]>`
+    SELECT count(*)::int AS dias, to_char(min(dia), 'YYYY-MM-DD') AS desde, to_char(max(dia), 'YYYY-MM-DD') AS hasta
+    FROM (SELECT dia FROM resumen_pendiente WHERE id_minimarket = ${idMinimarket} ORDER BY dia DESC OFFSET ${MAX_DIAS_EN_VIVO}) d`;
+  return { dias: f?.dias ?? 0, desde: f?.desde ?? null, hasta: f?.hasta ?? null };
 }

@@ -1,7 +1,9 @@
 // Applies prisma/migrations/*/migration.sql in order and records them in
 // _prisma_migrations exactly as `prisma migrate deploy` does, so either tool can
 // take over a database the other started. (Prisma's own migrate cannot run here:
-// its schema engine is a download.)
+// its schema engine is a download.) Then the SQL functions and views of
+// prisma/funciones/, one file each and the only copy of its body: applied again
+// whenever the file changes (Flyway's repeatable migrations), tracked in _funciones_sql.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +11,7 @@ import pg from 'pg';
 import { REPO_ROOT } from '../env.js';
 
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'prisma', 'migrations');
+export const FUNCIONES_DIR = path.join(REPO_ROOT, 'prisma', 'funciones');
 /** Any constant: serialises concurrent starts against one database. */
 const MIGRATION_LOCK_ID = 72707369;
 
@@ -24,6 +27,15 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
 )`;
 
+const CREATE_FUNCIONES_BOOKKEEPING = `
+CREATE TABLE IF NOT EXISTS "_funciones_sql" (
+    "nombre"      TEXT PRIMARY KEY NOT NULL,
+    "checksum"    VARCHAR(64) NOT NULL,
+    "aplicada_en" TIMESTAMPTZ NOT NULL DEFAULT now()
+)`;
+
+const sha256 = (texto: string) => crypto.createHash('sha256').update(texto).digest('hex');
+
 export function listMigrations(dir = MIGRATIONS_DIR) {
   return fs
     .readdirSync(dir, { withFileTypes: true })
@@ -32,11 +44,62 @@ export function listMigrations(dir = MIGRATIONS_DIR) {
     .sort()
     .map((name) => {
       const sql = fs.readFileSync(path.join(dir, name, 'migration.sql'), 'utf8');
-      return { name, sql, checksum: crypto.createHash('sha256').update(sql).digest('hex') };
+      return { name, sql, checksum: sha256(sql) };
     });
 }
 
-/** Returns the names of the migrations it applied. */
+/** prisma/funciones/<nombre>.sql: the function or view `nombre`, in name order. */
+export function listFunciones(dir = FUNCIONES_DIR) {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((archivo) => {
+      const sql = fs.readFileSync(path.join(dir, archivo), 'utf8');
+      return { nombre: archivo.slice(0, -'.sql'.length), sql, checksum: sha256(sql) };
+    });
+}
+
+/**
+ * Applies the function or view files whose text changed since they were last applied. Each in its
+ * own transaction: first every function of that name is dropped (whatever its arguments, so a file
+ * that changes a signature leaves no stale overload behind) or the view, then the file runs.
+ * Bodies are not checked against each other while they are created (as pg_dump restores them), so
+ * the files need no order among themselves; a view needs its tables, which the migrations made.
+ */
+async function aplicarFunciones(client: pg.Client): Promise<string[]> {
+  await client.query(CREATE_FUNCIONES_BOOKKEEPING);
+  const { rows } = await client.query<{ nombre: string; checksum: string }>('SELECT nombre, checksum FROM "_funciones_sql"');
+  const hechas = new Map(rows.map((r) => [r.nombre, r.checksum]));
+  const aplicadas: string[] = [];
+  for (const f of listFunciones()) {
+    if (hechas.get(f.nombre) === f.checksum) continue;
+    await client.query('BEGIN');
+    try {
+      await client.query('SET LOCAL check_function_bodies = off');
+      const { rows: previas } = await client.query<{ firma: string }>(
+        `SELECT p.oid::regprocedure::text AS firma FROM pg_proc p WHERE p.proname = $1 AND p.pronamespace = 'public'::regnamespace`,
+        [f.nombre],
+      );
+      for (const p of previas) await client.query(`DROP FUNCTION ${p.firma}`);
+      await client.query(`DROP VIEW IF EXISTS "${f.nombre}"`);
+      await client.query(f.sql);
+      await client.query(
+        `INSERT INTO "_funciones_sql" (nombre, checksum) VALUES ($1, $2)
+         ON CONFLICT (nombre) DO UPDATE SET checksum = excluded.checksum, aplicada_en = now()`,
+        [f.nombre, f.checksum],
+      );
+      await client.query('COMMIT');
+      aplicadas.push(f.nombre);
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw new Error(`No se pudo aplicar prisma/funciones/${f.nombre}.sql: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  return aplicadas;
+}
+
+/** Returns the names of the migrations it applied, then of the function files it (re)applied. */
 export async function migrate(databaseUrl: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -74,6 +137,7 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
         throw err;
       }
     }
+    applied.push(...(await aplicarFunciones(client)));
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     await client.end();

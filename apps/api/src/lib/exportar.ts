@@ -46,7 +46,12 @@ export function xlsxStream(nombreHoja: string, encabezado: readonly string[], fi
     const cabecera = hoja.addRow([...encabezado]);
     cabecera.font = { bold: true };
     cabecera.commit();
-    for await (const f of filas) hoja.addRow(f).commit();
+    for await (const f of filas) {
+      // The download was abandoned: stop reading (leaving the loop returns the rows' generator).
+      if (salida.destroyed) break;
+      hoja.addRow(f).commit();
+    }
+    if (salida.destroyed) return;
     hoja.commit();
     await libro.commit();
   })().catch((err) => salida.destroy(err));

@@ -2,7 +2,11 @@
 // time; the database keeps UTC instants. Chile moves its clocks twice a year (at midnight), so the
 // conversion is done by @date-fns/tz (TZDate) with the zone's rules, never by a fixed offset.
 import { TZDate } from '@date-fns/tz';
+import { desplazarDia } from '@minimarket/contracts/dias';
 import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
+
+/** Calendar arithmetic on 'YYYY-MM-DD' is the contracts' (the web and Badito count days with it too). */
+export { desplazarDia };
 
 export interface FechaLocal {
   anio: number;
@@ -15,7 +19,18 @@ const dos = (n: number) => String(n).padStart(2, '0');
 
 /** The UTC instant of a wall time in Santiago (a time skipped by the spring change moves forward, as a clock does). */
 export function localAUtc(anio: number, mes: number, dia: number, hora = 0, minuto = 0, segundo = 0): Date {
-  return new Date(new TZDate(anio, mes - 1, dia, hora, minuto, segundo, ZONA_HORARIA).getTime());
+  const t = new TZDate(anio, mes - 1, dia, hora, minuto, segundo, ZONA_HORARIA);
+  // Date's constructor reads the years 0–99 as 1900–1999; set the year as written.
+  if (anio < 100) t.setFullYear(anio);
+  return new Date(t.getTime());
+}
+
+/** Date.UTC for any year (Date.UTC too reads 0–99 as 1900–1999). */
+function utcMs(anio: number, mes: number, dia: number, hora = 0): number {
+  const f = new Date(0);
+  f.setUTCFullYear(anio, mes - 1, dia);
+  f.setUTCHours(hora);
+  return f.getTime();
 }
 
 const HORA_LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
@@ -41,7 +56,7 @@ const MAX_HORAS_EN_CACHE = 200_000;
 
 /** localAUtc for many rows (imports): the same answer, one zone lookup per distinct hour. */
 export function localAUtcRapido(anio: number, mes: number, dia: number, hora: number, minuto: number, segundo: number): Date {
-  const hora0 = Date.UTC(anio, mes - 1, dia, hora);
+  const hora0 = utcMs(anio, mes, dia, hora);
   let offset = offsetPorHora.get(hora0);
   if (offset === undefined) {
     offset = localAUtc(anio, mes, dia, hora).getTime() - hora0;
@@ -58,22 +73,21 @@ export function fechaLocal(instante: Date): FechaLocal {
 }
 
 /** A calendar date as 'YYYY-MM-DD'. */
-export const textoDia = (f: FechaLocal) => `${f.anio}-${dos(f.mes)}-${dos(f.dia)}`;
+export const textoDia = (f: FechaLocal) => `${String(f.anio).padStart(4, '0')}-${dos(f.mes)}-${dos(f.dia)}`;
 
 /** 'YYYY-MM-DD' of an instant in Santiago. */
 export const diaLocal = (instante: Date) => textoDia(fechaLocal(instante));
+
+const FORMATO_HORA = new Intl.DateTimeFormat('en-US', { timeZone: ZONA_HORARIA, hour: 'numeric', hourCycle: 'h23' });
+
+/** The hour (0–23) on Santiago's clock at an instant. */
+export const horaLocal = (instante: Date) => Number(FORMATO_HORA.format(instante));
 
 /** 'YYYY-MM' of an instant in Santiago. */
 export const mesLocal = (instante: Date) => diaLocal(instante).slice(0, 7);
 
 /** The local date `dias` days after `fecha` (negative: before), with its weekday (0 = Sunday). */
 export function sumarDias(fecha: FechaLocal, dias: number): FechaLocal & { diaSemana: number } {
-  const d = new Date(Date.UTC(fecha.anio, fecha.mes - 1, fecha.dia + dias));
+  const d = new Date(utcMs(fecha.anio, fecha.mes, fecha.dia + dias));
   return { anio: d.getUTCFullYear(), mes: d.getUTCMonth() + 1, dia: d.getUTCDate(), diaSemana: d.getUTCDay() };
-}
-
-/** 'YYYY-MM-DD' moved `dias` calendar days (negative: back). */
-export function desplazarDia(dia: string, dias: number): string {
-  const [anio, mes, d] = dia.split('-').map(Number) as [number, number, number];
-  return textoDia(sumarDias({ anio, mes, dia: d }, dias));
 }

@@ -14,6 +14,9 @@ export const ERRORES = {
   422: errorSchema,
 } as const;
 
+/** Heavy reads may also answer 429 (too many at once for the user) and 503 (cancelled by its timeout). */
+export const ERRORES_LECTURA_PESADA = { ...ERRORES, 429: errorSchema, 503: errorSchema } as const;
+
 export const TOTAL_HEADER = 'x-total-count';
 
 /** The body of a file download, for the OpenAPI document. */

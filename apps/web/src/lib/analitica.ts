@@ -3,6 +3,7 @@
 // the range explicitly, so what the screen says it shows is what the server counted.
 import type {
   Cubo,
+  EstadoAnalitica,
   Informe,
   LineaVenta,
   ORDEN_LINEAS,
@@ -122,6 +123,16 @@ export const cuboQueryOptions = (id: number, f: FiltrosAnalitica) =>
     queryKey: analiticaKeys.de(id, 'cubo', f),
     queryFn: ({ signal }) => get<Cubo>('cubo', filtrosQuery(id, f), signal),
     staleTime: FRESCO_MS,
+  });
+
+/** While older figures are being prepared (after a history import), asked again every few seconds. */
+const CADA_MS_EN_PREPARACION = 5000;
+
+export const estadoAnaliticaQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'estado'),
+    queryFn: ({ signal }) => get<EstadoAnalitica>('estado', { id_minimarket: id }, signal),
+    refetchInterval: (q) => ((q.state.data?.dias_en_preparacion ?? 0) > 0 ? CADA_MS_EN_PREPARACION : false),
   });
 
 /** `mes` 'YYYY-MM'. */

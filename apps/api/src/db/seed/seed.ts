@@ -12,7 +12,7 @@ import { crearNotificaciones } from '../../data/notificacion.js';
 import { crearProductosIniciales } from '../../data/producto.js';
 import { crearUsuario } from '../../data/usuario.js';
 import { insertarHistorial, reservarIdsVenta } from '../../data/venta.js';
-import { refrescarResumen } from '../../data/resumen-ventas.js';
+import { sumarPendientes } from '../../data/resumen-ventas.js';
 import { fechaLocal, localAUtc, sumarDias, type FechaLocal } from '../../lib/tiempo.js';
 import { avisoAgotado, avisoStockBajo } from '../../modules/notificaciones/avisos.js';
 import { hashPassword } from '../../modules/usuarios/passwords.js';
@@ -445,8 +445,8 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
       }),
     ),
   );
-  // The analytics' summaries of that history, now rather than on the first visit to Visualizar.
-  await refrescarResumen(tx, id_minimarket);
+  // The analytics' summaries of that history, now rather than by the worker after the start.
+  await sumarPendientes(tx, id_minimarket, null);
 
   // The notices the stock checks would have raised, newest first a few minutes apart.
   await crearNotificaciones(

@@ -1,10 +1,11 @@
 // The weekly "nuevas recomendaciones" notice: a shop with products to reorder tells its owner at
 // most once in seven days. Every replica looks now and then; the shop's advisory lock and the
-// seven-day check under it make one notice however many look at once.
+// seven-day check under it make one notice however many look at once. A shop that fails (its data,
+// a timeout) is logged and skipped: the others still get theirs.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { crearNotificaciones } from '../../data/notificacion.js';
-import { refrescarResumen } from '../../data/resumen-ventas.js';
+import { leerResumenes } from '../../data/resumen-ventas.js';
 import { diaLocal } from '../../lib/tiempo.js';
 import { avisoRecomendaciones } from '../notificaciones/avisos.js';
 import { calcularRecomendaciones } from './recomendaciones.js';
@@ -28,23 +29,34 @@ export function createAvisoRecomendaciones({ db, log, intervaloMin }: { db: Db; 
       ORDER BY m.id_minimarket`;
     let enviados = 0;
     for (const t of pendientes) {
-      const enviado = await db.$transaction(async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LLAVE_AVISO}::int, ${t.id_minimarket}::int)`;
-        const ya = await tx.notificacion.count({
-          where: { id_minimarket: t.id_minimarket, tipo: 'recomendaciones', fecha: { gt: haceUnaSemana } },
-        });
-        if (ya > 0) return false;
-        await refrescarResumen(tx, t.id_minimarket);
-        const { reponer } = await calcularRecomendaciones(tx, t.id_minimarket, hoy);
-        if (reponer.length === 0) return false;
-        await crearNotificaciones(tx, [
-          { ...avisoRecomendaciones(reponer), id_usuario: t.id_usuario, id_minimarket: t.id_minimarket, fecha: ahora },
-        ]);
-        return true;
-      });
-      if (enviado) enviados += 1;
+      try {
+        if (await enviarA(t, ahora, haceUnaSemana, hoy)) enviados += 1;
+      } catch (err) {
+        log.error({ err, id_minimarket: t.id_minimarket }, 'No se pudo enviar el aviso de recomendaciones de una tienda');
+      }
     }
     return enviados;
+  }
+
+  /** One shop's notice, if it is due and there is something to reorder. */
+  async function enviarA(t: { id_minimarket: number; id_usuario: number }, ahora: Date, haceUnaSemana: Date, hoy: string) {
+    // What to reorder, read in a snapshot of its own (the summaries as any read sees them) …
+    const { reponer } = await leerResumenes(db, { idMinimarket: t.id_minimarket, desde: null, hasta: hoy }, (tx, r) =>
+      calcularRecomendaciones(tx, r, t.id_minimarket, hoy),
+    );
+    if (reponer.length === 0) return false;
+    // … and the notice written under the shop's lock, after checking again that none went out.
+    return db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LLAVE_AVISO}::int, ${t.id_minimarket}::int)`;
+      const ya = await tx.notificacion.count({
+        where: { id_minimarket: t.id_minimarket, tipo: 'recomendaciones', fecha: { gt: haceUnaSemana } },
+      });
+      if (ya > 0) return false;
+      await crearNotificaciones(tx, [
+        { ...avisoRecomendaciones(reponer), id_usuario: t.id_usuario, id_minimarket: t.id_minimarket, fecha: ahora },
+      ]);
+      return true;
+    });
   }
 
   return {

@@ -1,6 +1,7 @@
 // What every analytics question shares: the shop, the days and the filters after defaults,
-// and the SQL pieces that read the per-hour summaries of migration 20261123130000_analitica_ventas.
+// and the SQL pieces that read the per-hour summaries (as a read sees them: data/resumen-ventas.ts).
 import { Prisma, type Tx } from '../../db/client.js';
+import type { Resumenes } from '../../data/resumen-ventas.js';
 
 /** The question after defaults: whose shop, which days (Santiago), which lines. */
 export interface Consulta {
@@ -11,13 +12,19 @@ export interface Consulta {
   metodoPago?: string;
 }
 
-export const n = (v: bigint | number | null | undefined) => Number(v ?? 0);
+/** A sum as a number (bigint from Prisma, a decimal string from pg). */
+export const n = (v: bigint | number | string | null | undefined) => Number(v ?? 0);
 export const unDecimal = (x: number) => Math.round(x * 10) / 10;
 export const dosDecimales = (x: number) => Math.round(x * 100) / 100;
 
-/** The lines a question counts, over a summary with hours (`hora`): its shop, its days, its filters. */
-export function donde(c: Consulta, desde = c.desde, hasta = c.hasta) {
-  return Prisma.sql`id_minimarket = ${c.idMinimarket} AND hora >= ${desde}::date AND hora < ${hasta}::date + 1
+/**
+ * The lines a question counts, over a summary with hours (`hora`): its shop, its days, its filters.
+ * `hastaHora`: the last day only up to that hour's end (a period compared with one still going on).
+ */
+export function donde(c: Consulta, desde = c.desde, hasta = c.hasta, hastaHora: number | null = null) {
+  const fin =
+    hastaHora === null ? Prisma.sql`${hasta}::date + 1` : Prisma.sql`${hasta}::date + make_interval(hours => ${hastaHora + 1}::int)`;
+  return Prisma.sql`id_minimarket = ${c.idMinimarket} AND hora >= ${desde}::date AND hora < ${fin}
     ${c.categoria ? Prisma.sql`AND categoria = ${c.categoria}` : Prisma.empty}
     ${c.metodoPago ? Prisma.sql`AND metodo_pago = ${c.metodoPago}` : Prisma.empty}`;
 }
@@ -26,10 +33,14 @@ export function donde(c: Consulta, desde = c.desde, hasta = c.hasta) {
  * Per category and hour. Without a payment-method filter, the table without that dimension
  * (resumen_categoria_hora_total: a quarter of the rows, the same sums).
  */
-export const porCategoriaHora = (c: Consulta) => Prisma.raw(c.metodoPago ? 'resumen_categoria_hora' : 'resumen_categoria_hora_total');
+export const porCategoriaHora = (r: Resumenes, c: Consulta) =>
+  r.tabla(c.metodoPago ? 'resumen_categoria_hora' : 'resumen_categoria_hora_total');
 
 /** Per hour: with a category filter only that category's lines (and the sales that have one). */
-export const porHora = (c: Consulta) => (c.categoria ? porCategoriaHora(c) : Prisma.raw('resumen_venta_hora'));
+export const porHora = (r: Resumenes, c: Consulta) => (c.categoria ? porCategoriaHora(r, c) : r.tabla('resumen_venta_hora'));
+
+/** Per hour and payment method (with a category filter, only that category's lines). */
+export const porMetodoHora = (r: Resumenes, c: Consulta) => r.tabla(c.categoria ? 'resumen_categoria_hora' : 'resumen_venta_hora');
 
 export interface Cifras {
   ventas: number;
@@ -41,13 +52,21 @@ export interface Cifras {
   lineas_sin_costo: number;
 }
 
-export async function cifras(tx: Tx, c: Consulta, desde = c.desde, hasta = c.hasta): Promise<Cifras> {
+/** The figures of [desde, hasta] (the question's days unless given; the last one up to `hastaHora`:59 if given). */
+export async function cifras(
+  tx: Tx,
+  r: Resumenes,
+  c: Consulta,
+  desde = c.desde,
+  hasta = c.hasta,
+  hastaHora: number | null = null,
+): Promise<Cifras> {
   const [f] = await tx.$queryRaw<Record<keyof Cifras, bigint>[]>`
     SELECT coalesce(sum(ventas), 0)::bigint AS ventas, coalesce(sum(ingresos), 0)::bigint AS ingresos,
            coalesce(sum(unidades), 0)::bigint AS unidades, coalesce(sum(costo), 0)::bigint AS costo,
            coalesce(sum(ingresos_con_costo), 0)::bigint AS ingresos_con_costo,
            coalesce(sum(lineas), 0)::bigint AS lineas, coalesce(sum(lineas_sin_costo), 0)::bigint AS lineas_sin_costo
-    FROM ${porHora(c)} WHERE ${donde(c, desde, hasta)}`;
+    FROM ${porHora(r, c)} WHERE ${donde(c, desde, hasta, hastaHora)}`;
   return {
     ventas: n(f?.ventas),
     ingresos: n(f?.ingresos),
@@ -74,11 +93,11 @@ export interface CeldaHora {
 }
 
 /** The weekday-hour cells with most sales (then most pesos), only cells that sold. */
-export async function horasPeak(tx: Tx, c: Consulta, cuantas = 3): Promise<CeldaHora[]> {
+export async function horasPeak(tx: Tx, r: Resumenes, c: Consulta, cuantas = 3): Promise<CeldaHora[]> {
   const filas = await tx.$queryRaw<{ dia_semana: number; hora: number; ventas: bigint; ingresos: bigint }[]>`
     SELECT date_part('isodow', hora)::int AS dia_semana, date_part('hour', hora)::int AS hora,
            sum(ventas)::bigint AS ventas, sum(ingresos)::bigint AS ingresos
-    FROM ${porHora(c)} WHERE ${donde(c)}
+    FROM ${porHora(r, c)} WHERE ${donde(c)}
     GROUP BY 1, 2 HAVING sum(ventas) > 0
     ORDER BY 3 DESC, 4 DESC, 1, 2
     LIMIT ${cuantas}`;

@@ -1,14 +1,15 @@
 // The sale lines of a range, read from the raw tables: a page for the screen (sorted, filtered,
-// searched) and the whole filtered set for the CSV/XLSX download, in batches so a million
-// lines stream without sitting in memory.
+// searched) and the whole filtered set for the CSV/XLSX download, in batches on the download's own
+// connection (lectura-pesada.ts), so a million lines stream without sitting in memory.
 import type { LineaVenta, lineasQuerySchema } from '@minimarket/contracts/analitica';
-import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
 import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
 import type { z } from 'zod';
-import { Prisma, type Db, type Tx } from '../../db/client.js';
+import { Prisma, type Tx } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
+import type { Resumenes } from '../../data/resumen-ventas.js';
 import type { Celda } from '../../lib/exportar.js';
 import { cifras, n, type Consulta } from './consulta.js';
+import type { ConexionPesada } from './lectura-pesada.js';
 
 type LineasQuery = z.output<typeof lineasQuerySchema>;
 
@@ -39,14 +40,15 @@ interface FilaLinea {
   precio_unitario: number;
   subtotal: number;
   costo_unitario: number | null;
-  margen: bigint | null;
+  /** bigint through Prisma, a decimal string through pg: both read with n(). */
+  margen: bigint | string | null;
   /** 'YYYY-MM-DD HH:MM' on Santiago's clock. */
   local: string;
 }
 
-/** The lines of completed sales of the shop whose sale falls on the range's Santiago days, filtered. */
+/** The lines of the shop's sales that count (venta_contada) on the range's Santiago days, filtered. */
 function dondeLineas(c: Consulta, search: string | undefined) {
-  return Prisma.sql`v.id_minimarket = ${c.idMinimarket} AND v.estado_venta = ${ESTADO_VENTA_COMPLETADA}
+  return Prisma.sql`v.id_minimarket = ${c.idMinimarket}
     AND v.fecha_venta >= (${c.desde}::date)::timestamp AT TIME ZONE ${ZONA_HORARIA}
     AND v.fecha_venta < (${c.hasta}::date + 1)::timestamp AT TIME ZONE ${ZONA_HORARIA}
     ${c.categoria ? Prisma.sql`AND d.categoria = ${c.categoria}` : Prisma.empty}
@@ -59,7 +61,7 @@ const SELECT_LINEA = Prisma.sql`
          d.num_unidades, d.precio_unitario, d.subtotal, d.costo_unitario,
          d.subtotal - d.costo_unitario::bigint * d.num_unidades AS margen,
          to_char(v.fecha_venta AT TIME ZONE ${ZONA_HORARIA}, 'YYYY-MM-DD HH24:MI') AS local
-  FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta AND d.id_minimarket = v.id_minimarket`;
+  FROM venta_contada v JOIN detalle_venta d ON d.id_venta = v.id_venta AND d.id_minimarket = v.id_minimarket`;
 
 const aLinea = ({ local: _, ...f }: FilaLinea): LineaVenta => ({
   ...f,
@@ -68,16 +70,16 @@ const aLinea = ({ local: _, ...f }: FilaLinea): LineaVenta => ({
 });
 
 /** How many lines the filters match: from the summaries, or by counting when there is a name search. */
-export async function contarLineas(tx: Tx, c: Consulta, search: string | undefined): Promise<number> {
-  if (!search) return (await cifras(tx, c)).lineas;
-  const [r] = await tx.$queryRaw<{ total: bigint }[]>`
-    SELECT count(*)::bigint AS total FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta AND d.id_minimarket = v.id_minimarket
+export async function contarLineas(tx: Tx, r: Resumenes, c: Consulta, search: string | undefined): Promise<number> {
+  if (!search) return (await cifras(tx, r, c)).lineas;
+  const [f] = await tx.$queryRaw<{ total: bigint }[]>`
+    SELECT count(*)::bigint AS total FROM venta_contada v JOIN detalle_venta d ON d.id_venta = v.id_venta AND d.id_minimarket = v.id_minimarket
     WHERE ${dondeLineas(c, search)}`;
-  return n(r?.total);
+  return n(f?.total);
 }
 
 /** One page and how many lines match. */
-export async function paginaLineas(tx: Tx, c: Consulta, q: LineasQuery): Promise<{ lineas: LineaVenta[]; total: number }> {
+export async function paginaLineas(tx: Tx, r: Resumenes, c: Consulta, q: LineasQuery): Promise<{ lineas: LineaVenta[]; total: number }> {
   const sentido = Prisma.raw(q.direccion === 'asc' ? 'ASC' : 'DESC');
   // Only the margin can be null (a line without a cost): those go first going up, last going down.
   // The other columns take no NULLS clause, so "newest first" walks the (id_minimarket, fecha_venta)
@@ -87,22 +89,32 @@ export async function paginaLineas(tx: Tx, c: Consulta, q: LineasQuery): Promise
     ${SELECT_LINEA} WHERE ${dondeLineas(c, q.search)}
     ORDER BY ${Prisma.raw(COLUMNA_ORDEN[q.orden])} ${sentido} ${nulos}, d.id_detalle_venta ${sentido}
     OFFSET ${q.skip} LIMIT ${q.limit}`;
-  return { lineas: filas.map(aLinea), total: await contarLineas(tx, c, q.search) };
+  return { lineas: filas.map(aLinea), total: await contarLineas(tx, r, c, q.search) };
 }
 
 /**
  * Every line the filters match, oldest first, as cells of COLUMNAS_EXPORTACION_LINEAS (date and
- * hour on Santiago's clock). Batches follow (fecha_venta, id_detalle_venta), so each is an index range.
+ * hour on Santiago's clock). Batches follow (fecha_venta, id_detalle_venta), so each is an index
+ * range, all in the connection's one snapshot. The connection is given back when the file ends,
+ * fails or is abandoned (the download's stream returns the generator).
  */
-export async function* celdasLineas(db: Db, c: Consulta, search: string | undefined): AsyncGenerator<Celda[]> {
+export async function* celdasLineas(conexion: ConexionPesada, c: Consulta, search: string | undefined): AsyncGenerator<Celda[]> {
+  try {
+    yield* lotesLineas(conexion, c, search);
+  } finally {
+    await conexion.cerrar();
+  }
+}
+
+async function* lotesLineas(conexion: ConexionPesada, c: Consulta, search: string | undefined): AsyncGenerator<Celda[]> {
   let despues: { fecha: Date; id: number } | null = null;
   for (;;) {
     const desde: { fecha: Date; id: number } | null = despues;
-    const lote: FilaLinea[] = await db.$queryRaw<FilaLinea[]>`
+    const lote: FilaLinea[] = await conexion.consultar<FilaLinea>(Prisma.sql`
       ${SELECT_LINEA} WHERE ${dondeLineas(c, search)}
       ${desde ? Prisma.sql`AND (v.fecha_venta, d.id_detalle_venta) > (${desde.fecha}::timestamptz, ${desde.id}::int)` : Prisma.empty}
       ORDER BY v.fecha_venta, d.id_detalle_venta
-      LIMIT ${LOTE_EXPORTACION}`;
+      LIMIT ${LOTE_EXPORTACION}`);
     for (const f of lote) {
       yield [
         f.id_venta,
@@ -119,7 +131,7 @@ export async function* celdasLineas(db: Db, c: Consulta, search: string | undefi
       ];
     }
     if (lote.length < LOTE_EXPORTACION) return;
-    const ultima = lote[lote.length - 1]!;
+    const ultima: FilaLinea = lote[lote.length - 1]!;
     despues = { fecha: ultima.fecha_venta, id: ultima.id_detalle_venta };
   }
 }

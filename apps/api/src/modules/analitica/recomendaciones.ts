@@ -1,6 +1,6 @@
 // What the owner should do next, from the shop's own sales and stock: reorder, what sells and
 // how it moves, dead stock, thin margins, peak hours and the ABC classes. Fixed windows that end
-// today (Santiago); the sums come from resumen_producto_dia / resumen_venta_hora, kept exact.
+// today (Santiago); the sums come from the summaries as the read sees them (data/resumen-ventas.ts).
 import {
   DIAS_ABC,
   DIAS_COBERTURA_MINIMA,
@@ -14,6 +14,7 @@ import {
 } from '@minimarket/contracts/analitica';
 import type { Categoria } from '@minimarket/contracts/comunes';
 import type { Tx } from '../../db/client.js';
+import type { Resumenes } from '../../data/resumen-ventas.js';
 import { desplazarDia } from '../../lib/tiempo.js';
 import { dosDecimales, horasPeak, n, unDecimal } from './consulta.js';
 
@@ -31,7 +32,7 @@ interface ProductoBase {
  * the last 28 days, units of the 28 before, pesos of the 90; with the product as it is today.
  * (The 90 days of the ABC hold the 56 of the other two.)
  */
-async function ventasPorProducto(tx: Tx, idMinimarket: number, hoy: string) {
+async function ventasPorProducto(tx: Tx, r: Resumenes, idMinimarket: number, hoy: string) {
   const inicio = (dias: number) => desplazarDia(hoy, -(dias - 1));
   const desde28 = inicio(DIAS_VELOCIDAD);
   const desdePrevio = inicio(2 * DIAS_VELOCIDAD);
@@ -54,7 +55,7 @@ async function ventasPorProducto(tx: Tx, idMinimarket: number, hoy: string) {
              coalesce(sum(ingresos) FILTER (WHERE dia >= ${desde28}::date), 0)::bigint AS ingresos_28,
              coalesce(sum(unidades) FILTER (WHERE dia BETWEEN ${desdePrevio}::date AND ${hastaPrevio}::date), 0)::bigint AS unidades_previo,
              sum(ingresos)::bigint AS ingresos_90
-      FROM resumen_producto_dia
+      FROM ${r.tabla('resumen_producto_dia')}
       WHERE id_minimarket = ${idMinimarket} AND dia BETWEEN ${inicio(DIAS_ABC)}::date AND ${hoy}::date
       GROUP BY id_producto
     ) r
@@ -72,9 +73,9 @@ const base = (p: ProductoBase): ProductoBase => ({
  * The six lists. `hoy` is today's Santiago date; a window of N days is [hoy − (N−1), hoy].
  * Reorder arithmetic uses the exact daily rate (units / 28): `sugerido` = ceil(14 × units / 28 − stock).
  */
-export async function calcularRecomendaciones(tx: Tx, idMinimarket: number, hoy: string): Promise<Recomendaciones> {
+export async function calcularRecomendaciones(tx: Tx, r: Resumenes, idMinimarket: number, hoy: string): Promise<Recomendaciones> {
   const inicio = (dias: number) => desplazarDia(hoy, -(dias - 1));
-  const vendidos = await ventasPorProducto(tx, idMinimarket, hoy);
+  const vendidos = await ventasPorProducto(tx, r, idMinimarket, hoy);
   const ultimos28 = vendidos.filter((p) => n(p.unidades_28) > 0).map((p) => ({ ...p, unidades: p.unidades_28, ingresos: p.ingresos_28 }));
   const ultimos90 = vendidos.map((p) => ({ ...p, ingresos: p.ingresos_90 }));
 
@@ -113,17 +114,17 @@ export async function calcularRecomendaciones(tx: Tx, idMinimarket: number, hoy:
       };
     });
 
-  // Dead stock: active, with stock, no line in the last 30 days; its last sale from the product-day summary.
+  // Dead stock: active, with stock, no sale in the last 30 days; its last sale from the product-day
+  // summaries. A product younger than the window that never sold is not dead yet: it is left out
+  // until it has been on the shelf the whole window (its creation, or an imported sale, before it).
   const muertos = await tx.$queryRaw<(ProductoBase & { stock: number; precio_compra_actual: number | null; ultima: string | null })[]>`
     SELECT p.id_producto, p.nombre_producto, p.categoria, p.codigo_barra, p.stock, p.precio_compra_actual,
-           to_char(u.ultima, 'YYYY-MM-DD') AS ultima
+           to_char(ultima_venta.ultima, 'YYYY-MM-DD') AS ultima
     FROM producto p
-    LEFT JOIN LATERAL (
-      SELECT max(dia) AS ultima FROM resumen_producto_dia r
-      WHERE r.id_minimarket = p.id_minimarket AND r.id_producto = p.id_producto
-    ) u ON true
+    LEFT JOIN ${r.ultimaVentaPorProducto()} ON ultima_venta.id_producto = p.id_producto
     WHERE p.id_minimarket = ${idMinimarket} AND p.estado = 'activo' AND p.stock > 0
-      AND (u.ultima IS NULL OR u.ultima < ${inicio(DIAS_SIN_VENTAS)}::date)`;
+      AND (ultima_venta.ultima < ${inicio(DIAS_SIN_VENTAS)}::date
+           OR (ultima_venta.ultima IS NULL AND (p.fecha_creacion AT TIME ZONE 'America/Santiago')::date < ${inicio(DIAS_SIN_VENTAS)}::date))`;
   const sin_ventas = muertos
     .map((p) => ({
       ...base(p),
@@ -148,7 +149,7 @@ export async function calcularRecomendaciones(tx: Tx, idMinimarket: number, hoy:
     margen_pct: unDecimal(((p.precio_venta_actual - p.precio_compra_actual) * 100) / p.precio_venta_actual),
   }));
 
-  const horas_peak = await horasPeak(tx, { idMinimarket, desde: inicio(DIAS_VELOCIDAD), hasta: hoy });
+  const horas_peak = await horasPeak(tx, r, { idMinimarket, desde: inicio(DIAS_VELOCIDAD), hasta: hoy });
 
   // ABC over 90 days: running share of revenue including the product itself, A ≤ 80 %, B ≤ 95 %, else C.
   const total90 = ultimos90.reduce((s, p) => s + n(p.ingresos), 0);

@@ -3,7 +3,7 @@
 import type { BaditoRespuesta, baditoPreguntaSchema, IntencionBadito } from '@minimarket/contracts/badito';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { refrescarResumen } from '../../data/resumen-ventas.js';
+import { leerResumenes } from '../../data/resumen-ventas.js';
 import { desplazarDia, diaLocal } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
@@ -99,49 +99,51 @@ export function createBaditoService({ db, acceso }: { db: Db; acceso: AccesoMini
     return respuesta('producto', r.productoNoEncontrado(consulta));
   }
 
-  /** The figure of a data intent, read after summing the shop's pending days again, in one transaction. */
+  /** The figure of a data intent: the sales in one read of the summaries, the rest from the products. */
   function conDatos(id: number, c: Clasificacion): Promise<BaditoRespuesta> {
     const hoy = diaLocal(new Date());
-    return db.$transaction(async (tx) => {
-      const i = c.intencion;
-      switch (i) {
-        case 'ventas_hoy':
-        case 'ventas_ayer':
-        case 'ventas_semana':
-        case 'ventas_mes':
-        case 'ticket_hoy':
-        case 'ticket_ayer':
-        case 'ticket_semana':
-        case 'ticket_mes': {
-          const [tipo, p] = i.split('_') as ['ventas' | 'ticket', Periodo];
-          const rango = rangoDe(p, hoy);
-          await refrescarResumen(tx, id);
-          const cifras = await lecturas.cifrasVentas(tx, id, rango);
+    const i = c.intencion;
+    switch (i) {
+      case 'ventas_hoy':
+      case 'ventas_ayer':
+      case 'ventas_semana':
+      case 'ventas_mes':
+      case 'ticket_hoy':
+      case 'ticket_ayer':
+      case 'ticket_semana':
+      case 'ticket_mes': {
+        const [tipo, p] = i.split('_') as ['ventas' | 'ticket', Periodo];
+        const rango = rangoDe(p, hoy);
+        return leerResumenes(db, { idMinimarket: id, ...rango }, async (tx, resumenes) => {
+          const cifras = await lecturas.cifrasVentas(tx, resumenes, id, rango);
           return respuesta(i, tipo === 'ventas' ? r.ventas(p, rango.desde, cifras) : r.ticketPromedio(p, rango.desde, cifras));
-        }
-        case 'mas_vendido_semana':
-        case 'mas_vendido_mes': {
-          const p = i === 'mas_vendido_mes' ? 'mes' : 'semana';
-          const rango = rangoDe(p, hoy);
-          await refrescarResumen(tx, id);
-          return respuesta(i, r.masVendido(p, rango.desde, await lecturas.masVendidos(tx, id, rango, MAS_VENDIDOS_EN_RESPUESTA)));
-        }
-        case 'metodo_pago_mes': {
-          const rango = rangoDe('mes', hoy);
-          await refrescarResumen(tx, id);
-          return respuesta(i, r.metodoPago(rango.desde, await lecturas.metodosPago(tx, id, rango)));
-        }
-        case 'agotados':
-          return respuesta(i, r.agotados(await lecturas.agotados(tx, id)));
-        case 'stock_bajo': {
+        });
+      }
+      case 'mas_vendido_semana':
+      case 'mas_vendido_mes': {
+        const p = i === 'mas_vendido_mes' ? 'mes' : 'semana';
+        const rango = rangoDe(p, hoy);
+        return leerResumenes(db, { idMinimarket: id, ...rango }, async (tx, resumenes) =>
+          respuesta(i, r.masVendido(p, rango.desde, await lecturas.masVendidos(tx, resumenes, id, rango, MAS_VENDIDOS_EN_RESPUESTA))),
+        );
+      }
+      case 'metodo_pago_mes': {
+        const rango = rangoDe('mes', hoy);
+        return leerResumenes(db, { idMinimarket: id, ...rango }, async (tx, resumenes) =>
+          respuesta(i, r.metodoPago(rango.desde, await lecturas.metodosPago(tx, resumenes, id, rango))),
+        );
+      }
+      case 'agotados':
+        return lecturas.agotados(db, id).then((a) => respuesta(i, r.agotados(a)));
+      case 'stock_bajo':
+        return db.$transaction(async (tx) => {
           const umbral = await lecturas.umbralStockBajo(tx, id);
           const agotados = await lecturas.agotados(tx, id);
           return respuesta(i, r.stockBajo(umbral, await lecturas.stockBajo(tx, id, umbral), agotados.length));
-        }
-        default:
-          return responderProducto(tx, id, c);
-      }
-    });
+        });
+      default:
+        return responderProducto(db, id, c);
+    }
   }
 
   return {

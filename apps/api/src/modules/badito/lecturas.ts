@@ -1,8 +1,9 @@
-// The figures Badito reads from a shop. Sales come from the analytics summaries (exact sums of the
-// 'Completada' sales, migration 20261123130000_analitica_ventas), read in the caller's transaction
-// after refrescarResumen; stock and prices from the products themselves.
+// The figures Badito reads from a shop. Sales come from the analytics' summaries as a read sees them
+// (data/resumen-ventas.ts: the sales that count, venta_contada, the pending days added), in the
+// caller's read; stock and prices from the products themselves.
 import type { MetodoPago } from '@minimarket/contracts/comunes';
 import type { Tx } from '../../db/client.js';
+import type { Resumenes } from '../../data/resumen-ventas.js';
 import { cifras, n, ticket } from '../analitica/consulta.js';
 import type { ProductoCatalogo } from './productos.js';
 
@@ -18,8 +19,8 @@ export interface CifrasVentas {
   ticket: number;
 }
 
-export async function cifrasVentas(tx: Tx, idMinimarket: number, r: Rango): Promise<CifrasVentas> {
-  const x = await cifras(tx, { idMinimarket, desde: r.desde, hasta: r.hasta });
+export async function cifrasVentas(tx: Tx, resumenes: Resumenes, idMinimarket: number, r: Rango): Promise<CifrasVentas> {
+  const x = await cifras(tx, resumenes, { idMinimarket, desde: r.desde, hasta: r.hasta });
   return { ventas: x.ventas, ingresos: x.ingresos, ticket: ticket(x) };
 }
 
@@ -30,12 +31,18 @@ export interface ProductoVendido {
 }
 
 /** The products sold most by units in the range (ties: more pesos, then lower id). */
-export async function masVendidos(tx: Tx, idMinimarket: number, r: Rango, cuantos: number): Promise<ProductoVendido[]> {
+export async function masVendidos(
+  tx: Tx,
+  resumenes: Resumenes,
+  idMinimarket: number,
+  r: Rango,
+  cuantos: number,
+): Promise<ProductoVendido[]> {
   const filas = await tx.$queryRaw<{ nombre_producto: string; unidades: bigint; ingresos: bigint }[]>`
     SELECT p.nombre_producto, s.unidades, s.ingresos
     FROM (
       SELECT id_producto, sum(unidades)::bigint AS unidades, sum(ingresos)::bigint AS ingresos
-      FROM resumen_producto_dia
+      FROM ${resumenes.tabla('resumen_producto_dia')}
       WHERE id_minimarket = ${idMinimarket} AND dia BETWEEN ${r.desde}::date AND ${r.hasta}::date
       GROUP BY id_producto
       HAVING sum(unidades) > 0
@@ -53,10 +60,10 @@ export interface UsoMetodoPago {
 }
 
 /** Sales per payment method in the range, most used (by number of sales) first; ties by pesos. */
-export async function metodosPago(tx: Tx, idMinimarket: number, r: Rango): Promise<UsoMetodoPago[]> {
+export async function metodosPago(tx: Tx, resumenes: Resumenes, idMinimarket: number, r: Rango): Promise<UsoMetodoPago[]> {
   const filas = await tx.$queryRaw<{ metodo_pago: MetodoPago; ventas: bigint; ingresos: bigint }[]>`
     SELECT metodo_pago, sum(ventas)::bigint AS ventas, sum(ingresos)::bigint AS ingresos
-    FROM resumen_venta_hora
+    FROM ${resumenes.tabla('resumen_venta_hora')}
     WHERE id_minimarket = ${idMinimarket} AND hora >= ${r.desde}::date AND hora < ${r.hasta}::date + 1
     GROUP BY metodo_pago
     HAVING sum(ventas) > 0

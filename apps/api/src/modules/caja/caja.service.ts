@@ -2,7 +2,8 @@
 // out, see the running figures (the "X" report) and close by counting. The arithmetic of a close
 // (docs/caja.md): esperado_efectivo = monto_inicial + cash sales' totals − cash refunds + ingresos −
 // retiros; the change handed back is never cash taken in (a sale's total counts, not what was
-// handed over). diferencia = monto_contado − esperado_efectivo, recorded whatever it is.
+// handed over). diferencia = monto_contado − esperado_efectivo, recorded whatever it is. The shift's
+// sales and what they brought in are the app's one definition (venta_contada), as every screen's.
 import {
   MENSAJE_SIN_TURNO,
   MENSAJE_TURNO_ABIERTO,
@@ -46,11 +47,15 @@ const SELECT_TURNO = Prisma.sql`
 
 /** The shift's figures now, from its sales and movements. */
 async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
-  const porMetodo = await tx.$queryRaw<{ metodo_pago: Turno['por_metodo_pago'][number]['metodo_pago']; ventas: number; total: bigint }[]>`
-    SELECT metodo_pago, count(*)::int AS ventas, sum(total)::bigint AS total
-    FROM venta
-    WHERE id_minimarket = ${t.id_minimarket} AND id_turno = ${t.id_turno} AND estado_venta = ${ESTADO_VENTA_COMPLETADA}
-    GROUP BY metodo_pago ORDER BY sum(total) DESC, metodo_pago`;
+  // Per method: the sales that count, what they brought in (less what came back of them) and what
+  // was charged (the cash count follows the money that came in, its refunds apart).
+  const porMetodo = await tx.$queryRaw<
+    { metodo_pago: Turno['por_metodo_pago'][number]['metodo_pago']; ventas: number; ingreso: bigint; cobrado: bigint }[]
+  >`
+    SELECT metodo_pago, count(*)::int AS ventas, sum(ingreso)::bigint AS ingreso, sum(total)::bigint AS cobrado
+    FROM venta_contada
+    WHERE id_minimarket = ${t.id_minimarket} AND id_turno = ${t.id_turno}
+    GROUP BY metodo_pago ORDER BY sum(ingreso) DESC, metodo_pago`;
   const movimientos = await tx.$queryRaw<
     { id_movimiento: number; tipo: 'ingreso' | 'retiro'; monto: number; motivo: string; fecha: Date; nombre_usuario: string | null }[]
   >`
@@ -59,7 +64,7 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
     WHERE m.id_minimarket = ${t.id_minimarket} AND m.id_turno = ${t.id_turno}
     ORDER BY m.id_movimiento`;
   const suma = (tipo: 'ingreso' | 'retiro') => movimientos.filter((m) => m.tipo === tipo).reduce((s, m) => s + m.monto, 0);
-  const efectivo = Number(porMetodo.find((p) => p.metodo_pago === 'Efectivo')?.total ?? 0);
+  const efectivo = Number(porMetodo.find((p) => p.metodo_pago === 'Efectivo')?.cobrado ?? 0);
   // Cash handed back from this till (docs/caja.md): what was returned of cash sales while it was open,
   // leaving out the returns of its own sales voided since (those sales already left its cash); and
   // cash sales of another shift (or of none) voided while it was open, less what they had returned.
@@ -84,7 +89,9 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
     nombre_usuario_apertura: t.nombre_apertura,
     monto_inicial: t.monto_inicial,
     ventas: porMetodo.reduce((s, p) => s + p.ventas, 0),
-    por_metodo_pago: porMetodo.map((p) => ({ metodo_pago: p.metodo_pago, ventas: p.ventas, total: Number(p.total) })),
+    total_ventas: porMetodo.reduce((s, p) => s + Number(p.ingreso), 0),
+    por_metodo_pago: porMetodo.map((p) => ({ metodo_pago: p.metodo_pago, ventas: p.ventas, total: Number(p.ingreso) })),
+    ventas_efectivo: efectivo,
     devoluciones_efectivo,
     ingresos,
     retiros,
@@ -122,8 +129,18 @@ export function createCajaService({ db, acceso }: { db: Db; acceso: AccesoMinima
     return t;
   }
 
-  /** A closed shift as its close left it. */
-  const cerrado = (t: FilaTurno): Turno => t.resumen_cierre!;
+  /**
+   * A closed shift as its close left it. Reports closed before ventas_efectivo and total_ventas
+   * existed had, per method, what was charged: that is their cash sales and their total.
+   */
+  const cerrado = (t: FilaTurno): Turno => {
+    const r = t.resumen_cierre!;
+    return {
+      ...r,
+      ventas_efectivo: r.ventas_efectivo ?? r.por_metodo_pago.find((m) => m.metodo_pago === 'Efectivo')?.total ?? 0,
+      total_ventas: r.total_ventas ?? r.por_metodo_pago.reduce((s, m) => s + m.total, 0),
+    };
+  };
 
   return {
     async abrir(usuario: UsuarioSesion, body: z.output<typeof turnoAperturaSchema>): Promise<Turno> {

@@ -242,7 +242,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
       const idBuscado = q.search ? Number(q.search.replace(/^#/, '')) : undefined;
       // Not a sale number (or past any id): nothing matches.
       if (idBuscado !== undefined && !(Number.isInteger(idBuscado) && idBuscado >= 1 && idBuscado <= MAX_ENTERO))
-        return { sales: [], total: 0, monto_total: 0 };
+        return { sales: [], total: 0, ventas_completadas: 0, monto_total: 0 };
       const where: Prisma.VentaWhereInput = {
         id_minimarket: q.id_minimarket,
         ...(idBuscado !== undefined ? { id_venta: idBuscado } : {}),
@@ -256,7 +256,15 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
             }
           : {}),
       };
-      const [rows, cuantas, suma, devuelto] = await Promise.all([
+      // The totals by the one definition of a sale (venta_contada): a voided sale is listed (in red)
+      // but counts nowhere, and what was returned leaves what its sale brought in.
+      const contadas = Prisma.sql`
+        SELECT count(*)::int AS ventas, coalesce(sum(ingreso), 0)::bigint AS ingresos FROM venta_contada
+        WHERE id_minimarket = ${q.id_minimarket}
+          ${idBuscado !== undefined ? Prisma.sql`AND id_venta = ${idBuscado}` : Prisma.empty}
+          ${q.start_date ? Prisma.sql`AND fecha_venta >= ${zonedToUtc(q.start_date)}` : Prisma.empty}
+          ${q.end_date ? Prisma.sql`AND fecha_venta <= ${new Date(zonedToUtc(q.end_date).getTime() + 999)}` : Prisma.empty}`;
+      const [rows, cuantas, [totales]] = await Promise.all([
         db.venta.findMany({
           where,
           include: CON_DETALLES,
@@ -265,11 +273,14 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           take: q.limit,
         }),
         db.venta.count({ where }),
-        // A voided sale is listed (in red) but its pesos leave the total, as does what was returned.
-        db.venta.aggregate({ where: { ...where, estado_venta: ESTADO_VENTA_COMPLETADA }, _sum: { total: true } }),
-        db.devolucion.aggregate({ where: { venta: { ...where, estado_venta: ESTADO_VENTA_COMPLETADA } }, _sum: { total: true } }),
+        db.$queryRaw<{ ventas: number; ingresos: bigint }[]>(contadas),
       ]);
-      return { sales: rows.map(toVentaDto), total: cuantas, monto_total: (suma._sum.total ?? 0) - (devuelto._sum.total ?? 0) };
+      return {
+        sales: rows.map(toVentaDto),
+        total: cuantas,
+        ventas_completadas: totales?.ventas ?? 0,
+        monto_total: Number(totales?.ingresos ?? 0),
+      };
     },
 
     async get(usuario: UsuarioSesion, id: number) {

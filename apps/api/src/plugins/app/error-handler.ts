@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
 import { AppError } from '../../lib/errors.js';
+import { esConsultaCancelada, MENSAJE_CONSULTA_LARGA } from '../../modules/analitica/lectura-pesada.js';
 import { DemasiadosIntentos } from '../../modules/limites/limites.js';
 
 const CONTEXTO: Record<string, string> = {
@@ -46,6 +47,11 @@ function errorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
       return reply.code(500).send({ detail: MENSAJE_ERROR_SERVIDOR, code: 'INTERNAL_ERROR' });
+    }
+    // A heavy read cancelled by its statement timeout: too wide a question, said so, never a 500.
+    if (esConsultaCancelada(err)) {
+      request.log.warn({ err }, 'query cancelled by its timeout');
+      return reply.code(503).send({ detail: MENSAJE_CONSULTA_LARGA, code: 'QUERY_TIMEOUT' });
     }
     const known = err.code ? FASTIFY_ERRORS[err.code] : undefined;
     if (known) return reply.code(known.status).send({ detail: known.detail, code: known.code });

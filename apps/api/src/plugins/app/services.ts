@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { createAnaliticaService } from '../../modules/analitica/analitica.service.js';
 import { createAvisoRecomendaciones } from '../../modules/analitica/aviso-semanal.js';
+import { createLecturasPesadas } from '../../modules/analitica/lectura-pesada.js';
+import { createResumidor } from '../../modules/analitica/resumidor.js';
 import { createAuthService } from '../../modules/auth/auth.service.js';
 import { createRestablecimientoService } from '../../modules/auth/restablecimiento.service.js';
 import { createBaditoService } from '../../modules/badito/badito.service.js';
@@ -27,6 +29,9 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, log });
   const limites = createLimites({ db, env });
   const soporte = createSoporteService({ db, acceso });
+  const pesadas = createLecturasPesadas({ databaseUrl: env.DATABASE_URL, segundos: env.LECTURA_PESADA_SEGUNDOS });
+  // Off in the API tests, which sum on demand (resumidor.vaciar) or read the pending days live.
+  const resumidor = createResumidor({ db, log, intervaloMs: env.NODE_ENV === 'test' ? 0 : env.RESUMEN_INTERVALO_MS });
   return {
     acceso,
     limites,
@@ -39,7 +44,9 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
     ventas: createVentasService({ db, acceso }),
     notificaciones: createNotificacionesService({ db }),
     cargas: createCargasService({ db, acceso, env, log }),
-    analitica: createAnaliticaService({ db, acceso }),
+    analitica: createAnaliticaService({ db, acceso, pesadas }),
+    pesadas,
+    resumidor,
     // Off in the API tests, which send the notices on demand (avisoRecomendaciones.enviar).
     avisoRecomendaciones: createAvisoRecomendaciones({
       db,
@@ -73,12 +80,15 @@ export default fp(
     app.addHook('onReady', async () => {
       await app.services.cargas.iniciar();
       app.services.avisoRecomendaciones.iniciar();
+      app.services.resumidor.iniciar();
     });
     // Open event streams would keep the server from closing: they end first.
     app.addHook('preClose', () => app.services.eventosSoporte.detener());
     app.addHook('onClose', async () => {
       app.services.avisoRecomendaciones.detener();
+      await app.services.resumidor.detener();
       await app.services.cargas.detener();
+      await app.services.pesadas.cerrar();
     });
   },
   { name: 'services' },

@@ -1,5 +1,7 @@
 import {
   cuboSchema,
+  estadoAnaliticaQuerySchema,
+  estadoAnaliticaSchema,
   filtrosAnaliticaSchema,
   informeQuerySchema,
   informeSchema,
@@ -17,10 +19,10 @@ import {
   serieSchema,
 } from '@minimarket/contracts/analitica';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { enviarDescarga, ERRORES, TOTAL_HEADER } from '../respuestas.js';
+import { enviarDescarga, ERRORES, ERRORES_LECTURA_PESADA, TOTAL_HEADER } from '../respuestas.js';
 
 const FILTROS =
-  'Filtros comunes: id_minimarket (un pyme puede omitirlo), desde y hasta (AAAA-MM-DD, días de Santiago; por defecto los últimos 30 días), categoria y metodo_pago. Solo cuentan las ventas Completadas.';
+  'Filtros comunes: id_minimarket (un pyme puede omitirlo), desde y hasta (AAAA-MM-DD, días de Santiago entre los años 2000 y 2100; por defecto los últimos 30 días, con solo uno de ellos los 30 días desde o hasta él; a lo más 1.100 días), categoria y metodo_pago. Solo cuentan las ventas Completadas, menos lo devuelto.';
 
 const analiticaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { analitica } = app.services;
@@ -142,7 +144,10 @@ const analiticaRoutes: FastifyPluginAsyncZod = async (app) => {
           'Las líneas de venta del rango, paginadas (x-total-count), ordenables y filtrables; con formato=csv|xlsx, todas como archivo',
         description: `${FILTROS} search busca en el nombre del producto. El archivo lista las líneas de la más antigua a la más nueva, con fecha y hora de Santiago.`,
         querystring: lineasQuerySchema,
-        response: { 200: lineasSchema.describe('Una página de líneas, o el archivo CSV/XLSX cuando se pide formato'), ...ERRORES },
+        response: {
+          200: lineasSchema.describe('Una página de líneas, o el archivo CSV/XLSX cuando se pide formato'),
+          ...ERRORES_LECTURA_PESADA,
+        },
       },
     },
     async (request, reply) => {
@@ -177,12 +182,26 @@ const analiticaRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'informeMensual',
         summary: 'Informe de un mes calendario (AAAA-MM; por defecto el actual) contra el mes anterior completo',
         description:
-          'Cifras del mes y del anterior (ventas, ingresos, unidades, ticket promedio, costo y margen), ventas por día, por categoría y por método de pago, los 10 productos con más ingresos y las 3 horas peak.',
+          'Cifras del mes y del anterior (ventas, ingresos, unidades, ticket promedio, costo y margen; el mes en curso contra los mismos días del anterior hasta esta hora), ventas por día, por categoría y por método de pago, los 10 productos con más ingresos y las 3 horas peak.',
         querystring: informeQuerySchema,
-        response: { 200: informeSchema, ...ERRORES },
+        response: { 200: informeSchema, ...ERRORES_LECTURA_PESADA },
       },
     },
     (request) => analitica.informe(request.usuario, request.query),
+  );
+
+  app.get(
+    '/analitica/estado',
+    {
+      schema: {
+        tags: ['analitica'],
+        operationId: 'estadoAnalitica',
+        summary: 'Si hay cifras de días anteriores que todavía se están preparando (tras cargar un historial) y de qué días',
+        querystring: estadoAnaliticaQuerySchema,
+        response: { 200: estadoAnaliticaSchema, ...ERRORES },
+      },
+    },
+    (request) => analitica.estado(request.usuario, request.query.id_minimarket),
   );
 };
 

@@ -7,6 +7,7 @@ import { ConsejoDelDia } from '../../features/inicio/components/consejo-del-dia'
 import { RecomendacionesDestacadas } from '../../features/inicio/components/recomendaciones-destacadas';
 import { ArticulosAyuda, RecursosAprendizaje } from '../../features/inicio/components/recursos-aprendizaje';
 import { UltimasNotificaciones } from '../../features/notificaciones/components/notificaciones-page';
+import { AvisoPreparacion } from '../../features/visualizar/components/aviso-preparacion';
 import { VentasHoy } from '../../features/pos/components/ventas-hoy';
 import { tituloPagina } from '../../lib/app-info';
 import { useAuth } from '../../lib/auth';
@@ -69,6 +70,7 @@ export function InicioHome() {
         </Card>
         {idMinimarket ? <VentasHoy key={idMinimarket} idMinimarket={idMinimarket} /> : <ConsejoDelDia />}
       </div>
+      {idMinimarket && <AvisoPreparacion idMinimarket={idMinimarket} />}
       <RecomendacionesDestacadas key={idMinimarket ?? 0} idMinimarket={idMinimarket} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card className="space-y-4 p-5">

@@ -2,31 +2,53 @@ import { useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/ui/card';
+import { resumenQueryOptions } from '../../../lib/analitica';
+import { textoPeriodoAnterior } from '../../../utils/comparacion';
 import { contar, formatClp, hoyEnSantiago } from '../../../utils/format';
 import { ventasQueryOptions } from '../api/ventas';
 
-/** What the shop sold today in pesos and in sales, and the latest one, straight from the sales list. */
+/** +12 % / −3 % / "igual", against a figure that may be zero. */
+function variacion(actual: number, anterior: number): string | null {
+  if (anterior === 0) return null;
+  const pct = Math.round(((actual - anterior) * 100) / anterior);
+  return pct === 0 ? 'igual que' : `${pct > 0 ? '+' : '−'}${Math.abs(pct)} % frente a`;
+}
+
+/**
+ * What the shop sold today, in sales and pesos: the day's figures from the analytics (the app's one
+ * definition of a sale: a voided one does not count, what was returned is subtracted), beside
+ * yesterday until this same hour; and the latest sale from the sales list.
+ */
 export function VentasHoy({ idMinimarket }: { idMinimarket: number }) {
   const hoy = hoyEnSantiago();
-  const { data, isPending, isError } = useQuery(ventasQueryOptions({ idMinimarket, pagina: 1, tamano: 1, desde: hoy, hasta: hoy }));
-  const ultima = data?.sales[0];
+  const resumen = useQuery(resumenQueryOptions(idMinimarket, { desde: hoy, hasta: hoy }));
+  const lista = useQuery(ventasQueryOptions({ idMinimarket, pagina: 1, tamano: 1, desde: hoy, hasta: hoy }));
+  const r = resumen.data;
+  const ultima = lista.data?.sales[0];
+  const cambio = r ? variacion(r.ingresos, r.anterior.ingresos) : null;
   return (
     <Card className="p-5">
       <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-600">
         <Receipt className="size-4" aria-hidden="true" /> Ventas de hoy
       </h2>
       <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="monto-hoy">
-        {isPending ? '…' : isError ? '—' : formatClp(data.monto_total)}
+        {resumen.isPending ? '…' : resumen.isError ? '—' : formatClp(resumen.data.ingresos)}
       </p>
       <p className="text-sm font-medium text-slate-700" data-testid="ventas-hoy">
-        {data ? contar(data.total, 'venta') : ' '}
+        {r ? contar(r.ventas, 'venta') : ' '}
       </p>
+      {r && cambio && (
+        <p className="text-xs text-slate-600" data-testid="comparacion-hoy">
+          {cambio} {textoPeriodoAnterior(r.anterior)} ({formatClp(r.anterior.ingresos)})
+        </p>
+      )}
       <p className="mt-1 text-sm text-slate-600">
         {ultima ? (
           <>
-            Última venta: {formatClp(ultima.total)} ({ultima.metodo_pago})
+            Última venta: {formatClp(ultima.total)} ({ultima.metodo_pago}
+            {ultima.estado_venta !== 'Completada' ? `, ${ultima.estado_venta.toLowerCase()}` : ''})
           </>
-        ) : isPending || isError ? (
+        ) : lista.isPending || lista.isError ? (
           ' '
         ) : (
           'Todavía no hay ventas hoy.'

@@ -26,12 +26,11 @@ export interface FilaEfectivo {
 
 /** The cash lines of a shift, from the starting cash to the expected amount (docs/caja.md). */
 export function filasEfectivo(
-  turno: Pick<Turno, 'monto_inicial' | 'por_metodo_pago' | 'devoluciones_efectivo' | 'ingresos' | 'retiros' | 'esperado_efectivo'>,
+  turno: Pick<Turno, 'monto_inicial' | 'ventas_efectivo' | 'devoluciones_efectivo' | 'ingresos' | 'retiros' | 'esperado_efectivo'>,
 ): FilaEfectivo[] {
-  const ventasEfectivo = turno.por_metodo_pago.find((m) => m.metodo_pago === 'Efectivo')?.total ?? 0;
   return [
     { etiqueta: 'Efectivo inicial', monto: turno.monto_inicial },
-    { etiqueta: 'Ventas en efectivo', monto: ventasEfectivo },
+    { etiqueta: 'Ventas en efectivo', monto: turno.ventas_efectivo },
     { etiqueta: 'Devoluciones en efectivo', monto: -turno.devoluciones_efectivo },
     { etiqueta: 'Ingresos de efectivo', monto: turno.ingresos },
     { etiqueta: 'Retiros de efectivo', monto: -turno.retiros },

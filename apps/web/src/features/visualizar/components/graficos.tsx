@@ -32,18 +32,28 @@ function Marco({ descripcion, alto = 280, children }: { descripcion: string; alt
   );
 }
 
+/**
+ * A series over time. A period still going on (`enCurso`, today's day, week or month) is drawn apart:
+ * its segment dashed and its label marked "en curso", so a day at noon does not read as a drop.
+ */
 export function GraficoSerie({
   datos,
   medida,
   descripcion,
 }: {
-  datos: Array<{ etiqueta: string; valor: number }>;
+  datos: Array<{ etiqueta: string; valor: number; enCurso?: boolean }>;
   medida: MedidaGrafico;
   descripcion: string;
 }) {
+  const puntos = datos.map((d, i) => ({
+    etiqueta: d.enCurso ? `${d.etiqueta} (en curso)` : d.etiqueta,
+    valor: d.enCurso ? null : d.valor,
+    // The dashed segment joins the last closed period to the one going on.
+    enCurso: d.enCurso || datos[i + 1]?.enCurso ? d.valor : null,
+  }));
   return (
     <Marco descripcion={descripcion}>
-      <LineChart data={datos} margin={{ top: 8, right: 12, left: 8, bottom: 0 }}>
+      <LineChart data={puntos} margin={{ top: 8, right: 12, left: 8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
         <XAxis dataKey="etiqueta" tick={EJE} minTickGap={16} />
         <YAxis tick={EJE} tickFormatter={corto(medida)} width={72} allowDecimals={false} />
@@ -55,6 +65,17 @@ export function GraficoSerie({
           stroke="#0f766e"
           strokeWidth={2}
           dot={datos.length <= 31}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="enCurso"
+          name={`${medida} (en curso)`}
+          stroke="#0f766e"
+          strokeWidth={2}
+          strokeDasharray="5 4"
+          dot={{ r: 4, fill: '#fff' }}
+          legendType="none"
           isAnimationActive={false}
         />
       </LineChart>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { RequiereTienda } from '../../../components/shop/requiere-tienda';
 import type { FiltrosAnalitica } from '../../../lib/analitica';
 import { useFiltros } from '../hooks/use-filtros';
+import { AvisoPreparacion } from './aviso-preparacion';
 import { BarraFiltros } from './barra-filtros';
 
 function ConFiltros({ idMinimarket, children }: { idMinimarket: number; children: (id: number, f: FiltrosAnalitica) => ReactNode }) {
@@ -9,6 +10,7 @@ function ConFiltros({ idMinimarket, children }: { idMinimarket: number; children
   return (
     <div className="space-y-4">
       <BarraFiltros />
+      <AvisoPreparacion idMinimarket={idMinimarket} />
       {children(idMinimarket, filtros)}
     </div>
   );

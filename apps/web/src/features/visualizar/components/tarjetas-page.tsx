@@ -3,7 +3,7 @@ import { mensajeDeError } from '../../../lib/api-client';
 import { resumenQueryOptions, type FiltrosAnalitica } from '../../../lib/analitica';
 import { QueryResult } from '../../../components/ui/query-result';
 import { contar } from '../../../utils/format';
-import { isoATexto } from '../../../utils/fechas';
+import { fraseComparacion } from '../../../utils/comparacion';
 import { indicadores } from '../utils/indicadores';
 import { fraseVariacion } from '../utils/variacion';
 import { MarcoAnalitica } from './marco-analitica';
@@ -22,10 +22,7 @@ function Tarjetas({ idMinimarket, filtros }: { idMinimarket: number; filtros: Fi
     >
       {([r]) => (
         <>
-          <p className="mb-3 text-sm text-slate-600">
-            Del {isoATexto(r.desde)} al {isoATexto(r.hasta)}, comparado con el {isoATexto(r.anterior.desde)} al{' '}
-            {isoATexto(r.anterior.hasta)}. Toca una tarjeta (o usa Enter o Espacio) para darla vuelta.
-          </p>
+          <p className="mb-3 text-sm text-slate-600">{fraseComparacion(r)} Toca una tarjeta (o usa Enter o Espacio) para darla vuelta.</p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {indicadores(r).map((ind) => (
               <li key={ind.clave}>

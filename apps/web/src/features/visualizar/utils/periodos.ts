@@ -9,8 +9,12 @@ export function etiquetaPeriodo(periodo: string, agrupar: Agrupacion): string {
   return agrupar === 'semana' ? `sem. ${d}-${m}` : `${d}-${m}`;
 }
 
-/** The long form for a table or a tooltip: '23-11-2026', 'semana del 17-11-2026', 'nov 2026'. */
-export function periodoLargo(periodo: string, agrupar: Agrupacion): string {
-  if (agrupar === 'mes') return formatMes(periodo.slice(0, 7));
-  return agrupar === 'semana' ? `semana del ${isoATexto(periodo)}` : isoATexto(periodo);
+/**
+ * The long form for a table or a tooltip: '23-11-2026', 'semana del 17-11-2026', 'nov 2026'; a
+ * period still going on says so ('24-11-2026 (en curso)').
+ */
+export function periodoLargo(periodo: string, agrupar: Agrupacion, enCurso = false): string {
+  const texto =
+    agrupar === 'mes' ? formatMes(periodo.slice(0, 7)) : agrupar === 'semana' ? `semana del ${isoATexto(periodo)}` : isoATexto(periodo);
+  return enCurso ? `${texto} (en curso)` : texto;
 }

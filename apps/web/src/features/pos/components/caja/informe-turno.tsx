@@ -79,7 +79,7 @@ export function InformeTurno({ turno, titulo, className }: { turno: Turno; titul
 
         <table className="w-full">
           <caption className="mb-1 text-left font-medium text-slate-700">
-            Ventas por método de pago ({contar(turno.ventas, 'venta')})
+            Ventas por método de pago ({contar(turno.ventas, 'venta')}, menos lo devuelto)
           </caption>
           <thead>
             <tr className="text-left text-xs text-slate-600 uppercase">
@@ -111,6 +111,19 @@ export function InformeTurno({ turno, titulo, className }: { turno: Turno; titul
               ))
             )}
           </tbody>
+          {turno.por_metodo_pago.length > 0 && (
+            <tfoot>
+              <tr className="border-t border-slate-300 font-semibold">
+                <th scope="row" className="py-1.5 pr-2 text-left">
+                  Total
+                </th>
+                <td className="py-1.5 pr-2 text-right">{turno.ventas}</td>
+                <td className="py-1.5 text-right whitespace-nowrap" data-testid="total-ventas-turno">
+                  {formatClp(turno.total_ventas)}
+                </td>
+              </tr>
+            </tfoot>
+          )}
         </table>
       </div>
 

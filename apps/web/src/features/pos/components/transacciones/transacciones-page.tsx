@@ -16,7 +16,7 @@ import { Table, Td, Th } from '../../../../components/ui/table';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { esFechaIso, MENSAJE_FECHA_INVALIDA } from '../../../../utils/fechas';
-import { formatClp, formatEntero, formatFechaHora } from '../../../../utils/format';
+import { contar, formatClp, formatEntero, formatFechaHora } from '../../../../utils/format';
 import { ventasQueryOptions } from '../../api/ventas';
 import { cn } from '../../../../utils/cn';
 import { quedaPorDevolver } from '../../utils/devolucion';
@@ -225,6 +225,12 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
           </div>
         </form>
 
+        {consulta.data && consulta.data.total > 0 && (
+          <p className="mt-4 text-sm text-slate-700" data-testid="totales-transacciones">
+            {contar(consulta.data.ventas_completadas, 'venta')} por <strong>{formatClp(consulta.data.monto_total)}</strong>
+            {consulta.data.ventas_completadas < consulta.data.total ? ' (las anuladas no cuentan)' : ''}; lo devuelto ya está descontado.
+          </p>
+        )}
         <QueryResult
           className="mt-4"
           query={consulta}

@@ -4,7 +4,7 @@ import { QueryResult } from '../../../../components/ui/query-result';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { rankingQueryOptions, resumenQueryOptions, serieQueryOptions, type FiltrosAnalitica } from '../../../../lib/analitica';
 import { formatClp, formatEntero } from '../../../../utils/format';
-import { isoATexto } from '../../../../utils/fechas';
+import { fraseComparacion } from '../../../../utils/comparacion';
 import { indicadores } from '../../utils/indicadores';
 import { etiquetaPeriodo, periodoLargo } from '../../utils/periodos';
 import { nombreArchivo } from '../../utils/tabla-exportable';
@@ -32,9 +32,7 @@ function Dashboard({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
         const lista = indicadores(r);
         return (
           <div className="space-y-4">
-            <p className="text-sm text-slate-600">
-              Del {isoATexto(r.desde)} al {isoATexto(r.hasta)} frente al {isoATexto(r.anterior.desde)} al {isoATexto(r.anterior.hasta)}.
-            </p>
+            <p className="text-sm text-slate-600">{fraseComparacion(r)}</p>
             <ul className="grid grid-cols-2 gap-3 md:grid-cols-3">
               {lista.map((ind) => (
                 <li key={ind.clave}>
@@ -61,8 +59,8 @@ function Dashboard({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
                   {([s]) => (
                     <GraficoSerie
                       medida="ingresos"
-                      datos={s.map((p) => ({ etiqueta: etiquetaPeriodo(p.periodo, 'dia'), valor: p.ingresos }))}
-                      descripcion={`Ingresos por día: ${s.map((p) => `${periodoLargo(p.periodo, 'dia')}, ${formatClp(p.ingresos)}`).join('; ')}`}
+                      datos={s.map((p) => ({ etiqueta: etiquetaPeriodo(p.periodo, 'dia'), valor: p.ingresos, enCurso: p.en_curso }))}
+                      descripcion={`Ingresos por día: ${s.map((p) => `${periodoLargo(p.periodo, 'dia', p.en_curso)}, ${formatClp(p.ingresos)}`).join('; ')}`}
                     />
                   )}
                 </QueryResult>

@@ -78,9 +78,9 @@ function VentasEnElTiempo({ idMinimarket, filtros }: { idMinimarket: number; fil
           <>
             <GraficoSerie
               medida={medida}
-              datos={serie.map((p) => ({ etiqueta: etiquetaPeriodo(p.periodo, agrupar), valor: p[medida] }))}
+              datos={serie.map((p) => ({ etiqueta: etiquetaPeriodo(p.periodo, agrupar), valor: p[medida], enCurso: p.en_curso }))}
               descripcion={`${MEDIDAS[medida]} por ${AGRUPACIONES[agrupar].toLowerCase()}: ${serie
-                .map((p) => `${periodoLargo(p.periodo, agrupar)}, ${valorTexto(medida, p[medida])}`)
+                .map((p) => `${periodoLargo(p.periodo, agrupar, p.en_curso)}, ${valorTexto(medida, p[medida])}`)
                 .join('; ')}`}
             />
             <ComoTabla>
@@ -94,7 +94,7 @@ function VentasEnElTiempo({ idMinimarket, filtros }: { idMinimarket: number; fil
                     { titulo: 'Unidades', tipo: 'entero' },
                     { titulo: 'Ingresos', tipo: 'pesos' },
                   ],
-                  filas: serie.map((p) => [periodoLargo(p.periodo, agrupar), p.ventas, p.unidades, p.ingresos]),
+                  filas: serie.map((p) => [periodoLargo(p.periodo, agrupar, p.en_curso), p.ventas, p.unidades, p.ingresos]),
                 }}
               />
             </ComoTabla>

@@ -11,6 +11,7 @@ import { mensajeDeError } from '../../../../lib/api-client';
 import { informeQueryOptions } from '../../../../lib/analitica';
 import { contar, formatClp, formatEntero, formatFechaHora, hoyEnSantiago } from '../../../../utils/format';
 import { isoATexto } from '../../../../utils/fechas';
+import { textoPeriodoAnterior } from '../../../../utils/comparacion';
 import { franjaHora, nombreDia } from '../../utils/calendario';
 import { esMes, mesesHasta, nombreMes } from '../../utils/meses';
 import { etiquetaPeriodo, periodoLargo } from '../../utils/periodos';
@@ -42,7 +43,8 @@ function Cuerpo({ inf }: { inf: Informe }) {
           Informe de ventas de {nombreMes(inf.mes)}
         </h3>
         <p className="text-sm text-slate-600">
-          Del {isoATexto(a.desde)} al {isoATexto(a.hasta)}, comparado con {nombreMes(b.desde.slice(0, 7))}. Generado el{' '}
+          Del {isoATexto(a.desde)} al {isoATexto(a.hasta)}, comparado con{' '}
+          {b.hasta_hora === null ? `todo ${nombreMes(b.desde.slice(0, 7))}` : textoPeriodoAnterior(b)}. Generado el{' '}
           {formatFechaHora(inf.generado_en)}.
         </p>
       </header>
@@ -58,7 +60,10 @@ function Cuerpo({ inf }: { inf: Informe }) {
             columnas: [
               { titulo: 'Indicador', tipo: 'texto' },
               { titulo: nombreMes(inf.mes), tipo: 'entero' },
-              { titulo: nombreMes(b.desde.slice(0, 7)), tipo: 'entero' },
+              {
+                titulo: b.hasta_hora === null ? nombreMes(b.desde.slice(0, 7)) : `${nombreMes(b.desde.slice(0, 7))} (mismos días)`,
+                tipo: 'entero',
+              },
               { titulo: 'Variación', tipo: 'porcentaje' },
             ],
             filas: (
@@ -87,8 +92,8 @@ function Cuerpo({ inf }: { inf: Informe }) {
         </h4>
         <GraficoSerie
           medida="ingresos"
-          datos={dias.map((p) => ({ etiqueta: etiquetaPeriodo(p.periodo, 'dia'), valor: p.ingresos }))}
-          descripcion={`Ingresos por día: ${dias.map((p) => `${periodoLargo(p.periodo, 'dia')}, ${formatClp(p.ingresos)}`).join('; ')}`}
+          datos={dias.map((p) => ({ etiqueta: etiquetaPeriodo(p.periodo, 'dia'), valor: p.ingresos, enCurso: p.en_curso }))}
+          descripcion={`Ingresos por día: ${dias.map((p) => `${periodoLargo(p.periodo, 'dia', p.en_curso)}, ${formatClp(p.ingresos)}`).join('; ')}`}
         />
       </section>
 

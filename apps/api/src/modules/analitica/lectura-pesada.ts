@@ -1,0 +1,94 @@
+// Heavy reads: the raw sale lines sorted or searched, the downloads, the monthly report. Each runs
+// with a statement timeout (a question too wide is cancelled and answered in Spanish, never left to
+// hold a connection), and a user runs at most MAX_POR_USUARIO of them at once, across every replica:
+// a turn is a transaction-scoped advisory lock of PostgreSQL (a replica that dies frees its turns
+// with its connections). One turn more → 429. A download streams for as long as the file takes, so
+// it runs on a connection of its own, from a small pool per replica, not on the app's pool.
+import pg from 'pg';
+import { Prisma, type Tx } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+
+/** Heavy reads one user may run at the same time (two tabs exporting, say); the next one gets 429. */
+export const MAX_POR_USUARIO = 2;
+/** Downloads one replica streams at once; more wait for a connection. */
+const DESCARGAS_POR_REPLICA = 3;
+/** pg_try_advisory_xact_lock(LLAVE_TURNO, id_usuario × MAX_POR_USUARIO + turno). */
+const LLAVE_TURNO = 72707376;
+
+export const MENSAJE_DEMASIADAS_PESADAS = `Ya tienes ${MAX_POR_USUARIO} consultas grandes en curso (descargas, informes o búsquedas en las ventas). Espera a que terminen e intenta de nuevo.`;
+export const MENSAJE_CONSULTA_LARGA = 'La consulta tardó demasiado y se canceló. Acorta el rango de fechas o agrega un filtro.';
+
+const demasiadas = () => new AppError(429, 'TOO_MANY_HEAVY_READS', MENSAJE_DEMASIADAS_PESADAS);
+
+const turnos = (idUsuario: number) => Array.from({ length: MAX_POR_USUARIO }, (_, i) => idUsuario * MAX_POR_USUARIO + i);
+
+/** A download's own connection, in a REPEATABLE READ transaction (one snapshot for the whole file). */
+export interface ConexionPesada {
+  consultar<T extends pg.QueryResultRow>(sql: Prisma.Sql): Promise<T[]>;
+  /** Ends the transaction and gives the connection back (idempotent). */
+  cerrar(): Promise<void>;
+}
+
+export type LecturasPesadas = ReturnType<typeof createLecturasPesadas>;
+
+/**
+ * `segundos`: a heavy statement longer than this is cancelled (SQLSTATE 57014 → 503 in Spanish);
+ * LECTURA_PESADA_SEGUNDOS, 20 by default.
+ */
+export function createLecturasPesadas({ databaseUrl, segundos }: { databaseUrl: string | undefined; segundos: number }) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: DESCARGAS_POR_REPLICA, application_name: 'minimarket-descargas' });
+  // An idle connection the server dropped must not bring the process down.
+  pool.on('error', () => {});
+
+  return {
+    /**
+     * In a read's transaction (Prisma): the statement timeout and one of the user's turns, held
+     * until the transaction ends. None free → 429 and the transaction is rolled back.
+     */
+    async turno(tx: Tx, idUsuario: number): Promise<void> {
+      await tx.$executeRaw`SELECT set_config('statement_timeout', ${`${segundos}s`}, true)`;
+      const [f] = await tx.$queryRaw<{ turno: number | null }[]>`
+        SELECT (SELECT t FROM unnest(${turnos(idUsuario)}::int[]) AS t WHERE pg_try_advisory_xact_lock(${LLAVE_TURNO}::int, t) LIMIT 1) AS turno`;
+      if (f?.turno === null || f?.turno === undefined) throw demasiadas();
+    },
+
+    /** A connection with the timeout and one of the user's turns, or 429. */
+    async abrir(idUsuario: number): Promise<ConexionPesada> {
+      const client = await pool.connect();
+      let cerrada = false;
+      const cerrar = async (err?: Error) => {
+        if (cerrada) return;
+        cerrada = true;
+        await client.query('ROLLBACK').catch(() => {});
+        client.release(err);
+      };
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        await client.query(`SET LOCAL statement_timeout = '${segundos}s'`);
+        const { rows } = await client.query<{ turno: number | null }>(
+          'SELECT (SELECT t FROM unnest($2::int[]) AS t WHERE pg_try_advisory_xact_lock($1, t) LIMIT 1) AS turno',
+          [LLAVE_TURNO, turnos(idUsuario)],
+        );
+        if (rows[0]?.turno === null || rows[0]?.turno === undefined) throw demasiadas();
+      } catch (err) {
+        await cerrar(err instanceof AppError ? undefined : (err as Error));
+        throw err;
+      }
+      return {
+        async consultar<T extends pg.QueryResultRow>(sql: Prisma.Sql) {
+          return (await client.query<T>(sql.text, sql.values)).rows;
+        },
+        cerrar: () => cerrar(),
+      };
+    },
+    cerrar: () => pool.end(),
+  };
+}
+
+/** A statement the timeout cancelled (SQLSTATE 57014), from Prisma or from pg. */
+export function esConsultaCancelada(err: unknown): boolean {
+  if (err instanceof Prisma.PrismaClientKnownRequestError || err instanceof Prisma.PrismaClientUnknownRequestError) {
+    return /57014|canceling statement due to statement timeout/.test(JSON.stringify((err as { meta?: unknown }).meta ?? '') + err.message);
+  }
+  return (err as { code?: string } | null)?.code === '57014';
+}

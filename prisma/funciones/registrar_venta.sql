@@ -1,0 +1,129 @@
+-- A sale at the counter, all or nothing, in one call (the API's data/venta.ts registrarVenta):
+-- the shop's open cash shift (or a refusal when the shop demands one), the stock taken product by
+-- product with a guarded UPDATE so it never goes below zero, every line at the shelf price of this
+-- moment, the sale, its lines (with cost and category at the time of sale), the stock ledger, and
+-- its day marked for the analytics' summaries. Refusals are SQLSTATE 'MM0xx' with a JSON message
+-- the API turns into Spanish (ventas.service.ts). A retry with the same Idempotency-Key returns the
+-- first sale.
+CREATE FUNCTION registrar_venta(
+    p_minimarket INTEGER,
+    p_usuario INTEGER,
+    p_metodo_pago TEXT,
+    p_estado_venta TEXT,
+    p_total INTEGER,
+    p_idempotency_key TEXT,
+    -- [{ id_producto, num_unidades, precio_unitario, subtotal }]
+    p_lineas JSONB,
+    -- Cash handed over (cash sales only; the API checks it covers the total).
+    p_monto_recibido INTEGER
+) RETURNS JSONB
+LANGUAGE plpgsql AS $$
+DECLARE
+    v_item RECORD;
+    v_prod RECORD;
+    v_id_venta INTEGER;
+    v_fecha TIMESTAMPTZ(3);
+    v_cambios JSONB := '[]'::jsonb;
+    v_detalles JSONB;
+    v_turno INTEGER;
+BEGIN
+    IF p_idempotency_key IS NOT NULL THEN
+        SELECT id_venta INTO v_id_venta FROM venta
+        WHERE id_minimarket = p_minimarket AND idempotency_key = p_idempotency_key;
+        IF FOUND THEN
+            RETURN jsonb_build_object('repetida', true, 'id_venta', v_id_venta);
+        END IF;
+    END IF;
+
+    -- The shop's open shift, if any: the sale belongs to it. FOR SHARE makes a close that runs
+    -- at the same moment wait for this sale, so the close counts it (or the sale sees no shift).
+    SELECT id_turno INTO v_turno FROM turno_caja
+    WHERE id_minimarket = p_minimarket AND cerrado_en IS NULL
+    FOR SHARE;
+    IF v_turno IS NULL AND EXISTS (SELECT 1 FROM minimarket WHERE id_minimarket = p_minimarket AND exigir_caja_abierta) THEN
+        RAISE EXCEPTION USING ERRCODE = 'MM004', MESSAGE = jsonb_build_object('code', 'NO_OPEN_SHIFT')::text;
+    END IF;
+
+    -- Units per product, taken in ascending id order: two carts holding the same products lock
+    -- them in the same order, so they wait for each other instead of deadlocking. The guarded
+    -- UPDATE re-checks `stock >= n` after a concurrent sale commits: stock never goes below zero.
+    FOR v_item IN
+        SELECT (l->>'id_producto')::int AS id_producto, sum((l->>'num_unidades')::int)::int AS n
+        FROM jsonb_array_elements(p_lineas) AS l
+        GROUP BY 1 ORDER BY 1
+    LOOP
+        UPDATE producto SET stock = stock - v_item.n, fecha_actualizacion = now()
+        WHERE id_producto = v_item.id_producto AND id_minimarket = p_minimarket
+          AND estado = 'activo' AND stock >= v_item.n
+        RETURNING id_producto, nombre_producto, categoria, precio_venta_actual, precio_compra_actual, stock INTO v_prod;
+        IF NOT FOUND THEN
+            SELECT nombre_producto, stock INTO v_prod FROM producto
+            WHERE id_producto = v_item.id_producto AND id_minimarket = p_minimarket AND estado = 'activo';
+            IF NOT FOUND THEN
+                RAISE EXCEPTION USING ERRCODE = 'MM001',
+                    MESSAGE = jsonb_build_object('code', 'PRODUCT_NOT_FOUND')::text;
+            END IF;
+            RAISE EXCEPTION USING ERRCODE = 'MM002',
+                MESSAGE = jsonb_build_object('code', 'NOT_ENOUGH_STOCK', 'producto', v_prod.nombre_producto, 'disponible', v_prod.stock)::text;
+        END IF;
+        v_cambios := v_cambios || jsonb_build_object(
+            'id_producto', v_prod.id_producto, 'nombre_producto', v_prod.nombre_producto,
+            'precio_venta_actual', v_prod.precio_venta_actual, 'costo', v_prod.precio_compra_actual, 'categoria', v_prod.categoria,
+            'antes', v_prod.stock + v_item.n, 'despues', v_prod.stock);
+    END LOOP;
+
+    -- Every line at the shelf price of this moment.
+    SELECT c->>'nombre_producto' AS nombre, (c->>'precio_venta_actual')::int AS precio INTO v_prod
+    FROM jsonb_array_elements(p_lineas) AS l
+    JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::int = (l->>'id_producto')::int
+    WHERE (l->>'precio_unitario')::int <> (c->>'precio_venta_actual')::int
+    LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'MM003',
+            MESSAGE = jsonb_build_object('code', 'PRICE_CHANGED', 'producto', v_prod.nombre, 'precio', v_prod.precio)::text;
+    END IF;
+
+    -- A concurrent retry with the same key that commits first makes this INSERT fail with
+    -- unique_violation; the API then answers with that sale.
+    INSERT INTO venta (id_minimarket, id_usuario, total, metodo_pago, estado_venta, idempotency_key, id_turno, monto_recibido)
+    VALUES (p_minimarket, p_usuario, p_total, p_metodo_pago, p_estado_venta, p_idempotency_key, v_turno, p_monto_recibido)
+    RETURNING id_venta, fecha_venta INTO v_id_venta, v_fecha;
+
+    WITH nuevas AS (
+        INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria)
+        SELECT v_id_venta, p_minimarket, (l->>'id_producto')::int, (l->>'num_unidades')::int,
+               (l->>'precio_unitario')::int, (l->>'subtotal')::int, c->>'nombre_producto', (c->>'costo')::int, c->>'categoria'
+        FROM jsonb_array_elements(p_lineas) WITH ORDINALITY AS x(l, orden)
+        JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::int = (l->>'id_producto')::int
+        ORDER BY x.orden
+        RETURNING id_detalle_venta, id_producto, num_unidades, subtotal, precio_unitario, nombre_producto
+    )
+    SELECT jsonb_agg(to_jsonb(nuevas) ORDER BY id_detalle_venta) INTO v_detalles FROM nuevas;
+
+    INSERT INTO movimiento_stock (id_minimarket, id_producto, id_usuario, id_venta, tipo, cantidad, stock_resultante, motivo)
+    SELECT p_minimarket, (c->>'id_producto')::int, p_usuario, v_id_venta, 'venta',
+           (c->>'despues')::int - (c->>'antes')::int, (c->>'despues')::int, 'Venta #' || v_id_venta
+    FROM jsonb_array_elements(v_cambios) AS c;
+
+    -- Its day is to be summed again in the analytics' summaries. DO UPDATE, not DO NOTHING: it takes
+    -- the pending row's lock until this sale commits, so the summary worker cannot sum the day
+    -- without this sale and drop its mark meanwhile (refrescar_resumen_ventas skips a locked day).
+    INSERT INTO resumen_pendiente (id_minimarket, dia)
+    VALUES (p_minimarket, (v_fecha AT TIME ZONE 'America/Santiago')::date)
+    ON CONFLICT (id_minimarket, dia) DO UPDATE SET marcado_en = excluded.marcado_en;
+
+    RETURN jsonb_build_object(
+        'repetida', false,
+        'venta', jsonb_build_object(
+            'id_venta', v_id_venta,
+            'id_minimarket', p_minimarket,
+            'fecha_venta', to_char(v_fecha AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'total', p_total,
+            'metodo_pago', p_metodo_pago,
+            'estado_venta', p_estado_venta,
+            'id_turno', v_turno,
+            'monto_recibido', p_monto_recibido,
+            'detalles', v_detalles),
+        'cambios', v_cambios);
+END;
+$$;
