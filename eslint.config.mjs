@@ -12,24 +12,11 @@ import tseslint from 'typescript-eslint';
 
 const WEB = './apps/web/src';
 const API = './apps/api/src';
-// Every Prisma model: a write to its table belongs in the table's module of src/data.
-const MODELOS = [
-  'usuario',
-  'minimarket',
-  'producto',
-  'venta',
-  'detalleVenta',
-  'movimientoStock',
-  'archivoCarga',
-  'filaRechazada',
-  'tokenRestablecimiento',
-  'tokenRevocado',
-  'limiteIntento',
-  'trabajoCarga',
-  'trabajoCargaParte',
-  'estadoSistema',
-  'notificacion',
-].join('|');
+// Every Prisma model, read from the schema itself (a new model cannot slip past the rule): a write
+// to its table belongs in the table's module of src/data. Prisma's client names a model camelCase.
+const MODELOS = [...fs.readFileSync(new URL('./prisma/schema.prisma', import.meta.url), 'utf8').matchAll(/^model\s+(\w+)\s*\{/gm)]
+  .map(([, nombre]) => nombre.charAt(0).toLowerCase() + nombre.slice(1))
+  .join('|');
 const ESCRITURAS_PRISMA = 'create|createMany|createManyAndReturn|update|updateMany|upsert|delete|deleteMany';
 // SQL that writes an app table (the imports' TEMP staging tables, stg_*, are theirs to write).
 const SQL_ESCRITURA = String.raw`/\b(INSERT\s+INTO|DELETE\s+FROM)\s+(?!stg_)\w|\bUPDATE\s+(?!stg_)\w+(\s+\w+)?\s+SET\b/i`;

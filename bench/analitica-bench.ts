@@ -110,12 +110,12 @@ async function main() {
 
     t = Date.now();
     await sql.query(
-      `INSERT INTO resumen_pendiente SELECT DISTINCT $1::int, (fecha_venta AT TIME ZONE 'America/Santiago')::date FROM venta WHERE id_minimarket = $1 ON CONFLICT DO NOTHING`,
+      `INSERT INTO resumen_pendiente SELECT DISTINCT $1::int, (fecha_venta AT TIME ZONE 'America/Santiago')::date FROM venta WHERE id_minimarket = $1 ON CONFLICT (id_minimarket, dia) DO NOTHING`,
       [tienda],
     );
     const {
       rows: [{ dias }],
-    } = await sql.query<{ dias: number }>('SELECT refrescar_resumen_ventas($1) AS dias', [tienda]);
+    } = await sql.query<{ dias: number }>('SELECT refrescar_resumen_ventas($1, NULL) AS dias', [tienda]);
     await sql.query('ANALYZE');
     const { rows: tamanos } = await sql.query<{ tabla: string; filas: string }>(
       `SELECT relname AS tabla, n_live_tup::text AS filas FROM pg_stat_user_tables WHERE relname LIKE 'resumen_%' ORDER BY relname`,

@@ -1,13 +1,11 @@
--- resumen_categoria_hora_total's rows of some of a shop's days (as sumar_categoria_hora without
--- the payment method: a quarter of the rows for the reads that do not filter by it).
+-- resumen_categoria_hora_total's rows of some of a shop's days (as sumar_categoria_hora without the
+-- payment method: a quarter of the rows, for the reads that do not filter by it).
 CREATE FUNCTION sumar_categoria_hora_total(p_minimarket INTEGER, p_dias DATE[]) RETURNS SETOF resumen_categoria_hora_total
 LANGUAGE sql STABLE AS $$
-    SELECT p_minimarket, date_trunc('hour', l.fecha_venta AT TIME ZONE 'America/Santiago')::timestamp(0), l.categoria,
-           count(DISTINCT l.id_venta)::integer, sum(l.num_unidades)::bigint, sum(l.subtotal)::bigint,
-           coalesce(sum(l.costo), 0)::bigint, coalesce(sum(l.subtotal) FILTER (WHERE l.costo IS NOT NULL), 0)::bigint,
-           (count(*) FILTER (WHERE NOT l.devuelta))::integer, (count(*) FILTER (WHERE l.costo IS NULL AND NOT l.devuelta))::integer
-    FROM unnest(p_dias) AS d(dia)
-    CROSS JOIN LATERAL lineas_contadas(p_minimarket, d.dia::timestamp AT TIME ZONE 'America/Santiago',
-                                       (d.dia + 1)::timestamp AT TIME ZONE 'America/Santiago') l
-    GROUP BY 2, 3
+    SELECT p_minimarket, hora, categoria,
+           count(DISTINCT id_venta)::integer, sum(num_unidades)::bigint, sum(subtotal)::bigint,
+           coalesce(sum(costo), 0)::bigint, coalesce(sum(subtotal) FILTER (WHERE costo IS NOT NULL), 0)::bigint,
+           (count(*) FILTER (WHERE NOT devuelta))::integer, (count(*) FILTER (WHERE costo IS NULL AND NOT devuelta))::integer
+    FROM lineas_contadas_dias(p_minimarket, p_dias)
+    GROUP BY hora, categoria
 $$;

@@ -1,6 +1,8 @@
 // The import queue in PostgreSQL (imports/cola.ts over data/trabajo-carga.ts): jobs are
 // rows, workers on any number of replicas take them. Here the jobs run a stand-in that waits
-// until the test lets it end, so every ordering is observed, not assumed.
+// until the test lets it end, so every ordering is observed, not assumed. Nothing waits on the
+// clock: "nothing else happened" means the worker looked at the queue twice more and took nothing,
+// and a lease runs out when the test moves it to the past.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { crearTrabajador, type Trabajador } from '../src/imports/cola.js';
 import type { TrabajoTomado } from '../src/data/trabajo-carga.js';
@@ -47,6 +49,7 @@ async function encolar(nombre: string, tienda: number) {
 /** A worker whose jobs run until terminar(nombre); it records what happened, in order. */
 function trabajador(replica: string, eventos: string[], simultaneas = 2, leaseMs = 30_000) {
   const fines = new Map<string, () => void>();
+  let busquedas = 0;
   const nombre = (t: TrabajoTomado) => t.nombreArchivo.replace(/^cola-|\.csv$/g, '');
   const w = crearTrabajador({
     db: ctx.db,
@@ -55,6 +58,7 @@ function trabajador(replica: string, eventos: string[], simultaneas = 2, leaseMs
     leaseMs,
     sondeoMs: 50,
     alError: (err) => eventos.push(`error ${String(err)}`),
+    alBuscar: () => (busquedas += 1),
     procesar: (t, signal) =>
       new Promise<void>((resolve) => {
         eventos.push(`${replica} empieza ${nombre(t)} (intento ${t.intento})`);
@@ -71,17 +75,18 @@ function trabajador(replica: string, eventos: string[], simultaneas = 2, leaseMs
       }),
   });
   trabajadores.push(w);
-  return { w, terminar: (n: string) => fines.get(n)!() };
+  /** Until the worker has looked at the queue twice more: whatever it would take by now, it took. */
+  const calma = async () => {
+    const desde = busquedas;
+    await hasta(() => busquedas >= desde + 2);
+  };
+  return { w, terminar: (n: string) => fines.get(n)!(), calma };
 }
 
-const hasta = async (condicion: () => boolean | Promise<boolean>, ms = 5000) => {
-  const fin = Date.now() + ms;
-  while (!(await condicion())) {
-    if (Date.now() > fin) throw new Error('la condición no se cumplió a tiempo');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** Until the condition holds (checked every 20 ms; the test's own timeout bounds the wait). */
+const hasta = async (condicion: () => boolean | Promise<boolean>) => {
+  while (!(await condicion())) await new Promise((r) => setTimeout(r, 20));
 };
-const calma = () => new Promise((r) => setTimeout(r, 300));
 
 describe('import queue in PostgreSQL', () => {
   it('runs two shops at once and makes a third wait for a free place', async () => {
@@ -89,7 +94,7 @@ describe('import queue in PostgreSQL', () => {
     await encolar('grande-A', tiendas[0]!);
     await encolar('chico-B', tiendas[1]!);
     await encolar('chico-C', tiendas[2]!);
-    const { w, terminar } = trabajador('r1', eventos);
+    const { w, terminar, calma } = trabajador('r1', eventos);
     w.iniciar();
     await hasta(() => eventos.length === 2);
     await calma();
@@ -107,7 +112,7 @@ describe('import queue in PostgreSQL', () => {
     await encolar('A1', tiendas[0]!);
     await encolar('A2', tiendas[0]!);
     await encolar('B1', tiendas[1]!);
-    const { w, terminar } = trabajador('r1', eventos);
+    const { w, terminar, calma } = trabajador('r1', eventos);
     w.iniciar();
     // A2 waits for A1; B1, behind it in the line, goes ahead to the free place.
     await hasta(() => eventos.length === 2);
@@ -131,7 +136,8 @@ describe('import queue in PostgreSQL', () => {
     r1.w.iniciar();
     r2.w.iniciar();
     await hasta(() => eventos.length === 2);
-    await calma();
+    await r1.calma();
+    await r2.calma();
     const empezados = eventos.map((e) => e.split(' ').slice(-3, -2)[0]);
     expect(empezados.sort()).toEqual(['A1', 'B1']);
     const quien = (n: string) => (eventos.find((e) => e.includes(`empieza ${n}`))!.startsWith('r1') ? r1 : r2);
@@ -170,14 +176,17 @@ describe('import queue in PostgreSQL', () => {
     const eventos: string[] = [];
     const id = await encolar('A1', tiendas[0]!);
     // A replica took it and vanished without a word: its lease is all that says so.
+    const donde = { id_minimarket_id_archivo: { id_minimarket: tiendas[0]!, id_archivo: id } };
     await ctx.db.trabajoCarga.update({
-      where: { id_minimarket_id_archivo: { id_minimarket: tiendas[0]!, id_archivo: id } },
-      data: { tomado_por: 'muerta', lease_hasta: new Date(Date.now() + 600), intentos: 1 },
+      where: donde,
+      data: { tomado_por: 'muerta', lease_hasta: new Date(Date.now() + 3_600_000), intentos: 1 },
     });
-    const { w, terminar } = trabajador('r1', eventos);
+    const { w, terminar, calma } = trabajador('r1', eventos);
     w.iniciar();
     await calma();
     expect(eventos).toEqual([]);
+    // Its lease runs out.
+    await ctx.db.trabajoCarga.update({ where: donde, data: { lease_hasta: new Date(Date.now() - 1) } });
     await hasta(() => eventos.length === 1);
     expect(eventos).toEqual(['r1 empieza A1 (intento 2)']);
     await terminar('A1');

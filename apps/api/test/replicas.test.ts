@@ -167,9 +167,12 @@ describe('a real deployment (DATABASE_URL, no SEED_DEMO)', () => {
   });
 
   it('writes no reset token nor password in its request log', async () => {
+    const logins = () => a.salida().split('/api/auth/token').length;
+    const antes = logins();
     await fetch(`${a.base}/reset-password?token=TokenSecreto123abc`, { headers: { accept: 'text/html' } });
     await login(a, ADMIN.correo, 'ClaveDeLog2026');
-    await new Promise((r) => setTimeout(r, 200));
+    // Until both requests are in the log (it is written after the answer).
+    await esperar(async () => a.salida().includes('/reset-password?token=%5Boculto%5D') && logins() > antes, 30_000, 'el registro');
     expect(a.salida()).toContain('/reset-password?token=%5Boculto%5D');
     expect(a.salida()).not.toContain('TokenSecreto123abc');
     expect(a.salida()).not.toContain('ClaveDeLog2026');

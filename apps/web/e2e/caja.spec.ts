@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { comoPesos, conToken, iniciarSesion, PYME, PYME2, tokenApi, type ProductoApi } from './helpers';
+import { comoPesos, conToken, iniciarSesion, PYME, PYME2, rafagaDeEscaner, tokenApi, type ProductoApi } from './helpers';
 
 const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
 const MM_A_PX = 96 / 25.4;
@@ -94,8 +94,7 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
   const campo = page.getByLabel('Código de barras');
   await campo.focus();
   for (let i = 0; i < 2; i++) {
-    await page.keyboard.type(producto.codigo_barra);
-    await page.keyboard.press('Enter');
+    await rafagaDeEscaner(page, producto.codigo_barra);
     await expect(page.getByLabel(`Cantidad de ${producto.nombre_producto}`)).toHaveValue(String(i + 1));
   }
   const pagar = page.getByRole('button', { name: 'Proceder al Pago' });

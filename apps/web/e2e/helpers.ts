@@ -54,9 +54,8 @@ export function sufijoUnico(): string {
   return `${Date.now()}`.slice(-8);
 }
 
-/** Keystrokes as a barcode scanner sends them: fast, ending in Enter, outside any text field. */
 /**
- * A barcode scanner's burst: every key and the Enter in one task of the page, a few
+ * A barcode scanner's burst outside any text field: every key and the Enter in one task of the page, a few
  * microseconds apart, as a scanner sends them (typing through the test driver, each key a round
  * trip, could drift past the 100 ms rule on a loaded machine).
  */
@@ -68,6 +67,36 @@ export async function escanear(page: Page, codigo: string) {
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
     }
   }, codigo);
+}
+
+/** Ms between a scanner's keys (a real one sends 5–30 ms apart; the app's rule is under 100). */
+const MS_ENTRE_TECLAS_ESCANER = 8;
+
+/** The burst starts this long after anything typed before it (a person's keys are not part of it). */
+const MS_ANTES_DE_LA_RAFAGA = 150;
+
+/**
+ * A scanner's burst into whatever has the focus, real keys (they land in a text field as a
+ * scanner's would), each stamped MS_ENTRE_TECLAS_ESCANER ms after the previous one through the
+ * DevTools protocol: the page sees a burst however long the busy machine takes to deliver it.
+ */
+export async function rafagaDeEscaner(page: Page, codigo: string) {
+  const cdp = await page.context().newCDPSession(page);
+  const inicio = (Date.now() + MS_ANTES_DE_LA_RAFAGA) / 1000;
+  for (const [i, tecla] of [...codigo.split(''), 'Enter'].entries()) {
+    const timestamp = inicio + (i * MS_ENTRE_TECLAS_ESCANER) / 1000;
+    const enter = tecla === 'Enter';
+    await cdp.send('Input.dispatchKeyEvent', {
+      type: 'keyDown',
+      key: tecla,
+      code: enter ? 'Enter' : `Digit${tecla}`,
+      text: enter ? '\r' : tecla,
+      windowsVirtualKeyCode: enter ? 13 : tecla.charCodeAt(0),
+      timestamp,
+    });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: tecla, timestamp: timestamp + 0.001 });
+  }
+  await cdp.detach();
 }
 
 /** What the screen shows for an amount, written out here, not with the app's formatter: 12990 → '$12.990'. */

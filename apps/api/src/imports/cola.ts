@@ -19,6 +19,8 @@ export interface OpcionesTrabajador {
   /** Runs one job; must stop soon after `signal` aborts (lease lost or the replica stopping). */
   procesar: (trabajo: TrabajoTomado, signal: AbortSignal) => Promise<void>;
   alError: (err: unknown, contexto: string) => void;
+  /** After each look at the queue, whether it took anything or not (what a test waits on instead of time). */
+  alBuscar?: () => void;
 }
 
 export type Trabajador = ReturnType<typeof crearTrabajador>;
@@ -77,6 +79,7 @@ export function crearTrabajador(o: OpcionesTrabajador) {
       o.alError(err, 'tomar cargas de la cola');
     } finally {
       buscando = false;
+      o.alBuscar?.();
     }
   }
 

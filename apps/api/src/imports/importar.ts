@@ -95,6 +95,11 @@ export async function importarArchivo(
         await client.query(`SELECT gin_clean_pending_list('producto_nombre_busqueda_trgm_idx'::regclass)`);
         await client.query('ANALYZE producto');
       }
+      if (trabajo.tipo === 'ventas' && conteos.procesadas > 0) {
+        // A year of history can be most of the shop's sales: with stale statistics the planner
+        // takes a day of them for a few rows and picks plans that read the whole table.
+        await client.query('ANALYZE venta, detalle_venta');
+      }
       return resultado;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});

@@ -102,7 +102,20 @@ const formatoDe = (nombreArchivo: string) => path.extname(nombreArchivo).toLower
 
 export type CargasService = ReturnType<typeof createCargasService>;
 
-export function createCargasService({ db, acceso, env, log }: { db: Db; acceso: AccesoMinimarket; env: Env; log: FastifyBaseLogger }) {
+export function createCargasService({
+  db,
+  acceso,
+  env,
+  log,
+  alTerminar = () => {},
+}: {
+  db: Db;
+  acceso: AccesoMinimarket;
+  env: Env;
+  log: FastifyBaseLogger;
+  /** After each import this replica ran (the summary worker looks at its sales' days at once). */
+  alTerminar?: () => void;
+}) {
   const maxBytes = Math.floor(env.MAX_UPLOAD_MB * MB);
   let carpeta: string | null = null;
   const carpetaTemporal = () => (carpeta ??= fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-cargas-')));
@@ -147,6 +160,7 @@ export function createCargasService({ db, acceso, env, log }: { db: Db; acceso: 
     } finally {
       await avance.terminar();
       await fs.promises.rm(ruta, { force: true });
+      alTerminar();
     }
   }
 

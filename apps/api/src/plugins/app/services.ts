@@ -43,7 +43,7 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
     openFoodFacts: createOpenFoodFacts({ baseUrl: env.OFF_BASE_URL, timeoutMs: env.OFF_TIMEOUT_MS }),
     ventas: createVentasService({ db, acceso }),
     notificaciones: createNotificacionesService({ db }),
-    cargas: createCargasService({ db, acceso, env, log }),
+    cargas: createCargasService({ db, acceso, env, log, alTerminar: () => resumidor.despertar() }),
     analitica: createAnaliticaService({ db, acceso, pesadas }),
     pesadas,
     resumidor,

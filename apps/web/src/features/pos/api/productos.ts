@@ -6,6 +6,7 @@ import type {
   productosQuerySchema,
   ProductoUpdate,
 } from '@minimarket/contracts/productos';
+import { RUTA_TICKET_PRODUCTO, type Conversacion, type TicketProducto } from '@minimarket/contracts/soporte';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, apiRequestPage } from '../../../lib/api-client';
@@ -125,5 +126,14 @@ export function useIngresoStock() {
     mutationFn: ({ id, cantidad, costo_total }: { id: number; cantidad: number; costo_total: number }) =>
       apiRequest<Producto>(`/productos/${id}/stock`, { method: 'POST', json: { cantidad, costo_total } }),
     onSuccess: invalidar,
+  });
+}
+
+/** 'Agregar Producto': asks support to add a product; the server opens a support conversation with it. */
+export function useSolicitarProducto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ticket: TicketProducto) => apiRequest<Conversacion>(RUTA_TICKET_PRODUCTO, { method: 'POST', json: ticket }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: RAIZ.soporte }),
   });
 }

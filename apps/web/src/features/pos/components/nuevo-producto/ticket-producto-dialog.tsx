@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  MENSAJE_TICKET_PRECIO_REQUERIDO,
-  RUTA_TICKET_PRODUCTO,
-  ticketProductoSchema,
-  type Conversacion,
-} from '@minimarket/contracts/soporte';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MENSAJE_TICKET_PRECIO_REQUERIDO, ticketProductoSchema, type Conversacion } from '@minimarket/contracts/soporte';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -15,11 +9,11 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../../components/ui/field';
 import { MontoInput } from '../../../../components/ui/monto-input';
-import { apiRequest, mensajeDeError } from '../../../../lib/api-client';
+import { mensajeDeError } from '../../../../lib/api-client';
 import { useAuth } from '../../../../lib/auth';
-import { RAIZ } from '../../../../lib/query-keys';
 import { rutaConversacion } from '../../../../lib/soporte';
 import { comoEntrada } from '../../../../utils/zod-form';
+import { useSolicitarProducto } from '../../api/productos';
 
 const ticketFormSchema = ticketProductoSchema.omit({ id_minimarket: true }).extend({
   precio: z
@@ -48,14 +42,9 @@ export function TicketProductoDialog({
   codigoBarra: string;
 }) {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [enviada, setEnviada] = useState<Conversacion | null>(null);
-  const enviar = useMutation({
-    mutationFn: (datos: z.output<typeof ticketFormSchema>) =>
-      apiRequest<Conversacion>(RUTA_TICKET_PRODUCTO, { method: 'POST', json: { ...datos, id_minimarket: idMinimarket } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: RAIZ.soporte }),
-  });
+  const enviar = useSolicitarProducto();
   const {
     register,
     handleSubmit,
@@ -74,7 +63,7 @@ export function TicketProductoDialog({
   const alEnviar = handleSubmit(async (datos) => {
     setError(null);
     try {
-      setEnviada(await enviar.mutateAsync(datos));
+      setEnviada(await enviar.mutateAsync({ ...datos, id_minimarket: idMinimarket }));
     } catch (e) {
       setError(mensajeDeError(e, 'No se pudo enviar la solicitud. Inténtalo de nuevo.'));
     }
