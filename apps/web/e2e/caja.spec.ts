@@ -54,12 +54,13 @@ async function contarImpresiones(page: Page) {
 }
 const impresiones = (page: Page) => page.evaluate(() => (window as unknown as { __impresiones: number }).__impresiones);
 
-async function abrirDetalle(page: Page, idVenta: number) {
-  await page.getByLabel('N° de venta').fill(String(idVenta));
+/** Finds a sale in Transacciones by the shop's own number and opens its detail. */
+async function abrirDetalle(page: Page, venta: { id_venta: number; numero_venta: number }) {
+  await page.getByLabel('N° de venta').fill(String(venta.numero_venta));
   await page.getByRole('button', { name: 'Buscar' }).click();
-  const fila = page.getByTestId(`venta-${idVenta}`);
+  const fila = page.getByTestId(`venta-${venta.id_venta}`);
   await expect(fila).toBeVisible();
-  await fila.getByRole('button', { name: `Ver detalle de la venta ${idVenta}` }).click();
+  await fila.getByRole('button', { name: `Ver detalle de la venta N° ${venta.numero_venta}` }).click();
   return fila;
 }
 
@@ -168,9 +169,9 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
 
   // Return one unit from Transacciones.
   await page.getByRole('link', { name: 'TRANSACCIONES' }).click();
-  const fila = await abrirDetalle(page, venta.id_venta);
+  const fila = await abrirDetalle(page, venta);
   await page.getByRole('button', { name: 'Devolver productos' }).click();
-  const dialogo = page.getByRole('dialog', { name: `Devolver productos de la venta N° ${venta.id_venta}` });
+  const dialogo = page.getByRole('dialog', { name: `Devolver productos de la venta N° ${venta.numero_venta}` });
   const unidades = dialogo.getByLabel(producto.nombre_producto);
   // More than what is left is refused with the server's words.
   await unidades.fill('3');
@@ -181,7 +182,7 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
   await expect(dialogo.getByTestId('total-devolucion')).toHaveText(comoPesos(producto.precio_venta_actual));
   await dialogo.getByRole('button', { name: 'Continuar' }).click();
   await expect(dialogo).toContainText(
-    `¿Devolver 1 unidad de la venta N° ${venta.id_venta} por ${comoPesos(producto.precio_venta_actual)}?`,
+    `¿Devolver 1 unidad de la venta N° ${venta.numero_venta} por ${comoPesos(producto.precio_venta_actual)}?`,
   );
   const respuestaDev = page.waitForResponse((r) => r.url().includes(`/api/ventas/${venta.id_venta}/devoluciones`));
   await dialogo.getByRole('button', { name: 'Sí, devolver productos' }).click();
@@ -189,7 +190,7 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
   expect((await respuestaDev).status()).toBe(201);
   await expect(dialogo).toBeHidden();
   await expect(fila).toContainText('Con devolución');
-  const lista = page.getByRole('list', { name: `Devoluciones de la venta ${venta.id_venta}` });
+  const lista = page.getByRole('list', { name: `Devoluciones de la venta N° ${venta.numero_venta}` });
   await expect(lista).toContainText(`1 × ${producto.nombre_producto}`);
   await expect(lista).toContainText(comoPesos(devolucion.total));
   await expect(lista).toContainText('Un envase venía roto');
@@ -251,15 +252,15 @@ test('a void from Transacciones puts the units back and shows the sale in red, v
 
   await iniciarSesion(page, PYME);
   await page.goto('/pos/transacciones');
-  const fila = await abrirDetalle(page, venta.id_venta);
+  const fila = await abrirDetalle(page, venta);
   await page.getByRole('button', { name: 'Anular venta' }).click();
-  const dialogo = page.getByRole('dialog', { name: `Anular venta N° ${venta.id_venta}` });
+  const dialogo = page.getByRole('dialog', { name: `Anular venta N° ${venta.numero_venta}` });
   // A reason is required.
   await dialogo.getByRole('button', { name: 'Continuar' }).click();
   await expect(dialogo).toContainText('Escribe el motivo de la anulación.');
   await dialogo.getByLabel('Motivo de la anulación').fill('Cobro duplicado');
   await dialogo.getByRole('button', { name: 'Continuar' }).click();
-  await expect(dialogo).toContainText(`¿Anular la venta N° ${venta.id_venta} por ${comoPesos(venta.total)}?`);
+  await expect(dialogo).toContainText(`¿Anular la venta N° ${venta.numero_venta} por ${comoPesos(venta.total)}?`);
   await dialogo.getByRole('button', { name: 'Sí, anular venta' }).click();
   await expect(dialogo).toBeHidden();
 

@@ -1,7 +1,7 @@
 import { CODIGO_CAJA_REQUERIDA } from '@minimarket/contracts/caja';
 import type { MetodoPago } from '@minimarket/contracts/comunes';
 import type { Producto } from '@minimarket/contracts/productos';
-import type { Venta } from '@minimarket/contracts/ventas';
+import { referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -57,7 +57,7 @@ function VentaRegistrada({ venta }: { venta: Venta }) {
       }
     >
       <span data-testid="venta-registrada">
-        Venta N° {venta.id_venta} registrada por {formatClp(venta.total)}.{vuelto !== null && ` Vuelto: ${formatClp(vuelto)}.`}
+        Venta {referenciaVenta(venta)} registrada por {formatClp(venta.total)}.{vuelto !== null && ` Vuelto: ${formatClp(vuelto)}.`}
       </span>
     </Alert>
   );
