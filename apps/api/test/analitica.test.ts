@@ -258,7 +258,14 @@ describe('GET /api/analitica/ranking', () => {
 });
 
 describe('GET /api/analitica/lineas', () => {
-  type Linea = { nombre_producto: string; subtotal: number; margen: number | null; id_venta: number; numero_venta: number | null; fecha_venta: string };
+  type Linea = {
+    nombre_producto: string;
+    subtotal: number;
+    margen: number | null;
+    id_venta: number;
+    numero_venta: number | null;
+    fecha_venta: string;
+  };
   async function pagina(q: string) {
     const res = await cliente.request({ method: 'GET', url: `/api/analitica/lineas?${RANGO}${q}` });
     expect(res.statusCode).toBe(200);
