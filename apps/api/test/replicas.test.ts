@@ -244,7 +244,7 @@ describe('two replicas over one PostgreSQL', () => {
         id_conversacion: number;
       };
       const e = await oyeAdmin.esperar((x) => x.tipo === 'mensaje' && x.mensaje.texto === 'Hola desde la réplica A');
-      expect(e.id_conversacion).toBe(c.id_conversacion);
+      expect(e).toMatchObject({ id_conversacion: c.id_conversacion });
       await api(b, tkAdmin, 'POST', `/soporte/conversaciones/${c.id_conversacion}/mensajes`, { texto: 'Respondo desde B' });
       await oyePyme.esperar((x) => x.tipo === 'mensaje' && x.mensaje.texto === 'Respondo desde B');
     } finally {
