@@ -3,7 +3,7 @@
 // owner. A ticket opens one stream, once. A missed notice is caught by the periodic check; after
 // the listener's connection comes back the streams are told to fetch again. Support writes are
 // throttled per user. Every wait is on an event (the stream's end, a data line), never a sleep.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOMBRE_OYENTE } from '../src/modules/soporte/eventos.js';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 import { escuchar, pedirTicket } from './sse.js';
@@ -233,6 +233,42 @@ describe('the listener connection', () => {
     } finally {
       oye.cerrar();
       saliente.cerrar();
+    }
+  });
+});
+
+describe('a failure after the stream opened ends it', () => {
+  it('when listening fails, the stream ends instead of hanging', async () => {
+    const p = await nuevaPyme(false);
+    const ticket = await pedirTicket(base, await ctx.login(p));
+    const espia = vi.spyOn(ctx.app.services.eventosSoporte, 'suscribir').mockRejectedValueOnce(new Error('la base no responde'));
+    try {
+      const res = await fetch(`${base}/api/soporte/eventos?ticket=${encodeURIComponent(ticket)}`);
+      expect(res.status).toBe(200);
+      // The body ends (text() resolves): the stream was closed, never announced as connected.
+      expect(await res.text()).not.toContain(': conectado');
+    } finally {
+      espia.mockRestore();
+    }
+  });
+
+  it('when an event cannot be prepared for a listener, that stream ends (the browser reconnects and fetches again)', async () => {
+    const p = await nuevaPyme();
+    const token = await ctx.login(p);
+    const id = await abrirConversacion(token, 'Falla al repartir');
+    const oye = await escuchar(base, token);
+    const espia = vi.spyOn(ctx.app.services.soporte, 'vista').mockRejectedValue(new Error('la base no responde'));
+    try {
+      const res = await admin.request({
+        method: 'POST',
+        url: `/api/soporte/conversaciones/${id}/mensajes`,
+        payload: { texto: 'No llega' },
+      });
+      expect(res.statusCode).toBe(201);
+      await oye.esperarFin();
+    } finally {
+      espia.mockRestore();
+      oye.cerrar();
     }
   });
 });
