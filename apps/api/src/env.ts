@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ErrorDeArranque } from './lib/error-de-arranque.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -100,7 +101,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
+    throw new ErrorDeArranque(`Configuración inválida:\n${lines.join('\n')}`);
   }
   return parsed.data;
 }
