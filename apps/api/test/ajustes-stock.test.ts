@@ -64,7 +64,9 @@ describe('POST /api/productos/{id}/ajustes', () => {
   it('a merma takes units out and leaves its ledger row with reason, note, user and cost', async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const p = await productoCon(10, { costo: 700 });
-    const res = await pyme.request(ajuste(p.id_producto, { id_minimarket: donPepe, tipo: 'merma', diferencia: -3, nota: 'Se cayó la caja' }));
+    const res = await pyme.request(
+      ajuste(p.id_producto, { id_minimarket: donPepe, tipo: 'merma', diferencia: -3, nota: 'Se cayó la caja' }),
+    );
     expect(res.statusCode).toBe(201);
     const { ajuste: a, producto } = res.json();
     expect(producto).toMatchObject({ id_producto: p.id_producto, stock: 7 });
@@ -99,7 +101,9 @@ describe('POST /api/productos/{id}/ajustes', () => {
   it('a count sets the stock to what is on the shelf, up or down; a count that matches is kept too', async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const p = await productoCon(10);
-    const abajo = await pyme.request(ajuste(p.id_producto, { id_minimarket: donPepe, tipo: 'conteo', cantidad_contada: 8, stock_sistema: 10 }));
+    const abajo = await pyme.request(
+      ajuste(p.id_producto, { id_minimarket: donPepe, tipo: 'conteo', cantidad_contada: 8, stock_sistema: 10 }),
+    );
     expect(abajo.statusCode).toBe(201);
     expect(abajo.json().ajuste).toMatchObject({ tipo: 'conteo', cantidad: -2, stock_anterior: 10, stock_resultante: 8, nota: null });
     // Sent as text the Chilean way, as the form may.
@@ -204,7 +208,9 @@ describe('POST /api/productos/{id}/ajustes', () => {
     const pyme = await ctx.as(DEMO.pyme);
     const p = await productoCon(10);
     expect((await pyme.request(ventaDe(p, 2))).statusCode).toBe(201);
-    const res = await pyme.request(ajuste(p.id_producto, { id_minimarket: donPepe, tipo: 'conteo', cantidad_contada: 7, stock_sistema: 10 }));
+    const res = await pyme.request(
+      ajuste(p.id_producto, { id_minimarket: donPepe, tipo: 'conteo', cantidad_contada: 7, stock_sistema: 10 }),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       code: 'STOCK_CHANGED',
@@ -217,7 +223,9 @@ describe('POST /api/productos/{id}/ajustes', () => {
     const pyme = await ctx.as(DEMO.pyme);
     const p = await productoCon(3);
     await pyme.request(ajuste(p.id_producto, { id_minimarket: donPepe, tipo: 'robo', cantidad_contada: 0 }));
-    const aviso = await ctx.db.notificacion.findFirst({ where: { id_minimarket: donPepe, descripcion: `"${p.nombre_producto}" se quedó sin stock.` } });
+    const aviso = await ctx.db.notificacion.findFirst({
+      where: { id_minimarket: donPepe, descripcion: `"${p.nombre_producto}" se quedó sin stock.` },
+    });
     expect(aviso?.tipo).toBe('agotado');
   });
 });
@@ -244,7 +252,9 @@ describe('an adjustment racing the counter', () => {
     for (let ronda = 0; ronda < 5; ronda++) {
       const p = await productoCon(10);
       const ventas = Array.from({ length: 8 }, () => pyme.request(ventaDe(p, 1)));
-      const mermas = Array.from({ length: 6 }, () => pyme.request(ajuste(p.id_producto, { id_minimarket: donPepe, tipo: 'merma', diferencia: -2 })));
+      const mermas = Array.from({ length: 6 }, () =>
+        pyme.request(ajuste(p.id_producto, { id_minimarket: donPepe, tipo: 'merma', diferencia: -2 })),
+      );
       const [rv, rm] = await Promise.all([Promise.all(ventas), Promise.all(mermas)]);
       for (const r of [...rv, ...rm]) expect([201, 409]).toContain(r.statusCode);
       const vendidas = rv.filter((r) => r.statusCode === 201).length;
@@ -306,7 +316,10 @@ describe('GET /api/ajustes-stock and its report', () => {
     // Outside the range.
     await hacer(conCosto.id_producto, { tipo: 'merma', diferencia: -1 }, '2025-05-01T04:00:00Z');
 
-    const res = await admin.request({ method: 'GET', url: `/api/ajustes-stock/informe?id_minimarket=${laEsquina}&desde=2025-03&hasta=2025-04` });
+    const res = await admin.request({
+      method: 'GET',
+      url: `/api/ajustes-stock/informe?id_minimarket=${laEsquina}&desde=2025-03&hasta=2025-04`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       desde: '2025-03',
@@ -353,14 +366,23 @@ describe('GET /api/ajustes-stock and its report', () => {
       ['robo', -2],
       ['merma', -3],
     ]);
-    const mermas = await admin.request({ method: 'GET', url: `/api/ajustes-stock?id_minimarket=${laEsquina}&mes=2025-03&tipo=merma&limit=1` });
+    const mermas = await admin.request({
+      method: 'GET',
+      url: `/api/ajustes-stock?id_minimarket=${laEsquina}&mes=2025-03&tipo=merma&limit=1`,
+    });
     expect(mermas.headers['x-total-count']).toBe('2');
     expect(mermas.json()).toHaveLength(1);
     const segunda = await admin.request({
       method: 'GET',
       url: `/api/ajustes-stock?id_minimarket=${laEsquina}&mes=2025-03&tipo=merma&limit=1&skip=1`,
     });
-    expect(segunda.json()[0]).toMatchObject({ cantidad: -3, valor_costo: -3000, costo_unitario: 1000, stock_anterior: 50, stock_resultante: 47 });
+    expect(segunda.json()[0]).toMatchObject({
+      cantidad: -3,
+      valor_costo: -3000,
+      costo_unitario: 1000,
+      stock_anterior: 50,
+      stock_resultante: 47,
+    });
     const porProducto = await admin.request({
       method: 'GET',
       url: `/api/ajustes-stock?id_minimarket=${laEsquina}&id_producto=${sinCosto.id_producto}`,

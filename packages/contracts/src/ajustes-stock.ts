@@ -194,3 +194,18 @@ export const informeAjustesSchema = z
   .meta({ id: 'InformeAjustesStock' });
 export type InformeAjustes = z.infer<typeof informeAjustesSchema>;
 export type CifrasAjuste = z.infer<typeof cifrasAjusteSchema>;
+
+/**
+ * The forms' "units that leave" (merma, vencido, robo, consumo interno): a whole number above 0,
+ * sent as `diferencia: -n`. The same parser and words as the API's numbers.
+ */
+export const unidadesSalidaSchema = enteroDesdeTexto(
+  z
+    .number()
+    .int({ error: 'Las unidades deben ser un número entero.' })
+    .positive({ error: 'Las unidades que salen deben ser más de 0.' })
+    .max(LIMITES_PRODUCTO.stock, { error: 'Las unidades son demasiadas.' }),
+  { campo: 'Las unidades', mensajeTipo: 'Las unidades deben ser un número entero.' },
+);
+/** The forms' counted quantity (conteo), as the API reads `cantidad_contada`. */
+export const cantidadContadaSchema = unidades('La cantidad contada', 0);

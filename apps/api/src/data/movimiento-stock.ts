@@ -107,7 +107,9 @@ export interface SumaAjustes {
  * that had no cost. `zona` is the shops' time zone (reglas.ZONA_HORARIA).
  */
 export async function sumarAjustesPorMes(db: Tx, f: FiltroAjustes & { zona: string }): Promise<SumaAjustes[]> {
-  const filas = await db.$queryRaw<Array<{ mes: string; tipo_ajuste: string; ajustes: number; unidades: bigint; valor_costo: bigint; unidades_sin_costo: bigint }>>`
+  const filas = await db.$queryRaw<
+    Array<{ mes: string; tipo_ajuste: string; ajustes: number; unidades: bigint; valor_costo: bigint; unidades_sin_costo: bigint }>
+  >`
     SELECT to_char(m.fecha AT TIME ZONE ${f.zona}, 'YYYY-MM') AS mes, m.tipo_ajuste,
            count(*)::int AS ajustes,
            sum(m.cantidad)::bigint AS unidades,
