@@ -1,6 +1,5 @@
 import type { AjusteStockResultado, TipoAjuste } from '@minimarket/contracts/ajustes-stock';
 import { Dialog } from '../../../../components/ui/dialog';
-import { formatEntero } from '../../../../utils/format';
 import { AjusteStockForm, type ProductoAjustable } from './ajuste-stock-form';
 
 /**
@@ -31,7 +30,8 @@ export function AjusteStockDialog({
       abierto={producto !== null}
       onCerrar={() => terminar()}
       titulo="Ajustar stock"
-      descripcion={producto ? `${producto.nombre_producto} · stock en el sistema: ${formatEntero(producto.stock)}` : undefined}
+      // The stock is in the form's preview, which follows the server's figure after a refusal.
+      descripcion={producto?.nombre_producto}
       className="max-w-xl"
     >
       {producto && (

@@ -22,7 +22,7 @@ import { useClampedPage } from '../../../../hooks/use-clamped-page';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { useCurrentShop } from '../../../../lib/current-shop';
-import { formatClp, formatFechaHora, hoyEnSantiago } from '../../../../utils/format';
+import { capitalizar, formatClp, formatFechaHora, hoyEnSantiago } from '../../../../utils/format';
 import { mesesHasta, nombreMes } from '../../../../utils/meses';
 import { ajustesQueryOptions, informeAjustesQueryOptions } from '../../api/ajustes-stock';
 import { useBusquedaProductos } from '../../hooks/use-busqueda-productos';
@@ -175,7 +175,7 @@ function TablaInforme({ informe }: { informe: InformeAjustes }) {
             const porTipo = Object.fromEntries(m.por_tipo.map((t) => [t.tipo, t])) as Partial<Record<TipoAjuste, CifrasAjuste>>;
             return (
               <tr key={m.mes}>
-                <Td className="font-medium whitespace-nowrap capitalize">{nombreMes(m.mes)}</Td>
+                <Td className="font-medium whitespace-nowrap">{capitalizar(nombreMes(m.mes))}</Td>
                 {TIPOS_AJUSTE.map((t) => (
                   <Td key={t} className="text-right">
                     <Cifras c={porTipo[t]} />

@@ -93,7 +93,7 @@ export function IngresoStockDialog({ producto, onCerrar }: { producto: Producto 
             {(p) => <MontoInput {...p} aria-invalid={Boolean(errors.costo_total)} {...register('costo_total')} />}
           </Field>
         </div>
-        {producto && <VistaCosto producto={producto} cantidad={cantidad} costos={costos} />}
+        {producto && <VistaCosto producto={producto} cantidad={cantidad} costo={costo} costos={costos} />}
       </form>
     </Dialog>
   );
@@ -107,17 +107,20 @@ export function IngresoStockDialog({ producto, onCerrar }: { producto: Producto 
 function VistaCosto({
   producto,
   cantidad,
+  costo,
   costos,
 }: {
   producto: Producto;
   cantidad: number | null;
+  costo: number | null;
   costos: ReturnType<typeof costoTrasIngreso> | null;
 }) {
   const actual = producto.precio_compra_actual;
   let explicacion: string;
-  if (!costos || cantidad === null) explicacion = 'Escribe la cantidad y el costo total para ver el costo unitario que quedará.';
+  if (!costos || cantidad === null || costo === null)
+    explicacion = 'Escribe la cantidad y el costo total para ver el costo unitario que quedará.';
   else if (costos.promediado)
-    explicacion = `Promedio ponderado: (${formatEntero(producto.stock)} × ${formatClp(actual!)} + costo de la compra) / ${formatEntero(
+    explicacion = `Promedio ponderado: (${formatEntero(producto.stock)} × ${formatClp(actual!)} + ${formatClp(costo)}) / ${formatEntero(
       producto.stock + cantidad,
     )} unidades, redondeado al peso.`;
   else if (producto.stock <= 0) explicacion = 'No hay stock que promediar: queda el costo de esta compra.';
