@@ -69,7 +69,7 @@ export async function listarAjustes(db: Tx, f: FiltroAjustes, pagina: { skip: nu
       SELECT m.id_movimiento, m.id_producto, p.nombre_producto, p.codigo_barra, m.tipo_ajuste, m.cantidad,
              m.stock_resultante, m.costo_unitario, m.nota, m.fecha, u.nombre AS nombre_usuario
       FROM movimiento_stock m
-      JOIN producto p ON p.id_producto = m.id_producto
+      JOIN producto p ON p.id_minimarket = m.id_minimarket AND p.id_producto = m.id_producto
       LEFT JOIN usuario u ON u.id_usuario = m.id_usuario
       WHERE ${donde}
       ORDER BY m.fecha DESC, m.id_movimiento DESC
@@ -85,7 +85,7 @@ export async function ajustePorId(db: Tx, idMinimarket: number, idMovimiento: nu
     SELECT m.id_movimiento, m.id_producto, p.nombre_producto, p.codigo_barra, m.tipo_ajuste, m.cantidad,
            m.stock_resultante, m.costo_unitario, m.nota, m.fecha, u.nombre AS nombre_usuario
     FROM movimiento_stock m
-    JOIN producto p ON p.id_producto = m.id_producto
+    JOIN producto p ON p.id_minimarket = m.id_minimarket AND p.id_producto = m.id_producto
     LEFT JOIN usuario u ON u.id_usuario = m.id_usuario
     WHERE m.id_minimarket = ${idMinimarket} AND m.id_movimiento = ${idMovimiento} AND m.tipo_ajuste IS NOT NULL`;
   return fila ?? null;
