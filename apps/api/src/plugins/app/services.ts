@@ -29,7 +29,7 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
   const acceso = createAccesoMinimarket({ db });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, log });
   const limites = createLimites({ db, env });
-  const soporte = createSoporteService({ db, acceso });
+  const soporte = createSoporteService({ db, acceso, limites });
   const pesadas = createLecturasPesadas({ databaseUrl: env.DATABASE_URL, segundos: env.LECTURA_PESADA_SEGUNDOS });
   // Off in the API tests, which sum on demand (resumidor.vaciar) or read the pending days live.
   const resumidor = createResumidor({ db, log, intervaloMs: env.NODE_ENV === 'test' ? 0 : env.RESUMEN_INTERVALO_MS });
@@ -58,7 +58,13 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
     badito: createBaditoService({ db, acceso }),
     soporte,
     caja: createCajaService({ db, acceso }),
-    eventosSoporte: createEventosSoporte({ databaseUrl: env.DATABASE_URL, soporte, log }),
+    eventosSoporte: createEventosSoporte({
+      databaseUrl: env.DATABASE_URL,
+      db,
+      soporte,
+      log,
+      revisionMs: env.EVENTOS_REVISION_SEGUNDOS * 1000,
+    }),
     /** Rejects when the database does not answer (GET /api/salud). */
     salud: async () => {
       await db.$queryRaw`SELECT 1`;
