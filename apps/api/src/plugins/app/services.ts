@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import type { Env } from '../../env.js';
+import { createAjustesStockService } from '../../modules/ajustes-stock/ajustes-stock.service.js';
 import { createAnaliticaService } from '../../modules/analitica/analitica.service.js';
 import { createAvisoRecomendaciones } from '../../modules/analitica/aviso-semanal.js';
 import { createLecturasPesadas } from '../../modules/analitica/lectura-pesada.js';
@@ -40,6 +41,7 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
     usuarios: createUsuariosService({ db, limites }),
     minimarkets: createMinimarketsService({ db, acceso }),
     productos: createProductosService({ db, acceso }),
+    ajustesStock: createAjustesStockService({ db, acceso }),
     openFoodFacts: createOpenFoodFacts({ baseUrl: env.OFF_BASE_URL, timeoutMs: env.OFF_TIMEOUT_MS }),
     ventas: createVentasService({ db, acceso }),
     notificaciones: createNotificacionesService({ db }),
