@@ -7,36 +7,9 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { comoPesos, conToken, iniciarSesion, PYME, sufijoUnico, tokenApi, type ProductoApi } from './helpers';
+import { comoPesos, conToken, crearProducto, iniciarSesion, miTienda, PYME, sufijoUnico, tokenApi, type ProductoApi } from './helpers';
 
 const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
-
-async function miTienda(request: APIRequestContext, token: string): Promise<number> {
-  const me = await (await request.get('/api/users/me', conToken(token))).json();
-  return me.minimarkets[0].id_minimarket as number;
-}
-
-async function crearProducto(
-  request: APIRequestContext,
-  token: string,
-  idMinimarket: number,
-  datos: { nombre: string; stock: number; costo: number },
-): Promise<ProductoApi> {
-  const res = await request.post('/api/productos/', {
-    ...conToken(token),
-    data: {
-      id_minimarket: idMinimarket,
-      codigo_barra: `AJ${sufijoUnico()}${Math.floor(Math.random() * 1000)}`,
-      nombre_producto: datos.nombre,
-      categoria: 'Abarrotes',
-      precio_venta: 1990,
-      precio_compra: datos.costo,
-      stock: datos.stock,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return res.json();
-}
 
 async function productoPorId(request: APIRequestContext, token: string, id: number): Promise<ProductoApi> {
   const res = await request.get(`/api/productos/${id}`, conToken(token));

@@ -139,3 +139,26 @@ export async function productoBarato(request: APIRequestContext, token: string, 
   expect(producto, 'el seed debe tener un producto de menos de $2.500 con stock').toBeTruthy();
   return producto!;
 }
+
+/** A new product of the shop through the API (a unique barcode), priced $1.990. */
+export async function crearProducto(
+  request: APIRequestContext,
+  token: string,
+  idMinimarket: number,
+  datos: { nombre: string; stock: number; costo: number },
+): Promise<ProductoApi> {
+  const res = await request.post('/api/productos/', {
+    ...conToken(token),
+    data: {
+      id_minimarket: idMinimarket,
+      codigo_barra: `AJ${sufijoUnico()}${Math.floor(Math.random() * 1000)}`,
+      nombre_producto: datos.nombre,
+      categoria: 'Abarrotes',
+      precio_venta: 1990,
+      precio_compra: datos.costo,
+      stock: datos.stock,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return res.json();
+}

@@ -1,10 +1,12 @@
 // The counter as a new user found it (issue #19): with no shift open Nueva venta says so and
 // offers to open it or to go on knowingly; cash is paid with "Monto exacto", a bill, or nothing
-// typed (exact); an unknown barcode offers "Crear producto" and comes back with it in the cart.
+// typed (exact); an unknown barcode offers "Crear producto" and comes back with it in the cart; a
+// product the count calls sold out is corrected from the sale itself.
 import { expect, test } from '@playwright/test';
 import {
   comoPesos,
   conToken,
+  crearProducto,
   iniciarSesion,
   miTienda,
   productoBarato,
@@ -125,4 +127,35 @@ test('an unknown barcode offers Crear producto with the code filled in, and the 
   const carrito = page.getByRole('list', { name: 'Productos en el carrito' });
   await expect(carrito.getByText(nombre)).toBeVisible();
   await expect(page.getByLabel(`Cantidad de ${nombre}`)).toHaveValue('1');
+});
+
+test('a product the system says is sold out but the customer holds: the owner corrects its stock from the sale and sells it', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenApi(request, PYME);
+  const idMinimarket = await miTienda(request, token);
+  const nombre = `Galletas del estante ${sufijoUnico()}`;
+  const producto = await crearProducto(request, token, idMinimarket, { nombre, stock: 0, costo: 600 });
+
+  await iniciarSesion(page, PYME);
+  await page.goto('/pos/nueva-venta');
+  const campo = page.getByLabel('Código de barras');
+  await campo.fill(producto.codigo_barra);
+  await campo.press('Enter');
+  await expect(page.getByTestId('aviso-falta-stock')).toContainText(`El producto "${nombre}" está agotado.`);
+  await page.getByRole('button', { name: 'Corregir stock' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Ajustar stock' });
+  await expect(dialogo.getByRole('radio', { name: /^Conteo/ })).toBeChecked();
+  await dialogo.getByLabel('Cantidad contada en el estante').fill('4');
+  await dialogo.getByRole('button', { name: 'Guardar ajuste' }).click();
+  await expect(dialogo).toBeHidden();
+
+  // Back in the sale with one unit in the cart; the count went through the ledger.
+  await expect(page.getByLabel(`Cantidad de ${nombre}`)).toHaveValue('1');
+  await expect(page.getByTestId('aviso-falta-stock')).toBeHidden();
+  const ajustes = await (
+    await request.get(`/api/ajustes-stock?id_minimarket=${idMinimarket}&id_producto=${producto.id_producto}`, conToken(token))
+  ).json();
+  expect(ajustes).toMatchObject([{ tipo: 'conteo', cantidad: 4 }]);
 });

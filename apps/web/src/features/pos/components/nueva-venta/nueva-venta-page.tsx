@@ -8,7 +8,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Alert } from '../../../../components/ui/alert';
-import { buttonClasses } from '../../../../components/ui/button';
+import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ApiError, mensajeDeError, nuevaIdempotencyKey } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { useAuth } from '../../../../lib/auth';
@@ -25,7 +25,9 @@ import {
   subtotal,
   totalCarrito,
   type ItemCarrito,
+  type ResultadoCarrito,
 } from '../../utils/carrito';
+import { AjusteStockDialog } from '../ajustes/ajuste-stock-dialog';
 import { AvisoCaja, useCajaAbierta } from './aviso-caja';
 import { CarritoPanel } from './carrito-panel';
 import { EscanerPanel, type EstadoEscaneo } from './escaner-panel';
@@ -105,11 +107,17 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
     actuales.current = items;
   }, [items]);
 
+  // The shelf against the count: a product the system says is out (or short) but the customer holds.
+  // The owner corrects its stock from here (AjusteStockDialog, a 'conteo' through the ledger).
+  const [faltaStock, setFaltaStock] = useState<{ producto: Producto; mensaje: string } | null>(null);
+  const [corrigiendo, setCorrigiendo] = useState<Producto | null>(null);
+
   const aplicar = useCallback(
-    (resultado: { items: ItemCarrito[]; error?: string }) => {
+    (resultado: ResultadoCarrito) => {
       actuales.current = resultado.items;
       setItems(resultado.items);
       if (resultado.error) toast.error(resultado.error);
+      setFaltaStock(resultado.sinStock && resultado.error ? { producto: resultado.sinStock, mensaje: resultado.error } : null);
       return !resultado.error;
     },
     [setItems],
@@ -255,6 +263,36 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
       <h2 className="sr-only">Nueva venta</h2>
       <AvisoCaja idMinimarket={idMinimarket} rechazo={rechazoCaja} />
       {ultimaVenta && vista === 'carrito' && <VentaRegistrada venta={ultimaVenta} />}
+      {faltaStock && vista === 'carrito' && (
+        <Alert
+          tipo="aviso"
+          className="mb-4"
+          accion={
+            esDueno ? (
+              <Button tamano="sm" variante="contorno" onClick={() => setCorrigiendo(faltaStock.producto)}>
+                Corregir stock
+              </Button>
+            ) : undefined
+          }
+        >
+          <span data-testid="aviso-falta-stock">
+            {faltaStock.mensaje}
+            {esDueno && ' Si el cliente lo tiene en la mano, el conteo está mal: corrige el stock y sigue vendiendo.'}
+          </span>
+        </Alert>
+      )}
+      <AjusteStockDialog
+        idMinimarket={idMinimarket}
+        producto={corrigiendo}
+        defaultTipo="conteo"
+        onDone={(resultado) => {
+          setCorrigiendo(null);
+          if (!resultado) return;
+          // The corrected product, as the server has it now, goes (one more unit) into the cart.
+          setFaltaStock(null);
+          agregar(resultado.producto);
+        }}
+      />
       {vista === 'pago' ? (
         <PagoPanel
           items={items}
