@@ -72,6 +72,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   PASSWORD_RESET_MAX_PER_IP: z.coerce.number().int().positive().default(5),
   PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  /** Questions to Badito per user and minute (a leaky bucket: one more every 60 s / this); beyond, 429. */
+  BADITO_MAX_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -75,8 +75,8 @@ describe('clasificar', () => {
   });
 
   it('says when a period is one it does not compute', () => {
-    expect(clasificar('cuánto vendí la semana pasada').periodoNoSoportado).toBe(true);
-    expect(clasificar('cuánto vendí esta semana').periodoNoSoportado).toBe(false);
+    expect(clasificar('cuánto vendí la semana pasada')).toMatchObject({ intencion: 'desconocida', motivo: 'periodo' });
+    expect(clasificar('cuánto vendí esta semana')).toMatchObject({ intencion: 'ventas_semana', motivo: null });
   });
 
   it('never fails on odd text', () => {

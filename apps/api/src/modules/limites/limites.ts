@@ -41,7 +41,11 @@ type EnvLimites = Pick<
   | 'LOGIN_MAX_FAILURES_PER_IP'
   | 'PASSWORD_RESET_MAX_PER_IP'
   | 'PASSWORD_RESET_MAX_PER_EMAIL'
+  | 'BADITO_MAX_PER_MINUTE'
 >;
+
+/** Badito's questions are counted per minute, whatever the login window. */
+const MINUTO_MS = 60_000;
 
 export function reglasDeAcceso(env: EnvLimites) {
   const ventanaMs = Math.round(env.RATE_LIMIT_WINDOW_MINUTES * 60_000);
@@ -59,6 +63,8 @@ export function reglasDeAcceso(env: EnvLimites) {
     recuperacionDireccion: regla('recuperacion:direccion', env.PASSWORD_RESET_MAX_PER_IP, 'ventana'),
     /** Attempts to use a reset token per client address (guessing tokens). */
     restablecerDireccion: regla('restablecer:direccion', env.PASSWORD_RESET_MAX_PER_IP, 'ventana'),
+    /** Questions to Badito per user: a bucket that lets one through every minute / max, never a locked window. */
+    baditoUsuario: { nombre: 'badito:usuario', max: env.BADITO_MAX_PER_MINUTE, ventanaMs: MINUTO_MS, modo: 'goteo' } satisfies Regla,
   };
 }
 
