@@ -101,8 +101,8 @@ export function createBaditoService({
     if (c.consultaProducto.length === 0) return respuesta('producto', r.PRODUCTO_SIN_NOMBRE);
     const candidatos = await lecturas.candidatos(tx, id, c.consultaProducto);
     const hayMas = candidatos.length >= lecturas.MAX_CANDIDATOS_SQL;
-    const busqueda = buscarProducto(c.consultaProducto, candidatos);
     const desconocidaSinNombre = c.intencion === 'desconocida';
+    const busqueda = buscarProducto(c.consultaProducto, candidatos, { soloSeguros: desconocidaSinNombre });
     if (busqueda.tipo === 'uno') return respuesta('producto', r.productoYOtros(consulta, busqueda.producto, busqueda.tambien, c.conCosto));
     if (busqueda.tipo === 'varios' && (busqueda.completos || !desconocidaSinNombre)) {
       return respuesta(

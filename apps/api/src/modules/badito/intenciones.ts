@@ -226,6 +226,14 @@ const CONCEPTOS = {
     'hacer',
     'debo',
     'tengo que',
+    'leo',
+    'leer',
+    'veo',
+    'entiendo',
+    'interpreto',
+    'usar',
+    'funciona',
+    'funcionan',
   ],
 
   ventas: [
@@ -266,7 +274,24 @@ const CONCEPTOS = {
     'pagos',
   ],
   /** "¿Cómo me fue?", "¿cómo van las ventas?": how the shop is doing, not how to sell. */
-  desempeno: ['me fue', 'nos fue', 'fue', 'van', 'va', 'vamos', 'anda', 'andan', 'andamos', 'vendiendo', 'voy', 'como voy', 'como vamos'],
+  desempeno: [
+    'me fue',
+    'nos fue',
+    'fue',
+    'van',
+    'va',
+    'vamos',
+    'anda',
+    'andan',
+    'andamos',
+    'vendiendo',
+    'voy',
+    'como voy',
+    'como vamos',
+    'que tal',
+    'estuvo',
+    'estuvieron',
+  ],
   ticket: ['ticket', '~promedio', 'por cliente', 'cada cliente', 'gasto', 'gastan', 'gasta'],
   masVendido: [
     'top',
@@ -332,6 +357,16 @@ const CONCEPTOS = {
     'escasos',
     'umbral',
     'casi',
+    // What to buy is what runs low.
+    'tengo que comprar',
+    'hay que comprar',
+    'necesito comprar',
+    'que comprar',
+    'pedir al proveedor',
+    'pido al proveedor',
+    'pedirle al proveedor',
+    'lista de compras',
+    'lista de compra',
   ],
   agotados: [
     'agot*',
@@ -345,7 +380,6 @@ const CONCEPTOS = {
     'quiebre',
     'stock cero',
     'en cero',
-    'cero',
     'stock 0',
     'falta',
     'faltan',
@@ -407,6 +441,10 @@ const CONCEPTOS = {
     'no puedo',
     'no me deja',
     'no funciona',
+    'no carga',
+    'no se carga',
+    'no sube',
+    'no se sube',
     'no anda',
     'se cayo',
     'reclamo',
@@ -524,6 +562,9 @@ const CONCEPTOS = {
     'editar',
     'actualizar',
     'ponerle',
+    'poner',
+    'pongo',
+    'pongamos',
   ],
 } satisfies Record<string, Termino[]>;
 
@@ -558,6 +599,7 @@ const VACIAS = new Set([
   'con',
   'cual',
   'cuales',
+  'da',
   'dame',
   'de',
   'decir',
@@ -565,6 +607,7 @@ const VACIAS = new Set([
   'del',
   'desde',
   'dime',
+  'dio',
   'e',
   'eh',
   'el',
@@ -708,6 +751,24 @@ const DISTANCIA_MAS_VENDIDO = 3;
 
 export type Periodo = 'hoy' | 'ayer' | 'semana' | 'mes';
 
+/** What each how-to question explains (besides the slots and courtesy). */
+const AYUDA_ABSORBE = {
+  ayuda_cargar: [
+    'cargarFuerte',
+    'cargarVerbo',
+    'cargarObjeto',
+    'como',
+    'ventas',
+    'palabraProducto',
+    'problema',
+    'accionProducto',
+    'existencias',
+  ],
+  ayuda_recomendaciones: ['recomendaciones', 'como', 'ventas', 'mas', 'palabraProducto', 'problema', 'verbosSalida'],
+  ayuda_producto: ['accionProducto', 'palabraProducto', 'como', 'problema', 'existencias', 'precio'],
+  ayuda_vender: ['accionVender', 'ventas', 'como', 'accionProducto', 'palabraProducto', 'problema'],
+} satisfies Partial<Record<IntencionBadito, Concepto[]>>;
+
 /** Greetings, thanks and "ayuda" go with any question ("hola badito, ¿cuánto vendí hoy?"). */
 const CORTESIA: Concepto[] = ['saludo', 'gracias', 'capacidades'];
 
@@ -769,15 +830,15 @@ export function palabrasPregunta(texto: string): string[] {
   return palabras(texto).map((w) => SINONIMOS[w] ?? w);
 }
 
-/** Every concept each word matches (best quality), and where each phrase was found. */
+/**
+ * Every concept each word matches (best quality), and where each phrase was found. A word that
+ * surely is one term (exact, stem, prefix, as it sounds) is not also read as a typo of another:
+ * "agotó" is not "agosto", "parado" not "pasado".
+ */
 function coincidencias(ws: readonly string[]) {
   const leidas = ws.map((w) => (w.length <= MAX_LARGO_PALABRA ? palabra(w) : null));
-  /** word index → concept → quality. */
-  const porPalabra = ws.map(() => new Map<Concepto, number>());
-  /** concept → best quality. */
-  const mejor = new Map<Concepto, number>();
-  /** concept → [start, length] of each match. */
-  const donde = new Map<Concepto, Array<[number, number]>>();
+  const todas: Array<{ concepto: Concepto; i: number; largo: number; q: number }> = [];
+  const mejorDePalabra = ws.map(() => 0);
   for (const { concepto, partes } of TERMINOS) {
     for (let i = 0; i + partes.length <= ws.length; i++) {
       let q = 1;
@@ -786,12 +847,24 @@ function coincidencias(ws: readonly string[]) {
         q = w ? Math.min(q, calidad(w, partes[k]!)) : 0;
       }
       if (q < CALIDAD_MINIMA) continue;
-      mejor.set(concepto, Math.max(mejor.get(concepto) ?? 0, q));
-      donde.set(concepto, [...(donde.get(concepto) ?? []), [i, partes.length]]);
-      for (let k = 0; k < partes.length; k++) {
-        const m = porPalabra[i + k]!;
-        m.set(concepto, Math.max(m.get(concepto) ?? 0, q));
-      }
+      todas.push({ concepto, i, largo: partes.length, q });
+      for (let k = 0; k < partes.length; k++) mejorDePalabra[i + k] = Math.max(mejorDePalabra[i + k]!, q);
+    }
+  }
+  /** word index → concept → quality. */
+  const porPalabra = ws.map(() => new Map<Concepto, number>());
+  /** concept → best quality. */
+  const mejor = new Map<Concepto, number>();
+  /** concept → [start, length] of each match. */
+  const donde = new Map<Concepto, Array<[number, number]>>();
+  for (const { concepto, i, largo, q } of todas) {
+    const tipeo = q < CONFIANZA_MINIMA;
+    if (tipeo && Array.from({ length: largo }, (_, k) => mejorDePalabra[i + k]!).some((m) => m >= CONFIANZA_MINIMA)) continue;
+    mejor.set(concepto, Math.max(mejor.get(concepto) ?? 0, q));
+    donde.set(concepto, [...(donde.get(concepto) ?? []), [i, largo]]);
+    for (let k = 0; k < largo; k++) {
+      const m = porPalabra[i + k]!;
+      m.set(concepto, Math.max(m.get(concepto) ?? 0, q));
     }
   }
   return { porPalabra, mejor, donde };
@@ -922,15 +995,14 @@ export function clasificar(texto: string): Clasificacion {
   if (fuerte('ganancia')) return fallback('ganancia');
   if (fuerte('cambioPrecio') && fuerte('precio')) return fallback('cambio_precio');
 
-  // How-to questions name an action; they win over the figures their words also mention. They give
-  // no figure, so words they do not know do not stop them.
-  const ayuda = (intencion: IntencionBadito): Clasificacion => ({
-    ...base,
-    intencion,
-    motivo: null,
-    conProblema: tiene('problema'),
-    confianza: 1,
-  });
+  // How-to questions name an action; they win over the figures their words also mention. Every
+  // word explained here too: "¿cómo anulo una venta?" is not "¿cómo registro una venta?".
+  const ayuda = (intencion: keyof typeof AYUDA_ABSORBE): Clasificacion => {
+    const libres = sueltas(AYUDA_ABSORBE[intencion]);
+    if (negacionesLibres.length > 0) return fallback('negacion', { casi: intencion });
+    if (libres.length > 0) return fallback('desconocidas', { casi: intencion, desconocidas: libres });
+    return { ...base, intencion, motivo: null, conProblema: tiene('problema'), confianza: 1 };
+  };
   const cargar = fuerte('cargarFuerte') || (fuerte('cargarVerbo') && (tiene('cargarObjeto') || tiene('ventas')) && !tiene('precio'));
   if (cargar) return ayuda('ayuda_cargar');
   if (fuerte('recomendaciones')) return ayuda('ayuda_recomendaciones');
@@ -940,9 +1012,7 @@ export function clasificar(texto: string): Clasificacion {
 
   // Figures.
   const masVendido = fuerte('masVendido') || preguntaMasVendido();
-  const menosVendido = ws.some(
-    (_, i) => en(i, 'menos') && !consumidas.has(i) && ws.some((_, j) => Math.abs(j - i) <= DISTANCIA_MAS_VENDIDO && esVerboVenta(j)),
-  );
+  const menosVendido = ws.some((_, i) => en(i, 'menos') && !consumidas.has(i) && cercaDeVerbo(i));
   const sinVentas = fuerte('sinVentas') || negacionVenta;
   const nombraProducto = hayPalabrasSueltas();
 
@@ -961,7 +1031,9 @@ export function clasificar(texto: string): Clasificacion {
     if (fuerte('agotados') || negacionExistencia)
       return { intencion: nombraProducto ? 'producto' : 'agotados', decide: fuerte('agotados') ? ['agotados'] : ['existencias'] };
     if (fuerte('ventas') || ventasEnfaticas) return { intencion: `ventas_${periodo ?? 'hoy'}`, decide: ['ventas'] };
-    if (fuerte('desempeno') && tiene('como')) return { intencion: `ventas_${periodo ?? 'hoy'}`, decide: ['desempeno'] };
+    // "¿Cómo me fue?", "¿qué tal el mes?": how the shop is doing.
+    if (fuerte('desempeno') && (tiene('como') || periodo !== null))
+      return { intencion: `ventas_${periodo ?? 'hoy'}`, decide: ['desempeno'] };
     if (fuerte('cuanto') && hayMetodo) return { intencion: `ventas_${periodo ?? 'hoy'}`, decide: ['cuanto'] };
     if (fuerte('existencias')) return { intencion: 'producto', decide: ['existencias'] };
     return null;
@@ -969,13 +1041,14 @@ export function clasificar(texto: string): Clasificacion {
 
   /** 'más' within a few words of a selling verb, either side, after a word that asks for a list. */
   function preguntaMasVendido(): boolean {
-    return ws.some((_, i) => {
-      if (!en(i, 'mas') || (mejor.get('mas') ?? 0) < CONFIANZA_MINIMA) return false;
-      const verbo = ws.findIndex((_, j) => j !== i && Math.abs(j - i) <= DISTANCIA_MAS_VENDIDO && esVerboVenta(j));
-      if (verbo < 0) return false;
-      const inicio = Math.min(i, verbo);
-      return ws.slice(0, inicio).some((w) => PIDEN_LISTA.has(w));
-    });
+    return ws.some((_, i) => en(i, 'mas') && (mejor.get('mas') ?? 0) >= CONFIANZA_MINIMA && cercaDeVerbo(i));
+  }
+
+  /** A selling verb a few words from position i, either side, both after a word that asks for a list ("lo que más…"). */
+  function cercaDeVerbo(i: number): boolean {
+    const verbo = ws.findIndex((_, j) => j !== i && Math.abs(j - i) <= DISTANCIA_MAS_VENDIDO && esVerboVenta(j));
+    if (verbo < 0) return false;
+    return ws.slice(0, Math.min(i, verbo)).some((w) => PIDEN_LISTA.has(w));
   }
 
   /** Words no concept explains (and that say something): a product's name, or what was not understood. */
@@ -995,7 +1068,9 @@ export function clasificar(texto: string): Clasificacion {
       return { ...base, intencion: 'saludo', agradecimiento: true, motivo: null, confianza: 1 };
     if (fuerte('saludo') && conversacion.length === 0) return { ...base, intencion: 'saludo', motivo: null, confianza: 1 };
     // Only a period or a payment method ("¿y ayer?", "¿y en efectivo?"): the figure people ask for most, sales.
-    if ((periodo || hayMetodo) && sueltas(['cuanto', 'dia', 'saludo', 'gracias']).length === 0 && negacionesLibres.length === 0) {
+    // ("¿Qué día es hoy?" is no follow-up: a bare "día" does not count.)
+    const soloPeriodo = (periodos.length > 0 && !tiene('dia')) || hayMetodo;
+    if (soloPeriodo && sueltas(['cuanto', 'saludo', 'gracias']).length === 0 && negacionesLibres.length === 0) {
       if (comparacion) return fallback('comparacion');
       return { ...base, intencion: `ventas_${periodo ?? 'hoy'}`, periodo: periodo ?? 'hoy', metodos, motivo: null, confianza: 1 };
     }
@@ -1004,7 +1079,9 @@ export function clasificar(texto: string): Clasificacion {
     if (!algunConcepto) {
       const nombre = ws.filter((w, i) => !VACIAS.has(w) && !en(i, 'saludo') && !en(i, 'gracias'));
       if (nombre.length > MAX_PALABRAS_PRODUCTO) return fallback('producto_largo');
-      return fallback('sin_intencion', { consultaProducto: nombre.every((w) => w.length <= MAX_LARGO_PALABRA) ? nombre : [] });
+      // A name has a word of 3 letters or more that is not a negation ("no" alone is no product).
+      const buscable = nombre.every((w) => w.length <= MAX_LARGO_PALABRA) && nombre.some((w) => w.length >= 3 && !NEGACIONES.has(w));
+      return fallback('sin_intencion', { consultaProducto: buscable ? nombre : [] });
     }
     return fallback('sin_intencion', { desconocidas: sueltas([]) });
   }
@@ -1066,6 +1143,8 @@ export function clasificar(texto: string): Clasificacion {
     // "Vale, gracias" is no price question.
     if (nombre.length === 0 && (fuerte('gracias') || fuerte('saludo')))
       return { ...base, intencion: 'saludo', agradecimiento: fuerte('gracias'), motivo: null, confianza: 1 };
+    // "¿Cuánto vale mi inventario?", "¿cuántos productos tengo?": about no one product, not answered as if it were.
+    if (nombre.length === 0 && (tiene('cuanto') || tiene('mas'))) return fallback('sin_intencion', casi);
     return {
       ...base,
       intencion: 'producto',

@@ -107,13 +107,19 @@ export function puntuar<P extends ProductoCatalogo>(consulta: readonly string[],
 /**
  * Every product that covers every word asked (only those matching them surely, when some do:
  * "pan" lists the breads, not the Panqueques), or the best near misses, or none. Never one product
- * picked among several that fit.
+ * picked among several that fit. `soloSeguros`: only names matched word by word (exact or plural).
  */
-export function buscarProducto<P extends ProductoCatalogo>(consulta: readonly string[], catalogo: readonly P[]): Busqueda<P> {
+export function buscarProducto<P extends ProductoCatalogo>(
+  consulta: readonly string[],
+  catalogo: readonly P[],
+  { soloSeguros = false }: { soloSeguros?: boolean } = {},
+): Busqueda<P> {
   const candidatos = puntuar(consulta, catalogo);
   if (candidatos.length === 0) return { tipo: 'ninguno' };
+  const seguros = candidatos.filter((c) => c.cobertura === 1 && c.minimo >= CALIDAD_SEGURA);
+  // A message that only may be a name ("coca cola", "te amo") counts only names it surely says.
+  if (soloSeguros && seguros.length === 0) return { tipo: 'ninguno' };
   const completos = candidatos.filter((c) => c.cobertura === 1);
-  const seguros = completos.filter((c) => c.minimo >= CALIDAD_SEGURA);
   const fieles = (seguros.length > 0 ? seguros : completos).map((c) => c.producto);
   // A name written out exactly is that product; the others that also fit are still mentioned.
   const exacto = fieles.filter((p) => normalizar(p.nombre_producto) === consulta.join(' '));
