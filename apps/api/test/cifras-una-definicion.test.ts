@@ -1,7 +1,7 @@
 // One definition of "a sale" and of what it brought in (venta_contada: a voided sale counts nowhere,
 // what was returned is subtracted), read by every screen that shows sales: Inicio and Tarjetas (the
-// day's resumen), Dashboards (resumen and serie), Transacciones' totals, the cash shift and Badito (per payment method too).
-// After a void and a return on the same day they all say the same.
+// day's resumen), Dashboards (resumen and serie), Transacciones' totals, the cash shift and Badito
+// (per payment method too). After a void and a return on the same day they all say the same.
 import { contar, formatClp } from '@minimarket/contracts/formato';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diaLocal } from '../src/lib/tiempo.js';
