@@ -190,11 +190,16 @@ describe('buscarProducto', () => {
       { id_producto: 7, nombre_producto: 'Coca-Cola 3L', stock: 0, precio_venta_actual: 2990 },
       { id_producto: 8, nombre_producto: 'Bebida cola 3L', stock: 2, precio_venta_actual: 1990 },
       { id_producto: 9, nombre_producto: 'Panqueques', stock: 2, precio_venta_actual: 1990 },
+      // Its brand says "Coca-Cola", its name does not: not a coca cola.
+      { id_producto: 10, nombre_producto: 'Sprite 1.5L', marca: 'Coca-Cola', stock: 2, precio_venta_actual: 1890 },
       ...catalogo.slice(2),
     ];
     const todas = buscarProducto(['coca', 'cola'], cocas);
     expect(todas).toMatchObject({ tipo: 'varios', completos: true });
     expect(nombres(todas)).toHaveLength(4);
+    expect(nombres(todas)).not.toContain('Sprite 1.5L');
+    // A brand alone still finds its products.
+    expect(nombres(buscarProducto(['sprite'], cocas))).toEqual(['Sprite 1.5L']);
     // "pan" lists what is surely pan, not the Panqueques that only start so.
     expect(nombres(buscarProducto(['pan'], cocas))).toEqual(['Pan Amasado']);
     // A name written out whole is that product; the others that fit are named too.

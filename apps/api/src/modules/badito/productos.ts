@@ -22,6 +22,8 @@ export interface Candidato<P extends ProductoCatalogo = ProductoCatalogo> {
   cobertura: number;
   /** The worst match among the words matched (1 = every one exact). */
   minimo: number;
+  /** Every word asked matched in the name itself, not only in the brand (Sprite's brand is Coca-Cola). */
+  porNombre: boolean;
 }
 
 export type Busqueda<P extends ProductoCatalogo = ProductoCatalogo> =
@@ -53,11 +55,11 @@ function parecido(q: string, n: string): number {
   return 0;
 }
 
-/** The words of a product's name, and of its brand when the name does not already say it. */
-function palabrasNombre(p: ProductoCatalogo): string[] {
+/** The words of a product's name, then those of its brand the name does not already say, and how many are the name's. */
+function palabrasNombre(p: ProductoCatalogo): { palabras: string[]; delNombre: number } {
   const nombre = normalizar(p.nombre_producto).split(' ').filter(Boolean);
   const marca = p.marca ? normalizar(p.marca).split(' ').filter(Boolean) : [];
-  return [...nombre, ...marca.filter((w) => !nombre.includes(w))];
+  return { palabras: [...nombre, ...marca.filter((w) => !nombre.includes(w))], delNombre: nombre.length };
 }
 
 /** Each candidate with its score, best first (ties: shorter name, then lower id). */
@@ -66,7 +68,7 @@ export function puntuar<P extends ProductoCatalogo>(consulta: readonly string[],
   const junta = consulta.join('');
   const candidatos: Candidato<P>[] = [];
   for (const producto of catalogo) {
-    const nombre = palabrasNombre(producto);
+    const { palabras: nombre, delNombre } = palabrasNombre(producto);
     if (nombre.length === 0) continue;
     const pegado = nombre.join('');
     // Each word asked pairs with at most one word of the name, best pairs first ("coca cola" does
@@ -75,10 +77,12 @@ export function puntuar<P extends ProductoCatalogo>(consulta: readonly string[],
     pares.sort((a, b) => b.p - a.p || a.i - b.i || a.j - b.j);
     const mejor = new Map<number, number>();
     const usadas = new Set<number>();
+    let enMarca = false;
     for (const { i, j, p } of pares) {
       if (mejor.has(i) || usadas.has(j)) continue;
       mejor.set(i, p);
       usadas.add(j);
+      if (j >= delNombre) enMarca = true;
     }
     // "cocacola" for "Coca-Cola": the name's words written together.
     consulta.forEach((q, i) => {
@@ -94,7 +98,7 @@ export function puntuar<P extends ProductoCatalogo>(consulta: readonly string[],
     const cobertura = cubiertas / consulta.length;
     if (cobertura < COBERTURA_MINIMA) continue;
     const puntaje = PESO_COBERTURA * (suma / consulta.length) + (1 - PESO_COBERTURA) * Math.min(1, usadas.size / nombre.length);
-    candidatos.push({ producto, puntaje, cobertura, minimo });
+    candidatos.push({ producto, puntaje, cobertura, minimo, porNombre: !enMarca });
   }
   return candidatos.sort(
     (a, b) =>
@@ -120,7 +124,10 @@ export function buscarProducto<P extends ProductoCatalogo>(
   // A message that only may be a name ("coca cola", "te amo") counts only names it surely says.
   if (soloSeguros && seguros.length === 0) return { tipo: 'ninguno' };
   const completos = candidatos.filter((c) => c.cobertura === 1);
-  const fieles = (seguros.length > 0 ? seguros : completos).map((c) => c.producto);
+  const elegibles = seguros.length > 0 ? seguros : completos;
+  // Names that say the words themselves before products that only carry them as their brand.
+  const enElNombre = elegibles.filter((c) => c.porNombre);
+  const fieles = (enElNombre.length > 0 ? enElNombre : elegibles).map((c) => c.producto);
   // A name written out exactly is that product; the others that also fit are still mentioned.
   const exacto = fieles.filter((p) => normalizar(p.nombre_producto) === consulta.join(' '));
   if (exacto.length === 1) return { tipo: 'uno', producto: exacto[0]!, tambien: fieles.filter((p) => p !== exacto[0]) };

@@ -159,7 +159,7 @@ export function variosProductos(
     MAX_PRODUCTOS_EN_RESPUESTA,
   );
   if (!completos) return `No encontré exactamente «${consulta}». ¿Quisiste decir ${opciones}?`;
-  const cuantos = hayMas ? `más de ${contar(candidatos.length, 'producto')}` : contar(candidatos.length, 'producto');
+  const cuantos = hayMas ? `al menos ${contar(candidatos.length, 'producto')}` : contar(candidatos.length, 'producto');
   const afinar = candidatos.length > MAX_PRODUCTOS_EN_RESPUESTA ? ' Para ver uno, escribe más de su nombre.' : '';
   return `Encontré ${cuantos} para «${consulta}»: ${opciones}.${afinar}`;
 }
