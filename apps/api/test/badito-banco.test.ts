@@ -36,7 +36,7 @@ const CREDITO: MetodoPago = 'Tarjeta de Crédito';
 const TRANSFERENCIA: MetodoPago = 'Transferencia Bancaria';
 const TARJETA = [DEBITO, CREDITO];
 
-// clave: [nombre, precio de venta, precio de compra, stock]. The shop's low-stock threshold is the default, 5.
+// clave: [nombre, precio de venta, precio de compra, stock, marca?]. The shop's low-stock threshold is the default, 5.
 const PRODUCTOS = {
   coca15: ['Coca-Cola 1.5L', 1990, 1300, 12],
   coca3: ['Coca-Cola 3L', 2990, 2000, 5],
@@ -52,6 +52,8 @@ const PRODUCTOS = {
   galletas: ['Galletas de agua', 800, 450, 20],
   aceite: ['Aceite maravilla 1L', 2500, 1900, 7],
   fideos: ['Fideos spaghetti', 900, 600, 4],
+  // Its brand is Coca-Cola, its name is not: no answer to "la coca cola" lists it.
+  sprite: ['Sprite 1.5L', 1890, 1200, 10, 'Coca-Cola'],
 } as const;
 type P = keyof typeof PRODUCTOS;
 const id = {} as Record<P, number>;
@@ -81,6 +83,7 @@ const VENTAS: Venta[] = [
   { dias: 3, hora: 12, metodo: EFECTIVO, lineas: [['entera', 5]] },
   { dias: 6, hora: 12, metodo: DEBITO, lineas: [['pan', 8]] },
   { dias: 12, hora: 12, metodo: EFECTIVO, lineas: [['cocaZero', 6]] },
+  { dias: 20, hora: 12, metodo: TRANSFERENCIA, lineas: [['sprite', 1]] },
   { dias: 25, hora: 12, metodo: TRANSFERENCIA, lineas: [['cocaZeroLata', 3]] },
   { dias: 40, hora: 12, metodo: EFECTIVO, lineas: [['aceite', 2]] },
 ];
@@ -421,7 +424,10 @@ beforeAll(async () => {
   tienda = f.idMinimarket;
   cliente = f.cliente;
   const creado = new Date(`${hace(90)}T12:00:00Z`);
-  for (const [clave, [nombre_producto, venta, compra, stock]] of Object.entries(PRODUCTOS)) {
+  for (const [clave, [nombre_producto, venta, compra, stock, marca]] of Object.entries(PRODUCTOS) as [
+    string,
+    readonly [string, number, number, number, string?],
+  ][]) {
     const p = await ctx.db.producto.create({
       data: {
         id_minimarket: tienda,
@@ -431,6 +437,7 @@ beforeAll(async () => {
         precio_compra_actual: compra,
         stock,
         codigo_barra: `BB-${clave}`,
+        marca: marca ?? null,
         fecha_creacion: creado,
       },
     });
@@ -504,6 +511,10 @@ describe('the bank of questions', () => {
     expect(r.intencion, r.respuesta).toBe(esperada);
     expect(r.metodos_pago ?? null).toEqual(extra.metodos ?? null);
     for (const texto of esperado(esperada, extra)) expect(r.respuesta).toContain(texto);
+    // A product answer names exactly the products that fit: not one picked among them, none besides.
+    if (extra.nombres) {
+      for (const p of Object.keys(PRODUCTOS) as P[]) if (!extra.nombres.includes(p)) expect(r.respuesta).not.toContain(nombre(p));
+    }
     if (!esperada.startsWith('ayuda_')) expect(r.derivar_a_soporte).toBe(false);
   });
 
