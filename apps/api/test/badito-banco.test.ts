@@ -419,7 +419,7 @@ function esperado(intencion: IntencionBadito, extra: Extra): string[] {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ BADITO_MAX_PER_MINUTE: '100000' });
+  ctx = await createTestContext({ BADITO_PREGUNTAS_POR_MINUTO: '100000' });
   const f = await crearTestUsuario(ctx, 'badito-banco');
   tienda = f.idMinimarket;
   cliente = f.cliente;

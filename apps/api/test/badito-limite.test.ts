@@ -1,5 +1,5 @@
 // Questions to Badito are throttled per user by the shared, PostgreSQL-backed limiter (rule
-// badito:usuario, a leaky bucket of BADITO_MAX_PER_MINUTE that lets one more through every
+// badito:usuario, a leaky bucket of BADITO_PREGUNTAS_POR_MINUTO that lets one more through every
 // 60 s / max). Here the bucket holds 3: the 4th question in a row gets 429 with the limiter's own
 // Spanish message; another user, and an invalid question, are not counted against it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { createTestContext, DEMO, type TestContext } from './helpers.js';
 let ctx: TestContext;
 const MAX = 3;
 beforeAll(async () => {
-  ctx = await createTestContext({ BADITO_MAX_PER_MINUTE: String(MAX) });
+  ctx = await createTestContext({ BADITO_PREGUNTAS_POR_MINUTO: String(MAX) });
 });
 afterAll(() => ctx.close());
 

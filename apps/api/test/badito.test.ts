@@ -101,7 +101,7 @@ const BAJOS = `2 productos tienen stock bajo (menos de 5 unidades): ${nombre('en
 
 beforeAll(async () => {
   // Far more questions than a person asks in a minute: the throttle has its own test (badito-limite).
-  ctx = await createTestContext({ BADITO_MAX_PER_MINUTE: '100000' });
+  ctx = await createTestContext({ BADITO_PREGUNTAS_POR_MINUTO: '100000' });
   const f = await crearTestUsuario(ctx, 'badito');
   tienda = f.idMinimarket;
   cliente = f.cliente;

@@ -97,14 +97,15 @@ test('a whole sale by scanner: cart rules, cash with change, stock goes down, th
   await expect(page.getByText('Escribe la fecha como dd-mm-aaaa, por ejemplo 23-11-2026.')).toBeVisible();
   await page.getByLabel('Desde').fill('');
   await page.getByLabel('Hasta').fill('');
-  await page.getByLabel('N° de venta').fill(String(venta.id_venta));
+  // Found by the shop's own number, as the owner reads it on the receipt.
+  await page.getByLabel('N° de venta').fill(String(venta.numero_venta));
   await page.getByRole('button', { name: 'Buscar' }).click();
   const filaVenta = page.getByTestId(`venta-${venta.id_venta}`);
   await expect(filaVenta).toContainText(comoPesos(total));
   await expect(filaVenta).toContainText('Efectivo');
   await expect(filaVenta).toContainText('Completada');
-  await filaVenta.getByRole('button', { name: `Ver detalle de la venta ${venta.id_venta}` }).click();
-  const detalle = page.getByRole('table', { name: `Detalle de la venta ${venta.id_venta}` });
+  await filaVenta.getByRole('button', { name: `Ver detalle de la venta N° ${venta.numero_venta}` }).click();
+  const detalle = page.getByRole('table', { name: `Detalle de la venta N° ${venta.numero_venta}` });
   await expect(detalle).toContainText(producto.nombre_producto);
   await expect(detalle.getByRole('row').nth(1)).toContainText('2');
 });

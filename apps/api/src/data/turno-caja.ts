@@ -38,3 +38,13 @@ export async function cerrarTurno(
            esperado_efectivo = ${c.esperado}, diferencia = ${c.diferencia}, resumen_cierre = ${JSON.stringify(c.resumen)}::jsonb
     WHERE id_minimarket = ${c.idMinimarket} AND id_turno = ${c.idTurno}`;
 }
+
+/**
+ * The shop's open shift, held FOR SHARE so it cannot close while a void or return is counted in it
+ * (null when none is open: the refund is then outside any till).
+ */
+export async function turnoAbiertoCompartido(tx: Tx, idMinimarket: number): Promise<number | null> {
+  const [t] = await tx.$queryRaw<{ id_turno: number }[]>`
+    SELECT id_turno FROM turno_caja WHERE id_minimarket = ${idMinimarket} AND cerrado_en IS NULL FOR SHARE`;
+  return t?.id_turno ?? null;
+}

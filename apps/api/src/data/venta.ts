@@ -3,7 +3,7 @@
 // ledger; only the sales module calls it, through registrarVenta), an imported sales file (history:
 // no stock moves), and the demo history.
 import type pg from 'pg';
-import type { Tx } from '../db/client.js';
+import { Prisma, type Db, type Tx } from '../db/client.js';
 import { marcarDiasPendientes, marcarDiasPendientesDesde } from './resumen-ventas.js';
 
 export interface LineaVentaNueva {
@@ -69,15 +69,36 @@ export interface LineaHistorica {
 }
 
 /**
+ * The shops' next sale numbers for these sales, in the order they happened: each shop's counter
+ * moves past them all at once (its row locked until the caller commits, as a counter sale does).
+ */
+async function numerarVentas(tx: Tx, ventas: readonly VentaHistorica[]): Promise<Map<number, number>> {
+  const numeros = new Map<number, number>();
+  for (const idMinimarket of new Set(ventas.map((v) => v.id_minimarket))) {
+    const deTienda = ventas
+      .filter((v) => v.id_minimarket === idMinimarket)
+      .sort((a, b) => a.fecha_venta.getTime() - b.fecha_venta.getTime() || a.id_venta - b.id_venta);
+    const [c] = await tx.$queryRaw<{ base: number }[]>`
+      INSERT INTO contador_venta AS c (id_minimarket, ultimo) VALUES (${idMinimarket}, ${deTienda.length})
+      ON CONFLICT (id_minimarket) DO UPDATE SET ultimo = c.ultimo + ${deTienda.length}
+      RETURNING ultimo - ${deTienda.length}::int AS base`;
+    deTienda.forEach((v, i) => numeros.set(v.id_venta, c!.base + i + 1));
+  }
+  return numeros;
+}
+
+/**
  * Past sales (the demo history): thousands of rows as one INSERT … SELECT FROM unnest(arrays),
  * a handful of parameters whatever the row count. They move no stock.
  */
 export async function insertarHistorial(tx: Tx, ventas: readonly VentaHistorica[], lineas: readonly LineaHistorica[]) {
   if (ventas.length > 0) {
+    const numeros = await numerarVentas(tx, ventas);
     await tx.$executeRaw`
-      INSERT INTO venta (id_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta)
+      INSERT INTO venta (id_venta, numero_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta)
       SELECT * FROM unnest(
         ${ventas.map((f) => f.id_venta)}::int[],
+        ${ventas.map((f) => numeros.get(f.id_venta)!)}::int[],
         ${ventas.map((f) => f.id_minimarket)}::int[],
         ${ventas.map((f) => f.id_usuario)}::int[],
         ${ventas.map((f) => f.fecha_venta.toISOString())}::timestamptz[],
@@ -169,4 +190,126 @@ export async function anularVenta(
            motivo_anulacion = ${v.motivo}, id_turno_anulacion = ${v.idTurno}
     WHERE id_venta = ${v.idVenta}`;
   await marcarDiasPendientes(tx, v.idMinimarket, [v.fechaVenta]);
+}
+
+// ---- Reads ----
+
+/** A sale with its lines and its returns (each with its lines), in the order they were written. */
+export const CON_DETALLES = {
+  detalles: { orderBy: { id_detalle_venta: 'asc' } },
+  devoluciones: { orderBy: { id_devolucion: 'asc' }, include: { detalles: { orderBy: { id_detalle_devolucion: 'asc' } } } },
+} satisfies Prisma.VentaInclude;
+export type VentaConDetalles = Prisma.VentaGetPayload<{ include: typeof CON_DETALLES }>;
+
+export function ventaConDetalles(db: Db | Tx, idVenta: number) {
+  return db.venta.findUniqueOrThrow({ where: { id_venta: idVenta }, include: CON_DETALLES });
+}
+
+/** A sale, its lines and its shop's owner (who may see it). */
+export function ventaConDueno(db: Db, idVenta: number) {
+  return db.venta.findUnique({
+    where: { id_venta: idVenta },
+    include: { ...CON_DETALLES, minimarket: { select: { id_usuario: true } } },
+  });
+}
+
+/** What a receipt prints: the sale, its lines and its shop (name, address, the owner's RUT). */
+export function ventaParaBoleta(db: Db, idVenta: number) {
+  return db.venta.findUnique({
+    where: { id_venta: idVenta },
+    include: {
+      ...CON_DETALLES,
+      minimarket: {
+        select: { id_usuario: true, nombre_minimarket: true, direccion: true, comuna: true, usuario: { select: { rut_empresa: true } } },
+      },
+    },
+  });
+}
+
+/** The sale an Idempotency-Key made in a shop, if any. */
+export function ventaPorClave(db: Db, idMinimarket: number, clave: string) {
+  return db.venta.findUnique({
+    where: { id_minimarket_idempotency_key: { id_minimarket: idMinimarket, idempotency_key: clave } },
+    include: CON_DETALLES,
+  });
+}
+
+export interface FiltroVentas {
+  idMinimarket: number;
+  /** A sale by what a person reads: the shop's number, or the id it had in an imported file. */
+  buscada?: { numero: number | null; idCsv: string };
+  desde?: Date;
+  hasta?: Date;
+}
+
+/**
+ * Transacciones: a page of a shop's sales (voided ones included, newest first), how many there are,
+ * and the totals by the one definition of a sale (venta_contada): a voided sale is listed but counts
+ * nowhere, and what was returned leaves what its sale brought in.
+ */
+export async function listarVentas(db: Db, f: FiltroVentas, pagina: { skip: number; take: number }) {
+  const where: Prisma.VentaWhereInput = {
+    id_minimarket: f.idMinimarket,
+    ...(f.buscada
+      ? { OR: [...(f.buscada.numero !== null ? [{ numero_venta: f.buscada.numero }] : []), { id_venta_csv: f.buscada.idCsv }] }
+      : {}),
+    ...(f.desde || f.hasta ? { fecha_venta: { ...(f.desde ? { gte: f.desde } : {}), ...(f.hasta ? { lte: f.hasta } : {}) } } : {}),
+  };
+  const [filas, total, [contadas]] = await Promise.all([
+    db.venta.findMany({ where, include: CON_DETALLES, orderBy: [{ fecha_venta: 'desc' }, { id_venta: 'desc' }], ...pagina }),
+    db.venta.count({ where }),
+    db.$queryRaw<{ ventas: number; ingresos: bigint }[]>`
+      SELECT count(*)::int AS ventas, coalesce(sum(ingreso), 0)::bigint AS ingresos FROM venta_contada
+      WHERE id_minimarket = ${f.idMinimarket}
+        ${f.buscada ? Prisma.sql`AND (numero_venta = ${f.buscada.numero} OR id_venta_csv = ${f.buscada.idCsv})` : Prisma.empty}
+        ${f.desde ? Prisma.sql`AND fecha_venta >= ${f.desde}` : Prisma.empty}
+        ${f.hasta ? Prisma.sql`AND fecha_venta <= ${f.hasta}` : Prisma.empty}`,
+  ]);
+  return { filas, total, ventasContadas: contadas?.ventas ?? 0, ingresos: Number(contadas?.ingresos ?? 0) };
+}
+
+/** A sale under its row lock (a second void or return of it waits for this transaction), with its shop's owner. */
+export async function ventaBloqueada(tx: Tx, idVenta: number) {
+  const [v] = await tx.$queryRaw<
+    {
+      id_minimarket: number;
+      numero_venta: number | null;
+      id_venta_csv: string | null;
+      estado_venta: string;
+      fecha_venta: Date;
+      metodo_pago: string;
+      id_usuario_dueno: number;
+    }[]
+  >`
+    SELECT v.id_minimarket, v.numero_venta, v.id_venta_csv, v.estado_venta, v.fecha_venta, v.metodo_pago, m.id_usuario AS id_usuario_dueno
+    FROM venta v JOIN minimarket m ON m.id_minimarket = v.id_minimarket
+    WHERE v.id_venta = ${idVenta} FOR UPDATE OF v`;
+  return v ?? null;
+}
+
+/** Per product of a sale: what was sold, at what price and cost, and how many units are still out (not returned). */
+export function unidadesPorDevolver(tx: Tx, idVenta: number) {
+  return tx.$queryRaw<
+    {
+      id_producto: number;
+      nombre_producto: string;
+      precio_unitario: number;
+      costo_unitario: number | null;
+      categoria: string;
+      quedan: number;
+    }[]
+  >`
+    SELECT d.id_producto, min(d.nombre_producto) AS nombre_producto, min(d.precio_unitario) AS precio_unitario,
+           min(d.costo_unitario) AS costo_unitario, min(d.categoria) AS categoria,
+           (sum(d.num_unidades) - coalesce((
+              SELECT sum(dd.num_unidades) FROM devolucion dv
+              JOIN detalle_devolucion dd ON dd.id_minimarket = dv.id_minimarket AND dd.id_devolucion = dv.id_devolucion
+              WHERE dv.id_venta = ${idVenta} AND dd.id_producto = d.id_producto), 0))::int AS quedan
+    FROM detalle_venta d WHERE d.id_venta = ${idVenta}
+    GROUP BY d.id_producto ORDER BY d.id_producto`;
+}
+
+/** How many sales a shop has (a shop with sales cannot be deleted). */
+export function contarVentasDeTienda(db: Db, idMinimarket: number) {
+  return db.venta.count({ where: { id_minimarket: idMinimarket } });
 }

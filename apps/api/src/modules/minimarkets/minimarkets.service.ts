@@ -3,6 +3,7 @@ import type { Minimarket, minimarketCreateSchema, minimarketsQuerySchema, minima
 import { Prisma, type Db } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
 import { actualizarMinimarket, CON_DUENO, crearMinimarket, eliminarMinimarket, type MinimarketConDueno } from '../../data/minimarket.js';
+import { contarVentasDeTienda } from '../../data/venta.js';
 import { conflict, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from './acceso.js';
@@ -92,7 +93,7 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
     async remove(id: number) {
       const actual = await db.minimarket.findUnique({ where: { id_minimarket: id }, select: { id_minimarket: true } });
       if (!actual) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
-      const ventas = await db.venta.count({ where: { id_minimarket: id } });
+      const ventas = await contarVentasDeTienda(db, id);
       if (ventas > 0) {
         throw conflict(
           `No se puede eliminar un minimarket con ventas registradas (${ventas.toLocaleString('es-CL')}).`,

@@ -9,6 +9,7 @@ import {
   MENSAJE_VENTA_YA_ANULADA,
   type Devolucion,
   type devolucionCreateSchema,
+  referenciaVenta,
   type Venta,
   type ventaCreateSchema,
   type ventasQuerySchema,
@@ -19,7 +20,19 @@ import { type AppError, conflict, notFound, validation } from '../../lib/errors.
 import { zonedToUtc } from '../../lib/tiempo.js';
 import { devolverUnidades } from '../../data/producto.js';
 import { registrarDevolucion } from '../../data/devolucion.js';
-import { anularVenta, registrarVenta } from '../../data/venta.js';
+import {
+  anularVenta,
+  listarVentas,
+  registrarVenta,
+  unidadesPorDevolver,
+  ventaBloqueada,
+  ventaConDetalles,
+  ventaConDueno,
+  ventaParaBoleta,
+  ventaPorClave,
+  type VentaConDetalles,
+} from '../../data/venta.js';
+import { turnoAbiertoCompartido } from '../../data/turno-caja.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { avisarCambiosDeStock, type CambioStock } from '../notificaciones/notificaciones.service.js';
@@ -33,15 +46,11 @@ export const MENSAJE_VENTA_NO_ENCONTRADA = 'Venta no encontrada.';
 export const MENSAJE_CLAVE_REUSADA =
   'Con esta clave ya se registró una venta con otros productos o montos (quizás se cortó la conexión al enviarla). Revisa Transacciones antes de volver a cobrar.';
 
-const CON_DETALLES = {
-  detalles: { orderBy: { id_detalle_venta: 'asc' } },
-  devoluciones: { orderBy: { id_devolucion: 'asc' }, include: { detalles: { orderBy: { id_detalle_devolucion: 'asc' } } } },
-} satisfies Prisma.VentaInclude;
-type VentaConDetalles = Prisma.VentaGetPayload<{ include: typeof CON_DETALLES }>;
-
 export function toVentaDto(v: VentaConDetalles): Venta {
   return {
     id_venta: v.id_venta,
+    numero_venta: v.numero_venta,
+    id_venta_csv: v.id_venta_csv,
     id_minimarket: v.id_minimarket,
     fecha_venta: v.fecha_venta.toISOString(),
     total: v.total,
@@ -95,6 +104,16 @@ function assertTotales(data: VentaCreate) {
   }
 }
 
+/**
+ * What the Transacciones search box asks for: a sale number ("12", "#12", "N° 12", "n°12") or, as
+ * typed, the id a sale had in an imported file. A number past any integer matches no number.
+ */
+function ventaBuscada(texto: string) {
+  const digitos = /^(?:#|n[°º.]?\s*)?(\d{1,10})$/i.exec(texto.replace(/\s+/g, ' ').trim());
+  const numero = digitos ? Number(digitos[1]) : null;
+  return { numero: numero !== null && numero >= 1 && numero <= MAX_ENTERO ? numero : null, idCsv: texto };
+}
+
 type ResultadoRegistro = { repetida: true; id_venta: number } | { repetida: false; venta: Venta; cambios: CambioStock[] };
 
 /**
@@ -124,28 +143,6 @@ function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
   }
 }
 
-/** Per product of a sale: what was sold, at what price and cost, and how many units are still out (not returned). */
-async function porDevolver(tx: Tx, idVenta: number) {
-  return tx.$queryRaw<
-    {
-      id_producto: number;
-      nombre_producto: string;
-      precio_unitario: number;
-      costo_unitario: number | null;
-      categoria: string;
-      quedan: number;
-    }[]
-  >`
-    SELECT d.id_producto, min(d.nombre_producto) AS nombre_producto, min(d.precio_unitario) AS precio_unitario,
-           min(d.costo_unitario) AS costo_unitario, min(d.categoria) AS categoria,
-           (sum(d.num_unidades) - coalesce((
-              SELECT sum(dd.num_unidades) FROM devolucion dv
-              JOIN detalle_devolucion dd ON dd.id_minimarket = dv.id_minimarket AND dd.id_devolucion = dv.id_devolucion
-              WHERE dv.id_venta = ${idVenta} AND dd.id_producto = d.id_producto), 0))::int AS quedan
-    FROM detalle_venta d WHERE d.id_venta = ${idVenta}
-    GROUP BY d.id_producto ORDER BY d.id_producto`;
-}
-
 export type VentasService = ReturnType<typeof createVentasService>;
 
 export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
@@ -169,10 +166,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
   }
 
   async function porClave(idMinimarket: number, clave: string) {
-    const venta = await db.venta.findUnique({
-      where: { id_minimarket_idempotency_key: { id_minimarket: idMinimarket, idempotency_key: clave } },
-      include: CON_DETALLES,
-    });
+    const venta = await ventaPorClave(db, idMinimarket, clave);
     return venta ? toVentaDto(venta) : null;
   }
 
@@ -180,13 +174,8 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
    * A sale under its row lock (a second void or return of it waits for this transaction), if the
    * caller may see its shop; otherwise 404, as if it did not exist.
    */
-  async function ventaBloqueada(tx: Tx, usuario: UsuarioSesion, id: number) {
-    const [v] = await tx.$queryRaw<
-      { id_minimarket: number; estado_venta: string; fecha_venta: Date; metodo_pago: string; id_usuario_dueno: number }[]
-    >`
-      SELECT v.id_minimarket, v.estado_venta, v.fecha_venta, v.metodo_pago, m.id_usuario AS id_usuario_dueno
-      FROM venta v JOIN minimarket m ON m.id_minimarket = v.id_minimarket
-      WHERE v.id_venta = ${id} FOR UPDATE OF v`;
+  async function bloqueadaSiPuedeVer(tx: Tx, usuario: UsuarioSesion, id: number) {
+    const v = await ventaBloqueada(tx, id);
     if (!v || !acceso.puedeVer(usuario, { id_usuario: v.id_usuario_dueno })) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
     return v;
   }
@@ -239,55 +228,23 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
 
     async list(usuario: UsuarioSesion, q: VentasQuery) {
       await acceso.assertAcceso(usuario, q.id_minimarket);
-      const idBuscado = q.search ? Number(q.search.replace(/^#/, '')) : undefined;
-      // Not a sale number (or past any id): nothing matches.
-      if (idBuscado !== undefined && !(Number.isInteger(idBuscado) && idBuscado >= 1 && idBuscado <= MAX_ENTERO))
-        return { sales: [], total: 0, ventas_completadas: 0, monto_total: 0 };
-      const where: Prisma.VentaWhereInput = {
-        id_minimarket: q.id_minimarket,
-        ...(idBuscado !== undefined ? { id_venta: idBuscado } : {}),
-        ...(q.start_date || q.end_date
-          ? {
-              fecha_venta: {
-                ...(q.start_date ? { gte: zonedToUtc(q.start_date) } : {}),
-                // The whole last second counts: 23:59:59 means up to 23:59:59.999.
-                ...(q.end_date ? { lte: new Date(zonedToUtc(q.end_date).getTime() + 999) } : {}),
-              },
-            }
-          : {}),
-      };
-      // The totals by the one definition of a sale (venta_contada): a voided sale is listed (in red)
-      // but counts nowhere, and what was returned leaves what its sale brought in.
-      const contadas = Prisma.sql`
-        SELECT count(*)::int AS ventas, coalesce(sum(ingreso), 0)::bigint AS ingresos FROM venta_contada
-        WHERE id_minimarket = ${q.id_minimarket}
-          ${idBuscado !== undefined ? Prisma.sql`AND id_venta = ${idBuscado}` : Prisma.empty}
-          ${q.start_date ? Prisma.sql`AND fecha_venta >= ${zonedToUtc(q.start_date)}` : Prisma.empty}
-          ${q.end_date ? Prisma.sql`AND fecha_venta <= ${new Date(zonedToUtc(q.end_date).getTime() + 999)}` : Prisma.empty}`;
-      const [rows, cuantas, [totales]] = await Promise.all([
-        db.venta.findMany({
-          where,
-          include: CON_DETALLES,
-          orderBy: [{ fecha_venta: 'desc' }, { id_venta: 'desc' }],
-          skip: q.skip,
-          take: q.limit,
-        }),
-        db.venta.count({ where }),
-        db.$queryRaw<{ ventas: number; ingresos: bigint }[]>(contadas),
-      ]);
-      return {
-        sales: rows.map(toVentaDto),
-        total: cuantas,
-        ventas_completadas: totales?.ventas ?? 0,
-        monto_total: Number(totales?.ingresos ?? 0),
-      };
+      const buscada = q.search ? ventaBuscada(q.search) : undefined;
+      const r = await listarVentas(
+        db,
+        {
+          idMinimarket: q.id_minimarket,
+          buscada,
+          desde: q.start_date ? zonedToUtc(q.start_date) : undefined,
+          // The whole last second counts: 23:59:59 means up to 23:59:59.999.
+          hasta: q.end_date ? new Date(zonedToUtc(q.end_date).getTime() + 999) : undefined,
+        },
+        { skip: q.skip, take: q.limit },
+      );
+      return { sales: r.filas.map(toVentaDto), total: r.total, ventas_completadas: r.ventasContadas, monto_total: r.ingresos };
     },
 
     async get(usuario: UsuarioSesion, id: number) {
-      const venta = await db.venta.findUnique({
-        where: { id_venta: id },
-        include: { ...CON_DETALLES, minimarket: { select: { id_usuario: true } } },
-      });
+      const venta = await ventaConDueno(db, id);
       if (!venta || !acceso.puedeVer(usuario, venta.minimarket)) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
       return toVentaDto(venta);
     },
@@ -298,20 +255,19 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
      */
     async anular(usuario: UsuarioSesion, id: number, motivo: string) {
       await db.$transaction(async (tx) => {
-        const v = await ventaBloqueada(tx, usuario, id);
+        const v = await bloqueadaSiPuedeVer(tx, usuario, id);
         if (v.estado_venta !== ESTADO_VENTA_COMPLETADA) throw conflict(MENSAJE_VENTA_YA_ANULADA, 'SALE_ALREADY_VOIDED');
-        const [turno] = await tx.$queryRaw<{ id_turno: number }[]>`
-          SELECT id_turno FROM turno_caja WHERE id_minimarket = ${v.id_minimarket} AND cerrado_en IS NULL FOR SHARE`;
+        const idTurno = await turnoAbiertoCompartido(tx, v.id_minimarket);
         await anularVenta(tx, {
           idMinimarket: v.id_minimarket,
           idVenta: id,
           fechaVenta: v.fecha_venta,
           idUsuario: usuario.id_usuario,
           motivo,
-          idTurno: turno?.id_turno ?? null,
+          idTurno,
         });
         // What is still out: sold minus what was already returned.
-        const unidades = (await porDevolver(tx, id))
+        const unidades = (await unidadesPorDevolver(tx, id))
           .map((p) => ({ id_producto: p.id_producto, cantidad: p.quedan }))
           .filter((u) => u.cantidad > 0);
         await devolverUnidades(tx, {
@@ -319,11 +275,11 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           idVenta: id,
           idUsuario: usuario.id_usuario,
           tipo: 'anulacion',
-          motivo: `Anulación de la venta #${id}`,
+          motivo: `Anulación de la venta ${referenciaVenta(v)}`,
           unidades,
         });
       });
-      return toVentaDto(await db.venta.findUniqueOrThrow({ where: { id_venta: id }, include: CON_DETALLES }));
+      return toVentaDto(await ventaConDetalles(db, id));
     },
 
     /**
@@ -333,9 +289,9 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
      */
     async devolver(usuario: UsuarioSesion, id: number, body: z.output<typeof devolucionCreateSchema>): Promise<Devolucion> {
       const idDevolucion = await db.$transaction(async (tx) => {
-        const v = await ventaBloqueada(tx, usuario, id);
+        const v = await bloqueadaSiPuedeVer(tx, usuario, id);
         if (v.estado_venta !== ESTADO_VENTA_COMPLETADA) throw conflict(MENSAJE_DEVOLUCION_VENTA_ANULADA, 'SALE_VOIDED');
-        const disponibles = new Map((await porDevolver(tx, id)).map((p) => [p.id_producto, p]));
+        const disponibles = new Map((await unidadesPorDevolver(tx, id)).map((p) => [p.id_producto, p]));
         const pedidas = new Map<number, number>();
         for (const d of body.detalles) pedidas.set(d.id_producto, (pedidas.get(d.id_producto) ?? 0) + d.num_unidades);
         const lineas = [...pedidas].map(([idProducto, cantidad]) => {
@@ -354,13 +310,12 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
             categoria: p.categoria,
           };
         });
-        const [turno] = await tx.$queryRaw<{ id_turno: number }[]>`
-          SELECT id_turno FROM turno_caja WHERE id_minimarket = ${v.id_minimarket} AND cerrado_en IS NULL FOR SHARE`;
+        const idTurno = await turnoAbiertoCompartido(tx, v.id_minimarket);
         const nueva = await registrarDevolucion(tx, {
           idMinimarket: v.id_minimarket,
           idVenta: id,
           fechaVenta: v.fecha_venta,
-          idTurno: turno?.id_turno ?? null,
+          idTurno,
           metodoPago: v.metodo_pago,
           motivo: body.motivo,
           idUsuario: usuario.id_usuario,
@@ -371,36 +326,24 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           idVenta: id,
           idUsuario: usuario.id_usuario,
           tipo: 'devolucion',
-          motivo: `Devolución de la venta #${id}`,
+          motivo: `Devolución de la venta ${referenciaVenta(v)}`,
           unidades: lineas.map((l) => ({ id_producto: l.id_producto, cantidad: l.num_unidades })),
         });
         return nueva;
       });
-      const venta = toVentaDto(await db.venta.findUniqueOrThrow({ where: { id_venta: id }, include: CON_DETALLES }));
+      const venta = toVentaDto(await ventaConDetalles(db, id));
       return venta.devoluciones!.find((d) => d.id_devolucion === idDevolucion)!;
     },
 
     /** The receipt's data: the shop (name, RUT, address), the lines, neto and IVA, cash and change. */
     async boleta(usuario: UsuarioSesion, id: number): Promise<Boleta> {
-      const venta = await db.venta.findUnique({
-        where: { id_venta: id },
-        include: {
-          ...CON_DETALLES,
-          minimarket: {
-            select: {
-              id_usuario: true,
-              nombre_minimarket: true,
-              direccion: true,
-              comuna: true,
-              usuario: { select: { rut_empresa: true } },
-            },
-          },
-        },
-      });
+      const venta = await ventaParaBoleta(db, id);
       if (!venta || !acceso.puedeVer(usuario, venta.minimarket)) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
       const m = venta.minimarket;
       return {
         id_venta: venta.id_venta,
+        numero_venta: venta.numero_venta,
+        id_venta_csv: venta.id_venta_csv,
         fecha_venta: venta.fecha_venta.toISOString(),
         minimarket: { nombre: m.nombre_minimarket, rut: formatRut(m.usuario.rut_empresa), direccion: m.direccion, comuna: m.comuna },
         lineas: venta.detalles.map((d) => ({

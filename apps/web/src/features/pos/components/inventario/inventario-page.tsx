@@ -1,6 +1,6 @@
 import { CATEGORIA_TODOS, CATEGORIAS, PAGE_SIZE_INVENTARIO, type Categoria } from '@minimarket/contracts/comunes';
 import type { Producto } from '@minimarket/contracts/productos';
-import { PackagePlus, Pencil, Trash2 } from 'lucide-react';
+import { ClipboardCheck, PackagePlus, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -21,6 +21,7 @@ import { useEliminarProducto } from '../../api/productos';
 import { useBusquedaProductos } from '../../hooks/use-busqueda-productos';
 import { ProductoCelda } from '../producto-celda';
 import { StockBadge } from '../stock-badge';
+import { AjusteStockDialog } from '../ajustes/ajuste-stock-dialog';
 import { EditarProducto } from './editar-producto';
 import { IngresoStockDialog } from './ingreso-stock-dialog';
 
@@ -32,6 +33,7 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
   const [categoria, setCategoria] = useState<FiltroCategoria>(CATEGORIA_TODOS);
   const [editando, setEditando] = useState<Producto | null>(null);
   const [reponiendo, setReponiendo] = useState<Producto | null>(null);
+  const [ajustando, setAjustando] = useState<Producto | null>(null);
   const [eliminando, setEliminando] = useState<Producto | null>(null);
   const eliminar = useEliminarProducto();
   // A notification or a recommendation links here with ?producto=<id>: the list shows that product
@@ -155,6 +157,12 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
                             title="Agregar stock"
                           />
                           <IconButton
+                            icono={ClipboardCheck}
+                            onClick={() => setAjustando(p)}
+                            aria-label={`Ajustar stock de ${p.nombre_producto}`}
+                            title="Ajustar stock (conteo, merma, vencido...)"
+                          />
+                          <IconButton
                             icono={Pencil}
                             onClick={() => setEditando(p)}
                             aria-label={`Editar ${p.nombre_producto}`}
@@ -181,6 +189,7 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
 
       {/* Keyed by product: each opening starts with an empty form, not the last product's figures. */}
       <IngresoStockDialog key={enDialogo?.id_producto ?? 'cerrado'} producto={enDialogo} onCerrar={cerrarDialogo} />
+      <AjusteStockDialog idMinimarket={idMinimarket} producto={ajustando} onDone={() => setAjustando(null)} />
 
       <ConfirmDialog
         abierto={eliminando !== null}
