@@ -77,6 +77,8 @@ const envSchema = z.object({
   SOPORTE_MENSAJES_POR_MINUTO: z.coerce.number().int().positive().default(20),
   /** Support conversations one user may open in an hour (a leaky bucket: then one every 60 min / this). */
   SOPORTE_CONVERSACIONES_POR_HORA: z.coerce.number().int().positive().default(10),
+  /** Questions to Badito one user may ask in a minute (a leaky bucket: then one every 60 s / this); beyond, 429. */
+  BADITO_PREGUNTAS_POR_MINUTO: z.coerce.number().int().positive().default(30),
   /**
    * How often each replica checks again the session behind every open live stream (seconds): the
    * safety net for a session-change notice its listener missed. The notice itself ends a stream at once.

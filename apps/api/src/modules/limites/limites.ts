@@ -43,6 +43,7 @@ type EnvLimites = Pick<
   | 'PASSWORD_RESET_MAX_PER_EMAIL'
   | 'SOPORTE_MENSAJES_POR_MINUTO'
   | 'SOPORTE_CONVERSACIONES_POR_HORA'
+  | 'BADITO_PREGUNTAS_POR_MINUTO'
 >;
 
 const MINUTO_MS = 60_000;
@@ -72,6 +73,8 @@ export function reglasDeAcceso(env: EnvLimites) {
     soporteMensaje: regla('soporte:mensaje', env.SOPORTE_MENSAJES_POR_MINUTO, 'goteo', MINUTO_MS),
     /** New support conversations per user (the 'Agregar Producto' ticket opens one too). */
     soporteConversacion: regla('soporte:conversacion', env.SOPORTE_CONVERSACIONES_POR_HORA, 'goteo', 60 * MINUTO_MS),
+    /** Questions to Badito per user: leaks one every minute / max, never locks. */
+    baditoUsuario: regla('badito:usuario', env.BADITO_PREGUNTAS_POR_MINUTO, 'goteo', MINUTO_MS),
   };
 }
 

@@ -55,7 +55,7 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
       log,
       intervaloMin: env.NODE_ENV === 'test' ? 0 : env.AVISO_RECOMENDACIONES_MIN,
     }),
-    badito: createBaditoService({ db, acceso }),
+    badito: createBaditoService({ db, acceso, limites }),
     soporte,
     caja: createCajaService({ db, acceso }),
     eventosSoporte: createEventosSoporte({
