@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearNotificaciones } from '../src/data/notificacion.js';
+import { avisoAgotado } from '../src/modules/notificaciones/avisos.js';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
+  // An unread notice for each demo owner, whatever the hour: the demo's own are read once their day is past.
+  for (const cuenta of [DEMO.pyme, DEMO.pyme2]) {
+    const usuario = await ctx.db.usuario.findUniqueOrThrow({ where: { correo: cuenta.correo } });
+    const producto = await ctx.db.producto.findFirstOrThrow({ where: { minimarket: { id_usuario: usuario.id_usuario } } });
+    await crearNotificaciones(ctx.db, [
+      { ...avisoAgotado(producto), id_usuario: usuario.id_usuario, id_minimarket: producto.id_minimarket },
+    ]);
+  }
 });
 afterAll(() => ctx.close());
 

