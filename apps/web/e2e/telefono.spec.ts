@@ -4,6 +4,7 @@
 // nothing clipped, no sideways page scroll); the heat map opens at the shop's morning. On a laptop
 // (1366 × 768): the cube's Total column and the signed-in name fit. Screenshots of every step are
 // attached to the report (test-results/…/*.png), at both sizes, for people to look at.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN, conToken, iniciarSesion, PYME, sufijoUnico, tokenApi } from './helpers';
 
@@ -55,9 +56,36 @@ async function alAlcance(control: Locator, donde: string) {
   expect(await control.evaluate(recorte), donde).toBeNull();
 }
 
-async function idTienda(request: APIRequestContext, token: string): Promise<number> {
+/** A products CSV with one bad row, uploaded through the API and processed: the history has a row with downloads. */
+async function subirCsvConErrores(request: APIRequestContext): Promise<string> {
+  const token = await tokenApi(request, PYME);
   const me = await (await request.get('/api/users/me', conToken(token))).json();
-  return me.minimarkets[0].id_minimarket as number;
+  const id = me.minimarkets[0].id_minimarket as number;
+  const sufijo = sufijoUnico();
+  const nombre = `inventario-de-la-bodega-del-fondo-${sufijo}.csv`;
+  const csv = [
+    'nombre_producto;categoria;precio_venta;stock;codigo_barra;precio_compra;descripcion;marca',
+    `Galletas Teléfono ${sufijo};Abarrotes;990;5;984${sufijo};600;;Marca E2E`,
+    `Fila mala ${sufijo};Categoría inventada;abc;1;985${sufijo};;;`,
+  ].join('\n');
+  const res = await request.post(`/api/upload/files/?id_minimarket=${id}&id_usuario=${me.id_usuario}&upload_type=productos`, {
+    ...conToken(token),
+    multipart: { file: { name: nombre, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') } },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  await expect
+    .poll(
+      async () => {
+        const historial = (await (await request.get(`/api/upload/history/${id}`, conToken(token))).json()) as Array<{
+          nombre_archivo: string;
+          estado_procesamiento: string;
+        }>;
+        return historial.find((c) => c.nombre_archivo === nombre)?.estado_procesamiento;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('Con errores');
+  return nombre;
 }
 
 /** The recommendation lists whose rows link to the product (the empty ones, if any, say so instead). */
@@ -196,30 +224,7 @@ test.describe('on a phone, 390 × 844', () => {
     page,
     request,
   }) => {
-    const token = await tokenApi(request, PYME);
-    const id = await idTienda(request, token);
-    const me = await (await request.get('/api/users/me', conToken(token))).json();
-    const sufijo = sufijoUnico();
-    const nombre = `inventario-de-la-bodega-del-fondo-${sufijo}.csv`;
-    const csv = [
-      'nombre_producto;categoria;precio_venta;stock;codigo_barra;precio_compra;descripcion;marca',
-      `Galletas Teléfono ${sufijo};Abarrotes;990;5;984${sufijo};600;;Marca E2E`,
-      `Fila mala ${sufijo};Categoría inventada;abc;1;985${sufijo};;;`,
-    ].join('\n');
-    const res = await request.post(`/api/upload/files/?id_minimarket=${id}&id_usuario=${me.id_usuario}&upload_type=productos`, {
-      ...conToken(token),
-      multipart: { file: { name: nombre, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') } },
-    });
-    expect(res.ok(), await res.text()).toBeTruthy();
-    await expect
-      .poll(async () => {
-        const historial = (await (await request.get(`/api/upload/history/${id}`, conToken(token))).json()) as Array<{
-          nombre_archivo: string;
-          estado_procesamiento: string;
-        }>;
-        return historial.find((c) => c.nombre_archivo === nombre)?.estado_procesamiento;
-      })
-      .toBe('Con errores');
+    const nombre = await subirCsvConErrores(request);
 
     await iniciarSesion(page, PYME);
     await abrir(page, '/cargar/cargar-datos');
@@ -257,6 +262,26 @@ test.describe('on a phone, 390 × 844', () => {
   });
 });
 
+test('the card lists have no serious or critical axe violations at 390', async ({ page }) => {
+  await page.setViewportSize(TELEFONO);
+  await iniciarSesion(page, PYME);
+  for (const [ruta, lista] of [
+    ['/pos/buscar-producto', 'Productos del inventario'],
+    ['/pos/transacciones', 'Ventas registradas'],
+    ['/visualizar/recomendaciones', 'Productos para reponer'],
+    ['/visualizar/datos-brutos/mapas-calor', null],
+  ] as const) {
+    await abrir(page, ruta);
+    if (lista) await expect(page.getByRole('list', { name: lista })).toBeVisible();
+    const resultado = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const graves = resultado.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      graves.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `axe en ${ruta}`,
+    ).toEqual([]);
+  }
+});
+
 test.describe('on a laptop, 1366 × 768', () => {
   test.use({ viewport: ESCRITORIO });
 
@@ -284,6 +309,8 @@ test.describe('on a laptop, 1366 × 768', () => {
     await nombreEntero(page, PYME.nombre);
     await abrir(page, '/visualizar/cubo');
     await cuboEntero(page, 'pyme');
+    await captura(page, 'cubo-pyme-tabla-1366');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await captura(page, 'cubo-pyme-1366');
     // A face by hour (24 columns) scrolls inside its box; the row names and the Total stay in view.
     await page.getByRole('button', { name: 'Día × Hora' }).click();
@@ -307,18 +334,22 @@ test.describe('on a laptop, 1366 × 768', () => {
     await captura(page, 'cubo-admin-1366');
   });
 
-  test('the desk keeps its tables: screenshots of the lists at 1366', async ({ page }) => {
+  test('the desk keeps its tables: screenshots of the lists at 1366', async ({ page, request }) => {
+    await subirCsvConErrores(request);
     await iniciarSesion(page, PYME);
     for (const [nombre, ruta, tabla] of [
       ['transacciones', '/pos/transacciones', 'Ventas registradas'],
       ['inventario', '/pos/buscar-producto', 'Productos del inventario'],
       ['recomendaciones', '/visualizar/recomendaciones', 'Productos para reponer'],
-      ['cargar', '/cargar/cargar-datos', null],
-      ['mapa-calor', '/visualizar/datos-brutos/mapas-calor', null],
+      ['cargar', '/cargar/cargar-datos', 'Historial de cargas recientes'],
+      ['mapa-calor', '/visualizar/datos-brutos/mapas-calor', /por día de la semana/],
     ] as const) {
       await abrir(page, ruta);
-      if (tabla) await expect(page.getByRole('table', { name: tabla })).toBeVisible();
+      const lista = page.getByRole('table', { name: tabla });
+      await expect(lista).toBeVisible();
+      await expect(page.getByRole('list', { name: tabla })).toHaveCount(0);
       await sinDesplazamientoLateral(page, ruta);
+      await lista.scrollIntoViewIfNeeded();
       await captura(page, `${nombre}-1366`);
     }
     // The heat map fits a laptop: midnight and the evening are both on screen, nothing scrolled.
