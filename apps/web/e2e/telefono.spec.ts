@@ -262,6 +262,25 @@ test.describe('on a phone, 390 × 844', () => {
   });
 });
 
+test('the other changed screens at 390: the cube, Badito, Nuevo producto and an unknown address', async ({ page }) => {
+  await page.setViewportSize(TELEFONO);
+  await iniciarSesion(page, PYME);
+  for (const [nombre, ruta] of [
+    ['cubo', '/visualizar/cubo'],
+    ['badito', '/ayuda/chatbot-badito'],
+    ['nuevo-producto', '/pos/nuevo-producto'],
+    ['no-existe', '/no-existe'],
+  ] as const) {
+    await abrir(page, ruta);
+    await sinDesplazamientoLateral(page, ruta);
+    await captura(page, `${nombre}-390`);
+  }
+  // Badito's page on a phone: one Badito, nothing floating over its question field.
+  await abrir(page, '/ayuda/chatbot-badito');
+  await expect(page.getByRole('textbox', { name: 'Mensaje para Badito' })).toHaveCount(1);
+  await alAlcance(page.getByRole('button', { name: 'Enviar mensaje' }), 'enviar a Badito');
+});
+
 test('the card lists have no serious or critical axe violations at 390', async ({ page }) => {
   await page.setViewportSize(TELEFONO);
   await iniciarSesion(page, PYME);

@@ -1,8 +1,10 @@
 import { FileQuestion, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { use, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { buttonClasses } from '../components/ui/button';
 import { tituloPagina } from '../lib/app-info';
 import { cn } from '../utils/cn';
+import { DentroDelMarco } from './layout/marco';
 
 export const TITULO_NO_EXISTE = 'Esta página no existe';
 
@@ -15,19 +17,10 @@ function textoDelError(error: unknown): string {
 const es404 = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
 
 /** A full-page message with a way back to the start. */
-function Aviso({
-  icono: Icono,
-  titulo,
-  children,
-  alerta,
-}: {
-  icono: LucideIcon;
-  titulo: string;
-  children: React.ReactNode;
-  alerta: boolean;
-}) {
+function Aviso({ icono: Icono, titulo, children, alerta }: { icono: LucideIcon; titulo: string; children: ReactNode; alerta: boolean }) {
+  const Contenedor = use(DentroDelMarco) ? 'div' : 'main';
   return (
-    <main className="flex min-h-[60vh] flex-col items-center justify-center px-6 py-16 text-center">
+    <Contenedor className="flex min-h-[60vh] flex-col items-center justify-center px-6 py-16 text-center">
       <title>{tituloPagina(titulo)}</title>
       <div className={cn('mb-4 rounded-full p-4', alerta ? 'bg-red-50 text-red-600' : 'bg-marca-50 text-marca-700')}>
         <Icono className="size-8" aria-hidden="true" />
@@ -37,7 +30,7 @@ function Aviso({
       <Link to="/" className={buttonClasses('primario', 'md', 'mt-6')}>
         Volver al inicio
       </Link>
-    </main>
+    </Contenedor>
   );
 }
 

@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth';
 import { useEventosSoporte } from '../../lib/soporte';
 import { RequireRole } from '../require-role';
 import { Footer } from './footer';
+import { DentroDelMarco } from './marco';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -63,7 +64,9 @@ function Shell() {
         <Sidebar colapsado={colapsado} rol={user.rol} onNavegar={alNavegar} onCerrar={() => setColapsado(true)} />
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="contenido" tabIndex={-1} className="flex-1 px-4 pt-4 pb-24 focus:outline-none md:px-6 md:pt-6 print:p-0">
-            <Outlet />
+            <DentroDelMarco value={true}>
+              <Outlet />
+            </DentroDelMarco>
           </main>
           <Footer />
         </div>

@@ -107,10 +107,10 @@ function CuboVista({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
         const tabla = cortar(cubo, corte, medida);
         const tipo: TipoColumna = medida === 'unidades' ? 'entero' : 'pesos';
         return (
-          // The cube and its controls above, the table below at the content's full width: at 1366 px
-          // a face by day (nine columns of pesos, Total last) fits without scrolling.
+          // The cube and its controls above (one short band on a laptop), the table below at the content's
+          // full width: at 1366 px a face by day (nine columns of pesos, Total last) fits without scrolling.
           <div className="space-y-4">
-            <Card className="grid grid-cols-1 justify-items-center gap-4 p-4 sm:p-5 lg:grid-cols-[minmax(0,20rem)_auto] lg:justify-center lg:gap-x-16">
+            <Card className="grid grid-cols-1 justify-items-center gap-4 p-4 sm:p-5 lg:grid-cols-[minmax(0,20rem)_auto] lg:grid-rows-[auto_1fr] lg:justify-center lg:gap-x-16">
               <div className="w-full space-y-4 lg:col-start-1 lg:row-start-1">
                 <Field label="Medida" className="w-full">
                   {(p) => (
@@ -128,7 +128,7 @@ function CuboVista({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
                   tabla.
                 </p>
               </div>
-              <div className="flex flex-col items-center lg:col-start-2 lg:row-span-2 lg:row-start-1">
+              <div className="flex flex-col items-center lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:flex-row lg:gap-10">
                 <div
                   role="group"
                   aria-roledescription="cubo"
@@ -140,7 +140,7 @@ function CuboVista({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
                   onPointerMove={mover}
                   onPointerUp={soltar}
                   onPointerCancel={soltar}
-                  className="my-12 cursor-grab touch-none rounded-lg select-none active:cursor-grabbing"
+                  className="my-12 cursor-grab touch-none rounded-lg select-none active:cursor-grabbing lg:my-8"
                   style={{ width: LADO, height: LADO, perspective: '800px' }}
                 >
                   <div
