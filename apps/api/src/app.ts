@@ -16,6 +16,7 @@ import jwt from './plugins/external/jwt.js';
 import multipart from './plugins/external/multipart.js';
 import staticWeb from './plugins/external/static-web.js';
 import swagger from './plugins/external/swagger.js';
+import ajustesStockRoutes from './routes/ajustes-stock/index.js';
 import analiticaRoutes from './routes/analitica/index.js';
 import authRoutes from './routes/auth/index.js';
 import cajaRoutes from './routes/caja/index.js';
@@ -66,6 +67,7 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
       await api.register(usersRoutes);
       await api.register(minimarketsRoutes);
       await api.register(productosRoutes);
+      await api.register(ajustesStockRoutes);
       await api.register(ventasRoutes);
       await api.register(notificacionesRoutes);
       await api.register(uploadRoutes);

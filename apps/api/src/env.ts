@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ErrorDeArranque } from './lib/error-de-arranque.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -72,6 +73,17 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(20),
   PASSWORD_RESET_MAX_PER_IP: z.coerce.number().int().positive().default(5),
   PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  /** Support messages one user may write in a minute (a leaky bucket: then one every 60 s / this). */
+  SOPORTE_MENSAJES_POR_MINUTO: z.coerce.number().int().positive().default(20),
+  /** Support conversations one user may open in an hour (a leaky bucket: then one every 60 min / this). */
+  SOPORTE_CONVERSACIONES_POR_HORA: z.coerce.number().int().positive().default(10),
+  /** Questions to Badito one user may ask in a minute (a leaky bucket: then one every 60 s / this); beyond, 429. */
+  BADITO_PREGUNTAS_POR_MINUTO: z.coerce.number().int().positive().default(30),
+  /**
+   * How often each replica checks again the session behind every open live stream (seconds): the
+   * safety net for a session-change notice its listener missed. The notice itself ends a stream at once.
+   */
+  EVENTOS_REVISION_SEGUNDOS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -91,7 +103,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
+    throw new ErrorDeArranque(`Configuración inválida:\n${lines.join('\n')}`);
   }
   return parsed.data;
 }

@@ -6,31 +6,40 @@ import { createDb } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrate } from './db/migrate.js';
 import { lineasCuentasDemo, seedDemo } from './db/seed/seed.js';
-import { cargaDatosDemo, readEnv, usaBandejaDeDesarrollo } from './env.js';
+import { cargaDatosDemo, readEnv, usaBandejaDeDesarrollo, type Env } from './env.js';
+import { describirErrorDeArranque } from './lib/error-de-arranque.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { startDevInbox, type DevInbox } from './modules/correo/dev-inbox.js';
 import { startDevInboxWeb, type DevInboxWeb } from './modules/correo/dev-inbox-web.js';
 import { crearPrimerAdministrador } from './modules/usuarios/primer-administrador.js';
 
-const env = readEnv();
-// Checked before anything starts: a deployment without its secret must not come up at all.
-const jwtSecret = resolveJwtSecret(env);
-let embedded: EmbeddedDatabase | undefined;
-let databaseUrl = env.DATABASE_URL;
-if (!databaseUrl) {
-  console.log(`Iniciando PostgreSQL embebido en ${env.PG_DATA_DIR} (puerto ${env.PG_PORT})...`);
-  embedded = await startEmbeddedPostgres({ dataDir: env.PG_DATA_DIR, port: env.PG_PORT });
-  databaseUrl = embedded.url;
+/** One Spanish line saying why, never "undefined" (see lib/error-de-arranque.ts). */
+function informarFallo(err: unknown, puertos: Record<string, number> = {}) {
+  const { mensaje, detalle } = describirErrorDeArranque(err, puertos);
+  console.error(`No se pudo iniciar el servidor: ${mensaje}`);
+  if (detalle) console.error(`\nDetalle técnico:\n${detalle}`);
 }
 
-const db = createDb(databaseUrl);
+let env: Env;
+let jwtSecret: string;
+try {
+  env = readEnv();
+  // Checked before anything starts: a deployment without its secret must not come up at all.
+  jwtSecret = resolveJwtSecret(env);
+} catch (err) {
+  informarFallo(err);
+  process.exit(1);
+}
+let embedded: EmbeddedDatabase | undefined;
+let databaseUrl = env.DATABASE_URL;
+let db: ReturnType<typeof createDb> | undefined;
 let app: App | undefined;
 let devInbox: DevInbox | undefined;
 let devInboxWeb: DevInboxWeb | undefined;
 
 async function detenerTodo() {
   await app?.close().catch((err) => console.error('Al cerrar la app:', err));
-  await db.$disconnect().catch(() => {});
+  await db?.$disconnect().catch(() => {});
   await devInboxWeb?.close().catch(() => {});
   await devInbox?.close().catch(() => {});
   await embedded?.stop().catch(() => {});
@@ -48,6 +57,13 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
+  if (!databaseUrl) {
+    console.log(`Iniciando PostgreSQL embebido en ${env.PG_DATA_DIR} (puerto ${env.PG_PORT})...`);
+    // A PostgreSQL left running by a run that died is stopped first, and said so (db/embedded-postgres.ts).
+    embedded = await startEmbeddedPostgres({ dataDir: env.PG_DATA_DIR, port: env.PG_PORT });
+    databaseUrl = embedded.url;
+  }
+  db = createDb(databaseUrl);
   const applied = await migrate(databaseUrl);
   if (applied.length > 0) console.log(`Migraciones aplicadas: ${applied.join(', ')}`);
   const demo = cargaDatosDemo(env);
@@ -81,7 +97,7 @@ try {
   Documentación de la API: http://localhost:${env.PORT}/api/docs${lineaCorreos}${cuentas}
 `);
 } catch (err) {
-  console.error('No se pudo iniciar el servidor:', err);
+  informarFallo(err, { PORT: env.PORT, DEV_INBOX_PORT: env.DEV_INBOX_PORT });
   await detenerTodo();
   process.exit(1);
 }

@@ -258,7 +258,14 @@ describe('GET /api/analitica/ranking', () => {
 });
 
 describe('GET /api/analitica/lineas', () => {
-  type Linea = { nombre_producto: string; subtotal: number; margen: number | null; id_venta: number; fecha_venta: string };
+  type Linea = {
+    nombre_producto: string;
+    subtotal: number;
+    margen: number | null;
+    id_venta: number;
+    numero_venta: number | null;
+    fecha_venta: string;
+  };
   async function pagina(q: string) {
     const res = await cliente.request({ method: 'GET', url: `/api/analitica/lineas?${RANGO}${q}` });
     expect(res.statusCode).toBe(200);
@@ -317,7 +324,7 @@ describe('GET /api/analitica/lineas', () => {
     expect(res.headers['content-disposition']).toContain('ventas_2026-04-03_2026-04-06.csv');
     const filas = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data;
     expect(filas[0]).toEqual([
-      'ID venta',
+      'N° venta',
       'Fecha',
       'Hora',
       'Producto',
@@ -331,7 +338,7 @@ describe('GET /api/analitica/lineas', () => {
     ]);
     expect(filas.slice(1).map((f) => f.slice(1))).toEqual(FILAS_ESPERADAS.map((f) => f.map((c) => (c === null ? '' : String(c)))));
     const pantalla = (await pagina('&orden=fecha&direccion=asc')).lineas;
-    expect(filas.slice(1).map((f) => Number(f[0]))).toEqual(pantalla.map((l) => l.id_venta));
+    expect(filas.slice(1).map((f) => Number(f[0]))).toEqual(pantalla.map((l) => l.numero_venta));
   });
 
   it('formato=xlsx: the same lines, numbers as numbers; filters apply to the file too', async () => {

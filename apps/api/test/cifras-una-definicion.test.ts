@@ -1,8 +1,8 @@
 // One definition of "a sale" and of what it brought in (venta_contada: a voided sale counts nowhere,
 // what was returned is subtracted), read by every screen that shows sales: Inicio and Tarjetas (the
-// day's resumen), Dashboards (resumen and serie), Transacciones' totals, the cash shift and Badito.
-// After a void and a return on the same day they all say the same.
-import { formatClp } from '@minimarket/contracts/formato';
+// day's resumen), Dashboards (resumen and serie), Transacciones' totals, the cash shift and Badito
+// (per payment method too). After a void and a return on the same day they all say the same.
+import { contar, formatClp } from '@minimarket/contracts/formato';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diaLocal } from '../src/lib/tiempo.js';
 import { crearTestUsuario } from './analitica-fixture.js';
@@ -98,5 +98,15 @@ describe('every screen counts the same sales and the same pesos', () => {
     const badito = await pedir('POST', '/api/badito', { mensaje: '¿Cuánto vendí hoy?' });
     expect(badito.respuesta).toContain('2 ventas');
     expect(badito.respuesta).toContain(formatClp(esperado.ingresos));
+    // Badito by payment method says what the shift says per method (the void out, the return subtracted).
+    for (const [mensaje, metodo] of [
+      ['¿Cuánto vendí hoy en efectivo?', 'Efectivo'],
+      ['ventas de hoy con débito', 'Tarjeta de Débito'],
+    ] as const) {
+      const delTurno = deTurno.find((m) => m.metodo_pago === metodo)!;
+      const porMetodoBadito = await pedir('POST', '/api/badito', { mensaje });
+      expect(porMetodoBadito.metodos_pago).toEqual([metodo]);
+      expect(porMetodoBadito.respuesta).toContain(`${contar(delTurno.ventas, 'venta')} por ${formatClp(delTurno.ingresos)}`);
+    }
   });
 });

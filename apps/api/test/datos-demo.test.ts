@@ -28,6 +28,24 @@ describe('demo data', () => {
   });
 });
 
+describe('the demo notices', () => {
+  it("happened when their sale did: a product's stock notice is dated at its last sale, and those of earlier days are read", async () => {
+    const filas = await ctx.db.$queryRaw<{ fecha: Date; leida: boolean; ultima: Date | null; hoy: boolean }[]>`
+      SELECT n.fecha, n.leida,
+             (SELECT max(v.fecha_venta) FROM detalle_venta d JOIN venta v ON v.id_venta = d.id_venta
+              WHERE d.id_producto = p.id_producto) AS ultima,
+             (n.fecha AT TIME ZONE 'America/Santiago')::date = (now() AT TIME ZONE 'America/Santiago')::date AS hoy
+      FROM notificacion n
+      JOIN producto p ON p.id_minimarket = n.id_minimarket AND n.descripcion LIKE '%"' || p.nombre_producto || '"%'
+      WHERE n.tipo IN ('agotado', 'stock_bajo')`;
+    expect(filas.length).toBeGreaterThan(0);
+    for (const f of filas) {
+      if (f.ultima) expect(f.fecha.getTime()).toBe(f.ultima.getTime());
+      expect(f.leida).toBe(!f.hoy);
+    }
+  });
+});
+
 describe('the first administrador of a deployment', () => {
   it('is not created while an administrador exists, and no password is touched', async () => {
     const antes = await ctx.db.usuario.findMany({ orderBy: { id_usuario: 'asc' } });

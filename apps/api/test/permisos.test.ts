@@ -62,6 +62,21 @@ describe('a pyme and another shop', () => {
       { method: 'PUT', url: `/api/productos/${productoAjeno.id_producto}`, payload: { precio_venta: 1 }, status: 404 },
       { method: 'POST', url: `/api/productos/${productoAjeno.id_producto}/stock`, payload: { cantidad: 5, costo_total: 500 }, status: 404 },
       { method: 'DELETE', url: `/api/productos/${productoAjeno.id_producto}`, status: 404 },
+      // A stock adjustment: naming the other shop, or the own shop with the other shop's product.
+      {
+        method: 'POST',
+        url: `/api/productos/${productoAjeno.id_producto}/ajustes`,
+        payload: { id_minimarket: ajeno, tipo: 'merma', diferencia: -1 },
+        status: 403,
+      },
+      {
+        method: 'POST',
+        url: `/api/productos/${productoAjeno.id_producto}/ajustes`,
+        payload: { id_minimarket: propio, tipo: 'conteo', cantidad_contada: 0 },
+        status: 404,
+      },
+      { method: 'GET', url: `/api/ajustes-stock?id_minimarket=${ajeno}`, status: 403 },
+      { method: 'GET', url: `/api/ajustes-stock/informe?id_minimarket=${ajeno}`, status: 403 },
       { method: 'GET', url: `/api/ventas/?id_minimarket=${ajeno}`, status: 403 },
       { method: 'GET', url: `/api/ventas/${ventaAjena}`, status: 404 },
       { method: 'POST', url: '/api/ventas/', payload: venta, status: 403 },

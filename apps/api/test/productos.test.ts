@@ -245,18 +245,41 @@ describe('changing a product', () => {
     expect([ajuste.cantidad, ajuste.stock_resultante]).toEqual([-3, 7]);
   });
 
-  it('adds a delivery: units added, unit cost = total / units rounded up', async () => {
+  it('adds a delivery: units added, unit cost = weighted average of the shelf and the delivery (the issue: 728, not 542)', async () => {
     const pyme = await ctx.as(DEMO.pyme);
-    const p = (await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo('7801111111156', { stock: 2 }) })).json();
+    const p = (
+      await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo('7801111111156', { stock: 12, precio_compra: 1100 }) })
+    ).json();
     const res = await pyme.request({
       method: 'POST',
       url: `/api/productos/${p.id_producto}/stock`,
-      payload: { cantidad: 3, costo_total: 1000 },
+      payload: { cantidad: 24, costo_total: 13_000 },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ stock: 5, precio_compra_actual: 334 });
-    const ingreso = await ctx.db.movimientoStock.findFirstOrThrow({ where: { id_producto: p.id_producto, costo_total: 1000 } });
-    expect([ingreso.tipo, ingreso.cantidad, ingreso.stock_resultante]).toEqual(['ingreso', 3, 5]);
+    // (12 × 1.100 + 13.000) / 36 = 727,8 → 728.
+    expect(res.json()).toMatchObject({ stock: 36, precio_compra_actual: 728 });
+    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: p.id_producto } })).precio_compra_actual).toBe(728);
+    const ingreso = await ctx.db.movimientoStock.findFirstOrThrow({ where: { id_producto: p.id_producto, costo_total: 13_000 } });
+    expect([ingreso.tipo, ingreso.cantidad, ingreso.stock_resultante]).toEqual(['ingreso', 24, 36]);
+  });
+
+  it("a delivery onto an empty shelf or a product with no cost takes the delivery's own unit cost (to the nearest peso)", async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const vacio = (
+      await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo('7801111111163', { stock: 0, precio_compra: 5000 }) })
+    ).json();
+    const sinCosto = (
+      await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo('7801111111170', { stock: 8, precio_compra: null }) })
+    ).json();
+    for (const p of [vacio, sinCosto]) {
+      const res = await pyme.request({
+        method: 'POST',
+        url: `/api/productos/${p.id_producto}/stock`,
+        payload: { cantidad: 3, costo_total: 1000 },
+      });
+      // 1.000 / 3 = 333,3 → 333.
+      expect(res.json().precio_compra_actual).toBe(333);
+    }
   });
 
   it('reads amounts sent as text the Chilean way ("1.990", "$ 13.000"), never as decimals', async () => {
@@ -274,7 +297,8 @@ describe('changing a product', () => {
       url: `/api/productos/${creado.json().id_producto}/stock`,
       payload: { cantidad: '12', costo_total: '$ 13.000' },
     });
-    expect(ingreso.json()).toMatchObject({ stock: 1012, precio_compra_actual: 1084 });
+    // (1.000 × 1.200 + 13.000) / 1.012 = 1.198,6 → 1.199.
+    expect(ingreso.json()).toMatchObject({ stock: 1012, precio_compra_actual: 1199 });
 
     const decimal = await pyme.request({
       method: 'PUT',
@@ -286,7 +310,7 @@ describe('changing a product', () => {
       'El precio debe ser un número entero de pesos, sin decimales (ej: 1990 o $1.990); se encontró "1.990,50".',
     );
     const guardado = await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: creado.json().id_producto } });
-    expect([guardado.precio_venta_actual, guardado.precio_compra_actual, guardado.stock]).toEqual([1990, 1084, 1012]);
+    expect([guardado.precio_venta_actual, guardado.precio_compra_actual, guardado.stock]).toEqual([1990, 1199, 1012]);
   });
 
   it("refuses a delivery of zero units or zero cost with the spec's message", async () => {

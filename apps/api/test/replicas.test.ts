@@ -235,6 +235,20 @@ describe('two replicas over one PostgreSQL', () => {
     expect((await fetch(`${a.base}/api/users/me`, { headers: { authorization: `Bearer ${tk}` } })).status).toBe(401);
   });
 
+  it("a logout on one replica ends that session's live stream on the other; a ticket used on one is refused by the other", async () => {
+    const tk = await token(a, 'rosa@almacen.cl', 'Almacen2026');
+    const oye = await escuchar(b.base, tk);
+    try {
+      const otraVez = await fetch(`${a.base}/api/soporte/eventos?ticket=${encodeURIComponent(oye.ticket)}`);
+      expect(otraVez.status).toBe(401);
+      expect(((await otraVez.json()) as { code: string }).code).toBe('TICKET_USED');
+      expect((await fetch(`${a.base}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${tk}` } })).status).toBe(204);
+      await oye.esperarFin(10_000);
+    } finally {
+      oye.cerrar();
+    }
+  });
+
   it('a support message written on one replica reaches a listener on the other, both ways (LISTEN/NOTIFY)', async () => {
     const tkAdmin = await token(a, ADMIN.correo, ADMIN.password);
     const oyeAdmin = await escuchar(b.base, tkAdmin);
@@ -244,7 +258,7 @@ describe('two replicas over one PostgreSQL', () => {
         id_conversacion: number;
       };
       const e = await oyeAdmin.esperar((x) => x.tipo === 'mensaje' && x.mensaje.texto === 'Hola desde la réplica A');
-      expect(e.id_conversacion).toBe(c.id_conversacion);
+      expect(e).toMatchObject({ id_conversacion: c.id_conversacion });
       await api(b, tkAdmin, 'POST', `/soporte/conversaciones/${c.id_conversacion}/mensajes`, { texto: 'Respondo desde B' });
       await oyePyme.esperar((x) => x.tipo === 'mensaje' && x.mensaje.texto === 'Respondo desde B');
     } finally {

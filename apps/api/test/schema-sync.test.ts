@@ -19,6 +19,8 @@ const SQL_ONLY_INDEXES = [
   'minimarket_busqueda_trgm_idx',
   // Partial (WHERE cerrado_en IS NULL): one open shift per shop; Prisma cannot write a partial index.
   'turno_caja_abierto_unico',
+  // Partial (WHERE tipo_ajuste IS NOT NULL): the shop's stock adjustments by date.
+  'movimiento_stock_ajustes_idx',
 ];
 /** From this migration on, functions and views live in prisma/funciones only (docs/database.md). */
 const PRIMERA_MIGRACION_CON_FUNCIONES = '20261124100000';

@@ -215,7 +215,7 @@ describe('GET /api/soporte/eventos', () => {
       const propia = await abrir(pyme2, { asunto: 'La mía', mensaje: 'Hola' });
       await escribir(admin, propia.id_conversacion, 'Hola, pyme2');
       await oyeOtra.esperar((x) => x.tipo === 'mensaje' && x.mensaje.texto === 'Hola, pyme2');
-      expect(oyeOtra.eventos.every((x) => x.id_conversacion === propia.id_conversacion)).toBe(true);
+      expect(oyeOtra.eventos.every((x) => 'id_conversacion' in x && x.id_conversacion === propia.id_conversacion)).toBe(true);
     } finally {
       oyePyme.cerrar();
       oyeOtra.cerrar();

@@ -1,3 +1,4 @@
+import { referenciaVenta } from '@minimarket/contracts/ventas';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, conToken, iniciarSesion, PYME, tokenApi } from './helpers';
@@ -119,7 +120,7 @@ test('caja, the void and return dialogs and the receipt have no serious or criti
   const me = await (await request.get('/api/users/me', conToken(token))).json();
   const idMinimarket = me.minimarkets[0].id_minimarket as number;
   const { sales } = (await (await request.get(`/api/ventas/?id_minimarket=${idMinimarket}&limit=1`, conToken(token))).json()) as {
-    sales: Array<{ id_venta: number; estado_venta: string }>;
+    sales: Array<{ id_venta: number; numero_venta: number | null; id_venta_csv: string | null; estado_venta: string }>;
   };
   const venta = sales[0];
 
@@ -150,9 +151,9 @@ test('caja, the void and return dialogs and the receipt have no serious or criti
   }
 
   await page.goto('/pos/transacciones');
-  await page.getByLabel('N° de venta').fill(String(venta.id_venta));
+  await page.getByLabel('N° de venta').fill(venta.numero_venta !== null ? String(venta.numero_venta) : venta.id_venta_csv!);
   await page.getByRole('button', { name: 'Buscar' }).click();
-  await page.getByRole('button', { name: `Ver detalle de la venta ${venta.id_venta}` }).click();
+  await page.getByRole('button', { name: `Ver detalle de la venta ${referenciaVenta(venta)}` }).click();
   await expect(page.getByRole('link', { name: 'Imprimir comprobante' })).toBeVisible();
   await revisar(page, 'transacciones con el detalle abierto');
   if (venta.estado_venta === 'Completada') {

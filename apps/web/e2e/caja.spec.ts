@@ -5,37 +5,22 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { comoPesos, conToken, iniciarSesion, PYME, PYME2, rafagaDeEscaner, tokenApi, type ProductoApi } from './helpers';
+import {
+  comoPesos,
+  conToken,
+  iniciarSesion,
+  miTienda,
+  productoBarato,
+  PYME,
+  PYME2,
+  rafagaDeEscaner,
+  sinTurnoAbierto,
+  tokenApi,
+  type ProductoApi,
+} from './helpers';
 
 const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
 const MM_A_PX = 96 / 25.4;
-
-async function miTienda(request: APIRequestContext, token: string): Promise<number> {
-  const me = await (await request.get('/api/users/me', conToken(token))).json();
-  return me.minimarkets[0].id_minimarket as number;
-}
-
-/** Closes a shift left open by an earlier, interrupted run, so this one starts from a closed till. */
-async function sinTurnoAbierto(request: APIRequestContext, token: string, idMinimarket: number) {
-  const res = await request.get(`/api/caja/turnos/actual?id_minimarket=${idMinimarket}`, conToken(token));
-  if (res.status() === 404) return;
-  expect(res.ok()).toBeTruthy();
-  const turno = await res.json();
-  const cierre = await request.post(`/api/caja/turnos/${turno.id_turno}/cierre`, {
-    ...conToken(token),
-    data: { monto_contado: turno.esperado_efectivo },
-  });
-  expect(cierre.ok()).toBeTruthy();
-}
-
-/** A product with a few units whose two units cost less than $5.000 (paid with a $5.000 bill). */
-async function productoBarato(request: APIRequestContext, token: string, idMinimarket: number): Promise<ProductoApi> {
-  const res = await request.get(`/api/productos/?id_minimarket=${idMinimarket}&limit=100`, conToken(token));
-  const productos = (await res.json()) as ProductoApi[];
-  const producto = productos.find((p) => p.stock >= 3 && p.precio_venta_actual > 0 && p.precio_venta_actual * 2 < 5000 && p.codigo_barra);
-  expect(producto, 'el seed debe tener un producto de menos de $2.500 con stock').toBeTruthy();
-  return producto!;
-}
 
 async function stockDe(request: APIRequestContext, token: string, idMinimarket: number, id: number): Promise<number> {
   const res = await request.get(`/api/productos/?id_minimarket=${idMinimarket}&ids=${id}&limit=1`, conToken(token));
@@ -54,12 +39,13 @@ async function contarImpresiones(page: Page) {
 }
 const impresiones = (page: Page) => page.evaluate(() => (window as unknown as { __impresiones: number }).__impresiones);
 
-async function abrirDetalle(page: Page, idVenta: number) {
-  await page.getByLabel('N° de venta').fill(String(idVenta));
+/** Finds a sale in Transacciones by the shop's own number and opens its detail. */
+async function abrirDetalle(page: Page, venta: { id_venta: number; numero_venta: number }) {
+  await page.getByLabel('N° de venta').fill(String(venta.numero_venta));
   await page.getByRole('button', { name: 'Buscar' }).click();
-  const fila = page.getByTestId(`venta-${idVenta}`);
+  const fila = page.getByTestId(`venta-${venta.id_venta}`);
   await expect(fila).toBeVisible();
-  await fila.getByRole('button', { name: `Ver detalle de la venta ${idVenta}` }).click();
+  await fila.getByRole('button', { name: `Ver detalle de la venta N° ${venta.numero_venta}` }).click();
   return fila;
 }
 
@@ -168,9 +154,9 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
 
   // Return one unit from Transacciones.
   await page.getByRole('link', { name: 'TRANSACCIONES' }).click();
-  const fila = await abrirDetalle(page, venta.id_venta);
+  const fila = await abrirDetalle(page, venta);
   await page.getByRole('button', { name: 'Devolver productos' }).click();
-  const dialogo = page.getByRole('dialog', { name: `Devolver productos de la venta N° ${venta.id_venta}` });
+  const dialogo = page.getByRole('dialog', { name: `Devolver productos de la venta N° ${venta.numero_venta}` });
   const unidades = dialogo.getByLabel(producto.nombre_producto);
   // More than what is left is refused with the server's words.
   await unidades.fill('3');
@@ -181,7 +167,7 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
   await expect(dialogo.getByTestId('total-devolucion')).toHaveText(comoPesos(producto.precio_venta_actual));
   await dialogo.getByRole('button', { name: 'Continuar' }).click();
   await expect(dialogo).toContainText(
-    `¿Devolver 1 unidad de la venta N° ${venta.id_venta} por ${comoPesos(producto.precio_venta_actual)}?`,
+    `¿Devolver 1 unidad de la venta N° ${venta.numero_venta} por ${comoPesos(producto.precio_venta_actual)}?`,
   );
   const respuestaDev = page.waitForResponse((r) => r.url().includes(`/api/ventas/${venta.id_venta}/devoluciones`));
   await dialogo.getByRole('button', { name: 'Sí, devolver productos' }).click();
@@ -189,7 +175,7 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
   expect((await respuestaDev).status()).toBe(201);
   await expect(dialogo).toBeHidden();
   await expect(fila).toContainText('Con devolución');
-  const lista = page.getByRole('list', { name: `Devoluciones de la venta ${venta.id_venta}` });
+  const lista = page.getByRole('list', { name: `Devoluciones de la venta N° ${venta.numero_venta}` });
   await expect(lista).toContainText(`1 × ${producto.nombre_producto}`);
   await expect(lista).toContainText(comoPesos(devolucion.total));
   await expect(lista).toContainText('Un envase venía roto');
@@ -251,15 +237,15 @@ test('a void from Transacciones puts the units back and shows the sale in red, v
 
   await iniciarSesion(page, PYME);
   await page.goto('/pos/transacciones');
-  const fila = await abrirDetalle(page, venta.id_venta);
+  const fila = await abrirDetalle(page, venta);
   await page.getByRole('button', { name: 'Anular venta' }).click();
-  const dialogo = page.getByRole('dialog', { name: `Anular venta N° ${venta.id_venta}` });
+  const dialogo = page.getByRole('dialog', { name: `Anular venta N° ${venta.numero_venta}` });
   // A reason is required.
   await dialogo.getByRole('button', { name: 'Continuar' }).click();
   await expect(dialogo).toContainText('Escribe el motivo de la anulación.');
   await dialogo.getByLabel('Motivo de la anulación').fill('Cobro duplicado');
   await dialogo.getByRole('button', { name: 'Continuar' }).click();
-  await expect(dialogo).toContainText(`¿Anular la venta N° ${venta.id_venta} por ${comoPesos(venta.total)}?`);
+  await expect(dialogo).toContainText(`¿Anular la venta N° ${venta.numero_venta} por ${comoPesos(venta.total)}?`);
   await dialogo.getByRole('button', { name: 'Sí, anular venta' }).click();
   await expect(dialogo).toBeHidden();
 

@@ -19,6 +19,7 @@ const PAGINAS_PYME: Array<[string, string]> = [
   ['inventario', '/pos/buscar-producto'],
   ['transacciones', '/pos/transacciones'],
   ['caja', '/pos/caja'],
+  ['ajustes', '/pos/ajustes'],
   ['cargar', '/cargar/cargar-datos'],
   ['visualizar', '/visualizar/recomendaciones'],
   ['tarjetas', '/visualizar/tarjetas'],

@@ -112,3 +112,53 @@ export function rutValido(cuerpo: number): string {
   const resto = 11 - (suma % 11);
   return `${cuerpo}-${resto === 11 ? '0' : resto === 10 ? 'K' : String(resto)}`;
 }
+
+export async function miTienda(request: APIRequestContext, token: string): Promise<number> {
+  const me = await (await request.get('/api/users/me', conToken(token))).json();
+  return me.minimarkets[0].id_minimarket as number;
+}
+
+/** Closes a shift left open by an earlier, interrupted run, so this one starts from a closed till. */
+export async function sinTurnoAbierto(request: APIRequestContext, token: string, idMinimarket: number) {
+  const res = await request.get(`/api/caja/turnos/actual?id_minimarket=${idMinimarket}`, conToken(token));
+  if (res.status() === 404) return;
+  expect(res.ok()).toBeTruthy();
+  const turno = await res.json();
+  const cierre = await request.post(`/api/caja/turnos/${turno.id_turno}/cierre`, {
+    ...conToken(token),
+    data: { monto_contado: turno.esperado_efectivo },
+  });
+  expect(cierre.ok()).toBeTruthy();
+}
+
+/** A product with a few units whose two units cost less than $5.000 (paid with a $5.000 bill). */
+export async function productoBarato(request: APIRequestContext, token: string, idMinimarket: number): Promise<ProductoApi> {
+  const res = await request.get(`/api/productos/?id_minimarket=${idMinimarket}&limit=100`, conToken(token));
+  const productos = (await res.json()) as ProductoApi[];
+  const producto = productos.find((p) => p.stock >= 3 && p.precio_venta_actual > 0 && p.precio_venta_actual * 2 < 5000 && p.codigo_barra);
+  expect(producto, 'el seed debe tener un producto de menos de $2.500 con stock').toBeTruthy();
+  return producto!;
+}
+
+/** A new product of the shop through the API (a unique barcode), priced $1.990. */
+export async function crearProducto(
+  request: APIRequestContext,
+  token: string,
+  idMinimarket: number,
+  datos: { nombre: string; stock: number; costo: number },
+): Promise<ProductoApi> {
+  const res = await request.post('/api/productos/', {
+    ...conToken(token),
+    data: {
+      id_minimarket: idMinimarket,
+      codigo_barra: `AJ${sufijoUnico()}${Math.floor(Math.random() * 1000)}`,
+      nombre_producto: datos.nombre,
+      categoria: 'Abarrotes',
+      precio_venta: 1990,
+      precio_compra: datos.costo,
+      stock: datos.stock,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return res.json();
+}

@@ -53,7 +53,8 @@ test('a new product by the manual form, the duplicate barcode, then add stock, e
   // One unit is at or under the shop's low-stock threshold (5 by default).
   await expect(fila).toContainText('Stock bajo · 1');
 
-  // Add stock: 12 units that cost "13.000" in total (thirteen thousand pesos) → 1.084 each, rounded up.
+  // Add stock: 12 units that cost "13.000" in total (thirteen thousand pesos) → $1.083 each; with the
+  // 1 unit on hand at $800 the product's cost becomes (800 + 13.000) / 13 = 1.061,54 → $1.062.
   await fila.getByRole('button', { name: `Agregar stock a ${nombre}` }).click();
   const dialogo = page.getByRole('dialog', { name: 'Agregar stock' });
   await dialogo.getByRole('button', { name: 'Agregar stock' }).click();
@@ -65,12 +66,13 @@ test('a new product by the manual form, the duplicate barcode, then add stock, e
     dialogo.getByText('El costo total debe ser un número entero de pesos, sin decimales (ej: 1990 o $1.990); se encontró "13.000,50".'),
   ).toBeVisible();
   await dialogo.getByLabel('Costo total de la compra (CLP)').fill('13.000');
-  await expect(dialogo).toContainText('Precio de compra unitario: $1.084');
+  await expect(dialogo).toContainText('Costo unitario de esta compra: $1.083');
+  await expect(dialogo).toContainText('Costo unitario resultante: $1.062');
   await dialogo.getByRole('button', { name: 'Agregar stock' }).click();
   await expect(dialogo).toBeHidden();
   await expect(fila).toContainText('En stock · 13');
-  await expect(fila).toContainText('$1.084');
-  expect((await productoPorCodigo(request, token, idMinimarket, codigo))?.precio_compra_actual).toBe(1084);
+  await expect(fila).toContainText('$1.062');
+  expect((await productoPorCodigo(request, token, idMinimarket, codigo))?.precio_compra_actual).toBe(1062);
   // Opened again, the dialog starts empty (not with the last entry).
   await fila.getByRole('button', { name: `Agregar stock a ${nombre}` }).click();
   await expect(dialogo.getByLabel('Cantidad de unidades')).toHaveValue('');

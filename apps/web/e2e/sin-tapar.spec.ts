@@ -59,6 +59,7 @@ for (const tamano of TAMANOS) {
       '/pos/buscar-producto',
       '/pos/nuevo-producto',
       '/pos/transacciones',
+      '/pos/ajustes',
       '/ayuda/chatbot-badito',
       '/ayuda/soporte',
     ]) {

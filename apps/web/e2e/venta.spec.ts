@@ -44,7 +44,10 @@ test('a whole sale by scanner: cart rules, cash with change, stock goes down, th
   const cantidad = carrito.getByLabel(`Cantidad de ${producto.nombre_producto}`);
   await cantidad.fill(String(producto.stock + 5));
   await cantidad.press('Enter');
-  await expect(page.getByText(`No hay suficiente stock para "${producto.nombre_producto}". Disponible: ${producto.stock}`)).toBeVisible();
+  // Said where it stays (with the way to correct the count), not only in a passing toast.
+  await expect(page.getByTestId('aviso-falta-stock')).toContainText(
+    `No hay suficiente stock para "${producto.nombre_producto}". Disponible: ${producto.stock}`,
+  );
   await expect(cantidad).toHaveValue(String(producto.stock));
 
   // Only digits count; settle on 2 units.
@@ -97,14 +100,15 @@ test('a whole sale by scanner: cart rules, cash with change, stock goes down, th
   await expect(page.getByText('Escribe la fecha como dd-mm-aaaa, por ejemplo 23-11-2026.')).toBeVisible();
   await page.getByLabel('Desde').fill('');
   await page.getByLabel('Hasta').fill('');
-  await page.getByLabel('N° de venta').fill(String(venta.id_venta));
+  // Found by the shop's own number, as the owner reads it on the receipt.
+  await page.getByLabel('N° de venta').fill(String(venta.numero_venta));
   await page.getByRole('button', { name: 'Buscar' }).click();
   const filaVenta = page.getByTestId(`venta-${venta.id_venta}`);
   await expect(filaVenta).toContainText(comoPesos(total));
   await expect(filaVenta).toContainText('Efectivo');
   await expect(filaVenta).toContainText('Completada');
-  await filaVenta.getByRole('button', { name: `Ver detalle de la venta ${venta.id_venta}` }).click();
-  const detalle = page.getByRole('table', { name: `Detalle de la venta ${venta.id_venta}` });
+  await filaVenta.getByRole('button', { name: `Ver detalle de la venta N° ${venta.numero_venta}` }).click();
+  const detalle = page.getByRole('table', { name: `Detalle de la venta N° ${venta.numero_venta}` });
   await expect(detalle).toContainText(producto.nombre_producto);
   await expect(detalle.getByRole('row').nth(1)).toContainText('2');
 });

@@ -168,7 +168,7 @@ test('Tablas pages on the server, sorts, and downloads the whole filtered set as
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
   const texto = fs.readFileSync((await csv.path())!, 'utf8').replace(/^\ufeff/, '');
   const filas = Papa.parse<string[]>(texto.trim(), { delimiter: ';' }).data;
-  expect(filas[0][0]).toBe('ID venta');
+  expect(filas[0][0]).toBe('N° venta');
   expect(filas.length - 1).toBe(total);
   expect(filas.slice(1).every((f) => f[5] === 'Efectivo')).toBe(true);
 

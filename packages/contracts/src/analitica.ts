@@ -2,6 +2,7 @@
 // Days are Santiago's calendar days; money is whole pesos; percentages have one decimal.
 import { z } from 'zod';
 import { CATEGORIAS, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, skipSchema } from './comunes.js';
+import { referenciaVentaSchema } from './ventas.js';
 import { anioDe, desplazarDia, diasEntre, esDia, finDeMes } from './dias.js';
 
 export const MENSAJE_FECHA_DIA = 'La fecha debe tener el formato AAAA-MM-DD (por ejemplo 2026-11-23).';
@@ -337,6 +338,7 @@ export const lineaVentaSchema = z
   .object({
     id_detalle_venta: z.number().int(),
     id_venta: z.number().int(),
+    ...referenciaVentaSchema,
     /** ISO instant of the sale. */
     fecha_venta: z.string(),
     id_producto: z.number().int(),
@@ -356,7 +358,7 @@ export type LineaVenta = z.infer<typeof lineaVentaSchema>;
 
 /** Column titles of the export, in the order of its cells. */
 export const COLUMNAS_EXPORTACION_LINEAS = [
-  'ID venta',
+  'N° venta',
   'Fecha',
   'Hora',
   'Producto',

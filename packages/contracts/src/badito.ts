@@ -1,8 +1,9 @@
 // Badito, the assistant of the help panel (POST /api/badito): it answers in Spanish from the
 // caller's own shop data, with no outside service.
 import { z } from 'zod';
-import { idSchema } from './comunes.js';
+import { idSchema, METODOS_PAGO } from './comunes.js';
 
+/** A question, not a letter: longer messages are refused before any work (422). */
 export const MAX_MENSAJE_BADITO = 500;
 export const MENSAJE_BADITO_VACIO = 'Escribe una pregunta.';
 
@@ -17,7 +18,11 @@ export const baditoPreguntaSchema = z.object({
 });
 export type BaditoPregunta = z.input<typeof baditoPreguntaSchema>;
 
-/** What Badito understood. */
+/**
+ * What Badito understood. Sales, ticket, best sellers and payment methods come per period (today,
+ * yesterday, this week from Monday, this month from day 1); sales and ticket may also be limited to
+ * some payment methods (`metodos_pago` in the answer). 'desconocida' is the honest fallback.
+ */
 export const INTENCIONES_BADITO = [
   'ventas_hoy',
   'ventas_ayer',
@@ -27,12 +32,18 @@ export const INTENCIONES_BADITO = [
   'ticket_ayer',
   'ticket_semana',
   'ticket_mes',
+  'mas_vendido_hoy',
+  'mas_vendido_ayer',
   'mas_vendido_semana',
   'mas_vendido_mes',
+  'metodo_pago_hoy',
+  'metodo_pago_ayer',
+  'metodo_pago_semana',
+  'metodo_pago_mes',
   'agotados',
   'stock_bajo',
+  'sin_ventas',
   'producto',
-  'metodo_pago_mes',
   'ayuda_cargar',
   'ayuda_vender',
   'ayuda_producto',
@@ -47,9 +58,14 @@ export const baditoRespuestaSchema = z
   .object({
     respuesta: z.string(),
     intencion: z.enum(INTENCIONES_BADITO),
+    /** The payment methods a sales or ticket figure is limited to ("¿cuánto vendí ayer en efectivo?"); absent: all. */
+    metodos_pago: z.array(z.enum(METODOS_PAGO)).optional(),
     /** Follow-up questions the panel offers as chips. */
     sugerencias: z.array(z.string()).optional(),
-    /** True when Badito could not answer: the panel offers to pass the question to support. */
+    /**
+     * True when Badito could not answer (it says so, never another question's figure): the panel
+     * offers 'Hablar con soporte' to pass the question on.
+     */
     derivar_a_soporte: z.boolean(),
   })
   .meta({ id: 'RespuestaBadito' });

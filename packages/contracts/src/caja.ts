@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, motivoSchema, skipSchema } from './comunes.js';
 import { MAX_ENTERO } from './reglas.js';
+import { referenciaVentaSchema } from './ventas.js';
 
 export const MENSAJE_TURNO_ABIERTO = 'Ya hay un turno de caja abierto en este minimarket.';
 export const MENSAJE_TURNO_CERRADO = 'Este turno de caja ya está cerrado.';
@@ -104,6 +105,7 @@ export type Turno = z.infer<typeof turnoSchema>;
 export const boletaSchema = z
   .object({
     id_venta: z.number().int(),
+    ...referenciaVentaSchema,
     fecha_venta: z.string(),
     minimarket: z.object({ nombre: z.string(), rut: z.string(), direccion: z.string(), comuna: z.string() }),
     lineas: z.array(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passwordSchema } from './comunes.js';
 import { formatClp } from './formato.js';
-import { precioCompraUnitario } from './productos.js';
+import { costoUnitarioCompra } from './costo-promedio.js';
 
 describe('one password rule everywhere', () => {
   it('wants 8 characters, a capital letter and a digit', () => {
@@ -20,8 +20,8 @@ describe('money', () => {
     expect(formatClp(1234567)).toBe('$1.234.567');
   });
 
-  it("rounds a delivery's unit cost up", () => {
-    expect(precioCompraUnitario(1000, 3)).toBe(334);
-    expect(precioCompraUnitario(900, 3)).toBe(300);
+  it("rounds a delivery's unit cost to the nearest peso (costo-promedio.test.ts has the whole rule)", () => {
+    expect(costoUnitarioCompra(1000, 3)).toBe(333);
+    expect(costoUnitarioCompra(900, 3)).toBe(300);
   });
 });

@@ -110,7 +110,10 @@ export const productoUpdateSchema = z
 export type ProductoUpdate = z.input<typeof productoUpdateSchema>;
 
 export const MENSAJE_INGRESO_STOCK_INVALIDO = 'Por favor, ingrese valores válidos mayores a cero.';
-/** POST /productos/{id}/stock: units received and what they cost in total. */
+/**
+ * POST /productos/{id}/stock: units received and what they cost in total. The product's unit cost
+ * becomes the weighted average of the shelf and the delivery (costo-promedio.ts, docs/stock.md).
+ */
 export const ingresoStockSchema = z.object({
   cantidad: enteroDesdeTexto(
     z
@@ -129,11 +132,6 @@ export const ingresoStockSchema = z.object({
     { campo: 'El costo total', pesos: true, mensajeTipo: MENSAJE_INGRESO_STOCK_INVALIDO },
   ),
 });
-
-/** The unit purchase price of a delivery: total cost over quantity, rounded up (spec §5). */
-export function precioCompraUnitario(costoTotal: number, cantidad: number): number {
-  return Math.ceil(costoTotal / cantidad);
-}
 
 export const productosQuerySchema = z.object({
   id_minimarket: idSchema,

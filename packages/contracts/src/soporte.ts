@@ -144,11 +144,14 @@ export type NoLeidos = z.infer<typeof noLeidosSchema>;
 
 /**
  * GET /api/soporte/eventos: server-sent events, one JSON `data:` per event. `mensaje` brings the new
- * message; `conversacion` the conversation as it is now (a new one, a status or priority change).
+ * message; `conversacion` the conversation as it is now (a new one, a status or priority change);
+ * `refrescar` says events may have been missed (the server's listener reconnected): ask again for
+ * the lists and the open conversation.
  */
 export const eventoSoporteSchema = z.discriminatedUnion('tipo', [
   z.object({ tipo: z.literal('mensaje'), id_conversacion: z.number().int(), mensaje: mensajeSoporteSchema }),
   z.object({ tipo: z.literal('conversacion'), id_conversacion: z.number().int(), conversacion: conversacionSchema }),
+  z.object({ tipo: z.literal('refrescar') }),
 ]);
 export type EventoSoporte = z.infer<typeof eventoSoporteSchema>;
 

@@ -43,9 +43,29 @@ export const devolucionSchema = z
   .meta({ id: 'Devolucion' });
 export type Devolucion = z.infer<typeof devolucionSchema>;
 
+/** What a person reads and searches: the shop's own number, or the id of the file it was imported from. */
+export const referenciaVentaSchema = {
+  /** The shop's own number, 1, 2, 3… (null for a sale imported from a file). */
+  numero_venta: z.number().int().nullable(),
+  /** The sale's id in the file it was imported from (null for a sale made here). */
+  id_venta_csv: z.string().nullable(),
+};
+
+/**
+ * How a sale is named wherever a person reads it: "N° 12" for the shop's 12th sale (no thousands
+ * dot: it is a folio, as on a receipt), "importada «A-77»" for one that came from another system's
+ * file. The global id_venta stays internal (URLs).
+ */
+export function referenciaVenta(v: { id_venta?: number; numero_venta: number | null; id_venta_csv?: string | null }): string {
+  if (v.numero_venta !== null) return `N° ${v.numero_venta}`;
+  if (v.id_venta_csv) return `importada «${v.id_venta_csv}»`;
+  return `#${v.id_venta ?? ''}`;
+}
+
 export const ventaSchema = z
   .object({
     id_venta: z.number().int(),
+    ...referenciaVentaSchema,
     id_minimarket: z.number().int(),
     fecha_venta: z.iso.datetime(),
     total: z.number().int(),
@@ -106,8 +126,8 @@ export const ventasQuerySchema = z
     id_minimarket: idSchema,
     skip: skipSchema,
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_TRANSACCIONES),
-    /** A sale id (the Transacciones search box). */
-    search: z.string().trim().max(20).optional(),
+    /** A sale's number ("12", "#12", "N° 12") or the id it had in an imported file (the Transacciones search box). */
+    search: z.string().trim().max(100, { error: 'La búsqueda puede tener a lo más 100 caracteres.' }).optional(),
     start_date: z.iso.datetime({ local: true, offset: true, error: 'La fecha de inicio no es válida.' }).optional(),
     end_date: z.iso.datetime({ local: true, offset: true, error: 'La fecha de término no es válida.' }).optional(),
   })

@@ -1,7 +1,7 @@
 // movimiento_stock: the ledger of every stock change (decisions §5): who, when, why, how much
 // (signed) and the stock it left. Only producto.ts writes it (with the change itself), and the
 // sale function registrar_venta in the database; nothing else changes a product's stock.
-import type { Prisma, Tx } from '../db/client.js';
+import { Prisma, type Tx } from '../db/client.js';
 
 export const TIPOS_MOVIMIENTO = ['venta', 'ingreso', 'ajuste', 'importacion', 'anulacion', 'devolucion'] as const;
 export type TipoMovimiento = (typeof TIPOS_MOVIMIENTO)[number];
@@ -12,6 +12,9 @@ export async function registrarMovimientos(tx: Tx, movimientos: Movimiento[]) {
   if (movimientos.length > 0) await tx.movimientoStock.createMany({ data: movimientos });
 }
 
+/** One ledger row, returned (an adjustment answers with its own row). */
+export const registrarMovimiento = (tx: Tx, movimiento: Movimiento) => tx.movimientoStock.create({ data: movimiento });
+
 /**
  * The ledger rows of a set-based change, as one INSERT for a WITH clause: `origen` names a
  * relation with id_producto, cantidad (signed) and stock_resultante; $1 is the shop, $2 the user
@@ -21,3 +24,105 @@ export const sqlMovimientosDesde = (origen: string, tipo: TipoMovimiento) => `
   INSERT INTO movimiento_stock (id_minimarket, id_producto, id_usuario, tipo, cantidad, stock_resultante, motivo)
   SELECT $1, id_producto, $2, '${tipo}', cantidad, stock_resultante, $3
   FROM ${origen} WHERE cantidad <> 0`;
+
+// ---------------------------------------------------------------------------------------------
+// Reads of the owners' adjustments (tipo_ajuste set), next to the rows' writes: the list and the
+// report by month and reason of GET /api/ajustes-stock (modules/ajustes-stock). Both use the
+// partial index movimiento_stock_ajustes_idx (shop, date).
+
+export interface FiltroAjustes {
+  idMinimarket: number;
+  /** [desde, hasta) in UTC instants: a Santiago month already converted. */
+  desde?: Date;
+  hasta?: Date;
+  tipo?: string;
+  idProducto?: number;
+}
+
+export interface FilaAjuste {
+  id_movimiento: number;
+  id_producto: number;
+  nombre_producto: string;
+  codigo_barra: string;
+  tipo_ajuste: string;
+  cantidad: number;
+  stock_resultante: number;
+  costo_unitario: number | null;
+  nota: string | null;
+  fecha: Date;
+  nombre_usuario: string | null;
+}
+
+function condicionesAjustes(f: FiltroAjustes) {
+  return Prisma.sql`m.id_minimarket = ${f.idMinimarket} AND m.tipo_ajuste IS NOT NULL
+    ${f.desde ? Prisma.sql`AND m.fecha >= ${f.desde}` : Prisma.empty}
+    ${f.hasta ? Prisma.sql`AND m.fecha < ${f.hasta}` : Prisma.empty}
+    ${f.tipo ? Prisma.sql`AND m.tipo_ajuste = ${f.tipo}` : Prisma.empty}
+    ${f.idProducto ? Prisma.sql`AND m.id_producto = ${f.idProducto}` : Prisma.empty}`;
+}
+
+/** A page of adjustments, newest first, with the product's name and who made each. */
+export async function listarAjustes(db: Tx, f: FiltroAjustes, pagina: { skip: number; limit: number }) {
+  const donde = condicionesAjustes(f);
+  const [filas, [conteo]] = await Promise.all([
+    db.$queryRaw<FilaAjuste[]>`
+      SELECT m.id_movimiento, m.id_producto, p.nombre_producto, p.codigo_barra, m.tipo_ajuste, m.cantidad,
+             m.stock_resultante, m.costo_unitario, m.nota, m.fecha, u.nombre AS nombre_usuario
+      FROM movimiento_stock m
+      JOIN producto p ON p.id_minimarket = m.id_minimarket AND p.id_producto = m.id_producto
+      LEFT JOIN usuario u ON u.id_usuario = m.id_usuario
+      WHERE ${donde}
+      ORDER BY m.fecha DESC, m.id_movimiento DESC
+      LIMIT ${pagina.limit} OFFSET ${pagina.skip}`,
+    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM movimiento_stock m WHERE ${donde}`,
+  ]);
+  return { filas, total: conteo?.total ?? 0 };
+}
+
+/** One adjustment by its ledger id, shaped as the list's rows. */
+export async function ajustePorId(db: Tx, idMinimarket: number, idMovimiento: number) {
+  const [fila] = await db.$queryRaw<FilaAjuste[]>`
+    SELECT m.id_movimiento, m.id_producto, p.nombre_producto, p.codigo_barra, m.tipo_ajuste, m.cantidad,
+           m.stock_resultante, m.costo_unitario, m.nota, m.fecha, u.nombre AS nombre_usuario
+    FROM movimiento_stock m
+    JOIN producto p ON p.id_minimarket = m.id_minimarket AND p.id_producto = m.id_producto
+    LEFT JOIN usuario u ON u.id_usuario = m.id_usuario
+    WHERE m.id_minimarket = ${idMinimarket} AND m.id_movimiento = ${idMovimiento} AND m.tipo_ajuste IS NOT NULL`;
+  return fila ?? null;
+}
+
+export interface SumaAjustes {
+  /** 'YYYY-MM' on Santiago's calendar. */
+  mes: string;
+  tipo_ajuste: string;
+  ajustes: number;
+  unidades: number;
+  valor_costo: number;
+  unidades_sin_costo: number;
+}
+
+/**
+ * Adjustments summed by Santiago month and reason: units (signed), their value at each row's unit
+ * cost (signed pesos, in bigint: a million units at $100.000.000 overflow an integer), and the units
+ * that had no cost. `zona` is the shops' time zone (reglas.ZONA_HORARIA).
+ */
+export async function sumarAjustesPorMes(db: Tx, f: FiltroAjustes & { zona: string }): Promise<SumaAjustes[]> {
+  const filas = await db.$queryRaw<
+    Array<{ mes: string; tipo_ajuste: string; ajustes: number; unidades: bigint; valor_costo: bigint; unidades_sin_costo: bigint }>
+  >`
+    SELECT to_char(m.fecha AT TIME ZONE ${f.zona}, 'YYYY-MM') AS mes, m.tipo_ajuste,
+           count(*)::int AS ajustes,
+           sum(m.cantidad)::bigint AS unidades,
+           coalesce(sum(m.cantidad::bigint * m.costo_unitario), 0)::bigint AS valor_costo,
+           coalesce(sum(m.cantidad) FILTER (WHERE m.costo_unitario IS NULL), 0)::bigint AS unidades_sin_costo
+    FROM movimiento_stock m
+    WHERE ${condicionesAjustes(f)}
+    GROUP BY 1, 2
+    ORDER BY 1 DESC, 2`;
+  return filas.map((r) => ({
+    ...r,
+    unidades: Number(r.unidades),
+    valor_costo: Number(r.valor_costo),
+    unidades_sin_costo: Number(r.unidades_sin_costo),
+  }));
+}

@@ -9,7 +9,8 @@ export interface Destino {
   id_minimarket: number | null;
 }
 
-export type NotificacionNueva = Aviso & Destino & { fecha?: Date };
+/** `fecha` and `leida` are given only by the demo history (notices of the past, already seen). */
+export type NotificacionNueva = Aviso & Destino & { fecha?: Date; leida?: boolean };
 
 export async function crearNotificaciones(tx: Tx, notificaciones: NotificacionNueva[]) {
   if (notificaciones.length > 0) await tx.notificacion.createMany({ data: notificaciones });

@@ -1,9 +1,11 @@
 // producto: the shops' products. Every change of a product's stock is made here, and each one
 // writes its ledger row (movimiento-stock.ts) in the same transaction: the sale function
 // registrar_venta is the only other place that moves stock. Prices and the rest are plain writes.
+import type { TipoAjuste } from '@minimarket/contracts/ajustes-stock';
+import { costoTrasIngreso } from '@minimarket/contracts/costo-promedio';
 import type pg from 'pg';
 import type { Prisma, Tx } from '../db/client.js';
-import { registrarMovimientos, sqlMovimientosDesde } from './movimiento-stock.js';
+import { registrarMovimiento, registrarMovimientos, sqlMovimientosDesde } from './movimiento-stock.js';
 
 export type ValoresProducto = Omit<
   Prisma.ProductoUncheckedCreateInput,
@@ -77,6 +79,7 @@ export async function actualizarProducto(
     where: { id_producto: id },
     data: { ...cambios, ...(nuevoStock !== undefined ? { stock: nuevoStock } : {}) },
   });
+  // A stock typed in the edit form is a count: it shows among the adjustments, valued at the cost.
   if (antes !== null && producto.stock !== antes) {
     await registrarMovimientos(tx, [
       {
@@ -84,25 +87,89 @@ export async function actualizarProducto(
         id_producto: id,
         id_usuario: idUsuario,
         tipo: 'ajuste',
+        tipo_ajuste: 'conteo',
         cantidad: producto.stock - antes,
         stock_resultante: producto.stock,
+        costo_unitario: producto.precio_compra_actual,
         motivo: 'Ajuste manual de stock',
+        nota: 'Stock corregido al editar el producto',
       },
     ]);
   }
   return { producto, antes };
 }
 
-/** A delivery: units added atomically, the unit purchase price set, an 'ingreso' with its total cost. */
+/** What a stock change under the product's lock needs to know. */
+export interface ProductoBloqueado {
+  id_producto: number;
+  id_minimarket: number;
+  nombre_producto: string;
+  stock: number;
+  precio_compra_actual: number | null;
+  estado: string;
+}
+
+/**
+ * The product's row locked FOR UPDATE until the transaction ends (null if the shop has no such
+ * product). A sale's guarded UPDATE waits on this lock and then re-checks the stock it finds, so a
+ * change made from what is read here and a sale never undo each other (docs/stock.md).
+ */
+export async function productoBajoCandado(tx: Tx, idProducto: number, idMinimarket: number): Promise<ProductoBloqueado | null> {
+  const [p] = await tx.$queryRaw<ProductoBloqueado[]>`
+    SELECT id_producto, id_minimarket, nombre_producto, stock, precio_compra_actual, estado
+    FROM producto WHERE id_producto = ${idProducto} AND id_minimarket = ${idMinimarket}
+    FOR UPDATE`;
+  return p ?? null;
+}
+
+/**
+ * An owner's adjustment of a product already under its lock (productoBajoCandado): the stock set
+ * to `stockNuevo` and its ledger row with the reason, the note, the user and the unit cost then.
+ * The caller has checked the rules (never below zero, reasons that only take units out).
+ */
+export async function ajustarStock(
+  tx: Tx,
+  a: { producto: ProductoBloqueado; stockNuevo: number; tipoAjuste: TipoAjuste; nota: string | null; idUsuario: number },
+) {
+  const producto = await tx.producto.update({ where: { id_producto: a.producto.id_producto }, data: { stock: a.stockNuevo } });
+  const movimiento = await registrarMovimiento(tx, {
+    id_minimarket: producto.id_minimarket,
+    id_producto: producto.id_producto,
+    id_usuario: a.idUsuario,
+    tipo: 'ajuste',
+    tipo_ajuste: a.tipoAjuste,
+    cantidad: a.stockNuevo - a.producto.stock,
+    stock_resultante: producto.stock,
+    costo_unitario: a.producto.precio_compra_actual,
+    motivo: `Ajuste de stock: ${a.tipoAjuste}`,
+    nota: a.nota,
+  });
+  return { producto, movimiento };
+}
+
+/**
+ * A delivery, under the product's lock: units added, the unit cost set to the weighted average of
+ * the shelf and the delivery (the contracts' costoTrasIngreso, the rule the web previews), an
+ * 'ingreso' with its total cost. Null if the shop has no such product.
+ */
 export async function ingresarStock(
   tx: Tx,
   id: number,
-  ingreso: { cantidad: number; costoTotal: number; precioCompraUnitario: number },
+  idMinimarket: number,
+  ingreso: { cantidad: number; costoTotal: number },
   idUsuario: number,
 ) {
+  const actual = await productoBajoCandado(tx, id, idMinimarket);
+  if (!actual) return null;
+  const { costoResultante } = costoTrasIngreso({
+    stockActual: actual.stock,
+    costoActual: actual.precio_compra_actual,
+    cantidad: ingreso.cantidad,
+    costoTotal: ingreso.costoTotal,
+  });
   const producto = await tx.producto.update({
     where: { id_producto: id },
-    data: { stock: { increment: ingreso.cantidad }, precio_compra_actual: ingreso.precioCompraUnitario },
+    data: { stock: actual.stock + ingreso.cantidad, precio_compra_actual: costoResultante },
   });
   await registrarMovimientos(tx, [
     {

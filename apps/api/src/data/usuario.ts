@@ -1,7 +1,9 @@
 // usuario: the accounts. One rule lives here because every change passes through: a new password,
 // e-mail or role, or a deactivation, ends every session opened before it (usuario.sesiones_validas_desde,
-// read by the auth guard), whoever makes the change (the user, an administrador, a reset link).
+// read by the auth guard), whoever makes the change (the user, an administrador, a reset link). The
+// same transaction tells every replica (aviso-sesiones.ts), which ends those sessions' live streams.
 import type { Prisma, Tx } from '../db/client.js';
+import { avisarSesiones, enTransaccion } from './aviso-sesiones.js';
 
 export const crearUsuario = (tx: Tx, data: Prisma.UsuarioUncheckedCreateInput) => tx.usuario.create({ data });
 
@@ -28,10 +30,17 @@ export function actualizarUsuario(
     (cambios.correo !== undefined && cambios.correo !== actual.correo) ||
     (cambios.rol !== undefined && cambios.rol !== actual.rol) ||
     (cambios.estado === 'inactivo' && actual.estado !== 'inactivo');
-  return tx.usuario.update({
-    where: { id_usuario: actual.id_usuario },
-    data: { ...cambios, ...(terminaSesiones ? { sesiones_validas_desde: ahora } : {}) },
+  const where = { id_usuario: actual.id_usuario };
+  if (!terminaSesiones) return tx.usuario.update({ where, data: cambios });
+  return enTransaccion(tx, async (t) => {
+    const usuario = await t.usuario.update({ where, data: { ...cambios, sesiones_validas_desde: ahora } });
+    await avisarSesiones(t, { id_usuario: actual.id_usuario, antes_de: ahora.getTime() });
+    return usuario;
   });
 }
 
-export const eliminarUsuario = (tx: Tx, id: number) => tx.usuario.delete({ where: { id_usuario: id } });
+export const eliminarUsuario = (tx: Tx, id: number) =>
+  enTransaccion(tx, async (t) => {
+    await t.usuario.delete({ where: { id_usuario: id } });
+    await avisarSesiones(t, { id_usuario: id });
+  });

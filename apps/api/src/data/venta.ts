@@ -69,15 +69,36 @@ export interface LineaHistorica {
 }
 
 /**
+ * The shops' next sale numbers for these sales, in the order they happened: each shop's counter
+ * moves past them all at once (its row locked until the caller commits, as a counter sale does).
+ */
+async function numerarVentas(tx: Tx, ventas: readonly VentaHistorica[]): Promise<Map<number, number>> {
+  const numeros = new Map<number, number>();
+  for (const idMinimarket of new Set(ventas.map((v) => v.id_minimarket))) {
+    const deTienda = ventas
+      .filter((v) => v.id_minimarket === idMinimarket)
+      .sort((a, b) => a.fecha_venta.getTime() - b.fecha_venta.getTime() || a.id_venta - b.id_venta);
+    const [c] = await tx.$queryRaw<{ base: number }[]>`
+      INSERT INTO contador_venta AS c (id_minimarket, ultimo) VALUES (${idMinimarket}, ${deTienda.length})
+      ON CONFLICT (id_minimarket) DO UPDATE SET ultimo = c.ultimo + ${deTienda.length}
+      RETURNING ultimo - ${deTienda.length}::int AS base`;
+    deTienda.forEach((v, i) => numeros.set(v.id_venta, c!.base + i + 1));
+  }
+  return numeros;
+}
+
+/**
  * Past sales (the demo history): thousands of rows as one INSERT … SELECT FROM unnest(arrays),
  * a handful of parameters whatever the row count. They move no stock.
  */
 export async function insertarHistorial(tx: Tx, ventas: readonly VentaHistorica[], lineas: readonly LineaHistorica[]) {
   if (ventas.length > 0) {
+    const numeros = await numerarVentas(tx, ventas);
     await tx.$executeRaw`
-      INSERT INTO venta (id_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta)
+      INSERT INTO venta (id_venta, numero_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta)
       SELECT * FROM unnest(
         ${ventas.map((f) => f.id_venta)}::int[],
+        ${ventas.map((f) => numeros.get(f.id_venta)!)}::int[],
         ${ventas.map((f) => f.id_minimarket)}::int[],
         ${ventas.map((f) => f.id_usuario)}::int[],
         ${ventas.map((f) => f.fecha_venta.toISOString())}::timestamptz[],
@@ -215,7 +236,8 @@ export function ventaPorClave(db: Db, idMinimarket: number, clave: string) {
 
 export interface FiltroVentas {
   idMinimarket: number;
-  idVenta?: number;
+  /** A sale by what a person reads: the shop's number, or the id it had in an imported file. */
+  buscada?: { numero: number | null; idCsv: string };
   desde?: Date;
   hasta?: Date;
 }
@@ -228,7 +250,9 @@ export interface FiltroVentas {
 export async function listarVentas(db: Db, f: FiltroVentas, pagina: { skip: number; take: number }) {
   const where: Prisma.VentaWhereInput = {
     id_minimarket: f.idMinimarket,
-    ...(f.idVenta !== undefined ? { id_venta: f.idVenta } : {}),
+    ...(f.buscada
+      ? { OR: [...(f.buscada.numero !== null ? [{ numero_venta: f.buscada.numero }] : []), { id_venta_csv: f.buscada.idCsv }] }
+      : {}),
     ...(f.desde || f.hasta ? { fecha_venta: { ...(f.desde ? { gte: f.desde } : {}), ...(f.hasta ? { lte: f.hasta } : {}) } } : {}),
   };
   const [filas, total, [contadas]] = await Promise.all([
@@ -237,7 +261,7 @@ export async function listarVentas(db: Db, f: FiltroVentas, pagina: { skip: numb
     db.$queryRaw<{ ventas: number; ingresos: bigint }[]>`
       SELECT count(*)::int AS ventas, coalesce(sum(ingreso), 0)::bigint AS ingresos FROM venta_contada
       WHERE id_minimarket = ${f.idMinimarket}
-        ${f.idVenta !== undefined ? Prisma.sql`AND id_venta = ${f.idVenta}` : Prisma.empty}
+        ${f.buscada ? Prisma.sql`AND (numero_venta = ${f.buscada.numero} OR id_venta_csv = ${f.buscada.idCsv})` : Prisma.empty}
         ${f.desde ? Prisma.sql`AND fecha_venta >= ${f.desde}` : Prisma.empty}
         ${f.hasta ? Prisma.sql`AND fecha_venta <= ${f.hasta}` : Prisma.empty}`,
   ]);
@@ -247,9 +271,17 @@ export async function listarVentas(db: Db, f: FiltroVentas, pagina: { skip: numb
 /** A sale under its row lock (a second void or return of it waits for this transaction), with its shop's owner. */
 export async function ventaBloqueada(tx: Tx, idVenta: number) {
   const [v] = await tx.$queryRaw<
-    { id_minimarket: number; estado_venta: string; fecha_venta: Date; metodo_pago: string; id_usuario_dueno: number }[]
+    {
+      id_minimarket: number;
+      numero_venta: number | null;
+      id_venta_csv: string | null;
+      estado_venta: string;
+      fecha_venta: Date;
+      metodo_pago: string;
+      id_usuario_dueno: number;
+    }[]
   >`
-    SELECT v.id_minimarket, v.estado_venta, v.fecha_venta, v.metodo_pago, m.id_usuario AS id_usuario_dueno
+    SELECT v.id_minimarket, v.numero_venta, v.id_venta_csv, v.estado_venta, v.fecha_venta, v.metodo_pago, m.id_usuario AS id_usuario_dueno
     FROM venta v JOIN minimarket m ON m.id_minimarket = v.id_minimarket
     WHERE v.id_venta = ${idVenta} FOR UPDATE OF v`;
   return v ?? null;

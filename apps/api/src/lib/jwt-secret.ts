@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ErrorDeArranque } from './error-de-arranque.js';
 
 /**
  * JWT_SECRET when set. With DATABASE_URL (a real deployment, maybe several replicas) it must
@@ -11,7 +12,7 @@ import path from 'node:path';
 export function resolveJwtSecret(env: { JWT_SECRET?: string; DATABASE_URL?: string; PG_DATA_DIR: string }): string {
   if (env.JWT_SECRET) return env.JWT_SECRET;
   if (env.DATABASE_URL) {
-    throw new Error(
+    throw new ErrorDeArranque(
       'Con DATABASE_URL hay que definir JWT_SECRET (al menos 32 caracteres aleatorios, el mismo en todas las réplicas). Por ejemplo: openssl rand -base64 48',
     );
   }

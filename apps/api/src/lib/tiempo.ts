@@ -86,6 +86,19 @@ export const horaLocal = (instante: Date) => Number(FORMATO_HORA.format(instante
 /** 'YYYY-MM' of an instant in Santiago. */
 export const mesLocal = (instante: Date) => diaLocal(instante).slice(0, 7);
 
+/** The month 'YYYY-MM' `meses` months after `mes` (negative: before); calendar only, no zone. */
+export function desplazarMes(mes: string, meses: number): string {
+  const indice = Number(mes.slice(0, 4)) * 12 + Number(mes.slice(5, 7)) - 1 + meses;
+  return `${String(Math.floor(indice / 12)).padStart(4, '0')}-${dos((indice % 12) + 1)}`;
+}
+
+/** How many months from `desde` to `hasta`, both counted (0 or less when reversed). */
+export const mesesEntre = (desde: string, hasta: string) =>
+  Number(hasta.slice(0, 4)) * 12 + Number(hasta.slice(5, 7)) - (Number(desde.slice(0, 4)) * 12 + Number(desde.slice(5, 7))) + 1;
+
+/** The UTC instant a Santiago month 'YYYY-MM' begins (its first day's midnight there). */
+export const inicioMesUtc = (mes: string) => localAUtc(Number(mes.slice(0, 4)), Number(mes.slice(5, 7)), 1);
+
 /** The local date `dias` days after `fecha` (negative: before), with its weekday (0 = Sunday). */
 export function sumarDias(fecha: FechaLocal, dias: number): FechaLocal & { diaSemana: number } {
   const d = new Date(utcMs(fecha.anio, fecha.mes, fecha.dia + dias));

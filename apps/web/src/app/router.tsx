@@ -90,6 +90,8 @@ const rutas: RouteObject[] = [
             { path: 'nuevo-producto', lazy: lazy(pos, 'NuevoProductoRoute') },
             { path: 'buscar-producto', lazy: lazy(pos, 'BuscarProductoRoute') },
             { path: 'transacciones', lazy: lazy(pos, 'TransaccionesRoute') },
+            { path: 'ajustes', lazy: lazy(pos, 'AjustesRoute') },
+            { path: 'mermas', element: <Navigate to="/pos/ajustes" replace /> },
             { path: 'caja', lazy: lazy(pos, 'CajaRoute') },
           ]),
           soloPara(AMBOS_ROLES, 'visualizar', lazy(visualizar, 'VisualizarLayout'), [

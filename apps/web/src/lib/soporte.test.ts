@@ -62,6 +62,19 @@ describe('aplicarEventoSoporte', () => {
     expect([d.estado, d.prioridad, d.mensajes.length, d.comuna]).toEqual(['Resuelto', 'Alta', 1, 'Ñuñoa']);
   });
 
+  it('refrescar (the server may have missed events) marks every support query stale: lists, conversations, badges', async () => {
+    const qc = cliente();
+    const lista = soporteKeys.lista({ pagina: 1, tamano: 10 });
+    qc.setQueryData(lista, { items: [], total: 0 });
+    qc.setQueryData(soporteKeys.noLeidos(), { conversaciones: 0, mensajes: 0 });
+    qc.setQueryData(['notificaciones'], []);
+    await aplicarEventoSoporte(qc, { tipo: 'refrescar' });
+    for (const clave of [lista, soporteKeys.detalle(7), soporteKeys.noLeidos()]) expect(qc.getQueryState(clave)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(['notificaciones'])?.isInvalidated).toBe(false);
+    // The cached conversation stays on screen until the new answer arrives.
+    expect(qc.getQueryData<ConversacionDetalle>(soporteKeys.detalle(7))?.mensajes).toHaveLength(1);
+  });
+
   it('leaves conversations that are not in the cache alone', async () => {
     const qc = cliente();
     await aplicarEventoSoporte(qc, { tipo: 'mensaje', id_conversacion: 8, mensaje: { ...mensaje(3, 'Otra'), id_conversacion: 8 } });

@@ -114,8 +114,15 @@ function refrescarListas(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: soporteKeys.noLeidos() });
 }
 
-/** What one live event changes in the caches: the open conversation, the lists, the badges, the bell. */
+/**
+ * What one live event changes in the caches: the open conversation, the lists, the badges, the bell.
+ * `refrescar` (the server may have missed events) asks again for every support query on screen.
+ */
 export async function aplicarEventoSoporte(queryClient: QueryClient, evento: EventoSoporte) {
+  if (evento.tipo === 'refrescar') {
+    await queryClient.invalidateQueries({ queryKey: soporteKeys.all });
+    return;
+  }
   const clave = soporteKeys.detalle(evento.id_conversacion);
   if (evento.tipo === 'mensaje') {
     queryClient.setQueryData<ConversacionDetalle>(clave, (d) => conMensaje(d, evento.mensaje));
@@ -136,10 +143,12 @@ const RECONEXION_MAX_MS = 60_000;
  * Keeps GET /api/soporte/eventos open while signed in and applies each event to the caches.
  * EventSource cannot send the Authorization header, and the session token must not travel in a
  * URL (proxies log them): each connection first asks for a stream ticket (POST
- * /soporte/eventos/ticket, valid 60 s, accepted only by the stream) and opens ?ticket=. EventSource
- * reconnects by itself after a dropped connection but gives up on an HTTP error (an expired ticket
- * or session, a server without the route): then a new ticket is asked for later. After any
- * reconnection the caches are refreshed, since events may have been missed meanwhile.
+ * /soporte/eventos/ticket, valid 60 s, accepted only by the stream, once) and opens ?ticket=. A
+ * ticket opens one stream only, so EventSource's own reconnection (same URL) would be refused:
+ * whenever the stream ends (the server ends it when the session ends or changes: a new role, a
+ * shop reassigned), it is closed here and a new ticket asked for, with a growing wait. After any
+ * reconnection, and on a `refrescar` event, the caches are refreshed, since events may have been
+ * missed meanwhile.
  */
 export function useEventosSoporte(activo: boolean) {
   const queryClient = useQueryClient();
@@ -181,10 +190,15 @@ export function useEventosSoporte(activo: boolean) {
         } catch {
           return; // A keep-alive or a line this version does not know.
         }
-        if (evento && (evento.tipo === 'mensaje' || evento.tipo === 'conversacion')) void aplicarEventoSoporte(queryClient, evento);
+        if (evento && (evento.tipo === 'mensaje' || evento.tipo === 'conversacion' || evento.tipo === 'refrescar')) {
+          void aplicarEventoSoporte(queryClient, evento);
+        }
       };
       actual.onerror = () => {
-        if (actual.readyState !== EventSource.CLOSED || terminado) return;
+        // Ended or refused: this ticket is spent, the next connection needs a new one.
+        actual.close();
+        if (fuente !== actual || terminado) return;
+        fuente = null;
         reintentar();
       };
     };

@@ -448,21 +448,28 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
   // The analytics' summaries of that history, now rather than by the worker after the start.
   await sumarPendientes(tx, id_minimarket, null);
 
-  // The notices the stock checks would have raised, newest first a few minutes apart.
+  // The notices the stock checks raised, when they raised them: at the last sale of each product
+  // now sold out or low (the sale that emptied the shelf), or when the inventory was counted for
+  // one that never sold. Those of earlier days are already read, as an owner would have.
+  const ultimaVenta = new Map<number, Date>();
+  for (const v of ventas) for (const l of v.lineas) ultimaVenta.set(l.indice, v.fecha);
+  const inicioDeHoy = localAUtc(fechaLocal(ahora).anio, fechaLocal(ahora).mes, fechaLocal(ahora).dia);
   await crearNotificaciones(
     tx,
-    productos
-      .filter((p) => p.stock < UMBRAL_STOCK_BAJO)
-      .sort((a, b) => a.stock - b.stock)
-      .map((p, i) => {
-        const producto = { id_producto: idPorCodigo.get(p.catalogo.codigo)!, nombre_producto: p.catalogo.nombre };
-        return {
+    productos.flatMap((p, indice) => {
+      if (p.stock >= UMBRAL_STOCK_BAJO) return [];
+      const producto = { id_producto: idProducto[indice]!, nombre_producto: p.catalogo.nombre };
+      const fecha = ultimaVenta.get(indice) ?? desde;
+      return [
+        {
           ...(p.stock === 0 ? avisoAgotado(producto) : avisoStockBajo(producto, p.stock)),
           id_usuario,
           id_minimarket,
-          fecha: new Date(ahora.getTime() - (i + 1) * 7 * 60_000),
-        };
-      }),
+          fecha,
+          leida: fecha < inicioDeHoy,
+        },
+      ];
+    }),
   );
 }
 

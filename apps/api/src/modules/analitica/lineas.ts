@@ -31,6 +31,8 @@ const LOTE_EXPORTACION = 5000;
 interface FilaLinea {
   id_detalle_venta: number;
   id_venta: number;
+  numero_venta: number | null;
+  id_venta_csv: string | null;
   fecha_venta: Date;
   id_producto: number;
   nombre_producto: string;
@@ -57,7 +59,7 @@ function dondeLineas(c: Consulta, search: string | undefined) {
 }
 
 const SELECT_LINEA = Prisma.sql`
-  SELECT d.id_detalle_venta, d.id_venta, v.fecha_venta, d.id_producto, d.nombre_producto, d.categoria, v.metodo_pago,
+  SELECT d.id_detalle_venta, d.id_venta, v.numero_venta, v.id_venta_csv, v.fecha_venta, d.id_producto, d.nombre_producto, d.categoria, v.metodo_pago,
          d.num_unidades, d.precio_unitario, d.subtotal, d.costo_unitario,
          d.subtotal - d.costo_unitario::bigint * d.num_unidades AS margen,
          to_char(v.fecha_venta AT TIME ZONE ${ZONA_HORARIA}, 'YYYY-MM-DD HH24:MI') AS local
@@ -117,7 +119,7 @@ async function* lotesLineas(conexion: ConexionPesada, c: Consulta, search: strin
       LIMIT ${LOTE_EXPORTACION}`);
     for (const f of lote) {
       yield [
-        f.id_venta,
+        f.numero_venta ?? f.id_venta_csv,
         f.local.slice(0, 10),
         f.local.slice(11),
         f.nombre_producto,

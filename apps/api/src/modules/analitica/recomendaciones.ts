@@ -70,6 +70,26 @@ const base = (p: ProductoBase): ProductoBase => ({
 });
 
 /**
+ * Dead stock, the one definition (Recomendaciones and Badito): active, with stock, no sale in the last
+ * DIAS_SIN_VENTAS days; its last sale from the product-day summaries (read over every day: `r` from
+ * `desde: null`). A product younger than the window that never sold is not dead yet: it is left out
+ * until it has been on the shelf the whole window (its creation, or an imported sale, before it).
+ * Most capital tied up first, as Recomendaciones lists them.
+ */
+export function productosSinVentas(tx: Tx, r: Resumenes, idMinimarket: number, hoy: string) {
+  const desde = desplazarDia(hoy, -(DIAS_SIN_VENTAS - 1));
+  return tx.$queryRaw<(ProductoBase & { stock: number; precio_compra_actual: number | null; ultima: string | null })[]>`
+    SELECT p.id_producto, p.nombre_producto, p.categoria, p.codigo_barra, p.stock, p.precio_compra_actual,
+           to_char(ultima_venta.ultima, 'YYYY-MM-DD') AS ultima
+    FROM producto p
+    LEFT JOIN ${r.ultimaVentaPorProducto()} ON ultima_venta.id_producto = p.id_producto
+    WHERE p.id_minimarket = ${idMinimarket} AND p.estado = 'activo' AND p.stock > 0
+      AND (ultima_venta.ultima < ${desde}::date
+           OR (ultima_venta.ultima IS NULL AND (p.fecha_creacion AT TIME ZONE 'America/Santiago')::date < ${desde}::date))
+    ORDER BY p.stock::bigint * coalesce(p.precio_compra_actual, 0) DESC, p.stock DESC, p.id_producto`;
+}
+
+/**
  * The six lists. `hoy` is today's Santiago date; a window of N days is [hoy − (N−1), hoy].
  * Reorder arithmetic uses the exact daily rate (units / 28): `sugerido` = ceil(14 × units / 28 − stock).
  */
@@ -114,17 +134,7 @@ export async function calcularRecomendaciones(tx: Tx, r: Resumenes, idMinimarket
       };
     });
 
-  // Dead stock: active, with stock, no sale in the last 30 days; its last sale from the product-day
-  // summaries. A product younger than the window that never sold is not dead yet: it is left out
-  // until it has been on the shelf the whole window (its creation, or an imported sale, before it).
-  const muertos = await tx.$queryRaw<(ProductoBase & { stock: number; precio_compra_actual: number | null; ultima: string | null })[]>`
-    SELECT p.id_producto, p.nombre_producto, p.categoria, p.codigo_barra, p.stock, p.precio_compra_actual,
-           to_char(ultima_venta.ultima, 'YYYY-MM-DD') AS ultima
-    FROM producto p
-    LEFT JOIN ${r.ultimaVentaPorProducto()} ON ultima_venta.id_producto = p.id_producto
-    WHERE p.id_minimarket = ${idMinimarket} AND p.estado = 'activo' AND p.stock > 0
-      AND (ultima_venta.ultima < ${inicio(DIAS_SIN_VENTAS)}::date
-           OR (ultima_venta.ultima IS NULL AND (p.fecha_creacion AT TIME ZONE 'America/Santiago')::date < ${inicio(DIAS_SIN_VENTAS)}::date))`;
+  const muertos = await productosSinVentas(tx, r, idMinimarket, hoy);
   const sin_ventas = muertos
     .map((p) => ({
       ...base(p),

@@ -1,15 +1,20 @@
 // Badito (POST /api/badito): understands a Spanish question about the shop (intenciones.ts) and
 // answers it from the shop's own data (lecturas.ts) in its own words (respuestas.ts).
+//
+// In this order, so a question it did not understand costs next to nothing: the per-user throttle
+// (one statement), the classification (pure and bounded: no database), the shop (403 for another's),
+// and only then, for a question understood, the reads. A fallback reads nothing.
 import type { BaditoRespuesta, baditoPreguntaSchema, IntencionBadito } from '@minimarket/contracts/badito';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { leerResumenes } from '../../data/resumen-ventas.js';
 import { desplazarDia, diaLocal } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { Limites } from '../limites/limites.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { clasificar, type Clasificacion, type Periodo } from './intenciones.js';
 import * as lecturas from './lecturas.js';
-import { buscarProducto, MAX_CANDIDATOS, type ProductoCatalogo } from './productos.js';
+import { buscarProducto, MAX_CANDIDATOS } from './productos.js';
 import * as r from './respuestas.js';
 
 export type BaditoService = ReturnType<typeof createBaditoService>;
@@ -54,16 +59,9 @@ const respuesta = (intencion: IntencionBadito, texto: string, extra: Partial<Bad
   ...extra,
 });
 
-/** Several products fit: their names, and one follow-up question for each. */
-const variosProductos = (consulta: string, candidatos: readonly ProductoCatalogo[], completos: boolean) =>
-  respuesta('producto', r.variosProductos(consulta, candidatos, completos), {
-    sugerencias: [
-      ...candidatos.slice(0, MAX_CANDIDATOS).map((p) => `¿Cuánto stock queda de ${p.nombre_producto}?`),
-      ...r.sugerencias('producto'),
-    ].slice(0, 4),
-  });
-
-const desconocida = (texto = r.DESCONOCIDA) => respuesta('desconocida', texto, { derivar_a_soporte: true });
+/** The honest fallback: what Badito can say instead, and support offered. Never a figure. */
+const desconocida = (c: Pick<Clasificacion, 'motivo' | 'desconocidas' | 'casi'>) =>
+  respuesta('desconocida', r.noEntendi(c.motivo ?? 'sin_intencion', c.desconocidas, c.casi), { derivar_a_soporte: true });
 
 function sinDatos(c: Clasificacion): BaditoRespuesta {
   switch (c.intencion) {
@@ -71,31 +69,54 @@ function sinDatos(c: Clasificacion): BaditoRespuesta {
     case 'ayuda_vender':
     case 'ayuda_producto':
     case 'ayuda_recomendaciones':
-      return respuesta(c.intencion, r.AYUDA[c.intencion]);
+      return c.conProblema
+        ? respuesta(c.intencion, `${r.AYUDA[c.intencion]} ${r.CON_PROBLEMA}`, { derivar_a_soporte: true })
+        : respuesta(c.intencion, r.AYUDA[c.intencion]);
     case 'saludo':
       return respuesta('saludo', c.agradecimiento ? r.AGRADECIMIENTO : r.SALUDO);
     case 'capacidades':
       return respuesta('capacidades', r.CAPACIDADES);
     default:
-      return desconocida();
+      return desconocida(c);
   }
 }
 
-export function createBaditoService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
+export function createBaditoService({
+  db,
+  acceso,
+  limites,
+}: {
+  db: Db;
+  acceso: AccesoMinimarket;
+  limites: Pick<Limites, 'reservar' | 'reglas'>;
+}) {
   const tienda = (usuario: UsuarioSesion, id: number | undefined) => acceso.tiendaOPropia(usuario, id);
 
-  /** A product's stock and price; for an unknown question, only when its words name one product outright. */
+  /**
+   * The products the words name, from a bounded set of candidates (lecturas.candidatos). For a
+   * question of no known intent (a product's bare name), only when its words name products outright.
+   */
   async function responderProducto(tx: Tx, id: number, c: Clasificacion): Promise<BaditoRespuesta> {
     const consulta = c.consultaProducto.join(' ');
     if (c.consultaProducto.length === 0) return respuesta('producto', r.PRODUCTO_SIN_NOMBRE);
-    const busqueda = buscarProducto(c.consultaProducto, await lecturas.catalogo(tx, id));
-    if (c.intencion === 'desconocida') {
-      if (busqueda.tipo === 'uno') return respuesta('producto', r.producto(busqueda.producto));
-      if (busqueda.tipo === 'varios' && busqueda.completos) return variosProductos(consulta, busqueda.candidatos, true);
-      return desconocida();
+    const candidatos = await lecturas.candidatos(tx, id, c.consultaProducto);
+    const hayMas = candidatos.length >= lecturas.MAX_CANDIDATOS_SQL;
+    const desconocidaSinNombre = c.intencion === 'desconocida';
+    const busqueda = buscarProducto(c.consultaProducto, candidatos, { soloSeguros: desconocidaSinNombre });
+    if (busqueda.tipo === 'uno') return respuesta('producto', r.productoYOtros(consulta, busqueda.producto, busqueda.tambien, c.conCosto));
+    if (busqueda.tipo === 'varios' && (busqueda.completos || !desconocidaSinNombre)) {
+      return respuesta(
+        'producto',
+        r.variosProductos(consulta, busqueda.candidatos, busqueda.completos, c.conCosto, hayMas && busqueda.completos),
+        {
+          sugerencias: [
+            ...busqueda.candidatos.slice(0, MAX_CANDIDATOS).map((p) => `¿Cuánto stock queda de ${p.nombre_producto}?`),
+            ...r.sugerencias('producto'),
+          ].slice(0, 4),
+        },
+      );
     }
-    if (busqueda.tipo === 'uno') return respuesta('producto', r.producto(busqueda.producto));
-    if (busqueda.tipo === 'varios') return variosProductos(consulta, busqueda.candidatos, busqueda.completos);
+    if (desconocidaSinNombre) return desconocida(c);
     return respuesta('producto', r.productoNoEncontrado(consulta));
   }
 
@@ -103,6 +124,9 @@ export function createBaditoService({ db, acceso }: { db: Db; acceso: AccesoMini
   function conDatos(id: number, c: Clasificacion): Promise<BaditoRespuesta> {
     const hoy = diaLocal(new Date());
     const i = c.intencion;
+    const p = c.periodo ?? 'hoy';
+    const rango = rangoDe(p, hoy);
+    const metodos = c.metodos ? { metodos_pago: c.metodos } : {};
     switch (i) {
       case 'ventas_hoy':
       case 'ventas_ayer':
@@ -111,28 +135,33 @@ export function createBaditoService({ db, acceso }: { db: Db; acceso: AccesoMini
       case 'ticket_hoy':
       case 'ticket_ayer':
       case 'ticket_semana':
-      case 'ticket_mes': {
-        const [tipo, p] = i.split('_') as ['ventas' | 'ticket', Periodo];
-        const rango = rangoDe(p, hoy);
+      case 'ticket_mes':
         return leerResumenes(db, { idMinimarket: id, ...rango }, async (tx, resumenes) => {
-          const cifras = await lecturas.cifrasVentas(tx, resumenes, id, rango);
-          return respuesta(i, tipo === 'ventas' ? r.ventas(p, rango.desde, cifras) : r.ticketPromedio(p, rango.desde, cifras));
+          const cifras = await lecturas.cifrasVentas(tx, resumenes, id, rango, c.metodos);
+          const texto = i.startsWith('ventas')
+            ? r.ventas(p, rango.desde, cifras, c.metodos)
+            : r.ticketPromedio(p, rango.desde, cifras, c.metodos);
+          return respuesta(i, texto, metodos);
         });
-      }
+      case 'mas_vendido_hoy':
+      case 'mas_vendido_ayer':
       case 'mas_vendido_semana':
-      case 'mas_vendido_mes': {
-        const p = i === 'mas_vendido_mes' ? 'mes' : 'semana';
-        const rango = rangoDe(p, hoy);
+      case 'mas_vendido_mes':
         return leerResumenes(db, { idMinimarket: id, ...rango }, async (tx, resumenes) =>
           respuesta(i, r.masVendido(p, rango.desde, await lecturas.masVendidos(tx, resumenes, id, rango, MAS_VENDIDOS_EN_RESPUESTA))),
         );
-      }
-      case 'metodo_pago_mes': {
-        const rango = rangoDe('mes', hoy);
+      case 'metodo_pago_hoy':
+      case 'metodo_pago_ayer':
+      case 'metodo_pago_semana':
+      case 'metodo_pago_mes':
         return leerResumenes(db, { idMinimarket: id, ...rango }, async (tx, resumenes) =>
-          respuesta(i, r.metodoPago(rango.desde, await lecturas.metodosPago(tx, resumenes, id, rango))),
+          respuesta(i, r.metodoPago(p, rango.desde, await lecturas.metodosPago(tx, resumenes, id, rango))),
         );
-      }
+      case 'sin_ventas':
+        // The last sale of every product looks at the whole history, as Recomendaciones does.
+        return leerResumenes(db, { idMinimarket: id, desde: null, hasta: hoy }, async (tx, resumenes) =>
+          respuesta(i, r.sinVentas(await lecturas.sinVentas(tx, resumenes, id, hoy))),
+        );
       case 'agotados':
         return lecturas.agotados(db, id).then((a) => respuesta(i, r.agotados(a)));
       case 'stock_bajo':
@@ -148,11 +177,11 @@ export function createBaditoService({ db, acceso }: { db: Db; acceso: AccesoMini
 
   return {
     async responder(usuario: UsuarioSesion, pregunta: z.output<typeof baditoPreguntaSchema>): Promise<BaditoRespuesta> {
+      await limites.reservar([limites.reglas.baditoUsuario, usuario.id_usuario]);
+      const c = clasificar(pregunta.mensaje);
       // Another shop's id is refused whatever the question (403), as in the analytics.
       const id = await tienda(usuario, pregunta.id_minimarket);
-      const c = clasificar(pregunta.mensaje);
-      if (c.periodoNoSoportado) return desconocida(r.PERIODO_NO_SOPORTADO);
-      // An unknown question may be a product's bare name ("coca cola"): with a shop, look it up.
+      // A question of no known intent may be a product's bare name ("coca cola"): with a shop, look it up.
       const buscaProducto = c.intencion === 'desconocida' && c.consultaProducto.length > 0;
       if (SIN_DATOS.has(c.intencion) && !(buscaProducto && id !== null)) return sinDatos(c);
       if (id === null) {

@@ -1,6 +1,6 @@
 import { INTENCIONES_BADITO, type IntencionBadito } from '@minimarket/contracts/badito';
 import { describe, expect, it } from 'vitest';
-import { clasificar } from './intenciones.js';
+import { clasificar, CONFIANZA_MINIMA, MAX_PALABRAS_PREGUNTA } from './intenciones.js';
 import { buscarProducto } from './productos.js';
 import { TODAS_LAS_SUGERENCIAS } from './respuestas.js';
 
@@ -75,14 +75,85 @@ describe('clasificar', () => {
   });
 
   it('says when a period is one it does not compute', () => {
-    expect(clasificar('cuánto vendí la semana pasada').periodoNoSoportado).toBe(true);
-    expect(clasificar('cuánto vendí esta semana').periodoNoSoportado).toBe(false);
+    expect(clasificar('cuánto vendí la semana pasada')).toMatchObject({ intencion: 'desconocida', motivo: 'periodo' });
+    expect(clasificar('cuánto vendí esta semana')).toMatchObject({ intencion: 'ventas_semana', motivo: null });
   });
 
   it('never fails on odd text', () => {
     for (const t of ['', ' ', '\u0000', 'a'.repeat(500), '¿¿??', '💸'.repeat(200), 'ñandú ÑANDÚ', '<script>alert(1)</script>', '%%%']) {
       expect(INTENCIONES_BADITO).toContain(clasificar(t).intencion);
     }
+  });
+
+  it('reads a period and payment methods together, a negated method as the others', () => {
+    expect(clasificar('¿cuánto vendí ayer en efectivo?')).toMatchObject({ intencion: 'ventas_ayer', metodos: ['Efectivo'] });
+    expect(clasificar('ventas de hoy con tarjeta')).toMatchObject({
+      intencion: 'ventas_hoy',
+      metodos: ['Tarjeta de Débito', 'Tarjeta de Crédito'],
+    });
+    expect(clasificar('¿cuánto entró por transferencia esta semana?')).toMatchObject({
+      intencion: 'ventas_semana',
+      metodos: ['Transferencia Bancaria'],
+    });
+    expect(clasificar('ventas con tarjeta de debito')).toMatchObject({ metodos: ['Tarjeta de Débito'] });
+    expect(clasificar('ventas sin tarjeta')).toMatchObject({ metodos: ['Efectivo', 'Transferencia Bancaria'] });
+    expect(clasificar('cuanto vendi hoy')).toMatchObject({ intencion: 'ventas_hoy', metodos: null });
+    // Two methods named: each one, not their sum.
+    expect(clasificar('cuanto en efectivo y cuanto con tarjeta ayer').intencion).toBe('metodo_pago_ayer');
+    // A method where it does not apply: the fallback, not the figure without it.
+    expect(clasificar('lo mas vendido en efectivo')).toMatchObject({ intencion: 'desconocida', motivo: 'metodo_no_aplica' });
+  });
+
+  it('answers a negation with its own answer, never the positive one', () => {
+    expect(clasificar('¿qué productos no tengo?').intencion).toBe('agotados');
+    expect(clasificar('¿qué me falta?').intencion).toBe('agotados');
+    expect(clasificar('productos sin stock').intencion).toBe('agotados');
+    expect(clasificar('¿qué no se vende?').intencion).toBe('sin_ventas');
+    expect(clasificar('productos que nadie compra').intencion).toBe('sin_ventas');
+    expect(clasificar('no vendi nada hoy?').intencion).toBe('ventas_hoy');
+    expect(clasificar('no hay pan?')).toMatchObject({ intencion: 'producto', consultaProducto: ['pan'] });
+    expect(clasificar('que es lo menos vendido')).toMatchObject({ intencion: 'desconocida', motivo: 'menos_vendido' });
+    expect(clasificar('cuanto vendi sin contar las anuladas')).toMatchObject({ intencion: 'desconocida', motivo: 'negacion' });
+  });
+
+  it('a word it does not know changes the question: the fallback names it', () => {
+    expect(clasificar('cuanto vendi de pan hoy')).toMatchObject({
+      intencion: 'desconocida',
+      motivo: 'desconocidas',
+      desconocidas: ['pan'],
+      casi: 'ventas_hoy',
+    });
+    expect(clasificar('cuanto vendi el otro dia').motivo).toBe('desconocidas');
+    expect(clasificar('como anulo una venta')).toMatchObject({ intencion: 'desconocida', desconocidas: ['anulo'] });
+  });
+
+  it('a typo never decides an intent, and a real word is no typo of another', () => {
+    // "lata" is one letter from "plata" (sales): not read so, it is part of the product's name.
+    expect(clasificar('precio coca cola lata')).toMatchObject({ intencion: 'producto', consultaProducto: ['coca', 'cola', 'lata'] });
+    expect(clasificar('q se agoto').intencion).toBe('agotados');
+    expect(clasificar('tengo coca cola zero?').consultaProducto).toEqual(['coca', 'cola', 'zero']);
+    expect(clasificar('cuando vendi mas').intencion).toBe('desconocida');
+    for (const texto of ['cuanto vendi hoy', 'precio del pan', 'productos agotados']) {
+      expect(clasificar(texto).confianza).toBeGreaterThanOrEqual(CONFIANZA_MINIMA);
+    }
+  });
+
+  it.each([
+    ['¿me conviene subirle el precio al pan?', 'fuera_de_alcance'],
+    ['¿va a llover mañana?', 'fuera_de_alcance'],
+    ['¿cómo está el dólar?', 'fuera_de_alcance'],
+    ['cuanto hay en caja', 'caja'],
+    ['cuanto gane hoy', 'ganancia'],
+    ['quiero subir el precio del pan', 'cambio_precio'],
+    ['vendi mas hoy que ayer', 'comparacion'],
+    ['agotados de la semana pasada', 'periodo_stock'],
+    ['que dia es hoy', 'sin_intencion'],
+  ] as const)('«%s» is not answered with a figure (%s)', (texto, motivo) => {
+    expect(clasificar(texto)).toMatchObject({ intencion: 'desconocida', motivo });
+  });
+
+  it('a long message is not read word by word', () => {
+    expect(clasificar('pan '.repeat(MAX_PALABRAS_PREGUNTA + 1)).motivo).toBe('larga');
   });
 
   it('understands every follow-up question it offers', () => {
@@ -110,6 +181,33 @@ describe('buscarProducto', () => {
     expect(nombres(buscarProducto(['lehce', 'entera'], catalogo))).toEqual(['Leche Entera 1L']);
     expect(nombres(buscarProducto(['panes'], catalogo))).toEqual(['Pan Amasado']);
     expect(nombres(buscarProducto(['cocacola', 'zero'], catalogo))).toEqual(['Coca-Cola Zero 1.5L']);
+  });
+
+  it('every product that fits, not one picked among them', () => {
+    const cocas = [
+      ...catalogo.slice(0, 2),
+      { id_producto: 6, nombre_producto: 'Coca-Cola lata 350ml', stock: 24, precio_venta_actual: 900 },
+      { id_producto: 7, nombre_producto: 'Coca-Cola 3L', stock: 0, precio_venta_actual: 2990 },
+      { id_producto: 8, nombre_producto: 'Bebida cola 3L', stock: 2, precio_venta_actual: 1990 },
+      { id_producto: 9, nombre_producto: 'Panqueques', stock: 2, precio_venta_actual: 1990 },
+      // Its brand says "Coca-Cola", its name does not: not a coca cola.
+      { id_producto: 10, nombre_producto: 'Sprite 1.5L', marca: 'Coca-Cola', stock: 2, precio_venta_actual: 1890 },
+      ...catalogo.slice(2),
+    ];
+    const todas = buscarProducto(['coca', 'cola'], cocas);
+    expect(todas).toMatchObject({ tipo: 'varios', completos: true });
+    expect(nombres(todas)).toHaveLength(4);
+    expect(nombres(todas)).not.toContain('Sprite 1.5L');
+    // A brand alone still finds its products.
+    expect(nombres(buscarProducto(['sprite'], cocas))).toEqual(['Sprite 1.5L']);
+    // "pan" lists what is surely pan, not the Panqueques that only start so.
+    expect(nombres(buscarProducto(['pan'], cocas))).toEqual(['Pan Amasado']);
+    // A name written out whole is that product; the others that fit are named too.
+    const exacto = buscarProducto(['coca', 'cola', '3l'], cocas);
+    expect(exacto.tipo).toBe('uno');
+    // A bare name (no question around it) counts only names said word by word.
+    expect(buscarProducto(['lehce', 'entera'], catalogo, { soloSeguros: true }).tipo).toBe('ninguno');
+    expect(buscarProducto(['lehce', 'entera'], catalogo).tipo).toBe('uno');
   });
 
   it('the best candidates when ambiguous, none when nothing fits', () => {

@@ -1,10 +1,12 @@
 // The figures Badito reads from a shop. Sales come from the analytics' summaries as a read sees them
 // (data/resumen-ventas.ts: the sales that count, venta_contada, the pending days added), in the
-// caller's read; stock and prices from the products themselves.
+// caller's read, through the analytics' own queries (cifras, with its payment-method filter; the
+// dead stock of Recomendaciones); stock and prices from the products themselves.
 import type { MetodoPago } from '@minimarket/contracts/comunes';
 import type { Tx } from '../../db/client.js';
 import type { Resumenes } from '../../data/resumen-ventas.js';
-import { cifras, n, ticket } from '../analitica/consulta.js';
+import { cifras, n, ticket, type Cifras } from '../analitica/consulta.js';
+import { productosSinVentas } from '../analitica/recomendaciones.js';
 import type { ProductoCatalogo } from './productos.js';
 
 /** Santiago days, inclusive. */
@@ -19,9 +21,24 @@ export interface CifrasVentas {
   ticket: number;
 }
 
-export async function cifrasVentas(tx: Tx, resumenes: Resumenes, idMinimarket: number, r: Rango): Promise<CifrasVentas> {
-  const x = await cifras(tx, resumenes, { idMinimarket, desde: r.desde, hasta: r.hasta });
-  return { ventas: x.ventas, ingresos: x.ingresos, ticket: ticket(x) };
+/**
+ * Sales and revenue of the range, of every payment method or only of `metodos`: the analytics' cifras
+ * with its payment-method filter, once per method (a sale has one method, so the sums add up).
+ */
+export async function cifrasVentas(
+  tx: Tx,
+  resumenes: Resumenes,
+  idMinimarket: number,
+  r: Rango,
+  metodos: readonly MetodoPago[] | null = null,
+): Promise<CifrasVentas> {
+  const consulta = { idMinimarket, desde: r.desde, hasta: r.hasta };
+  const partes: Cifras[] = [];
+  if (metodos === null) partes.push(await cifras(tx, resumenes, consulta));
+  else for (const metodoPago of metodos) partes.push(await cifras(tx, resumenes, { ...consulta, metodoPago }));
+  const ventas = partes.reduce((s, x) => s + x.ventas, 0);
+  const ingresos = partes.reduce((s, x) => s + x.ingresos, 0);
+  return { ventas, ingresos, ticket: ticket({ ...partes[0]!, ventas, ingresos }) };
 }
 
 export interface ProductoVendido {
@@ -71,7 +88,14 @@ export async function metodosPago(tx: Tx, resumenes: Resumenes, idMinimarket: nu
   return filas.map((f) => ({ metodo_pago: f.metodo_pago, ventas: n(f.ventas), ingresos: n(f.ingresos) }));
 }
 
-const PRODUCTO_CATALOGO = { id_producto: true, nombre_producto: true, stock: true, precio_venta_actual: true } as const;
+const PRODUCTO_CATALOGO = {
+  id_producto: true,
+  nombre_producto: true,
+  stock: true,
+  precio_venta_actual: true,
+  precio_compra_actual: true,
+  marca: true,
+} as const;
 
 /** Active products with no stock left, by name. */
 export function agotados(tx: Tx, idMinimarket: number): Promise<ProductoCatalogo[]> {
@@ -94,13 +118,47 @@ export function stockBajo(tx: Tx, idMinimarket: number, umbral: number): Promise
   });
 }
 
-/** The shop's active products, to find the one a question names. */
-export function catalogo(tx: Tx, idMinimarket: number): Promise<ProductoCatalogo[]> {
-  return tx.producto.findMany({
-    where: { id_minimarket: idMinimarket, estado: 'activo' },
-    orderBy: { id_producto: 'asc' },
-    select: PRODUCTO_CATALOGO,
-  });
+/** How many products the database hands to the name matcher (productos.ts), most alike first. */
+export const MAX_CANDIDATOS_SQL = 60;
+/** A product is a candidate when its name is this alike to some word asked (pg_trgm's word_similarity). */
+const SIMILITUD_MINIMA = 0.3;
+
+/**
+ * The shop's active products whose name or brand looks like the words asked: the bounded set the
+ * name matcher scores, instead of the whole catalogue. Against producto.nombre_busqueda (name and
+ * brand, lower case, no accents, as the inventory search): per word of 3+ letters pg_trgm's
+ * word_similarity (typos and prefixes: "lehce" finds Leche), one of 2 letters as the start of a word
+ * ("té"); a single letter or digit only adds to the order.
+ * One statement, over the shop's products only; `palabras` are normalized words (a–z, 0–9).
+ */
+export async function candidatos(tx: Tx, idMinimarket: number, palabras: readonly string[]): Promise<ProductoCatalogo[]> {
+  const filas = await tx.$queryRaw<(ProductoCatalogo & { parecido: number })[]>`
+    SELECT p.id_producto, p.nombre_producto, p.stock, p.precio_venta_actual, p.precio_compra_actual, p.marca, w.parecido
+    FROM producto p
+    CROSS JOIN LATERAL (
+      SELECT sum(CASE WHEN length(q) >= 3 THEN word_similarity(q, p.nombre_busqueda)
+                      WHEN p.nombre_busqueda ~ ('(^|[^a-z0-9])' || q) THEN 1
+                      ELSE 0 END)::float8 AS parecido,
+             max(CASE WHEN length(q) >= 3 THEN word_similarity(q, p.nombre_busqueda)
+                      WHEN length(q) = 2 AND p.nombre_busqueda ~ ('(^|[^a-z0-9])' || q) THEN 1
+                      ELSE 0 END)::float8 AS mejor
+      FROM unnest(${[...palabras]}::text[]) AS q
+    ) w
+    WHERE p.id_minimarket = ${idMinimarket} AND p.estado = 'activo' AND w.mejor >= ${SIMILITUD_MINIMA}
+    ORDER BY w.parecido DESC, p.id_producto
+    LIMIT ${MAX_CANDIDATOS_SQL}`;
+  return filas.map(({ parecido: _, ...p }) => p);
+}
+
+export interface ProductoSinVentas {
+  nombre_producto: string;
+  stock: number;
+}
+
+/** Recomendaciones' dead stock (productosSinVentas), most capital tied up first. */
+export async function sinVentas(tx: Tx, resumenes: Resumenes, idMinimarket: number, hoy: string): Promise<ProductoSinVentas[]> {
+  const filas = await productosSinVentas(tx, resumenes, idMinimarket, hoy);
+  return filas.map((f) => ({ nombre_producto: f.nombre_producto, stock: f.stock }));
 }
 
 export async function umbralStockBajo(tx: Tx, idMinimarket: number): Promise<number> {

@@ -44,8 +44,8 @@ export function raiz(palabra: string): string {
 export const erroresPermitidos = (largo: number) => (largo < 4 ? 0 : largo < 7 ? 1 : 2);
 
 /**
- * A word as it sounds in Chile, for spelling slips that are not typos: b/v, z/s, ll/y, a silent h,
- * doubled letters (bendí → vendi, aller → ayer, ase → hace).
+ * A word as it sounds in Chile, for spelling slips that are not typos: b/v, z/s, ce/se, ge/je, ll/y,
+ * a silent h, doubled letters (bendí → vendi, aller → ayer, ase → hace, presio → precio, targeta → tarjeta).
  */
 export function pliegue(palabra: string): string {
   return palabra
@@ -53,7 +53,28 @@ export function pliegue(palabra: string): string {
     .replace(/z/g, 's')
     .replace(/ll/g, 'y')
     .replace(/h/g, '')
+    .replace(/c(?=[ei])/g, 's')
+    .replace(/g(?=[ei])/g, 'j')
     .replace(/(.)\1+/g, '$1');
+}
+
+/**
+ * Real words one typo away from a word Badito knows: never read as that typo ("cuándo" is not
+ * "cuánto", "debido" is not "débito", "conejo" is not "consejo", "cuenta" is not "cuanta").
+ */
+const NUNCA_TIPEO = new Set(['cuando', 'cuenta', 'cuentas', 'cuentos', 'debido', 'conejo', 'conejos', 'venia', 'ventana', 'ventanas']);
+
+/**
+ * How well `escrita` reads as `esperada` through typing mistakes alone: 1 − edits ÷ the longer
+ * length, within the edits its length allows (erroresPermitidos); 0 beyond. "cunto" for "cuanto" is
+ * 0.83; "lata" for "plata" 0.8.
+ */
+export function calidadTipeo(escrita: string, esperada: string): number {
+  if (NUNCA_TIPEO.has(escrita)) return 0;
+  const permitidos = erroresPermitidos(Math.min(escrita.length, esperada.length));
+  if (permitidos === 0 || Math.abs(escrita.length - esperada.length) > permitidos) return 0;
+  const d = distance(escrita, esperada);
+  return d <= permitidos ? 1 - d / Math.max(escrita.length, esperada.length) : 0;
 }
 
 /** True when `escrita` is `esperada` with at most the typos its length allows (or spelt as it sounds). */

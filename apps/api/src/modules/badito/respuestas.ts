@@ -1,13 +1,17 @@
 // What Badito says (pure): each answer's Spanish sentence from its figures, and the follow-up
 // questions offered as chips. Amounts go through the one CLP formatter of the contracts.
-import { contar, formatClp } from '@minimarket/contracts/formato';
+import { DIAS_SIN_VENTAS } from '@minimarket/contracts/analitica';
 import type { IntencionBadito } from '@minimarket/contracts/badito';
-import type { Periodo } from './intenciones.js';
-import type { CifrasVentas, ProductoVendido, UsoMetodoPago } from './lecturas.js';
+import type { MetodoPago } from '@minimarket/contracts/comunes';
+import { contar, formatClp } from '@minimarket/contracts/formato';
+import type { Motivo, Periodo } from './intenciones.js';
+import type { CifrasVentas, ProductoSinVentas, ProductoVendido, UsoMetodoPago } from './lecturas.js';
 import type { ProductoCatalogo } from './productos.js';
 
 /** How many product names an answer lists before saying "y N más". */
 export const MAX_NOMBRES_EN_RESPUESTA = 10;
+/** How many products, each with its price and stock, an answer lists before saying "y N más". */
+export const MAX_PRODUCTOS_EN_RESPUESTA = 8;
 
 /** The screens, as the menu names them. */
 export const PANTALLAS = {
@@ -16,6 +20,8 @@ export const PANTALLAS = {
   nuevoProducto: 'POS › Nuevo producto',
   inventario: 'POS › Buscar producto',
   recomendaciones: 'Visualizar › Recomendaciones',
+  caja: 'POS › Caja',
+  datosEnBruto: 'Visualizar › Datos en bruto',
 } as const;
 
 const fecha = (dia: string) => dia.split('-').reverse().join('-');
@@ -37,8 +43,8 @@ function nombrePeriodo(p: Periodo, desde: string): string {
 const mayuscula = (t: string) => t.charAt(0).toLocaleUpperCase('es-CL') + t.slice(1);
 
 /** "pan, leche y 3 más". */
-function lista(nombres: readonly string[]): string {
-  const vistos = nombres.slice(0, MAX_NOMBRES_EN_RESPUESTA);
+function lista(nombres: readonly string[], maximo = MAX_NOMBRES_EN_RESPUESTA): string {
+  const vistos = nombres.slice(0, maximo);
   const resto = nombres.length - vistos.length;
   if (resto > 0) return `${vistos.join(', ')} y ${contar(resto, 'más', 'más')}`;
   if (vistos.length <= 1) return vistos.join('');
@@ -47,20 +53,40 @@ function lista(nombres: readonly string[]): string {
 
 const unidades = (u: number) => contar(u, 'unidad', 'unidades');
 
-export function ventas(p: Periodo, desde: string, c: CifrasVentas): string {
+/** "en efectivo", "con tarjeta (débito o crédito)", "en efectivo o por transferencia". */
+export function nombreMetodos(metodos: readonly MetodoPago[]): string {
+  const debito = metodos.includes('Tarjeta de Débito');
+  const credito = metodos.includes('Tarjeta de Crédito');
+  const partes = [
+    ...(metodos.includes('Efectivo') ? ['en efectivo'] : []),
+    ...(debito && credito
+      ? ['con tarjeta (débito o crédito)']
+      : debito
+        ? ['con tarjeta de débito']
+        : credito
+          ? ['con tarjeta de crédito']
+          : []),
+    ...(metodos.includes('Transferencia Bancaria') ? ['por transferencia'] : []),
+  ];
+  return partes.length <= 1 ? partes.join('') : `${partes.slice(0, -1).join(', ')} o ${partes.at(-1)}`;
+}
+
+export function ventas(p: Periodo, desde: string, c: CifrasVentas, metodos: readonly MetodoPago[] | null = null): string {
   const cuando = nombrePeriodo(p, desde);
-  if (c.ventas === 0) return `${mayuscula(cuando)} no registras ventas completadas.`;
+  const como = metodos ? ` ${nombreMetodos(metodos)}` : '';
+  if (c.ventas === 0) return `${mayuscula(cuando)} no registras ventas completadas${como}.`;
   const verbo = p === 'ayer' ? 'hiciste' : 'llevas';
-  return `${mayuscula(cuando)} ${verbo} ${contar(c.ventas, 'venta')} por ${formatClp(c.ingresos)} en total.`;
+  return `${mayuscula(cuando)}${como} ${verbo} ${contar(c.ventas, 'venta')} por ${formatClp(c.ingresos)} en total.`;
 }
 
-export function ticketPromedio(p: Periodo, desde: string, c: CifrasVentas): string {
+export function ticketPromedio(p: Periodo, desde: string, c: CifrasVentas, metodos: readonly MetodoPago[] | null = null): string {
   const cuando = nombrePeriodo(p, desde);
-  if (c.ventas === 0) return `${mayuscula(cuando)} no hay ventas completadas, así que todavía no hay ticket promedio.`;
-  return `Tu ticket promedio ${p === 'hoy' || p === 'ayer' ? 'de ' : ''}${cuando} es ${formatClp(c.ticket)}: ${contar(c.ventas, 'venta')} por ${formatClp(c.ingresos)}.`;
+  const como = metodos ? ` ${nombreMetodos(metodos)}` : '';
+  if (c.ventas === 0) return `${mayuscula(cuando)} no hay ventas completadas${como}, así que todavía no hay ticket promedio.`;
+  return `Tu ticket promedio ${p === 'hoy' || p === 'ayer' ? 'de ' : ''}${cuando}${como} es ${formatClp(c.ticket)}: ${contar(c.ventas, 'venta')} por ${formatClp(c.ingresos)}.`;
 }
 
-export function masVendido(p: 'semana' | 'mes', desde: string, top: readonly ProductoVendido[]): string {
+export function masVendido(p: Periodo, desde: string, top: readonly ProductoVendido[]): string {
   const cuando = nombrePeriodo(p, desde);
   const [primero, ...siguen] = top;
   if (!primero) return `${mayuscula(cuando)} todavía no hay ventas completadas.`;
@@ -84,16 +110,58 @@ export function stockBajo(umbral: number, productos: readonly ProductoCatalogo[]
   return `${cuantos} stock bajo (${limite}): ${lista(productos.map((x) => `${x.nombre_producto} (${x.stock})`))}.${extra}`;
 }
 
-export function producto(x: ProductoCatalogo): string {
-  const stock = x.stock > 0 ? `quedan ${unidades(x.stock)}` : 'está agotado';
-  return `${x.nombre_producto}: ${stock} y su precio de venta es ${formatClp(x.precio_venta_actual)}.`;
+export function sinVentas(productos: readonly ProductoSinVentas[]): string {
+  const dias = `${DIAS_SIN_VENTAS} días`;
+  if (productos.length === 0) return `Todos tus productos con stock se vendieron al menos una vez en los últimos ${dias}.`;
+  const cuantos =
+    productos.length === 1 ? '1 producto con stock no se vende' : `${contar(productos.length, 'producto')} con stock no se venden`;
+  return `${cuantos} hace ${dias} o más: ${lista(productos.map((x) => `${x.nombre_producto} (${unidades(x.stock)})`))}. En ${PANTALLAS.recomendaciones} verás cuánto capital tienen inmovilizado.`;
 }
 
-export function variosProductos(consulta: string, candidatos: readonly ProductoCatalogo[], completos: boolean): string {
-  const opciones = lista(candidatos.map((x) => `${x.nombre_producto} (${formatClp(x.precio_venta_actual)}, stock ${x.stock})`));
-  return completos
-    ? `Encontré varios productos para «${consulta}»: ${opciones}. ¿Cuál de ellos?`
-    : `No encontré exactamente «${consulta}». ¿Quisiste decir ${opciones}?`;
+const compra = (x: ProductoCatalogo) =>
+  x.precio_compra_actual === null || x.precio_compra_actual === undefined
+    ? 'sin precio de compra registrado'
+    : `precio de compra ${formatClp(x.precio_compra_actual)}`;
+
+/** One product's stock and price (and purchase price when asked). */
+export function producto(x: ProductoCatalogo, conCosto = false): string {
+  const stock = x.stock > 0 ? `quedan ${unidades(x.stock)}` : 'está agotado';
+  return `${x.nombre_producto}: ${stock} y su precio de venta es ${formatClp(x.precio_venta_actual)}${conCosto ? ` (${compra(x)})` : ''}.`;
+}
+
+const enLista = (x: ProductoCatalogo, conCosto: boolean) =>
+  `${x.nombre_producto} (${formatClp(x.precio_venta_actual)}${conCosto ? `, ${compra(x)}` : ''}, ${x.stock > 0 ? `stock ${x.stock}` : 'agotado'})`;
+
+/** One product named, and the others that also fit the words asked. */
+export function productoYOtros(consulta: string, x: ProductoCatalogo, otros: readonly ProductoCatalogo[], conCosto = false): string {
+  if (otros.length === 0) return producto(x, conCosto);
+  const hay = otros.length === 1 ? 'También hay 1 producto más' : `También hay ${contar(otros.length, 'producto')} más`;
+  return `${producto(x, conCosto)} ${hay} con «${consulta}» en el nombre: ${lista(
+    otros.map((o) => enLista(o, conCosto)),
+    MAX_PRODUCTOS_EN_RESPUESTA,
+  )}.`;
+}
+
+/**
+ * Every product that fits, each with its price and stock (the first MAX_PRODUCTOS_EN_RESPUESTA and
+ * "y N más"); `completos` false: only near misses, offered as a question. `hayMas`: the database
+ * handed only the first candidates, there may be more.
+ */
+export function variosProductos(
+  consulta: string,
+  candidatos: readonly ProductoCatalogo[],
+  completos: boolean,
+  conCosto = false,
+  hayMas = false,
+): string {
+  const opciones = lista(
+    candidatos.map((x) => enLista(x, conCosto)),
+    MAX_PRODUCTOS_EN_RESPUESTA,
+  );
+  if (!completos) return `No encontré exactamente «${consulta}». ¿Quisiste decir ${opciones}?`;
+  const cuantos = hayMas ? `al menos ${contar(candidatos.length, 'producto')}` : contar(candidatos.length, 'producto');
+  const afinar = candidatos.length > MAX_PRODUCTOS_EN_RESPUESTA ? ' Para ver uno, escribe más de su nombre.' : '';
+  return `Encontré ${cuantos} para «${consulta}»: ${opciones}.${afinar}`;
 }
 
 export const productoNoEncontrado = (consulta: string) =>
@@ -101,12 +169,15 @@ export const productoNoEncontrado = (consulta: string) =>
 
 export const PRODUCTO_SIN_NOMBRE = '¿De qué producto? Escríbeme su nombre, por ejemplo: «¿cuánto stock queda de pan?».';
 
-export function metodoPago(desde: string, usos: readonly UsoMetodoPago[]): string {
-  const cuando = nombrePeriodo('mes', desde);
-  const [primero] = usos;
+/** The most used payment method of the period, then every other one with its sales and pesos. */
+export function metodoPago(p: Periodo, desde: string, usos: readonly UsoMetodoPago[]): string {
+  const cuando = nombrePeriodo(p, desde);
+  const [primero, ...siguen] = usos;
   if (!primero) return `${mayuscula(cuando)} todavía no hay ventas completadas.`;
   const total = usos.reduce((s, u) => s + u.ventas, 0);
-  return `${mayuscula(cuando)} el método de pago más usado es ${primero.metodo_pago}: ${primero.ventas} de ${contar(total, 'venta')} (${formatClp(primero.ingresos)}).`;
+  const base = `${mayuscula(cuando)} el método de pago más usado es ${primero.metodo_pago}: ${primero.ventas} de ${contar(total, 'venta')} (${formatClp(primero.ingresos)}).`;
+  if (siguen.length === 0) return base;
+  return `${base} Le ${siguen.length === 1 ? 'sigue' : 'siguen'} ${lista(siguen.map((u) => `${u.metodo_pago}: ${contar(u.ventas, 'venta')} (${formatClp(u.ingresos)})`))}.`;
 }
 
 export const AYUDA = {
@@ -122,28 +193,87 @@ export const AGRADECIMIENTO = '¡De nada! Si necesitas algo más, pregúntame.';
 
 export const CAPACIDADES = [
   'Puedo responderte con los datos de tu tienda:',
-  '• Ventas y ticket promedio de hoy, ayer, esta semana o este mes.',
-  '• Lo más vendido de la semana o del mes.',
-  '• Qué productos están agotados o con stock bajo.',
-  '• El stock y el precio de un producto.',
-  '• El método de pago más usado del mes.',
+  '• Ventas y ticket promedio de hoy, ayer, esta semana o este mes, también por método de pago (efectivo, tarjeta, transferencia).',
+  '• Lo más vendido y los métodos de pago de hoy, ayer, la semana o el mes.',
+  '• Qué productos están agotados, con stock bajo o sin ventas hace 30 días.',
+  '• El stock y el precio de un producto (de todos los que se llamen así).',
   'También te explico cómo cargar un archivo, registrar una venta, agregar un producto o leer las recomendaciones.',
 ].join('\n');
 
-export const DESCONOCIDA =
-  'No sé responder esa pregunta todavía. ¿Quieres que se la pase a soporte? Una persona del equipo te responderá por el chat.';
+/** The offer that ends every fallback: the panel shows 'Hablar con soporte' beside it. */
+const OFERTA_SOPORTE = '¿Quieres que se la pase a soporte? Una persona del equipo te responderá por el chat.';
+/** What Badito can say, in one sentence, for the fallbacks. */
+const LO_QUE_SE =
+  'Puedo decirte tus ventas y ticket promedio (hoy, ayer, esta semana o este mes, también por método de pago), lo más vendido, qué está agotado, con stock bajo o sin ventas, y el precio y stock de un producto.';
 
-export const PERIODO_NO_SOPORTADO =
-  'Por ahora calculo las cifras de hoy, ayer, esta semana (desde el lunes) y este mes (desde el día 1), no de otros períodos. Para otros rangos usa Visualizar › Datos en bruto. ¿Quieres que se lo pregunte a soporte?';
+export const DESCONOCIDA = `No entendí tu pregunta y prefiero no adivinar. ${LO_QUE_SE} ${OFERTA_SOPORTE}`;
+
+export const PERIODO_NO_SOPORTADO = `Por ahora calculo las cifras de hoy, ayer, esta semana (desde el lunes) y este mes (desde el día 1), no de otros períodos. Para otros rangos usa ${PANTALLAS.datosEnBruto}. ${OFERTA_SOPORTE}`;
+
+/** What the fallback was about, for "entendí que preguntas por…". */
+const TEMA: Partial<Record<string, string>> = {
+  mas_vendido: 'lo más vendido',
+  agotados: 'los productos agotados',
+  stock_bajo: 'los productos con stock bajo',
+  sin_ventas: 'los productos sin ventas',
+  producto: 'un producto',
+};
+
+/**
+ * The honest answer when Badito did not understand, or understood something it does not do: what it
+ * can say instead, and the offer of support. Never a figure.
+ */
+export function noEntendi(motivo: Motivo, desconocidas: readonly string[] = [], casi: IntencionBadito | null = null): string {
+  const tema = casi ? TEMA[casi.replace(/_(hoy|ayer|semana|mes)$/, '')] : undefined;
+  switch (motivo) {
+    case 'desconocidas':
+      return `No entendí «${desconocidas.join(' ')}» en tu pregunta, así que prefiero no adivinar. ${LO_QUE_SE} ${OFERTA_SOPORTE}`;
+    case 'larga':
+      return `Tu mensaje es muy largo para mí: hazme una pregunta corta, de a una (por ejemplo «¿cuánto vendí hoy?»). ${OFERTA_SOPORTE}`;
+    case 'fuera_de_alcance':
+      return `Eso no lo sé responder: conozco solo los datos de tu tienda (ventas, stock y precios) y no doy consejos, pronósticos ni datos de afuera. ${OFERTA_SOPORTE}`;
+    case 'caja':
+      return `El efectivo de la caja lo ves en ${PANTALLAS.caja}: el turno abierto muestra cuánto debería haber y sus ventas por método de pago. Yo te digo cuánto vendiste, por ejemplo «¿cuánto vendí hoy en efectivo?». ${OFERTA_SOPORTE}`;
+    case 'ganancia':
+      return `Todavía no calculo tu ganancia (lo que queda después del costo), y no quiero darte lo vendido como si fuera ganancia. Puedo decirte cuánto vendiste («¿cuánto vendí hoy?»); en ${PANTALLAS.recomendaciones} verás los productos que dejan poco margen. ${OFERTA_SOPORTE}`;
+    case 'cambio_precio':
+      return `No cambio precios ni aconsejo sobre ellos. Para cambiar un precio entra a ${PANTALLAS.inventario}, busca el producto y edítalo. Si quieres, te digo el precio actual: «¿cuánto cuesta el pan?». ${OFERTA_SOPORTE}`;
+    case 'periodo':
+      return PERIODO_NO_SOPORTADO;
+    case 'comparacion':
+      return `Todavía no comparo períodos. Pregúntame por cada uno (por ejemplo «¿cuánto vendí hoy?» y «¿cuánto vendí ayer?»); para comparar rangos usa ${PANTALLAS.datosEnBruto}. ${OFERTA_SOPORTE}`;
+    case 'periodo_stock':
+      return `El stock lo conozco solo como está ahora, no el de otros días. Pregúntame, por ejemplo, «¿qué productos están agotados?». ${OFERTA_SOPORTE}`;
+    case 'periodo_sin_ventas':
+      return `Sé qué productos con stock no se venden hace ${DIAS_SIN_VENTAS} días o más, no los de otro período: pregúntame «¿qué productos no se venden?». ${OFERTA_SOPORTE}`;
+    case 'metodo_no_aplica':
+      return `Entendí que preguntas por ${tema ?? 'algo'} por método de pago, y eso no lo separo por método. Por método de pago te digo las ventas y el ticket promedio («¿cuánto vendí hoy en efectivo?»). ${OFERTA_SOPORTE}`;
+    case 'negacion':
+      return `Tu pregunta tiene un «no» o un «sin» que no sé leer bien, y no quiero responderte lo contrario de lo que preguntas. ${LO_QUE_SE} ${OFERTA_SOPORTE}`;
+    case 'menos_vendido':
+      return `Todavía no llevo un ranking de lo menos vendido. Sí sé qué productos con stock no se venden hace ${DIAS_SIN_VENTAS} días o más: pregúntame «¿qué productos no se venden?». ${OFERTA_SOPORTE}`;
+    case 'sin_intencion':
+    case 'producto_largo':
+      return DESCONOCIDA;
+  }
+}
+
+/** A how-to answer to a question that reports a problem: the steps, and support. */
+export const CON_PROBLEMA = 'Si te aparece un error o algo no funciona, te puedo pasar con soporte.';
 
 export const ELIGE_MINIMARKET = 'Para responder con datos, primero elige el minimarket sobre el que preguntas.';
 export const SIN_MINIMARKET =
   'Todavía no tienes un minimarket asociado, así que no tengo datos que mostrarte. Escríbele a soporte para crearlo.';
 
 const SUGERENCIAS: Record<IntencionBadito, string[]> = {
-  ventas_hoy: ['¿Cuánto vendí ayer?', '¿Cuál es mi ticket promedio de hoy?', '¿Qué fue lo más vendido esta semana?'],
-  ventas_ayer: ['¿Cuánto vendí hoy?', '¿Cuánto llevo esta semana?', '¿Cuál fue mi ticket promedio de ayer?'],
-  ventas_semana: ['¿Cuánto vendí este mes?', '¿Qué fue lo más vendido esta semana?', '¿Cuál es mi ticket promedio de la semana?'],
+  ventas_hoy: [
+    '¿Cuánto vendí hoy en efectivo?',
+    '¿Cuánto vendí ayer?',
+    '¿Cuál es mi ticket promedio de hoy?',
+    '¿Qué es lo más vendido hoy?',
+  ],
+  ventas_ayer: ['¿Cuánto vendí hoy?', '¿Cuánto vendí ayer con tarjeta?', '¿Cuál fue mi ticket promedio de ayer?'],
+  ventas_semana: ['¿Cuánto vendí este mes?', '¿Cuánto entró por transferencia esta semana?', '¿Qué fue lo más vendido esta semana?'],
   ventas_mes: [
     '¿Qué fue lo más vendido este mes?',
     '¿Cuál es el método de pago más usado este mes?',
@@ -153,18 +283,24 @@ const SUGERENCIAS: Record<IntencionBadito, string[]> = {
   ticket_ayer: ['¿Cuánto vendí ayer?', '¿Cuál es mi ticket promedio de hoy?'],
   ticket_semana: ['¿Cuánto llevo esta semana?', '¿Cuál es mi ticket promedio del mes?'],
   ticket_mes: ['¿Cuánto vendí este mes?', '¿Cuál es el método de pago más usado este mes?'],
-  mas_vendido_semana: ['¿Qué fue lo más vendido este mes?', '¿Qué productos están agotados?', '¿Qué productos tienen stock bajo?'],
-  mas_vendido_mes: ['¿Qué fue lo más vendido esta semana?', '¿Cuánto vendí este mes?', '¿Qué productos tienen stock bajo?'],
-  agotados: ['¿Qué productos tienen stock bajo?', '¿Cómo leo las recomendaciones?', '¿Qué fue lo más vendido esta semana?'],
-  stock_bajo: ['¿Qué productos están agotados?', '¿Cómo leo las recomendaciones?', '¿Qué fue lo más vendido esta semana?'],
-  producto: ['¿Qué productos tienen stock bajo?', '¿Qué productos están agotados?', '¿Cómo agrego un producto?'],
+  mas_vendido_hoy: ['¿Qué fue lo más vendido ayer?', '¿Qué fue lo más vendido esta semana?', '¿Qué productos están agotados?'],
+  mas_vendido_ayer: ['¿Qué es lo más vendido hoy?', '¿Qué fue lo más vendido esta semana?', '¿Cuánto vendí ayer?'],
+  mas_vendido_semana: ['¿Qué fue lo más vendido este mes?', '¿Qué productos no se venden?', '¿Qué productos tienen stock bajo?'],
+  mas_vendido_mes: ['¿Qué fue lo más vendido esta semana?', '¿Cuánto vendí este mes?', '¿Qué productos no se venden?'],
+  metodo_pago_hoy: ['¿Cuánto vendí hoy en efectivo?', '¿Cuál es el método de pago más usado este mes?'],
+  metodo_pago_ayer: ['¿Cuánto vendí ayer?', '¿Cuál es el método de pago más usado esta semana?'],
+  metodo_pago_semana: ['¿Cuánto entró por transferencia esta semana?', '¿Cuál es el método de pago más usado este mes?'],
   metodo_pago_mes: ['¿Cuánto vendí este mes?', '¿Cuál es mi ticket promedio del mes?'],
+  agotados: ['¿Qué productos tienen stock bajo?', '¿Qué productos no se venden?', '¿Qué fue lo más vendido esta semana?'],
+  stock_bajo: ['¿Qué productos están agotados?', '¿Cómo leo las recomendaciones?', '¿Qué fue lo más vendido esta semana?'],
+  sin_ventas: ['¿Qué fue lo más vendido este mes?', '¿Qué productos están agotados?', '¿Cómo leo las recomendaciones?'],
+  producto: ['¿Qué productos tienen stock bajo?', '¿Qué productos están agotados?', '¿Cómo agrego un producto?'],
   ayuda_cargar: ['¿Cómo agrego un producto?', '¿Cómo registro una venta?', '¿Qué puedes hacer?'],
   ayuda_vender: ['¿Cuánto vendí hoy?', '¿Cómo agrego un producto?', '¿Cómo subo un archivo?'],
   ayuda_producto: ['¿Cómo subo un archivo?', '¿Cómo registro una venta?', '¿Qué productos tienen stock bajo?'],
-  ayuda_recomendaciones: ['¿Qué productos tienen stock bajo?', '¿Qué fue lo más vendido este mes?'],
+  ayuda_recomendaciones: ['¿Qué productos tienen stock bajo?', '¿Qué productos no se venden?', '¿Qué fue lo más vendido este mes?'],
   saludo: ['¿Cuánto vendí hoy?', '¿Qué productos están agotados?', '¿Qué fue lo más vendido esta semana?', '¿Qué puedes hacer?'],
-  capacidades: ['¿Cuánto vendí hoy?', '¿Qué productos tienen stock bajo?', '¿Cómo subo un archivo?'],
+  capacidades: ['¿Cuánto vendí hoy?', '¿Cuánto vendí ayer en efectivo?', '¿Qué productos no se venden?', '¿Cómo subo un archivo?'],
   desconocida: ['¿Qué puedes hacer?', '¿Cuánto vendí hoy?', '¿Qué productos están agotados?'],
 };
 

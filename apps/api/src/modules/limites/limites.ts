@@ -41,11 +41,21 @@ type EnvLimites = Pick<
   | 'LOGIN_MAX_FAILURES_PER_IP'
   | 'PASSWORD_RESET_MAX_PER_IP'
   | 'PASSWORD_RESET_MAX_PER_EMAIL'
+  | 'SOPORTE_MENSAJES_POR_MINUTO'
+  | 'SOPORTE_CONVERSACIONES_POR_HORA'
+  | 'BADITO_PREGUNTAS_POR_MINUTO'
 >;
 
+const MINUTO_MS = 60_000;
+
 export function reglasDeAcceso(env: EnvLimites) {
-  const ventanaMs = Math.round(env.RATE_LIMIT_WINDOW_MINUTES * 60_000);
-  const regla = (nombre: string, max: number, modo: Regla['modo']): Regla => ({ nombre, max, ventanaMs, modo });
+  const ventanaMs = Math.round(env.RATE_LIMIT_WINDOW_MINUTES * MINUTO_MS);
+  const regla = (nombre: string, max: number, modo: Regla['modo'], ventana = ventanaMs): Regla => ({
+    nombre,
+    max,
+    ventanaMs: ventana,
+    modo,
+  });
   return {
     /** Wrong passwords per account, from anywhere. */
     loginCorreo: regla('login:correo', env.LOGIN_MAX_FAILURES_PER_EMAIL, 'ventana'),
@@ -59,6 +69,12 @@ export function reglasDeAcceso(env: EnvLimites) {
     recuperacionDireccion: regla('recuperacion:direccion', env.PASSWORD_RESET_MAX_PER_IP, 'ventana'),
     /** Attempts to use a reset token per client address (guessing tokens). */
     restablecerDireccion: regla('restablecer:direccion', env.PASSWORD_RESET_MAX_PER_IP, 'ventana'),
+    /** Support messages per user (answers, and each new conversation's first message): leaks, never locks. */
+    soporteMensaje: regla('soporte:mensaje', env.SOPORTE_MENSAJES_POR_MINUTO, 'goteo', MINUTO_MS),
+    /** New support conversations per user (the 'Agregar Producto' ticket opens one too). */
+    soporteConversacion: regla('soporte:conversacion', env.SOPORTE_CONVERSACIONES_POR_HORA, 'goteo', 60 * MINUTO_MS),
+    /** Questions to Badito per user: leaks one every minute / max, never locks. */
+    baditoUsuario: regla('badito:usuario', env.BADITO_PREGUNTAS_POR_MINUTO, 'goteo', MINUTO_MS),
   };
 }
 

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { CATEGORIA_TODOS } from '@minimarket/contracts/comunes';
 import {
-  precioCompraUnitario,
   type ingresoStockSchema,
   type productoCreateSchema,
   type productosQuerySchema,
@@ -166,21 +165,16 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
       await desactivarProducto(db, id);
     },
 
-    /** A delivery: adds units atomically and sets the unit cost to total / units, rounded up. */
+    /**
+     * A delivery: adds the units under the product's lock and sets its unit cost to the weighted
+     * average of the shelf and the delivery (contracts' costoTrasIngreso; docs/stock.md).
+     */
     async ingresarStock(usuario: UsuarioSesion, id: number, data: IngresoStock) {
-      await findVisible(usuario, id);
+      const { id_minimarket } = await findVisible(usuario, id);
       const producto = await db.$transaction((tx) =>
-        ingresarStock(
-          tx,
-          id,
-          {
-            cantidad: data.cantidad,
-            costoTotal: data.costo_total,
-            precioCompraUnitario: precioCompraUnitario(data.costo_total, data.cantidad),
-          },
-          usuario.id_usuario,
-        ),
+        ingresarStock(tx, id, id_minimarket, { cantidad: data.cantidad, costoTotal: data.costo_total }, usuario.id_usuario),
       );
+      if (!producto) throw notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
       return toProductoDto(producto);
     },
   };

@@ -20,6 +20,7 @@ import { abrirConversacion, agregarMensaje, cambiarConversacion, marcarLeida } f
 import { crearNotificaciones } from '../../data/notificacion.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { Limites } from '../limites/limites.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { avisoMensajeSoporte } from '../notificaciones/avisos.js';
 
@@ -117,7 +118,7 @@ const ORDEN = {
 
 export type SoporteService = ReturnType<typeof createSoporteService>;
 
-export function createSoporteService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
+export function createSoporteService({ db, acceso, limites }: { db: Db; acceso: AccesoMinimarket; limites: Limites }) {
   /** One conversation as `u` sees it, or 404 (also when it is another shop's). */
   async function una(tx: Tx, u: UsuarioSesion, id: number): Promise<FilaConversacion> {
     const [f] = await tx.$queryRaw<FilaConversacion[]>`${seleccion(u, Prisma.sql`c.id_conversacion = ${id}`)}`;
@@ -154,8 +155,9 @@ export function createSoporteService({ db, acceso }: { db: Db; acceso: AccesoMin
     datos: { id_minimarket?: number; asunto: string; mensaje: string; prioridad: Conversacion['prioridad'] },
   ) {
     if (u.rol === 'administrador') throw forbidden(MENSAJE_SOLO_TIENDAS, 'FORBIDDEN_ROLE');
-    const idMinimarket = await acceso.tiendaPedida(u, datos.id_minimarket);
-    const id_minimarket = idMinimarket;
+    const id_minimarket = await acceso.tiendaPedida(u, datos.id_minimarket);
+    // Per user, in PostgreSQL (every replica counts the same): a new conversation is also a message.
+    await limites.reservar([limites.reglas.soporteConversacion, u.id_usuario], [limites.reglas.soporteMensaje, u.id_usuario]);
     return db.$transaction(async (tx) => {
       const id = await abrirConversacion(
         tx,
@@ -227,6 +229,7 @@ export function createSoporteService({ db, acceso }: { db: Db; acceso: AccesoMin
     },
 
     async responder(u: UsuarioSesion, id: number, texto: string): Promise<MensajeSoporte> {
+      await limites.reservar([limites.reglas.soporteMensaje, u.id_usuario]);
       return db.$transaction(async (tx) => {
         const c = await una(tx, u, id);
         const idMensaje = await agregarMensaje(tx, c.id_minimarket, id, { id_usuario: u.id_usuario, nombre: u.nombre, rol: rol(u) }, texto);

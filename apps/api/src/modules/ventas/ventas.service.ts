@@ -9,6 +9,7 @@ import {
   MENSAJE_VENTA_YA_ANULADA,
   type Devolucion,
   type devolucionCreateSchema,
+  referenciaVenta,
   type Venta,
   type ventaCreateSchema,
   type ventasQuerySchema,
@@ -48,6 +49,8 @@ export const MENSAJE_CLAVE_REUSADA =
 export function toVentaDto(v: VentaConDetalles): Venta {
   return {
     id_venta: v.id_venta,
+    numero_venta: v.numero_venta,
+    id_venta_csv: v.id_venta_csv,
     id_minimarket: v.id_minimarket,
     fecha_venta: v.fecha_venta.toISOString(),
     total: v.total,
@@ -99,6 +102,16 @@ function assertTotales(data: VentaCreate) {
       'TOTAL_MISMATCH',
     );
   }
+}
+
+/**
+ * What the Transacciones search box asks for: a sale number ("12", "#12", "N° 12", "n°12") or, as
+ * typed, the id a sale had in an imported file. A number past any integer matches no number.
+ */
+function ventaBuscada(texto: string) {
+  const digitos = /^(?:#|n[°º.]?\s*)?(\d{1,10})$/i.exec(texto.replace(/\s+/g, ' ').trim());
+  const numero = digitos ? Number(digitos[1]) : null;
+  return { numero: numero !== null && numero >= 1 && numero <= MAX_ENTERO ? numero : null, idCsv: texto };
 }
 
 type ResultadoRegistro = { repetida: true; id_venta: number } | { repetida: false; venta: Venta; cambios: CambioStock[] };
@@ -215,15 +228,12 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
 
     async list(usuario: UsuarioSesion, q: VentasQuery) {
       await acceso.assertAcceso(usuario, q.id_minimarket);
-      const idBuscado = q.search ? Number(q.search.replace(/^#/, '')) : undefined;
-      // Not a sale number (or past any id): nothing matches.
-      if (idBuscado !== undefined && !(Number.isInteger(idBuscado) && idBuscado >= 1 && idBuscado <= MAX_ENTERO))
-        return { sales: [], total: 0, ventas_completadas: 0, monto_total: 0 };
+      const buscada = q.search ? ventaBuscada(q.search) : undefined;
       const r = await listarVentas(
         db,
         {
           idMinimarket: q.id_minimarket,
-          idVenta: idBuscado,
+          buscada,
           desde: q.start_date ? zonedToUtc(q.start_date) : undefined,
           // The whole last second counts: 23:59:59 means up to 23:59:59.999.
           hasta: q.end_date ? new Date(zonedToUtc(q.end_date).getTime() + 999) : undefined,
@@ -265,7 +275,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           idVenta: id,
           idUsuario: usuario.id_usuario,
           tipo: 'anulacion',
-          motivo: `Anulación de la venta #${id}`,
+          motivo: `Anulación de la venta ${referenciaVenta(v)}`,
           unidades,
         });
       });
@@ -316,7 +326,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           idVenta: id,
           idUsuario: usuario.id_usuario,
           tipo: 'devolucion',
-          motivo: `Devolución de la venta #${id}`,
+          motivo: `Devolución de la venta ${referenciaVenta(v)}`,
           unidades: lineas.map((l) => ({ id_producto: l.id_producto, cantidad: l.num_unidades })),
         });
         return nueva;
@@ -332,6 +342,8 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
       const m = venta.minimarket;
       return {
         id_venta: venta.id_venta,
+        numero_venta: venta.numero_venta,
+        id_venta_csv: venta.id_venta_csv,
         fecha_venta: venta.fecha_venta.toISOString(),
         minimarket: { nombre: m.nombre_minimarket, rut: formatRut(m.usuario.rut_empresa), direccion: m.direccion, comuna: m.comuna },
         lineas: venta.detalles.map((d) => ({

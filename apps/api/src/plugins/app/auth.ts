@@ -1,15 +1,18 @@
 // Authentication and role guards. Every request with a token re-reads its user (and whether
 // this token was ended by 'Cerrar Sesión') in one query, so deactivating a user, changing
-// their password, e-mail or role, or logging out takes effect at once, not at expiry.
+// their password, e-mail or role, or logging out takes effect at once, not at expiry. A stream
+// ticket opens one stream, once (data/ticket-eventos.ts).
 import crypto from 'node:crypto';
 import type { Rol } from '@minimarket/contracts/comunes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
+import { usarTicket } from '../../data/ticket-eventos.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 
 export const MENSAJE_NO_AUTENTICADO = 'Usuario no autenticado. Por favor, inicie sesión.';
 export const MENSAJE_SESION_EXPIRADA = 'La sesión ha expirado. Por favor, inicie sesión de nuevo.';
+export const MENSAJE_TICKET_USADO = 'Este ticket de eventos ya se usó. Pide uno nuevo para reconectar.';
 
 export interface UsuarioSesion {
   id_usuario: number;
@@ -32,6 +35,8 @@ export interface TokenPayload {
   uso?: 'eventos';
   /** A ticket's session expiry (seconds): the stream ends with the session, not the ticket. */
   ses_exp?: number;
+  /** A ticket's own id (its jti names the session behind it): it is used once (ticket_eventos). */
+  tid?: string;
 }
 
 /** This request's token, for 'Cerrar Sesión'. */
@@ -39,6 +44,8 @@ export interface SesionActual {
   jti: string;
   id_usuario: number;
   expira_en: Date;
+  /** When the session began (ms): a change that ends the sessions before an instant ends it too. */
+  auth_time: number;
 }
 
 declare module '@fastify/jwt' {
@@ -101,6 +108,7 @@ export default fp(
         jti: payload.jti,
         id_usuario: usuario.id_usuario,
         expira_en: new Date((payload.ses_exp ?? payload.exp ?? Date.now() / 1000) * 1000),
+        auth_time: payload.auth_time,
       };
     }
 
@@ -127,8 +135,15 @@ export default fp(
       } catch {
         throw expirada();
       }
-      if (payload.uso !== 'eventos') throw expirada();
+      if (payload.uso !== 'eventos' || typeof payload.tid !== 'string' || !UUID.test(payload.tid)) throw expirada();
       await sesionDe(request, payload, true);
+      // Once: the ticket's row goes in before the stream opens; a second use finds it.
+      const primerUso = await usarTicket(opts.db, {
+        id_ticket: payload.tid,
+        id_usuario: request.usuario.id_usuario,
+        expira_en: new Date((payload.exp ?? Date.now() / 1000 + SEGUNDOS_TICKET) * 1000),
+      });
+      if (!primerUso) throw unauthorized(MENSAJE_TICKET_USADO, 'TICKET_USED');
     });
 
     app.decorate('issueTicketEventos', (request: FastifyRequest) => {
@@ -143,6 +158,7 @@ export default fp(
           jti: s.jti,
           uso: 'eventos',
           ses_exp: Math.floor(s.expira_en.getTime() / 1000),
+          tid: crypto.randomUUID(),
         },
         { expiresIn: SEGUNDOS_TICKET },
       );

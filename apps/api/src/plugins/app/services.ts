@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import type { Env } from '../../env.js';
+import { createAjustesStockService } from '../../modules/ajustes-stock/ajustes-stock.service.js';
 import { createAnaliticaService } from '../../modules/analitica/analitica.service.js';
 import { createAvisoRecomendaciones } from '../../modules/analitica/aviso-semanal.js';
 import { createLecturasPesadas } from '../../modules/analitica/lectura-pesada.js';
@@ -28,7 +29,7 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
   const acceso = createAccesoMinimarket({ db });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, log });
   const limites = createLimites({ db, env });
-  const soporte = createSoporteService({ db, acceso });
+  const soporte = createSoporteService({ db, acceso, limites });
   const pesadas = createLecturasPesadas({ databaseUrl: env.DATABASE_URL, segundos: env.LECTURA_PESADA_SEGUNDOS });
   // Off in the API tests, which sum on demand (resumidor.vaciar) or read the pending days live.
   const resumidor = createResumidor({ db, log, intervaloMs: env.NODE_ENV === 'test' ? 0 : env.RESUMEN_INTERVALO_MS });
@@ -40,6 +41,7 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
     usuarios: createUsuariosService({ db, limites }),
     minimarkets: createMinimarketsService({ db, acceso }),
     productos: createProductosService({ db, acceso }),
+    ajustesStock: createAjustesStockService({ db, acceso }),
     openFoodFacts: createOpenFoodFacts({ baseUrl: env.OFF_BASE_URL, timeoutMs: env.OFF_TIMEOUT_MS }),
     ventas: createVentasService({ db, acceso }),
     notificaciones: createNotificacionesService({ db }),
@@ -53,10 +55,16 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
       log,
       intervaloMin: env.NODE_ENV === 'test' ? 0 : env.AVISO_RECOMENDACIONES_MIN,
     }),
-    badito: createBaditoService({ db, acceso }),
+    badito: createBaditoService({ db, acceso, limites }),
     soporte,
     caja: createCajaService({ db, acceso }),
-    eventosSoporte: createEventosSoporte({ databaseUrl: env.DATABASE_URL, soporte, log }),
+    eventosSoporte: createEventosSoporte({
+      databaseUrl: env.DATABASE_URL,
+      db,
+      soporte,
+      log,
+      revisionMs: env.EVENTOS_REVISION_SEGUNDOS * 1000,
+    }),
     /** Rejects when the database does not answer (GET /api/salud). */
     salud: async () => {
       await db.$queryRaw`SELECT 1`;

@@ -97,7 +97,8 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['productos'],
         operationId: 'ingresarStock',
-        summary: 'Ingreso de mercadería: suma unidades y fija el costo unitario (costo total / cantidad, redondeado hacia arriba)',
+        summary:
+          'Ingreso de mercadería: suma unidades y deja el costo unitario en el promedio ponderado del stock en mano y lo recibido (al peso más cercano)',
         params: idParamsSchema,
         body: ingresoStockSchema,
         response: { 200: productoSchema, ...ERRORES },

@@ -11,13 +11,15 @@ import {
   ticketProductoRespuestaSchema,
   ticketProductoSchema,
 } from '@minimarket/contracts/soporte';
-import { idSchema } from '@minimarket/contracts/comunes';
+import { errorSchema, idSchema } from '@minimarket/contracts/comunes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES, TOTAL_HEADER } from '../respuestas.js';
 import eventosRoutes from './eventos.js';
 
 const conId = z.object({ id: idSchema });
+/** Writing (a message, a new conversation) is throttled per user: 429 past the limit (modules/limites). */
+const ERRORES_ESCRITURA = { ...ERRORES, 429: errorSchema } as const;
 
 /** Every route but the event stream, behind the session check. */
 const conversacionesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +34,7 @@ const conversacionesRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'abrirConversacion',
         summary: 'Abre una conversación de soporte para la tienda de quien escribe (solo pyme), con su primer mensaje',
         body: conversacionCreateSchema,
-        response: { 201: conversacionSchema, ...ERRORES },
+        response: { 201: conversacionSchema, ...ERRORES_ESCRITURA },
       },
     },
     async (request, reply) => reply.code(201).send(await soporte.abrir(request.usuario, request.body)),
@@ -79,7 +81,7 @@ const conversacionesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Escribe en una conversación; si un pyme escribe en una Resuelta, vuelve a Activo',
         params: conId,
         body: mensajeCreateSchema,
-        response: { 201: mensajeSoporteSchema, ...ERRORES },
+        response: { 201: mensajeSoporteSchema, ...ERRORES_ESCRITURA },
       },
     },
     async (request, reply) => reply.code(201).send(await soporte.responder(request.usuario, request.params.id, request.body.texto)),
@@ -135,7 +137,7 @@ const conversacionesRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'pedirProducto',
         summary: "El ticket 'Agregar Producto': abre una conversación de soporte con los datos del producto",
         body: ticketProductoSchema,
-        response: { 201: ticketProductoRespuestaSchema, ...ERRORES },
+        response: { 201: ticketProductoRespuestaSchema, ...ERRORES_ESCRITURA },
       },
     },
     async (request, reply) => reply.code(201).send(await soporte.ticketProducto(request.usuario, request.body)),

@@ -1,6 +1,7 @@
 import { ShopSelector } from '../../components/shop/shop-selector';
 import { RequiereTienda } from '../../components/shop/requiere-tienda';
 import { SectionLayout } from '../../components/ui/section-layout';
+import { AjustesPage } from '../../features/pos/components/ajustes/ajustes-page';
 import { CajaPage } from '../../features/pos/components/caja/caja-page';
 import { InventarioPage } from '../../features/pos/components/inventario/inventario-page';
 import { NuevaVentaPage } from '../../features/pos/components/nueva-venta/nueva-venta-page';
@@ -17,6 +18,8 @@ export function PosLayout() {
         { to: '/pos/nuevo-producto', label: 'NUEVO PRODUCTO' },
         { to: '/pos/buscar-producto', label: 'BUSCAR PRODUCTO' },
         { to: '/pos/transacciones', label: 'TRANSACCIONES' },
+        // 'Mermas' is the word an owner looks for; the page is stock adjustments of every reason.
+        { to: '/pos/ajustes', label: 'AJUSTES Y MERMAS' },
         { to: '/pos/caja', label: 'CAJA' },
       ]}
     />
@@ -42,4 +45,8 @@ export function TransaccionesRoute() {
 
 export function CajaRoute() {
   return <RequiereTienda>{(id) => <CajaPage key={id} idMinimarket={id} />}</RequiereTienda>;
+}
+
+export function AjustesRoute() {
+  return <RequiereTienda>{(id) => <AjustesPage key={id} idMinimarket={id} />}</RequiereTienda>;
 }

@@ -23,7 +23,7 @@ import { historialCargasQueryOptions, useSubirArchivo, type TipoCarga } from '..
 import { extensionValida, MENSAJE_CARGA_SIN_CONEXION } from '../utils/resultado';
 import { COLUMNAS, EjemploDialog, REGLAS_COMUNES, REGLAS_POR_TIPO, type FormatoEjemplo } from './ejemplos';
 import { DescargarRechazados, HistorialCargas } from './historial-cargas';
-import { EstadoCargaBadge, ResultadoCarga } from './resultado-carga';
+import { AVISO_HISTORIAL_STOCK, EstadoCargaBadge, ResultadoCarga } from './resultado-carga';
 
 export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
   const { user } = useAuth();
@@ -209,6 +209,11 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
                 </label>
               ))}
             </div>
+            {tipo === 'ventas' && (
+              <p className="mt-2 text-sm text-slate-600" data-testid="aviso-historial-stock">
+                {AVISO_HISTORIAL_STOCK}
+              </p>
+            )}
           </fieldset>
 
           {subir.isPending && enviado && (

@@ -54,6 +54,10 @@ function Cifras({ r, tipo }: { r: DetalleResultado; tipo: TipoCarga }) {
   );
 }
 
+/** Said before a sales file is sent and after it is imported: history never touches today's shelf. */
+export const AVISO_HISTORIAL_STOCK = 'Las ventas que importas son historial: se suman a tus análisis, pero no descuentan el stock de hoy.';
+export const AVISO_HISTORIAL_STOCK_HECHO = 'Estas ventas son historial: no movieron el stock de hoy.';
+
 /** What the server reported for one upload: counters, its message and the rejected rows. */
 export function ResultadoCarga({ detalle: r, tipo }: { detalle: DetalleResultado | null; tipo: TipoCarga }) {
   if (!r) return <Alert tipo="aviso">{MENSAJE_NO_PARSEABLE}</Alert>;
@@ -61,6 +65,7 @@ export function ResultadoCarga({ detalle: r, tipo }: { detalle: DetalleResultado
     <div className="space-y-3 text-sm">
       {r.message && <p className="text-slate-800">{r.message}</p>}
       <Cifras r={r} tipo={tipo} />
+      {tipo === 'ventas' && <p className="text-slate-600">{AVISO_HISTORIAL_STOCK_HECHO}</p>}
       {r.detalle_errores.length > 0 && (
         <div>
           <h3 className="font-semibold text-slate-900">Filas con errores</h3>

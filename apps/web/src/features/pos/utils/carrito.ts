@@ -11,6 +11,8 @@ export interface ResultadoCarrito {
   items: ItemCarrito[];
   /** Why the change was refused or clamped, in the words shown to the cashier. */
   error?: string;
+  /** The product whose stock stopped the change (the owner may correct its stock from the sale). */
+  sinStock?: Producto;
 }
 
 export const mensajeAgotado = (nombre: string) => `El producto "${nombre}" está agotado.`;
@@ -20,13 +22,14 @@ export { MENSAJE_RECIBIDO_INSUFICIENTE } from '@minimarket/contracts/reglas';
 
 /** Adds one unit, refreshing the product's stock and price from the latest data. */
 export function agregarAlCarrito(items: ItemCarrito[], producto: Producto): ResultadoCarrito {
-  if (producto.stock <= 0) return { items, error: mensajeAgotado(producto.nombre_producto) };
+  if (producto.stock <= 0) return { items, error: mensajeAgotado(producto.nombre_producto), sinStock: producto };
   const existente = items.find((i) => i.producto.id_producto === producto.id_producto);
   if (!existente) return { items: [...items, { producto, cantidad: 1 }] };
   if (existente.cantidad >= producto.stock) {
     return {
       items: items.map((i) => (i === existente ? { producto, cantidad: producto.stock } : i)),
       error: mensajeStockMaximo(producto.nombre_producto, producto.stock),
+      sinStock: producto,
     };
   }
   return { items: items.map((i) => (i === existente ? { producto, cantidad: i.cantidad + 1 } : i)) };
@@ -44,6 +47,7 @@ export function cambiarCantidad(items: ItemCarrito[], idProducto: number, texto:
     return {
       items: items.map((i) => (i === item ? { ...i, cantidad: stock } : i)),
       error: mensajeSinStock(nombre_producto, stock),
+      sinStock: item.producto,
     };
   }
   return { items: items.map((i) => (i === item ? { ...i, cantidad } : i)) };

@@ -55,15 +55,3 @@ describe('rangos', () => {
     expect(errorDeRango('1999-01-01', '1999-01-30')).toBe('Las fechas deben estar entre el año 2000 y el 2100.');
   });
 });
-
-describe('meses', async () => {
-  const { mesesHasta, nombreMes, esMes } = await import('./meses');
-  it('lists the months back from today across a year end', () => {
-    expect(mesesHasta('2026-02-10', 3)).toEqual(['2026-02', '2026-01', '2025-12']);
-  });
-  it('names a month in Spanish and refuses what is not one', () => {
-    expect(nombreMes('2026-11')).toBe('noviembre de 2026');
-    expect(esMes('2026-13')).toBe(false);
-    expect(esMes('2026-09')).toBe(true);
-  });
-});

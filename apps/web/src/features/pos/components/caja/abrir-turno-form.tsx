@@ -22,7 +22,19 @@ const aperturaFormSchema = z.object({
     .pipe(turnoAperturaSchema.shape.monto_inicial),
 });
 
-export function AbrirTurnoForm({ idMinimarket }: { idMinimarket: number }) {
+/**
+ * Opens the shop's shift: a card in CAJA, or (enDialogo) the bare form inside Nueva venta's dialog,
+ * which closes when `onAbierto` runs.
+ */
+export function AbrirTurnoForm({
+  idMinimarket,
+  onAbierto,
+  enDialogo = false,
+}: {
+  idMinimarket: number;
+  onAbierto?: () => void;
+  enDialogo?: boolean;
+}) {
   const abrir = useAbrirTurno();
   const {
     register,
@@ -38,15 +50,15 @@ export function AbrirTurnoForm({ idMinimarket }: { idMinimarket: number }) {
     try {
       await abrir.mutateAsync({ idMinimarket, montoInicial: monto_inicial });
       toast.success(`Caja abierta con ${formatClp(monto_inicial)}.`, { duration: 2000 });
+      onAbierto?.();
     } catch (e) {
       setError('root', { message: mensajeDeError(e, 'No se pudo abrir la caja.') });
     }
   });
 
-  return (
-    <Card className="p-4 sm:p-5">
-      <h3 className="text-lg font-semibold text-slate-900">Abrir caja</h3>
-      <p className="mt-1 text-sm text-slate-600">
+  const contenido = (
+    <>
+      <p className={enDialogo ? 'text-sm text-slate-600' : 'mt-1 text-sm text-slate-600'}>
         No hay un turno de caja abierto. Cuenta el efectivo con que empiezas (el sencillo para dar vuelto) y abre el turno: las ventas que
         hagas desde ahora quedan en él.
       </p>
@@ -63,6 +75,13 @@ export function AbrirTurnoForm({ idMinimarket }: { idMinimarket: number }) {
           {errors.root.message}
         </Alert>
       )}
+    </>
+  );
+  if (enDialogo) return contenido;
+  return (
+    <Card className="p-4 sm:p-5">
+      <h3 className="text-lg font-semibold text-slate-900">Abrir caja</h3>
+      {contenido}
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { referenciaVenta } from '@minimarket/contracts/ventas';
 import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
 import type { Boleta } from '@minimarket/contracts/caja';
 import { useQuery } from '@tanstack/react-query';
@@ -47,7 +48,7 @@ function Recibo({ boleta, ancho }: { boleta: Boleta; ancho: AnchoPapel }) {
         {m.comuna && <p>{m.comuna}</p>}
       </header>
       <Separador />
-      <p>Venta N° {boleta.id_venta}</p>
+      <p>Venta {referenciaVenta(boleta)}</p>
       <p>{formatFechaHora(boleta.fecha_venta)}</p>
       {boleta.estado_venta !== ESTADO_VENTA_COMPLETADA && (
         <p className="mt-[1mm] text-center font-bold uppercase">Venta {boleta.estado_venta}</p>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { leerEntero } from '@minimarket/contracts/numeros';
-import { ingresoStockSchema, MENSAJE_INGRESO_STOCK_INVALIDO, precioCompraUnitario, type Producto } from '@minimarket/contracts/productos';
+import { costoTrasIngreso } from '@minimarket/contracts/costo-promedio';
+import { ingresoStockSchema, MENSAJE_INGRESO_STOCK_INVALIDO, type Producto } from '@minimarket/contracts/productos';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -42,7 +43,11 @@ export function IngresoStockDialog({ producto, onCerrar }: { producto: Producto 
   });
   const cantidad = positivo(watch('cantidad'));
   const costo = positivo(watch('costo_total'), true);
-  const unitario = cantidad !== null && costo !== null ? precioCompraUnitario(costo, cantidad) : null;
+  // The rule the server applies when saving (under the product's lock, with the stock it finds then).
+  const costos =
+    producto && cantidad !== null && costo !== null
+      ? costoTrasIngreso({ stockActual: producto.stock, costoActual: producto.precio_compra_actual, cantidad, costoTotal: costo })
+      : null;
   const mensaje = errors.cantidad?.message ?? errors.costo_total?.message ?? errors.root?.message;
 
   const enviar = handleSubmit(async (datos) => {
@@ -88,11 +93,48 @@ export function IngresoStockDialog({ producto, onCerrar }: { producto: Producto 
             {(p) => <MontoInput {...p} aria-invalid={Boolean(errors.costo_total)} {...register('costo_total')} />}
           </Field>
         </div>
-        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700" aria-live="polite">
-          Precio de compra unitario: <strong>{unitario !== null ? formatClp(unitario) : '—'}</strong>
-          <span className="block text-xs text-slate-600">Costo total dividido por la cantidad, redondeado hacia arriba.</span>
-        </p>
+        {producto && <VistaCosto producto={producto} cantidad={cantidad} costo={costo} costos={costos} />}
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * What the delivery does to the unit cost, before saving: this purchase's unit cost and the
+ * product's resulting one (weighted average with the stock on hand; docs/stock.md), with the sum
+ * written out so the owner can check it.
+ */
+function VistaCosto({
+  producto,
+  cantidad,
+  costo,
+  costos,
+}: {
+  producto: Producto;
+  cantidad: number | null;
+  costo: number | null;
+  costos: ReturnType<typeof costoTrasIngreso> | null;
+}) {
+  const actual = producto.precio_compra_actual;
+  let explicacion: string;
+  if (!costos || cantidad === null || costo === null)
+    explicacion = 'Escribe la cantidad y el costo total para ver el costo unitario que quedará.';
+  else if (costos.promediado)
+    explicacion = `Promedio ponderado: (${formatEntero(producto.stock)} × ${formatClp(actual!)} + ${formatClp(costo)}) / ${formatEntero(
+      producto.stock + cantidad,
+    )} unidades, redondeado al peso.`;
+  else if (producto.stock <= 0) explicacion = 'No hay stock que promediar: queda el costo de esta compra.';
+  else explicacion = 'El producto no tenía precio de compra: queda el costo de esta compra.';
+  return (
+    <div className="space-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700" aria-live="polite" data-testid="vista-costo">
+      <p>
+        Costo unitario de esta compra: <strong>{costos ? formatClp(costos.costoCompra) : '—'}</strong>
+      </p>
+      <p>
+        Costo unitario resultante: <strong>{costos ? formatClp(costos.costoResultante) : '—'}</strong>
+        <span className="text-slate-600"> (actual: {actual !== null ? formatClp(actual) : 'sin precio de compra'})</span>
+      </p>
+      <p className="text-xs text-slate-600">{explicacion}</p>
+    </div>
   );
 }

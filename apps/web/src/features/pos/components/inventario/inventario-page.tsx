@@ -1,6 +1,6 @@
 import { CATEGORIA_TODOS, CATEGORIAS, PAGE_SIZE_INVENTARIO, type Categoria } from '@minimarket/contracts/comunes';
 import type { Producto } from '@minimarket/contracts/productos';
-import { PackagePlus, Pencil, Trash2 } from 'lucide-react';
+import { ClipboardCheck, PackagePlus, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -22,6 +22,7 @@ import { useEliminarProducto } from '../../api/productos';
 import { useBusquedaProductos } from '../../hooks/use-busqueda-productos';
 import { ProductoCelda } from '../producto-celda';
 import { StockBadge } from '../stock-badge';
+import { AjusteStockDialog } from '../ajustes/ajuste-stock-dialog';
 import { EditarProducto } from './editar-producto';
 import { IngresoStockDialog } from './ingreso-stock-dialog';
 
@@ -33,6 +34,7 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
   const [categoria, setCategoria] = useState<FiltroCategoria>(CATEGORIA_TODOS);
   const [editando, setEditando] = useState<Producto | null>(null);
   const [reponiendo, setReponiendo] = useState<Producto | null>(null);
+  const [ajustando, setAjustando] = useState<Producto | null>(null);
   const [eliminando, setEliminando] = useState<Producto | null>(null);
   const eliminar = useEliminarProducto();
   // A notification or a recommendation links here with ?producto=<id>: the list shows that product
@@ -150,6 +152,12 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
                         aria-label={`Agregar stock a ${p.nombre_producto}`}
                         title="Agregar stock"
                       />
+                      <IconButton
+                        icono={ClipboardCheck}
+                        onClick={() => setAjustando(p)}
+                        aria-label={`Ajustar stock de ${p.nombre_producto}`}
+                        title="Ajustar stock (conteo, merma, vencido...)"
+                      />
                       <IconButton icono={Pencil} onClick={() => setEditando(p)} aria-label={`Editar ${p.nombre_producto}`} title="Editar" />
                       <IconButton
                         icono={Trash2}
@@ -165,6 +173,10 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
                       <Button variante="contorno" tamano="sm" onClick={() => setReponiendo(p)}>
                         <PackagePlus className="size-4" aria-hidden="true" /> Agregar stock
                         <span className="sr-only"> a {p.nombre_producto}</span>
+                      </Button>
+                      <Button variante="contorno" tamano="sm" onClick={() => setAjustando(p)}>
+                        <ClipboardCheck className="size-4" aria-hidden="true" /> Ajustar stock
+                        <span className="sr-only"> de {p.nombre_producto}</span>
                       </Button>
                       <Button variante="contorno" tamano="sm" onClick={() => setEditando(p)}>
                         <Pencil className="size-4" aria-hidden="true" /> Editar<span className="sr-only"> {p.nombre_producto}</span>
@@ -184,6 +196,7 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
 
       {/* Keyed by product: each opening starts with an empty form, not the last product's figures. */}
       <IngresoStockDialog key={enDialogo?.id_producto ?? 'cerrado'} producto={enDialogo} onCerrar={cerrarDialogo} />
+      <AjusteStockDialog idMinimarket={idMinimarket} producto={ajustando} onDone={() => setAjustando(null)} />
 
       <ConfirmDialog
         abierto={eliminando !== null}

@@ -1,34 +1,97 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../../components/ui/alert';
-import { buttonClasses } from '../../../../components/ui/button';
+import { Button, buttonClasses } from '../../../../components/ui/button';
+import { Dialog } from '../../../../components/ui/dialog';
 import { minimarketQueryOptions } from '../../../../lib/current-shop';
 import { turnoActualQueryOptions } from '../../api/caja';
+import { AbrirTurnoForm } from '../caja/abrir-turno-form';
 
 export const MENSAJE_AVISO_CAJA = 'Este minimarket exige un turno de caja abierto para vender: abre la caja antes de cobrar.';
+export const MENSAJE_SIN_CAJA =
+  'No hay un turno de caja abierto: lo que cobres en efectivo no quedará en ninguna caja ni en su cuadratura.';
+export const MENSAJE_EFECTIVO_SIN_CAJA = 'Sin caja abierta: este efectivo no quedará en ningún turno.';
 
 /**
- * The shop asks for an open shift to sell ("Exigir caja abierta", Configuración) and none is
- * open: said before the cashier builds a cart, with the way to CAJA. When the server refused a
- * sale for it anyway (the setting or the shift changed on another device), its words are shown.
+ * Whether the shop has a shift open: true, false, or undefined while it is not known yet. Nueva
+ * venta asks once and again whenever the shift changes (opening it here or in CAJA).
+ */
+export function useCajaAbierta(idMinimarket: number): boolean | undefined {
+  const turno = useQuery(turnoActualQueryOptions(idMinimarket));
+  return turno.data === undefined ? undefined : turno.data !== null;
+}
+
+/** "Seguir sin caja", remembered for this browser tab and shop (a reload does not ask again). */
+function useSinCajaAceptado(idMinimarket: number) {
+  const clave = `sin-caja:${idMinimarket}`;
+  const [aceptado, setAceptado] = useState(() => window.sessionStorage.getItem(clave) === '1');
+  return [
+    aceptado,
+    () => {
+      window.sessionStorage.setItem(clave, '1');
+      setAceptado(true);
+    },
+  ] as const;
+}
+
+/**
+ * No cash shift is open. When the shop demands one ("Exigir caja abierta", Configuración) the
+ * cashier is told before building a cart, and when the server refused a sale for it anyway (the
+ * setting or the shift changed on another device) its words are shown. When it does not, the
+ * cashier is still told that cash would land in no till, and chooses: open it here, or go on
+ * without one knowingly ("Seguir sin caja"). The API's behaviour is the same either way.
  */
 export function AvisoCaja({ idMinimarket, rechazo }: { idMinimarket: number; rechazo: string | null }) {
   const tienda = useQuery(minimarketQueryOptions(idMinimarket));
+  const abierta = useCajaAbierta(idMinimarket);
+  const [aceptado, aceptar] = useSinCajaAceptado(idMinimarket);
+  const [abriendo, setAbriendo] = useState(false);
   const exige = tienda.data?.exigir_caja_abierta === true;
-  const turno = useQuery({ ...turnoActualQueryOptions(idMinimarket), enabled: exige || rechazo !== null });
-  // Unknown yet, or a shift is open: nothing to say.
-  if (turno.data !== null || (!exige && !rechazo)) return null;
+  if (abierta !== false || tienda.data === undefined) return null;
+  if (!exige && !rechazo && aceptado) return null;
+
+  const abrir = (
+    <Button tamano="sm" onClick={() => setAbriendo(true)}>
+      Abrir caja
+    </Button>
+  );
   return (
-    <Alert
-      tipo="aviso"
-      className="mb-4"
-      accion={
-        <Link to="/pos/caja" className={buttonClasses('primario', 'sm')}>
-          Ir a CAJA
-        </Link>
-      }
-    >
-      {rechazo ?? MENSAJE_AVISO_CAJA}
-    </Alert>
+    <>
+      {exige || rechazo ? (
+        <Alert
+          tipo="aviso"
+          className="mb-4"
+          accion={
+            <span className="flex flex-wrap gap-2">
+              {abrir}
+              <Link to="/pos/caja" className={buttonClasses('contorno', 'sm')}>
+                Ir a CAJA
+              </Link>
+            </span>
+          }
+        >
+          {rechazo ?? MENSAJE_AVISO_CAJA}
+        </Alert>
+      ) : (
+        <Alert
+          tipo="aviso"
+          className="mb-4"
+          accion={
+            <span className="flex flex-wrap gap-2">
+              {abrir}
+              <Button variante="contorno" tamano="sm" onClick={aceptar}>
+                Seguir sin caja
+              </Button>
+            </span>
+          }
+        >
+          <span data-testid="aviso-sin-caja">{MENSAJE_SIN_CAJA}</span>
+        </Alert>
+      )}
+      <Dialog abierto={abriendo} onCerrar={() => setAbriendo(false)} titulo="Abrir caja">
+        <AbrirTurnoForm idMinimarket={idMinimarket} enDialogo onAbierto={() => setAbriendo(false)} />
+      </Dialog>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { ScanBarcode } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { Input } from '../../../../components/ui/field';
@@ -8,6 +8,8 @@ import { cn } from '../../../../utils/cn';
 export interface EstadoEscaneo {
   tipo: 'exito' | 'error' | 'info';
   texto: string;
+  /** What the cashier can do about it (an unknown code: "Crear producto"). */
+  accion?: ReactNode;
 }
 
 /**
@@ -74,6 +76,7 @@ export function EscanerPanel({
       >
         {estado?.texto}
       </p>
+      {estado?.accion && <div className="mt-2">{estado.accion}</div>}
     </Card>
   );
 }

@@ -1,16 +1,17 @@
 import { CODIGO_CAJA_REQUERIDA } from '@minimarket/contracts/caja';
 import type { MetodoPago } from '@minimarket/contracts/comunes';
 import type { Producto } from '@minimarket/contracts/productos';
-import type { Venta } from '@minimarket/contracts/ventas';
+import { referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Alert } from '../../../../components/ui/alert';
-import { buttonClasses } from '../../../../components/ui/button';
+import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ApiError, mensajeDeError, nuevaIdempotencyKey } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
+import { useAuth } from '../../../../lib/auth';
 import { tiendaKeys, useCurrentShop } from '../../../../lib/current-shop';
 import { formatClp } from '../../../../utils/format';
 import { buscarPorCodigo, obtenerProductos } from '../../api/productos';
@@ -24,8 +25,10 @@ import {
   subtotal,
   totalCarrito,
   type ItemCarrito,
+  type ResultadoCarrito,
 } from '../../utils/carrito';
-import { AvisoCaja } from './aviso-caja';
+import { AjusteStockDialog } from '../ajustes/ajuste-stock-dialog';
+import { AvisoCaja, useCajaAbierta } from './aviso-caja';
 import { CarritoPanel } from './carrito-panel';
 import { EscanerPanel, type EstadoEscaneo } from './escaner-panel';
 import { PagoPanel } from './pago-panel';
@@ -57,7 +60,7 @@ function VentaRegistrada({ venta }: { venta: Venta }) {
       }
     >
       <span data-testid="venta-registrada">
-        Venta N° {venta.id_venta} registrada por {formatClp(venta.total)}.{vuelto !== null && ` Vuelto: ${formatClp(vuelto)}.`}
+        Venta {referenciaVenta(venta)} registrada por {formatClp(venta.total)}.{vuelto !== null && ` Vuelto: ${formatClp(vuelto)}.`}
       </span>
     </Alert>
   );
@@ -85,6 +88,7 @@ function useCarritoGuardado(idMinimarket: number) {
 
 export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   const { umbralStockBajo } = useCurrentShop();
+  const esDueno = useAuth().user?.rol === 'pyme';
   const [items, setItems] = useCarritoGuardado(idMinimarket);
   const [vista, setVista] = useState<'carrito' | 'pago'>('carrito');
   const [estadoEscaneo, setEstadoEscaneo] = useState<EstadoEscaneo | null>(null);
@@ -95,6 +99,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   const queryClient = useQueryClient();
   const [ultimaVenta, setUltimaVenta] = useState<Venta | null>(null);
   const [rechazoCaja, setRechazoCaja] = useState<string | null>(null);
+  const cajaAbierta = useCajaAbierta(idMinimarket);
 
   // Scans can arrive faster than React re-renders: each change starts from the latest cart.
   const actuales = useRef(items);
@@ -102,17 +107,33 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
     actuales.current = items;
   }, [items]);
 
+  // The shelf against the count: a product the system says is out (or short) but the customer holds.
+  // The owner corrects its stock from here (AjusteStockDialog, a 'conteo' through the ledger).
+  const [faltaStock, setFaltaStock] = useState<{ producto: Producto; mensaje: string } | null>(null);
+  const [corrigiendo, setCorrigiendo] = useState<Producto | null>(null);
+
   const aplicar = useCallback(
-    (resultado: { items: ItemCarrito[]; error?: string }) => {
+    (resultado: ResultadoCarrito) => {
       actuales.current = resultado.items;
       setItems(resultado.items);
       if (resultado.error) toast.error(resultado.error);
+      setFaltaStock(resultado.sinStock && resultado.error ? { producto: resultado.sinStock, mensaje: resultado.error } : null);
       return !resultado.error;
     },
     [setItems],
   );
 
   const agregar = useCallback((producto: Producto) => aplicar(agregarAlCarrito(actuales.current, producto)), [aplicar]);
+
+  // Back from "Crear producto" (an unknown code at the till): the new product goes in the cart, once.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const creado = (location.state as { agregar?: Producto } | null)?.agregar;
+  useEffect(() => {
+    if (!creado) return;
+    agregar(creado);
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [creado, agregar, navigate, location.pathname]);
 
   // Scans can overlap (a slow answer, a fast cashier): the line under the scan field speaks of
   // the latest one only, so an older "no encontrado" never lands after a later success.
@@ -128,7 +149,19 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
       try {
         const producto = await buscarPorCodigo(idMinimarket, codigo);
         if (!producto) {
-          informar({ tipo: 'error', texto: 'Producto no encontrado en el inventario.' });
+          informar({
+            tipo: 'error',
+            texto: 'Producto no encontrado en el inventario.',
+            // The owner creates it with the code filled in and comes back with it in the cart.
+            accion: esDueno ? (
+              <Link
+                to={`/pos/nuevo-producto?${new URLSearchParams({ codigo, volver: 'venta' })}`}
+                className={buttonClasses('contorno', 'sm')}
+              >
+                Crear producto
+              </Link>
+            ) : undefined,
+          });
           toast.error('Producto no encontrado en el inventario.');
           return;
         }
@@ -146,7 +179,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
         if (este === ultimoEscaneo.current) setBuscando(false);
       }
     },
-    [idMinimarket, agregar],
+    [idMinimarket, agregar, esDueno],
   );
 
   useBarcodeScanner((codigo) => void alEscanear(codigo), vista === 'carrito');
@@ -230,8 +263,44 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
       <h2 className="sr-only">Nueva venta</h2>
       <AvisoCaja idMinimarket={idMinimarket} rechazo={rechazoCaja} />
       {ultimaVenta && vista === 'carrito' && <VentaRegistrada venta={ultimaVenta} />}
+      {faltaStock && vista === 'carrito' && (
+        <Alert
+          tipo="aviso"
+          className="mb-4"
+          accion={
+            esDueno ? (
+              <Button tamano="sm" variante="contorno" onClick={() => setCorrigiendo(faltaStock.producto)}>
+                Corregir stock
+              </Button>
+            ) : undefined
+          }
+        >
+          <span data-testid="aviso-falta-stock">
+            {faltaStock.mensaje}
+            {esDueno && ' Si el cliente lo tiene en la mano, el conteo está mal: corrige el stock y sigue vendiendo.'}
+          </span>
+        </Alert>
+      )}
+      <AjusteStockDialog
+        idMinimarket={idMinimarket}
+        producto={corrigiendo}
+        defaultTipo="conteo"
+        onDone={(resultado) => {
+          setCorrigiendo(null);
+          if (!resultado) return;
+          // The corrected product, as the server has it now, goes (one more unit) into the cart.
+          setFaltaStock(null);
+          agregar(resultado.producto);
+        }}
+      />
       {vista === 'pago' ? (
-        <PagoPanel items={items} procesando={registrar.isPending} onRegresar={() => setVista('carrito')} onFinalizar={finalizar} />
+        <PagoPanel
+          items={items}
+          procesando={registrar.isPending}
+          cajaAbierta={cajaAbierta}
+          onRegresar={() => setVista('carrito')}
+          onFinalizar={finalizar}
+        />
       ) : (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-5">
           <div className="lg:col-span-3">

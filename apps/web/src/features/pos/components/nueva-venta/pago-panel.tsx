@@ -8,7 +8,11 @@ import { Card } from '../../../../components/ui/card';
 import { MontoInput } from '../../../../components/ui/monto-input';
 import { cn } from '../../../../utils/cn';
 import { formatClp, formatEntero } from '../../../../utils/format';
+import { MENSAJE_EFECTIVO_SIN_CAJA } from './aviso-caja';
 import { calcularVuelto, MENSAJE_RECIBIDO_INSUFICIENTE, subtotal, totalCarrito, type ItemCarrito } from '../../utils/carrito';
+
+/** The bills a Chilean customer hands over; the ones that cover the total are offered as buttons. */
+export const BILLETES = [1000, 2000, 5000, 10000, 20000] as const;
 
 const ICONOS: Record<MetodoPago, LucideIcon> = {
   Efectivo: Banknote,
@@ -20,11 +24,14 @@ const ICONOS: Record<MetodoPago, LucideIcon> = {
 export function PagoPanel({
   items,
   procesando,
+  cajaAbierta,
   onRegresar,
   onFinalizar,
 }: {
   items: ItemCarrito[];
   procesando: boolean;
+  /** False when no cash shift is open: a cash payment says it lands in no till. */
+  cajaAbierta: boolean | undefined;
   onRegresar: () => void;
   /** The cash handed over goes with a cash sale (the receipt shows the change). */
   onFinalizar: (metodo: MetodoPago, montoRecibido: number | null) => void;
@@ -35,9 +42,14 @@ export function PagoPanel({
   const [error, setError] = useState<string | null>(null);
   const titulo = useRef<HTMLHeadingElement>(null);
   const recibidoId = useId();
-  // What the cashier typed, read by the one money parser ('5.000', '$5.000'); null while blank or unreadable.
+  // What the cashier typed, read by the one money parser ('5.000', '$5.000'). Left blank it is
+  // the exact amount (most cash is paid exact); unreadable, null.
   const lectura = recibido.trim() === '' ? null : leerEntero(recibido, { campo: 'El monto recibido', pesos: true });
-  const montoRecibido = lectura?.ok && lectura.valor >= 0 ? lectura.valor : null;
+  const montoRecibido = lectura === null ? total : lectura.ok && lectura.valor >= 0 ? lectura.valor : null;
+  const recibir = (monto: number) => {
+    setRecibido(formatEntero(monto));
+    setError(null);
+  };
 
   useEffect(() => titulo.current?.focus(), []);
 
@@ -100,29 +112,49 @@ export function PagoPanel({
           </fieldset>
 
           {metodo === 'Efectivo' && (
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <div className="space-y-1">
-                <label htmlFor={recibidoId} className="block text-sm font-medium text-slate-700">
-                  Monto recibido
-                </label>
-                <MontoInput
-                  id={recibidoId}
-                  placeholder={formatClp(total)}
-                  value={recibido}
-                  aria-invalid={Boolean(error)}
-                  onChange={(e) => {
-                    setRecibido(e.target.value);
-                    setError(null);
-                  }}
-                />
-                {montoRecibido !== null && <p className="text-xs text-slate-600">{formatClp(montoRecibido)}</p>}
+            <div className="space-y-3">
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+                <div className="space-y-1">
+                  <label htmlFor={recibidoId} className="block text-sm font-medium text-slate-700">
+                    Monto recibido
+                  </label>
+                  <MontoInput
+                    id={recibidoId}
+                    placeholder={formatClp(total)}
+                    aria-describedby={`${recibidoId}-ayuda`}
+                    value={recibido}
+                    aria-invalid={Boolean(error)}
+                    onChange={(e) => {
+                      setRecibido(e.target.value);
+                      setError(null);
+                    }}
+                  />
+                  <p id={`${recibidoId}-ayuda`} className="text-xs text-slate-600">
+                    {recibido.trim() === '' ? 'Vacío es el monto exacto.' : montoRecibido !== null ? formatClp(montoRecibido) : ''}
+                  </p>
+                </div>
+                <div className="rounded-xl bg-slate-50 px-4 py-3">
+                  <p className="text-sm text-slate-600">Vuelto</p>
+                  <p className="text-2xl font-bold text-slate-900" data-testid="vuelto">
+                    {formatClp(calcularVuelto(total, montoRecibido ?? 0))}
+                  </p>
+                </div>
               </div>
-              <div className="rounded-xl bg-slate-50 px-4 py-3">
-                <p className="text-sm text-slate-600">Vuelto</p>
-                <p className="text-2xl font-bold text-slate-900" data-testid="vuelto">
-                  {formatClp(calcularVuelto(total, montoRecibido ?? 0))}
-                </p>
+              <div role="group" aria-label="Montos rápidos" className="flex flex-wrap gap-2">
+                <Button variante="contorno" tamano="sm" onClick={() => recibir(total)}>
+                  Monto exacto
+                </Button>
+                {BILLETES.filter((b) => b >= total).map((b) => (
+                  <Button key={b} variante="contorno" tamano="sm" onClick={() => recibir(b)}>
+                    {formatClp(b)}
+                  </Button>
+                ))}
               </div>
+              {cajaAbierta === false && (
+                <Alert tipo="aviso" className="text-xs">
+                  {MENSAJE_EFECTIVO_SIN_CAJA}
+                </Alert>
+              )}
             </div>
           )}
 

@@ -2,8 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO } from '@minimarket/contracts/productos';
 import { useQueryClient } from '@tanstack/react-query';
 import { LifeBuoy, PackagePlus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
@@ -84,11 +85,27 @@ export function NuevoProductoPage({ idMinimarket }: { idMinimarket: number }) {
 
   useBarcodeScanner((codigo) => void buscarCodigo(codigo), !ticketAbierto);
 
+  // Sent from Nueva venta with an unknown code (?codigo=…&volver=venta): the code is looked up as if
+  // scanned here, and once saved the product goes back to the sale's cart.
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const volverAVenta = params.get('volver') === 'venta';
+  const codigoRecibido = useRef(params.get('codigo'));
+  useEffect(() => {
+    const codigo = codigoRecibido.current;
+    codigoRecibido.current = null;
+    if (codigo) void buscarCodigo(codigo);
+  });
+
   const guardar = handleSubmit(async (datos) => {
     setErrorGuardar(null);
     try {
-      await crear.mutateAsync({ ...datos, id_minimarket: idMinimarket, precio_compra: datos.precio_compra ?? undefined });
+      const producto = await crear.mutateAsync({ ...datos, id_minimarket: idMinimarket, precio_compra: datos.precio_compra ?? undefined });
       toast.success(MENSAJE_PRODUCTO_GUARDADO, { duration: 2000 });
+      if (volverAVenta) {
+        void navigate('/pos/nueva-venta', { state: { agregar: producto } });
+        return;
+      }
       reset(productoFormVacio);
       setEstado(null);
     } catch (e) {

@@ -1,4 +1,4 @@
-import { anulacionVentaSchema, type Venta } from '@minimarket/contracts/ventas';
+import { anulacionVentaSchema, referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../../components/ui/alert';
@@ -36,7 +36,7 @@ function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) 
     setError(null);
     try {
       await anular.mutateAsync({ idVenta: venta.id_venta, motivo: motivo.trim() });
-      toast.success(`Venta N° ${venta.id_venta} anulada.`, { duration: 2000 });
+      toast.success(`Venta ${referenciaVenta(venta)} anulada.`, { duration: 2000 });
       onCerrar();
     } catch (e) {
       setError(mensajeDeError(e, 'No se pudo anular la venta.'));
@@ -76,9 +76,9 @@ function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) 
       ) : (
         <>
           <p ref={pregunta} tabIndex={-1} className="text-sm text-slate-800 focus:outline-none">
-            ¿Anular la venta N° {venta.id_venta} por <strong>{formatClp(venta.total)}</strong>? {contar(unidades, 'unidad', 'unidades')}{' '}
-            {unidades === 1 ? 'vuelve' : 'vuelven'} al inventario, la venta deja de contar en tus cifras y, si fue en efectivo, el dinero
-            sale de la caja abierta. No se puede deshacer.
+            ¿Anular la venta {referenciaVenta(venta)} por <strong>{formatClp(venta.total)}</strong>?{' '}
+            {contar(unidades, 'unidad', 'unidades')} {unidades === 1 ? 'vuelve' : 'vuelven'} al inventario, la venta deja de contar en tus
+            cifras y, si fue en efectivo, el dinero sale de la caja abierta. No se puede deshacer.
           </p>
           <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">Motivo: {motivo.trim()}</p>
           {error && <Alert tipo="error">{error}</Alert>}
@@ -99,7 +99,7 @@ function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) 
 /** 'Anular venta': a reason, then a confirmation that says what happens. */
 export function AnularVentaDialog({ venta, onCerrar }: { venta: Venta | null; onCerrar: () => void }) {
   return (
-    <Dialog abierto={venta !== null} onCerrar={onCerrar} titulo={venta ? `Anular venta N° ${venta.id_venta}` : 'Anular venta'}>
+    <Dialog abierto={venta !== null} onCerrar={onCerrar} titulo={venta ? `Anular venta ${referenciaVenta(venta)}` : 'Anular venta'}>
       {venta && <Contenido key={venta.id_venta} venta={venta} onCerrar={onCerrar} />}
     </Dialog>
   );

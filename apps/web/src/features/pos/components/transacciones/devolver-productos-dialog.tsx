@@ -1,4 +1,4 @@
-import { devolucionCreateSchema, type Venta } from '@minimarket/contracts/ventas';
+import { devolucionCreateSchema, referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../../components/ui/alert';
@@ -55,7 +55,7 @@ function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) 
     return (
       <div className="space-y-4">
         <p ref={pregunta} tabIndex={-1} className="text-sm text-slate-800 focus:outline-none">
-          ¿Devolver {contar(lectura.unidades, 'unidad', 'unidades')} de la venta N° {venta.id_venta} por{' '}
+          ¿Devolver {contar(lectura.unidades, 'unidad', 'unidades')} de la venta {referenciaVenta(venta)} por{' '}
           <strong>{formatClp(lectura.total)}</strong>? Las unidades vuelven al inventario y, si la venta fue en efectivo, el dinero sale de
           la caja abierta.
         </p>
@@ -153,7 +153,7 @@ export function DevolverProductosDialog({ venta, onCerrar }: { venta: Venta | nu
     <Dialog
       abierto={venta !== null}
       onCerrar={onCerrar}
-      titulo={venta ? `Devolver productos de la venta N° ${venta.id_venta}` : 'Devolver productos'}
+      titulo={venta ? `Devolver productos de la venta ${referenciaVenta(venta)}` : 'Devolver productos'}
     >
       {venta && <Contenido key={venta.id_venta} venta={venta} onCerrar={onCerrar} />}
     </Dialog>

@@ -1,5 +1,5 @@
 import { ESTADO_VENTA_COMPLETADA, PAGE_SIZE_TRANSACCIONES } from '@minimarket/contracts/comunes';
-import { ESTADO_VENTA_ANULADA, type Venta } from '@minimarket/contracts/ventas';
+import { ESTADO_VENTA_ANULADA, referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, Printer, Receipt, Search, Undo2, XCircle } from 'lucide-react';
 import { Fragment, useState, type FormEvent } from 'react';
@@ -61,7 +61,7 @@ function HistoriaVenta({ venta }: { venta: Venta }) {
       {devoluciones.length > 0 && (
         <div className="mt-3">
           <h4 className="text-xs font-semibold text-slate-600 uppercase">Devoluciones</h4>
-          <ul className="mt-1 space-y-1 text-sm" aria-label={`Devoluciones de la venta ${venta.id_venta}`}>
+          <ul className="mt-1 space-y-1 text-sm" aria-label={`Devoluciones de la venta ${referenciaVenta(venta)}`}>
             {devoluciones.map((d) => (
               <li key={d.id_devolucion} className="rounded-md border border-amber-200 bg-amber-50 px-2 py-1.5">
                 <span className="font-medium">{formatFechaHora(d.fecha)}</span> ·{' '}
@@ -80,7 +80,7 @@ function HistoriaVenta({ venta }: { venta: Venta }) {
 function AccionesVenta({ venta, onAnular, onDevolver }: { venta: Venta; onAnular: () => void; onDevolver: () => void }) {
   const anulada = esAnulada(venta);
   return (
-    <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={`Acciones de la venta ${venta.id_venta}`}>
+    <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={`Acciones de la venta ${referenciaVenta(venta)}`}>
       <Link to={`/pos/comprobante/${venta.id_venta}`} state={{ desde: '/pos/transacciones' }} className={buttonClasses('contorno', 'sm')}>
         <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
       </Link>
@@ -102,7 +102,7 @@ function DetalleVenta({ venta }: { venta: Venta }) {
   return (
     <div className="rounded-lg bg-slate-50 p-3">
       <table className="w-full text-sm">
-        <caption className="sr-only">Detalle de la venta {venta.id_venta}</caption>
+        <caption className="sr-only">Detalle de la venta {referenciaVenta(venta)}</caption>
         <thead>
           <tr className="text-left text-xs text-slate-600 uppercase">
             <th scope="col" className="py-1 pr-2 font-semibold">
@@ -165,7 +165,7 @@ function VentasEnTarjetas({
           >
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <p className="font-mono font-medium">#{v.id_venta}</p>
+                <p className="font-mono font-medium">{referenciaVenta(v)}</p>
                 <p className={cn('text-xs', anulada ? 'text-red-800' : 'text-slate-600')}>
                   {formatFechaHora(v.fecha_venta)} · {v.metodo_pago}
                 </p>
@@ -179,7 +179,7 @@ function VentasEnTarjetas({
                 className={buttonClasses('fantasma', 'sm', '-mr-2')}
                 aria-expanded={abierta}
                 aria-controls={`detalle-venta-${v.id_venta}`}
-                aria-label={`${abierta ? 'Ocultar' : 'Ver'} detalle de la venta ${v.id_venta}`}
+                aria-label={`${abierta ? 'Ocultar' : 'Ver'} detalle de la venta ${referenciaVenta(v)}`}
                 onClick={() => onAlternar(v.id_venta)}
               >
                 {abierta ? 'Ocultar detalle' : 'Ver detalle'}
@@ -222,7 +222,7 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
       return;
     }
     setErrorFechas(null);
-    setFiltros({ ...borrador, search: borrador.search.replace(/\D/g, '') });
+    setFiltros({ ...borrador, search: borrador.search.trim() });
     setPagina(1);
   };
 
@@ -246,10 +246,10 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
             {(p) => (
               <Input
                 {...p}
-                inputMode="numeric"
-                placeholder="Ej: 1024"
+                placeholder="Ej: 12"
+                maxLength={100}
                 value={borrador.search}
-                onChange={(e) => setBorrador((b) => ({ ...b, search: e.target.value.replace(/\D/g, '') }))}
+                onChange={(e) => setBorrador((b) => ({ ...b, search: e.target.value }))}
               />
             )}
           </Field>
@@ -362,7 +362,7 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
                               className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
                               aria-expanded={abierta}
                               aria-controls={`detalle-venta-${v.id_venta}`}
-                              aria-label={`${abierta ? 'Ocultar' : 'Ver'} detalle de la venta ${v.id_venta}`}
+                              aria-label={`${abierta ? 'Ocultar' : 'Ver'} detalle de la venta ${referenciaVenta(v)}`}
                               onClick={() => alternar(v.id_venta)}
                             >
                               {abierta ? (
@@ -373,7 +373,7 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
                             </button>
                           </Td>
                           <Td>
-                            <span className="block font-mono font-medium">#{v.id_venta}</span>
+                            <span className="block font-mono font-medium">{referenciaVenta(v)}</span>
                           </Td>
                           <Td className="whitespace-nowrap">{formatFechaHora(v.fecha_venta)}</Td>
                           <Td>{v.metodo_pago}</Td>

@@ -13,7 +13,7 @@ import { contar, formatClp, formatEntero, formatFechaHora, hoyEnSantiago } from 
 import { isoATexto } from '../../../../utils/fechas';
 import { textoPeriodoAnterior } from '../../../../utils/comparacion';
 import { franjaHora, nombreDia } from '../../utils/calendario';
-import { esMes, mesesHasta, nombreMes } from '../../utils/meses';
+import { esMes, mesesHasta, nombreMes } from '../../../../utils/meses';
 import { etiquetaPeriodo, periodoLargo } from '../../utils/periodos';
 import { nombreArchivo, type TablaExportable } from '../../utils/tabla-exportable';
 import { variacionPct } from '../../utils/variacion';

@@ -1,3 +1,4 @@
+import { referenciaVenta } from '@minimarket/contracts/ventas';
 import { PAGE_SIZE_LINEAS } from '@minimarket/contracts/analitica';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
@@ -110,7 +111,7 @@ function Lineas({ idMinimarket, filtros }: { idMinimarket: number; filtros: Filt
                 <tr key={l.id_detalle_venta}>
                   <Td className="whitespace-nowrap">
                     {formatFechaHora(l.fecha_venta)}
-                    <span className="block text-xs text-slate-600">Venta #{l.id_venta}</span>
+                    <span className="block text-xs text-slate-600">Venta {referenciaVenta(l)}</span>
                   </Td>
                   <Td className="min-w-48 font-medium">{l.nombre_producto}</Td>
                   <Td className="whitespace-nowrap">{l.categoria}</Td>

@@ -1,4 +1,4 @@
-// The months the report can be asked for, named as a Chilean reads them.
+// Calendar months ('YYYY-MM') as a Chilean reads them: the monthly report, the stock adjustments.
 
 const largo = new Intl.DateTimeFormat('es-CL', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 
