@@ -164,7 +164,7 @@ test.describe('on a phone, 390 × 844', () => {
     await expect(dialogo).toBeHidden();
   });
 
-  test('Inventario: every product is a card with Agregar stock, Editar and Eliminar in words', async ({ page }) => {
+  test('Inventario: every product is a card with Agregar stock, Ajustar stock, Editar and Eliminar in words', async ({ page }) => {
     await iniciarSesion(page, PYME);
     await abrir(page, '/pos/buscar-producto');
     const productos = page.getByRole('list', { name: 'Productos del inventario' }).getByRole('listitem');
@@ -174,7 +174,7 @@ test.describe('on a phone, 390 × 844', () => {
     expect(n).toBeGreaterThan(0);
     for (let i = 0; i < n; i++) {
       const tarjeta = productos.nth(i);
-      for (const accion of [/^Agregar stock a /, /^Editar /, /^Eliminar /])
+      for (const accion of [/^Agregar stock a /, /^Ajustar stock de /, /^Editar /, /^Eliminar /])
         await alAlcance(tarjeta.getByRole('button', { name: accion }), `producto ${i}: ${accion}`);
     }
     await sinDesplazamientoLateral(page, 'inventario');
