@@ -1,10 +1,15 @@
 // Runs after every install: generates the Prisma client into apps/api/src/generated.
 // Prisma's CLI wants to download its schema engine first, which our machines cannot;
 // `generate` does not need it, so any existing file satisfies the check (docs/database.md).
+// The CLI runs straight from node_modules with this Node: through npx, npm would warn about every
+// pnpm setting it finds in the environment ("Unknown env config …") on each install.
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { ROOT } from './lib.mjs';
 
-const res = spawnSync('npx', ['--no-install', 'prisma', 'generate'], {
+const cli = createRequire(path.join(ROOT, 'package.json')).resolve('prisma/build/index.js');
+const res = spawnSync(process.execPath, [cli, 'generate'], {
   cwd: ROOT,
   stdio: 'inherit',
   env: {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENSAJE_CUENTA_DESACTIVADA } from '@minimarket/contracts/reglas';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -58,7 +59,8 @@ describe('POST /api/auth/token', () => {
     try {
       const login = await ctx.app.inject(form(DEMO.pyme2.correo, DEMO.pyme2.password));
       expect(login.statusCode).toBe(401);
-      expect(login.json().code).toBe('ACCOUNT_INACTIVE');
+      expect(login.json()).toEqual({ detail: MENSAJE_CUENTA_DESACTIVADA, code: 'ACCOUNT_INACTIVE' });
+      expect(login.json().detail).toMatch(/^Tu cuenta fue desactivada\./);
       const me = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
       expect(me.statusCode).toBe(401);
     } finally {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, iniciarSesion, PYME } from './helpers';
+import { ADMIN, conToken, iniciarSesion, PYME, rutValido, sufijoUnico, tokenApi } from './helpers';
 
 test.describe('Inicio de sesión', () => {
   test('refuses a wrong password with the spec message and accepts the right one', async ({ page }) => {
@@ -15,6 +15,41 @@ test.describe('Inicio de sesión', () => {
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
     await expect(page).toHaveURL(/\/inicio\/inicio$/);
     await expect(page.getByRole('button', { name: new RegExp(`Menú de usuario: ${PYME.nombre}.*Pyme`) })).toBeVisible();
+  });
+
+  test('a deactivated account is told so, in tú, with the right password only', async ({ page, request }) => {
+    const sufijo = sufijoUnico();
+    const cuenta = { correo: `desactivada${sufijo}@demo.cl`, password: 'Inicial123' };
+    const token = await tokenApi(request, ADMIN);
+    const cuerpo = 17_000_000 + Number(sufijo.slice(-5));
+    const res = await request.post('/api/users', {
+      ...conToken(token),
+      data: {
+        nombre: 'Cuenta Desactivada',
+        correo: cuenta.correo,
+        empresa: 'Cerrada SpA',
+        rol: 'pyme',
+        contrasena: cuenta.password,
+        rut_usuario: rutValido(cuerpo),
+        rut_empresa: rutValido(cuerpo + 1),
+      },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    const { id_usuario } = (await res.json()) as { id_usuario: number };
+    expect((await request.put(`/api/users/${id_usuario}`, { ...conToken(token), data: { estado: 'inactivo' } })).ok()).toBeTruthy();
+
+    await page.goto('/inicio-sesion');
+    await page.getByLabel('Correo electrónico').fill(cuenta.correo);
+    await page.getByLabel('Contraseña').fill(cuenta.password);
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Tu cuenta fue desactivada. Escribe a soporte o a un administrador para que la reactiven.',
+    );
+    await expect(page).toHaveURL(/\/inicio-sesion$/);
+    // A wrong password says nothing about the account.
+    await page.getByLabel('Contraseña').fill('NoEsLaClave1');
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Correo o contraseña incorrectos.');
   });
 
   test('validates the form before calling the server', async ({ page }) => {
@@ -123,8 +158,10 @@ test.describe('Shell', () => {
       if (m.type() === 'error') consola.push(m.text());
     });
     await page.goto('/no-existe');
-    await expect(page.getByRole('heading', { name: 'Oops' })).toBeVisible();
-    await expect(page.getByText('La página que buscas no existe.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Esta página no existe' })).toBeVisible();
+    await expect(page.getByText(/La dirección no corresponde a ninguna pantalla/)).toBeVisible();
+    await expect(page.getByText(/Oops|Algo salió mal|Error desconocido/)).toHaveCount(0);
+    await expect(page).toHaveTitle(/^Esta página no existe/);
     expect(consola).toEqual([]);
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL(/\/inicio\/inicio$/);
@@ -143,11 +180,22 @@ test.describe('Shell', () => {
     await expect(panel.getByText(/Soy Badito/)).toBeVisible();
     await panel.getByRole('button', { name: 'Cerrar el chat' }).click();
     await expect(panel).toHaveCount(0);
-    // Away from Help no floating button sits over the page's own controls; the top bar opens it.
+    // No floating button sits over the page's own controls; the top bar opens the panel.
     await expect(page.getByRole('button', { name: /Abrir el chat/ })).toHaveCount(0);
-    await page.goto('/ayuda');
-    await page.getByRole('button', { name: /Abrir el chat/ }).click();
+    await page.getByRole('button', { name: 'Ayuda' }).click();
     await expect(panel).toBeVisible();
+
+    // Badito's own page is the one Badito on screen: the open panel steps aside, nothing floats,
+    // and the help button takes the cursor to the page's question field.
+    await page.getByRole('link', { name: '¿Necesitas Ayuda?' }).click();
+    await expect(page).toHaveURL(/\/ayuda\/chatbot-badito$/);
+    await expect(page.getByText(/Soy Badito/)).toHaveCount(1);
+    await expect(panel).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Abrir el chat/ })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Ayuda' }).click();
+    await expect(panel).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('textbox', { name: 'Mensaje para Badito' })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: 'Mensaje para Badito' })).toHaveCount(1);
   });
 
   test('on a phone the sidebar starts folded and folds again after choosing a link', async ({ page }) => {

@@ -105,21 +105,29 @@ test('a new product by the manual form, the duplicate barcode, then add stock, e
   await expect(page.getByText('No se encontraron productos.')).toBeVisible();
 });
 
-test('the Agregar Producto ticket checks its fields, and counts as sent only once support has it', async ({ page }) => {
+test('the product request to support (Solicitar a soporte…) checks its fields, and counts as sent only once support has it', async ({
+  page,
+}) => {
   await iniciarSesion(page, PYME);
   await page.goto('/pos/nuevo-producto');
-  await page.getByRole('button', { name: 'Agregar Producto' }).click();
-  const dialogo = page.getByRole('dialog', { name: 'Agregar Producto' });
-  await dialogo.getByRole('button', { name: 'Enviar solicitud' }).click();
+  // The request reads as one, beside the form that saves: heading, explanation and button all name support.
+  const solicitud = page.getByRole('heading', { name: '¿Prefieres que lo agregue soporte?' }).locator('..');
+  await expect(solicitud).toContainText('No guarda el producto en tu inventario');
+  await expect(page.getByRole('button', { name: 'Guardar producto' })).toBeVisible();
+  await solicitud.getByRole('button', { name: 'Solicitar a soporte…' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Solicitar un producto a soporte' });
+  await expect(dialogo).toContainText('no guarda nada en tu inventario');
+  await expect(dialogo.getByRole('button', { name: /Guardar|Agregar/ })).toHaveCount(0);
+  await dialogo.getByRole('button', { name: 'Enviar solicitud a soporte' }).click();
   await expect(dialogo.getByText('El nombre del producto es requerido')).toBeVisible();
   await expect(dialogo.getByText('El precio es requerido')).toBeVisible();
   await dialogo.getByLabel('Nombre del producto').fill('Producto que falta');
   await dialogo.getByLabel('Precio (CLP)').fill('0');
-  await dialogo.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await dialogo.getByRole('button', { name: 'Enviar solicitud a soporte' }).click();
   await expect(dialogo.getByText('El precio debe ser un número mayor a 0')).toBeVisible();
   await expect(dialogo.getByText(/Listo: tu solicitud llegó/)).toHaveCount(0);
   await dialogo.getByLabel('Precio (CLP)').fill('1500');
-  await dialogo.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await dialogo.getByRole('button', { name: 'Enviar solicitud a soporte' }).click();
   // The server opened a support conversation: the dialog says so and links to it (e2e/soporte.spec.ts follows it to /chats).
   await expect(dialogo.getByText(/Listo: tu solicitud llegó al equipo de soporte/)).toBeVisible();
   await expect(dialogo.getByRole('link', { name: 'Ver conversación' })).toHaveAttribute('href', /^\/ayuda\/soporte\/\d+$/);

@@ -1,5 +1,5 @@
-// Nothing floats over a control: on the counter's screens and on Help (where the chat's floating
-// button lives), at a laptop and a phone size, every visible button, link and field answers a
+// Nothing floats over a control: on the counter's screens and on Help (Badito's page and the
+// support conversations), at a laptop and a phone size, every visible button, link and field answers a
 // click at its own centre (document.elementFromPoint finds it, not something drawn over it),
 // and no tab bar shows a stray vertical scrollbar.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 // Live support between a shop and the administradores, Badito answering from the shop's data, and
-// the 'Agregar Producto' ticket reaching /chats. Two browser contexts: the pyme and the administrador
+// the product request ('Solicitar a soporte…') reaching /chats. Two browser contexts: the pyme and the administrador
 // side by side, neither page reloaded while the other writes.
 import { formatClp } from '@minimarket/contracts/formato';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -184,17 +184,17 @@ test('Badito offers to pass what it cannot answer to support, after the pyme agr
   await expect(page.getByRole('log', { name: 'Mensajes con soporte' }).getByText(pregunta)).toBeVisible();
 });
 
-test("the 'Agregar Producto' ticket opens a conversation that reaches /chats", async ({ page, browser }) => {
+test("the product request to support ('Solicitar a soporte…') opens a conversation that reaches /chats", async ({ page, browser }) => {
   const sufijo = sufijoUnico();
   const nombre = `Mote con huesillo ${sufijo}`;
   await iniciarSesion(page, PYME);
   await page.goto('/pos/nuevo-producto');
-  await page.getByRole('button', { name: 'Agregar Producto' }).click();
-  const dialogo = page.getByRole('dialog', { name: 'Agregar Producto' });
+  await page.getByRole('button', { name: 'Solicitar a soporte…' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Solicitar un producto a soporte' });
   await dialogo.getByLabel('Código de barras').fill(`780${sufijo}`);
   await dialogo.getByLabel('Nombre del producto').fill(nombre);
   await dialogo.getByLabel('Precio (CLP)').fill('1990');
-  await dialogo.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await dialogo.getByRole('button', { name: 'Enviar solicitud a soporte' }).click();
   await expect(dialogo.getByText(/Listo: tu solicitud llegó al equipo de soporte/)).toBeVisible();
   const enlace = dialogo.getByRole('link', { name: 'Ver conversación' });
   const id = Number(/\/ayuda\/soporte\/(\d+)$/.exec((await enlace.getAttribute('href')) ?? '')?.[1]);

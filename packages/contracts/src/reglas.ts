@@ -1,6 +1,12 @@
 // The rules, limits and messages that the API and the web both apply, written once. No zod here:
 // the web's first screens import these without pulling the validation library into their bundle.
 
+/**
+ * A deactivated account that signs in with the right password (401, code ACCOUNT_INACTIVE): told
+ * why, in the app's tú, and who can undo it. The login page shows the server's words.
+ */
+export const MENSAJE_CUENTA_DESACTIVADA = 'Tu cuenta fue desactivada. Escribe a soporte o a un administrador para que la reactiven.';
+
 /** Shops live in Chile: dates people type or read are in this zone; the database keeps UTC. */
 export const ZONA_HORARIA = 'America/Santiago';
 

@@ -1,5 +1,6 @@
 // Signing in and out. Every password check is throttled through modules/limites, with the
 // attempt reserved before bcrypt runs (see docs/seguridad.md).
+import { MENSAJE_CUENTA_DESACTIVADA } from '@minimarket/contracts/reglas';
 import type { Db } from '../../db/client.js';
 import { revocarToken } from '../../data/token-revocado.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
@@ -7,7 +8,6 @@ import type { Limites } from '../limites/limites.js';
 import { DUMMY_HASH, verifyPassword } from '../usuarios/passwords.js';
 
 export const MENSAJE_CREDENCIALES_INVALIDAS = 'Correo o contraseña incorrectos.';
-export const MENSAJE_CUENTA_INACTIVA = 'Tu cuenta está inactiva. Contacta a un administrador.';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -19,7 +19,7 @@ export function createAuthService({ db, limites }: { db: Db; limites: Limites })
     const usuario = await db.usuario.findUnique({ where: { correo } });
     const ok = await verifyPassword(password, usuario?.contrasena_hash ?? DUMMY_HASH);
     if (!usuario || !ok) throw unauthorized(MENSAJE_CREDENCIALES_INVALIDAS, 'INVALID_CREDENTIALS');
-    if (usuario.estado !== 'activo') throw unauthorized(MENSAJE_CUENTA_INACTIVA, 'ACCOUNT_INACTIVE');
+    if (usuario.estado !== 'activo') throw unauthorized(MENSAJE_CUENTA_DESACTIVADA, 'ACCOUNT_INACTIVE');
     return usuario;
   }
 

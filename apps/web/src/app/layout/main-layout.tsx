@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ChatPanel, type EstadoChat } from '../../features/ayuda/components/chat-panel';
+import { ID_PREGUNTA_BADITO, RUTA_BADITO } from '../../lib/app-info';
 import { useAuth } from '../../lib/auth';
-import { RUTA_SOPORTE_PYME, useEventosSoporte } from '../../lib/soporte';
+import { useEventosSoporte } from '../../lib/soporte';
 import { RequireRole } from '../require-role';
 import { Footer } from './footer';
+import { DentroDelMarco } from './marco';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -19,8 +21,8 @@ function esAngosta(): boolean {
 function Shell() {
   const { user } = useAuth();
   const { pathname } = useLocation();
-  // The floating button belongs to the help page; a support conversation's composer sits in that corner.
-  const enAyuda = pathname.startsWith('/ayuda') && !pathname.startsWith(RUTA_SOPORTE_PYME);
+  // Badito's page is Badito: the floating panel would be a second one beside it.
+  const enBadito = pathname === RUTA_BADITO;
   const [colapsado, setColapsado] = useState(esAngosta);
   const [chat, setChat] = useState<EstadoChat>('cerrado');
   // One live support stream per tab: new answers, unread counts and the bell update without a reload.
@@ -51,20 +53,25 @@ function Shell() {
       <TopBar
         sidebarColapsado={colapsado}
         onToggleSidebar={() => setColapsado((v) => !v)}
-        chatAbierto={chat !== 'cerrado'}
-        // The help button toggles the panel, and reopening it always shows it full size.
-        onToggleChat={() => setChat((c) => (c === 'cerrado' ? 'abierto' : 'cerrado'))}
+        chatAbierto={enBadito || chat !== 'cerrado'}
+        // The help button toggles the panel, and reopening it always shows it full size; on
+        // Badito's page it takes you to the page's own question field instead.
+        onToggleChat={() =>
+          enBadito ? document.getElementById(ID_PREGUNTA_BADITO)?.focus() : setChat((c) => (c === 'cerrado' ? 'abierto' : 'cerrado'))
+        }
       />
       <div className="flex flex-1">
         <Sidebar colapsado={colapsado} rol={user.rol} onNavegar={alNavegar} onCerrar={() => setColapsado(true)} />
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="contenido" tabIndex={-1} className="flex-1 px-4 pt-4 pb-24 focus:outline-none md:px-6 md:pt-6 print:p-0">
-            <Outlet />
+            <DentroDelMarco value={true}>
+              <Outlet />
+            </DentroDelMarco>
           </main>
           <Footer />
         </div>
       </div>
-      <ChatPanel estado={chat} onCambiar={setChat} conLanzador={enAyuda} />
+      {!enBadito && <ChatPanel estado={chat} onCambiar={setChat} />}
     </div>
   );
 }

@@ -47,7 +47,9 @@ export function UserMenu() {
           {iniciales(user.nombre)}
         </span>
         <span className="hidden text-left sm:block">
-          <span className="block max-w-40 truncate text-sm font-semibold text-slate-800">{user.nombre}</span>
+          <span className="block max-w-40 truncate text-sm font-semibold text-slate-800 lg:max-w-72" title={user.nombre}>
+            {user.nombre}
+          </span>
           <span className="sr-only">, </span>
           <span className="block text-xs text-slate-600">{rol}</span>
         </span>
@@ -59,7 +61,7 @@ export function UserMenu() {
       {abierto && (
         <div id={menuId} className="absolute right-0 z-50 mt-2 w-60 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
           <div className="border-b border-slate-100 px-3 py-2">
-            <p className="truncate text-sm font-semibold text-slate-900">{user.nombre}</p>
+            <p className="text-sm font-semibold break-words text-slate-900">{user.nombre}</p>
             <p className="text-xs text-slate-600">{rol}</p>
           </div>
           <ul className="pt-1">

@@ -5,7 +5,7 @@ import { BaditoConversacion } from '../../features/ayuda/components/badito-conve
 import { ConversacionPymePage, MisConversacionesPage } from '../../features/ayuda/components/mis-conversaciones-page';
 import { ChatDetallePage } from '../../features/chats/components/chat-detalle-page';
 import { GestionChatPage } from '../../features/chats/components/gestion-chat-page';
-import { tituloPagina } from '../../lib/app-info';
+import { ID_PREGUNTA_BADITO, RUTA_BADITO, tituloPagina } from '../../lib/app-info';
 import { useAuth } from '../../lib/auth';
 import { RUTA_SOPORTE_PYME } from '../../lib/soporte';
 import { PaginaNoEncontrada } from '../error-page';
@@ -42,7 +42,7 @@ export function ChatDetalleRoute() {
 export function AyudaLayout() {
   const { user } = useAuth();
   // Administradores answer from Gestión de Chats; the conversations tab is the pyme's.
-  const pestanas = [{ to: '/ayuda/chatbot-badito', label: 'CHATBOT BADITO' }];
+  const pestanas = [{ to: RUTA_BADITO, label: 'CHATBOT BADITO' }];
   if (user?.rol === 'pyme') pestanas.push({ to: RUTA_SOPORTE_PYME, label: 'MIS CONVERSACIONES' });
   return <SectionLayout titulo="¿Necesitas Ayuda?" pestanas={pestanas} />;
 }
@@ -51,7 +51,7 @@ export function ChatbotBaditoRoute() {
   return (
     <Card className="mx-auto h-[32rem] max-h-[calc(100dvh-16rem)] min-h-[24rem] max-w-2xl overflow-hidden">
       <title>{tituloPagina('Chatbot Badito')}</title>
-      <BaditoConversacion />
+      <BaditoConversacion idPregunta={ID_PREGUNTA_BADITO} />
     </Card>
   );
 }

@@ -1,4 +1,14 @@
-import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TdHTMLAttributes,
+  type ThHTMLAttributes,
+} from 'react';
 import { cn } from '../../utils/cn';
 
 /**
@@ -8,8 +18,10 @@ import { cn } from '../../utils/cn';
  * screen-reader-only text (absolutely positioned) inside a wide table stays clipped by it instead of
  * widening the whole page.
  */
-export function DesplazamientoTabla({ etiqueta, children }: { etiqueta?: string; children: ReactNode }) {
+export function DesplazamientoTabla({ etiqueta, children, ref }: { etiqueta?: string; children: ReactNode; ref?: Ref<HTMLDivElement> }) {
   const caja = useRef<HTMLDivElement>(null);
+  // Whoever draws the table may place its scroll (the heat map opens at the shop's hours).
+  useImperativeHandle(ref, () => caja.current as HTMLDivElement, []);
   const [desborda, setDesborda] = useState(false);
   useEffect(() => {
     const el = caja.current;
@@ -24,8 +36,11 @@ export function DesplazamientoTabla({ etiqueta, children }: { etiqueta?: string;
   return (
     <div
       ref={caja}
-      className="relative overflow-x-auto"
-      {...(desborda ? { tabIndex: 0, role: 'region', 'aria-label': etiqueta ? `${etiqueta} (se desplaza hacia el lado)` : 'Tabla' } : {})}
+      // `group/desplazamiento` and data-desborda let a cell style itself only while the table scrolls (a sticky column's edge).
+      className="group/desplazamiento relative overflow-x-auto"
+      {...(desborda
+        ? { tabIndex: 0, role: 'region', 'aria-label': etiqueta ? `${etiqueta} (se desplaza hacia el lado)` : 'Tabla', 'data-desborda': '' }
+        : {})}
     >
       {children}
     </div>

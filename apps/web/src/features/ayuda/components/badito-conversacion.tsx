@@ -74,16 +74,20 @@ function Burbuja({ autor, children }: { autor: Mensaje['autor']; children: React
  */
 export function BaditoConversacion({
   compacto = false,
+  idPregunta,
   onNavegar,
   onHablarSoporte,
 }: {
   compacto?: boolean;
+  /** The question field's id, when something outside must find it (Badito's page). */
+  idPregunta?: string;
   /** Called when a link leaves the conversation (the panel minimises). */
   onNavegar?: () => void;
   /** 'Hablar con soporte' in the panel opens its form; elsewhere it links to the help page. */
   onHablarSoporte?: () => void;
 }) {
-  const inputId = useId();
+  const idGenerado = useId();
+  const inputId = idPregunta ?? idGenerado;
   const { user } = useAuth();
   const { idMinimarket } = useCurrentShop();
   const esPyme = user?.rol === 'pyme';

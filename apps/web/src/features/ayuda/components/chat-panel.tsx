@@ -1,5 +1,5 @@
 import type { Conversacion } from '@minimarket/contracts/soporte';
-import { ArrowLeft, Bot, CheckCircle2, Maximize2, MessageCircle, Minus, X } from 'lucide-react';
+import { ArrowLeft, Bot, CheckCircle2, Maximize2, Minus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { APP_NAME, NOMBRE_ASISTENTE } from '../../../lib/app-info';
@@ -11,34 +11,14 @@ import { NuevaConversacionForm } from './nueva-conversacion-form';
 export type EstadoChat = 'cerrado' | 'abierto' | 'minimizado';
 
 /**
- * The floating assistant panel (320 × 384 px open, 56 px high minimised). Closed, it shows its
- * floating open button only where `conLanzador` (the Help pages, spec §2): on every other screen
- * that corner holds table actions and form buttons, and the top bar's help button opens the panel.
+ * The floating assistant panel (320 × 384 px open, 56 px high minimised), opened and closed by the
+ * top bar's help button. Closed, it leaves nothing on the page: a floating open button would sit
+ * over table actions and form buttons, and on Badito's own page it would be a second Badito.
  */
-export function ChatPanel({
-  estado,
-  onCambiar,
-  conLanzador,
-}: {
-  estado: EstadoChat;
-  onCambiar: (estado: EstadoChat) => void;
-  conLanzador: boolean;
-}) {
+export function ChatPanel({ estado, onCambiar }: { estado: EstadoChat; onCambiar: (estado: EstadoChat) => void }) {
   // 'soporte': the pyme writes to support from the panel ('Hablar con soporte'); then what was sent.
   const [vista, setVista] = useState<'badito' | 'soporte' | Conversacion>('badito');
-  if (estado === 'cerrado') {
-    if (!conLanzador) return null;
-    return (
-      <button
-        type="button"
-        onClick={() => onCambiar('abierto')}
-        className="fixed right-4 bottom-4 z-40 flex size-14 items-center justify-center rounded-full bg-marca-700 text-white shadow-lg hover:bg-marca-800"
-        aria-label={`Abrir el chat con ${NOMBRE_ASISTENTE}`}
-      >
-        <MessageCircle className="size-6" aria-hidden="true" />
-      </button>
-    );
-  }
+  if (estado === 'cerrado') return null;
   const minimizado = estado === 'minimizado';
   return (
     <section

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Loading } from '../../../components/ui/loading';
-import { Table, Td, Th } from '../../../components/ui/table';
+import { TablaOTarjetas } from '../../../components/ui/tabla-o-tarjetas';
 import { capitalizar, formatEntero, formatFechaHora } from '../../../utils/format';
 import { mensajeDeError } from '../../../lib/api-client';
 import { descargarRechazados, historialCargasQueryOptions, type FormatoRechazados } from '../api/cargas';
@@ -69,43 +69,44 @@ export function HistorialCargas({ idMinimarket }: { idMinimarket: number }) {
             Todavía no has cargado archivos. Tus cargas aparecerán aquí con su resultado.
           </p>
         ) : (
-          <Table caption="Historial de cargas recientes">
-            <thead>
-              <tr>
-                <Th>Fecha</Th>
-                <Th>Tipo</Th>
-                <Th>Archivo</Th>
-                <Th className="text-right">Registros</Th>
-                <Th>Estado</Th>
-                <Th>Acciones</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((c) => (
-                <tr key={c.id_archivo}>
-                  <Td className="whitespace-nowrap">{formatFechaHora(c.fecha_subida)}</Td>
-                  <Td>{capitalizar(c.tipo_archivo)}</Td>
-                  <Td className="max-w-56 truncate" title={c.nombre_archivo}>
-                    {c.nombre_archivo}
-                  </Td>
-                  <Td className="text-right">{c.detalle ? formatEntero(c.detalle.total_filas) : '-'}</Td>
-                  <Td>
+          <TablaOTarjetas
+            caption="Historial de cargas recientes"
+            filas={data}
+            clave={(c) => c.id_archivo}
+            columnas={[
+              { titulo: 'Fecha', celda: (c) => <span className="whitespace-nowrap">{formatFechaHora(c.fecha_subida)}</span> },
+              { titulo: 'Tipo', celda: (c) => capitalizar(c.tipo_archivo) },
+              {
+                titulo: 'Archivo',
+                celda: (c) => <span title={c.nombre_archivo}>{c.nombre_archivo}</span>,
+                claseTabla: 'max-w-56 truncate',
+                enTarjeta: 'titulo',
+              },
+              { titulo: 'Registros', celda: (c) => (c.detalle ? formatEntero(c.detalle.total_filas) : '-'), derecha: true },
+              {
+                titulo: 'Estado',
+                celda: (c) => (
+                  <>
                     <EstadoCargaBadge estado={c.estado_procesamiento} />
                     {c.estado_procesamiento === ESTADO_EN_REVISION && <AvanceCarga carga={c} className="mt-1.5 min-w-40" />}
-                  </Td>
-                  <Td>
-                    <button
-                      type="button"
-                      className="text-sm font-medium whitespace-nowrap text-marca-700 hover:underline"
-                      onClick={() => setViendo(c)}
-                    >
-                      Ver detalles<span className="sr-only"> de {c.nombre_archivo}</span>
-                    </button>
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+                  </>
+                ),
+              },
+            ]}
+            acciones={(c, forma) => (
+              <button
+                type="button"
+                className={
+                  forma === 'tarjeta'
+                    ? buttonClasses('contorno', 'sm')
+                    : 'text-sm font-medium whitespace-nowrap text-marca-700 hover:underline'
+                }
+                onClick={() => setViendo(c)}
+              >
+                Ver detalles<span className="sr-only"> de {c.nombre_archivo}</span>
+              </button>
+            )}
+          />
         )}
       </div>
       <Dialog

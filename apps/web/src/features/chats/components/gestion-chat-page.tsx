@@ -133,8 +133,8 @@ export function GestionChatPage() {
             </EmptyState>
           ) : (
             <EmptyState icono={Inbox} titulo="Todavía no hay conversaciones de soporte.">
-              Aquí verás cada conversación que los usuarios abran desde «¿Necesitas Ayuda?» y las solicitudes «Agregar Producto» de la
-              pantalla Nuevo producto.
+              Aquí verás cada conversación que los usuarios abran desde «¿Necesitas Ayuda?» y las solicitudes de productos («Solicitar a
+              soporte…») de la pantalla Nuevo producto.
             </EmptyState>
           )
         }

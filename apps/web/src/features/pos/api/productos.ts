@@ -129,7 +129,7 @@ export function useIngresoStock() {
   });
 }
 
-/** 'Agregar Producto': asks support to add a product; the server opens a support conversation with it. */
+/** The product request ('Solicitar a soporte…', the spec's 'Agregar Producto'): asks support to add a product; the server opens a support conversation with it. */
 export function useSolicitarProducto() {
   const queryClient = useQueryClient();
   return useMutation({

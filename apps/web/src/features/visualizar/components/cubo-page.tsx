@@ -107,85 +107,96 @@ function CuboVista({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
         const tabla = cortar(cubo, corte, medida);
         const tipo: TipoColumna = medida === 'unidades' ? 'entero' : 'pesos';
         return (
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-            <Card className="flex flex-col items-center gap-4 p-4 sm:p-5">
-              <Field label="Medida" className="w-full">
-                {(p) => (
-                  <Select {...p} value={medida} onChange={(e) => setMedida(e.target.value as MedidaCubo)}>
-                    {Object.entries(MEDIDAS).map(([v, t]) => (
-                      <option key={v} value={v}>
-                        {t}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
-              <p id="cubo-ayuda" className="text-sm text-slate-600">
-                Arrastra el cubo, usa las flechas del teclado o los botones para girarlo. La cara que queda al frente se muestra como tabla.
-              </p>
-              <div
-                role="group"
-                aria-roledescription="cubo"
-                aria-label={`Cubo de ventas. Cara al frente: ${tituloCorte(corte)}`}
-                aria-describedby="cubo-ayuda"
-                tabIndex={0}
-                onKeyDown={teclas}
-                onPointerDown={empezar}
-                onPointerMove={mover}
-                onPointerUp={soltar}
-                onPointerCancel={soltar}
-                className="my-12 cursor-grab touch-none rounded-lg select-none active:cursor-grabbing"
-                style={{ width: LADO, height: LADO, perspective: '800px' }}
-              >
+          // The cube and its controls above (one short band on a laptop), the table below at the content's
+          // full width: at 1366 px a face by day (nine columns of pesos, Total last) fits without scrolling.
+          <div className="space-y-4">
+            <Card className="grid grid-cols-1 justify-items-center gap-4 p-4 sm:p-5 lg:grid-cols-[minmax(0,20rem)_auto] lg:grid-rows-[auto_1fr] lg:justify-center lg:gap-x-16">
+              <div className="w-full space-y-4 lg:col-start-1 lg:row-start-1">
+                <Field label="Medida" className="w-full">
+                  {(p) => (
+                    <Select {...p} value={medida} onChange={(e) => setMedida(e.target.value as MedidaCubo)}>
+                      {Object.entries(MEDIDAS).map(([v, t]) => (
+                        <option key={v} value={v}>
+                          {t}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+                <p id="cubo-ayuda" className="text-sm text-slate-600">
+                  Arrastra el cubo, usa las flechas del teclado o los botones para girarlo. La cara que queda al frente se muestra como
+                  tabla.
+                </p>
+              </div>
+              <div className="flex flex-col items-center lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:flex-row lg:gap-10">
                 <div
-                  className="relative h-full w-full transition-transform duration-150 motion-reduce:transition-none"
-                  style={{ transformStyle: 'preserve-3d', transform: `rotateX(${giro.x}deg) rotateY(${giro.y}deg)` }}
+                  role="group"
+                  aria-roledescription="cubo"
+                  aria-label={`Cubo de ventas. Cara al frente: ${tituloCorte(corte)}`}
+                  aria-describedby="cubo-ayuda"
+                  tabIndex={0}
+                  onKeyDown={teclas}
+                  onPointerDown={empezar}
+                  onPointerMove={mover}
+                  onPointerUp={soltar}
+                  onPointerCancel={soltar}
+                  className="my-12 cursor-grab touch-none rounded-lg select-none active:cursor-grabbing lg:my-8"
+                  style={{ width: LADO, height: LADO, perspective: '800px' }}
                 >
-                  {CARAS.map((c) => (
-                    <div
-                      key={c.cara}
-                      aria-hidden="true"
-                      onClick={() => !arrastre.current?.movio && elegir(c)}
-                      className={cn(
-                        'absolute inset-0 flex flex-col gap-1 border-2 bg-white/95 p-2',
-                        c.corte === corte ? 'border-marca-700' : 'border-slate-300',
-                      )}
-                      style={{ transform: `${c.transformar} translateZ(calc(${LADO} / 2))`, backfaceVisibility: 'hidden' }}
-                    >
-                      <span className="text-center text-xs font-semibold text-slate-800">{tituloCorte(c.corte)}</span>
-                      <span className="min-h-0 flex-1">
-                        <MiniMapa cubo={cubo} corte={c.corte} medida={medida} />
-                      </span>
-                    </div>
-                  ))}
+                  <div
+                    className="relative h-full w-full transition-transform duration-150 motion-reduce:transition-none"
+                    style={{ transformStyle: 'preserve-3d', transform: `rotateX(${giro.x}deg) rotateY(${giro.y}deg)` }}
+                  >
+                    {CARAS.map((c) => (
+                      <div
+                        key={c.cara}
+                        aria-hidden="true"
+                        onClick={() => !arrastre.current?.movio && elegir(c)}
+                        className={cn(
+                          'absolute inset-0 flex flex-col gap-1 border-2 bg-white/95 p-2',
+                          c.corte === corte ? 'border-marca-700' : 'border-slate-300',
+                        )}
+                        style={{ transform: `${c.transformar} translateZ(calc(${LADO} / 2))`, backfaceVisibility: 'hidden' }}
+                      >
+                        <span className="text-center text-xs font-semibold text-slate-800">{tituloCorte(c.corte)}</span>
+                        <span className="min-h-0 flex-1">
+                          <MiniMapa cubo={cubo} corte={c.corte} medida={medida} />
+                        </span>
+                      </div>
+                    ))}
+                  </div>
+                </div>
+                <div className="grid grid-cols-3 gap-1" role="group" aria-label="Girar el cubo">
+                  <span />
+                  <Button variante="contorno" tamano="sm" aria-label="Girar hacia arriba" onClick={() => girar(PASO_GIRO, 0)}>
+                    <ArrowUp className="size-4" aria-hidden="true" />
+                  </Button>
+                  <span />
+                  <Button variante="contorno" tamano="sm" aria-label="Girar a la izquierda" onClick={() => girar(0, -PASO_GIRO)}>
+                    <ArrowLeft className="size-4" aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variante="contorno"
+                    tamano="sm"
+                    aria-label="Volver a la posición inicial"
+                    onClick={() => elegir({ ...CARAS[0], giro: INICIAL })}
+                  >
+                    <RotateCcw className="size-4" aria-hidden="true" />
+                  </Button>
+                  <Button variante="contorno" tamano="sm" aria-label="Girar a la derecha" onClick={() => girar(0, PASO_GIRO)}>
+                    <ArrowRight className="size-4" aria-hidden="true" />
+                  </Button>
+                  <span />
+                  <Button variante="contorno" tamano="sm" aria-label="Girar hacia abajo" onClick={() => girar(-PASO_GIRO, 0)}>
+                    <ArrowDown className="size-4" aria-hidden="true" />
+                  </Button>
                 </div>
               </div>
-              <div className="grid grid-cols-3 gap-1" role="group" aria-label="Girar el cubo">
-                <span />
-                <Button variante="contorno" tamano="sm" aria-label="Girar hacia arriba" onClick={() => girar(PASO_GIRO, 0)}>
-                  <ArrowUp className="size-4" aria-hidden="true" />
-                </Button>
-                <span />
-                <Button variante="contorno" tamano="sm" aria-label="Girar a la izquierda" onClick={() => girar(0, -PASO_GIRO)}>
-                  <ArrowLeft className="size-4" aria-hidden="true" />
-                </Button>
-                <Button
-                  variante="contorno"
-                  tamano="sm"
-                  aria-label="Volver a la posición inicial"
-                  onClick={() => elegir({ ...CARAS[0], giro: INICIAL })}
-                >
-                  <RotateCcw className="size-4" aria-hidden="true" />
-                </Button>
-                <Button variante="contorno" tamano="sm" aria-label="Girar a la derecha" onClick={() => girar(0, PASO_GIRO)}>
-                  <ArrowRight className="size-4" aria-hidden="true" />
-                </Button>
-                <span />
-                <Button variante="contorno" tamano="sm" aria-label="Girar hacia abajo" onClick={() => girar(-PASO_GIRO, 0)}>
-                  <ArrowDown className="size-4" aria-hidden="true" />
-                </Button>
-              </div>
-              <div className="flex w-full flex-col gap-1" role="group" aria-label="Elegir una cara">
+              <div
+                className="flex w-full flex-col gap-1 lg:col-start-1 lg:row-start-2 lg:self-start"
+                role="group"
+                aria-label="Elegir una cara"
+              >
                 {(Object.keys(CORTES) as Corte[]).map((k) => (
                   <Button
                     key={k}
@@ -208,6 +219,7 @@ function CuboVista({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
                 <strong>{tipo === 'pesos' ? formatClp(tabla.total) : formatEntero(tabla.total)}</strong>.
               </p>
               <TablaDatos
+                extremosFijos
                 caption={`${MEDIDAS[medida]} por ${tituloCorte(corte)}`}
                 tabla={{
                   nombre: nombreArchivo(`cubo ${medida} ${corte}`, filtros.desde, filtros.hasta),

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Table, Td, Th } from '../../../components/ui/table';
+import { TablaOTarjetas, type ColumnaTabla, type FormaFila } from '../../../components/ui/tabla-o-tarjetas';
 import { formatClp, formatEntero } from '../../../utils/format';
 import type { Celda, TipoColumna } from '../utils/tabla-exportable';
 import { formatPct } from '../utils/variacion';
@@ -11,7 +11,7 @@ export interface ColumnaLista<T> {
   valor: (fila: T) => Celda;
   /** How the screen shows it, when not just the formatted value (a badge, a trend). */
   mostrar?: (fila: T) => ReactNode;
-  /** Hidden on a phone (the file keeps it). */
+  /** Left out of a phone's card (the file keeps it). */
   secundaria?: boolean;
 }
 
@@ -26,8 +26,8 @@ function formatear(v: Celda, tipo: TipoColumna): string {
 }
 
 /**
- * One recommendation list: a table whose columns also write its download (same rows, same
- * numbers), and an action per row (go to the product, add stock).
+ * One recommendation list: a table (cards on a phone) whose columns also write its download (same
+ * rows, same numbers), and an action per row (go to the product, add stock).
  */
 export function ListaRecomendacion<T>({
   filas,
@@ -44,49 +44,26 @@ export function ListaRecomendacion<T>({
   columnas: ColumnaLista<T>[];
   caption: string;
   archivo: string;
-  accion?: (fila: T) => ReactNode;
+  accion?: (fila: T, forma: FormaFila) => ReactNode;
   clave: (fila: T) => string | number;
 }) {
-  const derecha = (c: ColumnaLista<T>) => c.tipo !== 'texto';
   return (
     <div className="space-y-3">
-      <Table caption={caption}>
-        <thead>
-          <tr>
-            {columnas.map((c) => (
-              <Th key={c.titulo} className={[derecha(c) && 'text-right', c.secundaria && 'hidden sm:table-cell'].filter(Boolean).join(' ')}>
-                {c.titulo}
-              </Th>
-            ))}
-            {accion && (
-              <Th className="text-right">
-                <span className="sr-only">Acción</span>
-              </Th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {filas.map((f) => (
-            <tr key={clave(f)}>
-              {columnas.map((c, i) => (
-                <Td
-                  key={c.titulo}
-                  className={[
-                    derecha(c) && 'text-right whitespace-nowrap',
-                    i === 0 && 'font-medium',
-                    c.secundaria && 'hidden sm:table-cell',
-                  ]
-                    .filter(Boolean)
-                    .join(' ')}
-                >
-                  {c.mostrar ? c.mostrar(f) : formatear(c.valor(f), c.tipo)}
-                </Td>
-              ))}
-              {accion && <Td className="text-right whitespace-nowrap">{accion(f)}</Td>}
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <TablaOTarjetas
+        caption={caption}
+        filas={filas}
+        clave={clave}
+        columnas={columnas.map((c, i): ColumnaTabla<T> => ({
+          titulo: c.titulo,
+          celda: (f) => (c.mostrar ? c.mostrar(f) : formatear(c.valor(f), c.tipo)),
+          derecha: c.tipo !== 'texto',
+          claseTabla: i === 0 ? 'font-medium' : undefined,
+          // The first column names the row (the card's heading); a phone leaves out the secondary ones.
+          enTarjeta: i === 0 ? 'titulo' : c.secundaria ? 'oculta' : undefined,
+        }))}
+        tituloAcciones=""
+        acciones={accion}
+      />
       <BotonesExportar
         etiqueta={caption}
         tabla={() => ({

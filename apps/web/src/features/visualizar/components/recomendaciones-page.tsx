@@ -17,6 +17,7 @@ import { RequiereTienda } from '../../../components/shop/requiere-tienda';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import type { FormaFila } from '../../../components/ui/tabla-o-tarjetas';
 import { QueryResult } from '../../../components/ui/query-result';
 import { mensajeDeError } from '../../../lib/api-client';
 import { recomendacionesQueryOptions } from '../../../lib/analitica';
@@ -61,9 +62,13 @@ const Nada = ({ children }: { children: ReactNode }) => (
 );
 
 const enlaceProducto = (texto: string) =>
-  function EnlaceProducto(p: { id_producto: number; nombre_producto: string }) {
+  function EnlaceProducto(p: { id_producto: number; nombre_producto: string }, forma: FormaFila) {
     return (
-      <Link to={rutaProductoInventario(p.id_producto)} className="text-sm font-medium text-marca-700 hover:underline">
+      <Link
+        to={rutaProductoInventario(p.id_producto)}
+        // On a phone's card the link is a button-sized target for a thumb.
+        className={forma === 'tarjeta' ? buttonClasses('contorno', 'sm') : 'text-sm font-medium text-marca-700 hover:underline'}
+      >
         {texto}
         <span className="sr-only">: {p.nombre_producto}</span>
       </Link>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colorCalor, franjaHora, luminancia, nombreDia, textoSobreCalor } from './calendario';
+import { colorCalor, franjaHora, HORA_APERTURA, horaInicioVista, luminancia, nombreDia, textoSobreCalor } from './calendario';
 
 const contraste = (a: number[], b: number[]) => {
   const [x, y] = [luminancia(a), luminancia(b)].sort((p, q) => q - p);
@@ -20,5 +20,15 @@ describe('calendario', () => {
       const t = i / 100;
       expect(contraste(rgb(colorCalor(t)), hex(textoSobreCalor(t)))).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it('opens a heat map at the shop’s morning, not at midnight', () => {
+    const celda = (hora: number, ventas = 3) => ({ hora, ventas });
+    expect(horaInicioVista([])).toBe(HORA_APERTURA);
+    expect(horaInicioVista([celda(10), celda(14)])).toBe(HORA_APERTURA);
+    // A bakery that sells from 6 opens there; a sale at 1 a.m. or a date-only import at 00:00 does not pull it to the night.
+    expect(horaInicioVista([celda(6), celda(9)])).toBe(6);
+    expect(horaInicioVista([celda(0), celda(1), celda(9)])).toBe(HORA_APERTURA);
+    expect(horaInicioVista([celda(6, 0), celda(9)])).toBe(HORA_APERTURA);
   });
 });

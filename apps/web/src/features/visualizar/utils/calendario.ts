@@ -14,6 +14,16 @@ export const formatHora = (hora: number) => `${String(hora).padStart(2, '0')}:00
 /** 9 → '09:00 a 10:00'. */
 export const franjaHora = (hora: number) => `${formatHora(hora)} a ${formatHora((hora + 1) % 24)}`;
 
+/** Around when a shop opens: a phone's heat map starts scrolled here, the night one swipe to the left. */
+export const HORA_APERTURA = 8;
+/** Sales before this hour are the night's (a late sale, an import with dates and no time), not an early opening. */
+const FIN_DE_LA_NOCHE = 5;
+
+/** The hour a heat map that does not fit the screen opens at: HORA_APERTURA, or earlier when the shop sells earlier in the morning. */
+export function horaInicioVista(celdas: ReadonlyArray<{ hora: number; ventas: number }>): number {
+  return celdas.reduce((h, c) => (c.ventas > 0 && c.hora >= FIN_DE_LA_NOCHE ? Math.min(h, c.hora) : h), HORA_APERTURA);
+}
+
 /** How strong a cell's colour is, 0 to 1, against the largest value shown (0 when all are 0). */
 export const intensidad = (valor: number, max: number) => (max > 0 ? Math.max(0, valor) / max : 0);
 

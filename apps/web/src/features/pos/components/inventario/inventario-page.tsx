@@ -4,13 +4,14 @@ import { ClipboardCheck, PackagePlus, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { IconButton } from '../../../../components/ui/icon-button';
 import { Pagination } from '../../../../components/ui/pagination';
 import { QueryResult } from '../../../../components/ui/query-result';
 import { SearchInput } from '../../../../components/ui/search-input';
-import { Table, Td, Th } from '../../../../components/ui/table';
+import { TablaOTarjetas } from '../../../../components/ui/tabla-o-tarjetas';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { useCurrentShop } from '../../../../lib/current-shop';
@@ -122,65 +123,71 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
             vacio={<p className="py-8 text-center text-sm text-slate-600">No se encontraron productos.</p>}
           >
             {(productos) => (
-              <Table caption="Productos del inventario">
-                <thead>
-                  <tr>
-                    <Th>Producto</Th>
-                    <Th className="hidden md:table-cell">Categoría</Th>
-                    <Th>Stock</Th>
-                    <Th className="hidden text-right sm:table-cell">Precio venta</Th>
-                    <Th className="hidden text-right sm:table-cell">Precio compra</Th>
-                    <Th className="text-right">Acciones</Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {productos.map((p) => (
-                    <tr key={p.id_producto}>
-                      <Td>
-                        <ProductoCelda producto={p} />
-                        <span className="mt-0.5 block text-sm font-medium sm:hidden">{formatClp(p.precio_venta_actual)}</span>
-                      </Td>
-                      <Td className="hidden md:table-cell">{p.categoria}</Td>
-                      <Td>
-                        <StockBadge stock={p.stock} umbral={umbralStockBajo} />
-                      </Td>
-                      <Td className="hidden text-right font-medium whitespace-nowrap sm:table-cell">{formatClp(p.precio_venta_actual)}</Td>
-                      <Td className="hidden text-right whitespace-nowrap text-slate-700 sm:table-cell">
-                        {p.precio_compra_actual !== null ? formatClp(p.precio_compra_actual) : '—'}
-                      </Td>
-                      <Td>
-                        <div className="flex flex-col items-end gap-0.5 sm:flex-row sm:justify-end">
-                          <IconButton
-                            icono={PackagePlus}
-                            onClick={() => setReponiendo(p)}
-                            aria-label={`Agregar stock a ${p.nombre_producto}`}
-                            title="Agregar stock"
-                          />
-                          <IconButton
-                            icono={ClipboardCheck}
-                            onClick={() => setAjustando(p)}
-                            aria-label={`Ajustar stock de ${p.nombre_producto}`}
-                            title="Ajustar stock (conteo, merma, vencido...)"
-                          />
-                          <IconButton
-                            icono={Pencil}
-                            onClick={() => setEditando(p)}
-                            aria-label={`Editar ${p.nombre_producto}`}
-                            title="Editar"
-                          />
-                          <IconButton
-                            icono={Trash2}
-                            peligro
-                            onClick={() => setEliminando(p)}
-                            aria-label={`Eliminar ${p.nombre_producto}`}
-                            title="Eliminar"
-                          />
-                        </div>
-                      </Td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
+              <TablaOTarjetas
+                caption="Productos del inventario"
+                filas={productos}
+                clave={(p) => p.id_producto}
+                columnas={[
+                  { titulo: 'Producto', celda: (p) => <ProductoCelda producto={p} />, enTarjeta: 'titulo' },
+                  { titulo: 'Categoría', celda: (p) => p.categoria, claseTabla: 'hidden md:table-cell' },
+                  { titulo: 'Stock', celda: (p) => <StockBadge stock={p.stock} umbral={umbralStockBajo} /> },
+                  {
+                    titulo: 'Precio venta',
+                    celda: (p) => <span className="font-medium">{formatClp(p.precio_venta_actual)}</span>,
+                    derecha: true,
+                  },
+                  {
+                    titulo: 'Precio compra',
+                    celda: (p) => (p.precio_compra_actual !== null ? formatClp(p.precio_compra_actual) : '—'),
+                    derecha: true,
+                    claseTabla: 'text-slate-700',
+                  },
+                ]}
+                acciones={(p, forma) =>
+                  forma === 'tabla' ? (
+                    <div className="flex justify-end gap-0.5">
+                      <IconButton
+                        icono={PackagePlus}
+                        onClick={() => setReponiendo(p)}
+                        aria-label={`Agregar stock a ${p.nombre_producto}`}
+                        title="Agregar stock"
+                      />
+                      <IconButton
+                        icono={ClipboardCheck}
+                        onClick={() => setAjustando(p)}
+                        aria-label={`Ajustar stock de ${p.nombre_producto}`}
+                        title="Ajustar stock (conteo, merma, vencido...)"
+                      />
+                      <IconButton icono={Pencil} onClick={() => setEditando(p)} aria-label={`Editar ${p.nombre_producto}`} title="Editar" />
+                      <IconButton
+                        icono={Trash2}
+                        peligro
+                        onClick={() => setEliminando(p)}
+                        aria-label={`Eliminar ${p.nombre_producto}`}
+                        title="Eliminar"
+                      />
+                    </div>
+                  ) : (
+                    // A phone has room for the words: the same actions, each under its name.
+                    <>
+                      <Button variante="contorno" tamano="sm" onClick={() => setReponiendo(p)}>
+                        <PackagePlus className="size-4" aria-hidden="true" /> Agregar stock
+                        <span className="sr-only"> a {p.nombre_producto}</span>
+                      </Button>
+                      <Button variante="contorno" tamano="sm" onClick={() => setAjustando(p)}>
+                        <ClipboardCheck className="size-4" aria-hidden="true" /> Ajustar stock
+                        <span className="sr-only"> de {p.nombre_producto}</span>
+                      </Button>
+                      <Button variante="contorno" tamano="sm" onClick={() => setEditando(p)}>
+                        <Pencil className="size-4" aria-hidden="true" /> Editar<span className="sr-only"> {p.nombre_producto}</span>
+                      </Button>
+                      <Button variante="contorno" tamano="sm" className="text-red-700" onClick={() => setEliminando(p)}>
+                        <Trash2 className="size-4" aria-hidden="true" /> Eliminar<span className="sr-only"> {p.nombre_producto}</span>
+                      </Button>
+                    </>
+                  )
+                }
+              />
             )}
           </QueryResult>
           {data && <Pagination className="mt-3" pagina={pagina} totalPaginas={paginas} onCambiar={setPagina} />}

@@ -163,11 +163,14 @@ export function NuevoProductoPage({ idMinimarket }: { idMinimarket: number }) {
           <ProductosRecientes idMinimarket={idMinimarket} />
           <Card className="p-4 sm:p-5">
             <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-              <LifeBuoy className="size-5 text-marca-700" aria-hidden="true" /> ¿No encuentras el producto?
+              <LifeBuoy className="size-5 text-marca-700" aria-hidden="true" /> ¿Prefieres que lo agregue soporte?
             </h2>
-            <p className="mt-1 text-sm text-slate-600">Pide al equipo de soporte que lo agregue a la base de datos de productos.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Si el código no aparece en la base de datos de productos, envía una solicitud al equipo de soporte. No guarda el producto en
+              tu inventario: para eso completa el formulario y usa «Guardar producto».
+            </p>
             <Button variante="contorno" className="mt-3" onClick={() => setTicketAbierto(true)}>
-              Agregar Producto
+              Solicitar a soporte…
             </Button>
           </Card>
         </div>

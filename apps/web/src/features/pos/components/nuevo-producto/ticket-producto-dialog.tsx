@@ -25,10 +25,14 @@ const ticketFormSchema = ticketProductoSchema.omit({ id_minimarket: true }).exte
 });
 type TicketFormInput = z.input<typeof ticketFormSchema>;
 
+/** The dialog's title: a request to support, not a second way to save the product (issue 19). */
+export const TITULO_SOLICITUD_PRODUCTO = 'Solicitar un producto a soporte';
+
 /**
- * 'Agregar Producto': ask support to add a product the lookup did not find. The server opens a
- * support conversation whose first message carries the ticket's fields; it counts as sent only
- * when the server accepted it, and then the dialog links to that conversation.
+ * The product ticket (spec: 'Agregar Producto'): ask support to add a product the lookup did not
+ * find. The server opens a support conversation whose first message carries the ticket's fields;
+ * it counts as sent only when the server accepted it, and then the dialog links to that conversation.
+ * Nothing is saved in the inventory: that is the page's own form.
  */
 export function TicketProductoDialog({
   abierto,
@@ -71,7 +75,7 @@ export function TicketProductoDialog({
 
   if (enviada)
     return (
-      <Dialog abierto={abierto} onCerrar={cerrar} titulo="Agregar Producto" pie={<Button onClick={cerrar}>Cerrar</Button>}>
+      <Dialog abierto={abierto} onCerrar={cerrar} titulo={TITULO_SOLICITUD_PRODUCTO} pie={<Button onClick={cerrar}>Cerrar</Button>}>
         <div className="space-y-3">
           <Alert tipo="exito">
             Listo: tu solicitud llegó al equipo de soporte como la conversación «{enviada.asunto}». Te avisaremos cuando respondan.
@@ -93,15 +97,15 @@ export function TicketProductoDialog({
     <Dialog
       abierto={abierto}
       onCerrar={cerrar}
-      titulo="Agregar Producto"
-      descripcion="Pide al equipo de soporte que agregue un producto que no aparece en la base de datos."
+      titulo={TITULO_SOLICITUD_PRODUCTO}
+      descripcion="Envía los datos al equipo de soporte para que agregue el producto a la base de datos de productos. Esto abre una conversación con soporte; no guarda nada en tu inventario."
       pie={
         <>
           <Button variante="contorno" onClick={cerrar}>
             Cancelar
           </Button>
           <Button type="submit" form="ticket-producto" disabled={enviar.isPending}>
-            {enviar.isPending ? 'Enviando...' : 'Enviar solicitud'}
+            {enviar.isPending ? 'Enviando...' : 'Enviar solicitud a soporte'}
           </Button>
         </>
       }

@@ -13,6 +13,7 @@ import { Field, Input } from '../../../../components/ui/field';
 import { Pagination, totalPaginas } from '../../../../components/ui/pagination';
 import { QueryResult } from '../../../../components/ui/query-result';
 import { Table, Td, Th } from '../../../../components/ui/table';
+import { useEsTelefono } from '../../../../hooks/use-media-query';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { esFechaIso, MENSAJE_FECHA_INVALIDA } from '../../../../utils/fechas';
@@ -133,7 +134,74 @@ function DetalleVenta({ venta }: { venta: Venta }) {
   );
 }
 
+/**
+ * A phone's Transacciones: one card per sale with what the table's columns say, and 'Ver detalle'
+ * opening the lines with the same actions as on a laptop (comprobante, devolver, anular).
+ */
+function VentasEnTarjetas({
+  ventas,
+  abiertas,
+  onAlternar,
+  onAnular,
+  onDevolver,
+}: {
+  ventas: readonly Venta[];
+  abiertas: Set<number>;
+  onAlternar: (id: number) => void;
+  onAnular: (venta: Venta) => void;
+  onDevolver: (venta: Venta) => void;
+}) {
+  return (
+    <ul aria-label="Ventas registradas" className="space-y-3">
+      {ventas.map((v) => {
+        const abierta = abiertas.has(v.id_venta);
+        const anulada = esAnulada(v);
+        return (
+          <li
+            key={v.id_venta}
+            data-testid={`venta-${v.id_venta}`}
+            data-estado={v.estado_venta}
+            className={cn('rounded-lg border p-3', anulada ? 'border-red-200 bg-red-50 text-red-800' : 'border-slate-200 bg-white')}
+          >
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-mono font-medium">{referenciaVenta(v)}</p>
+                <p className={cn('text-xs', anulada ? 'text-red-800' : 'text-slate-600')}>
+                  {formatFechaHora(v.fecha_venta)} · {v.metodo_pago}
+                </p>
+              </div>
+              <p className={cn('font-semibold whitespace-nowrap', anulada && 'line-through')}>{formatClp(v.total)}</p>
+            </div>
+            <div className="mt-2 flex items-center justify-between gap-2">
+              <EstadoVenta venta={v} />
+              <button
+                type="button"
+                className={buttonClasses('fantasma', 'sm', '-mr-2')}
+                aria-expanded={abierta}
+                aria-controls={`detalle-venta-${v.id_venta}`}
+                aria-label={`${abierta ? 'Ocultar' : 'Ver'} detalle de la venta ${referenciaVenta(v)}`}
+                onClick={() => onAlternar(v.id_venta)}
+              >
+                {abierta ? 'Ocultar detalle' : 'Ver detalle'}
+                {abierta ? <ChevronDown className="size-4" aria-hidden="true" /> : <ChevronRight className="size-4" aria-hidden="true" />}
+              </button>
+            </div>
+            {abierta && (
+              <div id={`detalle-venta-${v.id_venta}`} className="mt-2">
+                <DetalleVenta venta={v} />
+                <HistoriaVenta venta={v} />
+                <AccionesVenta venta={v} onAnular={() => onAnular(v)} onDevolver={() => onDevolver(v)} />
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
+  const telefono = useEsTelefono();
   const [borrador, setBorrador] = useState<Filtros>(VACIO);
   const [filtros, setFiltros] = useState<Filtros>(VACIO);
   const [errorFechas, setErrorFechas] = useState<string | null>(null);
@@ -254,85 +322,84 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
             )
           }
         >
-          {(ventas) => (
-            <Table caption="Ventas registradas">
-              <thead>
-                <tr>
-                  <Th>
-                    <span className="sr-only">Detalle</span>
-                  </Th>
-                  <Th>N° venta</Th>
-                  <Th className="hidden sm:table-cell">Fecha</Th>
-                  <Th className="hidden sm:table-cell">Método de pago</Th>
-                  <Th className="text-right">Total</Th>
-                  <Th className="hidden sm:table-cell">Estado</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {ventas.map((v) => {
-                  const abierta = abiertas.has(v.id_venta);
-                  const anulada = esAnulada(v);
-                  return (
-                    <Fragment key={v.id_venta}>
-                      <tr
-                        data-testid={`venta-${v.id_venta}`}
-                        data-estado={v.estado_venta}
-                        className={cn(anulada && 'bg-red-50 text-red-800')}
-                      >
-                        <Td className="w-10">
-                          <button
-                            type="button"
-                            className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
-                            aria-expanded={abierta}
-                            aria-controls={`detalle-venta-${v.id_venta}`}
-                            aria-label={`${abierta ? 'Ocultar' : 'Ver'} detalle de la venta ${referenciaVenta(v)}`}
-                            onClick={() => alternar(v.id_venta)}
-                          >
-                            {abierta ? (
-                              <ChevronDown className="size-4" aria-hidden="true" />
-                            ) : (
-                              <ChevronRight className="size-4" aria-hidden="true" />
-                            )}
-                          </button>
-                        </Td>
-                        <Td>
-                          <span className="block font-mono font-medium">{referenciaVenta(v)}</span>
-                          <span className={cn('block text-xs whitespace-nowrap sm:hidden', anulada ? 'text-red-800' : 'text-slate-600')}>
-                            {formatFechaHora(v.fecha_venta)}
-                          </span>
-                          {(anulada || (v.devoluciones ?? []).length > 0) && (
-                            <span className="mt-1 block sm:hidden">
-                              <EstadoVenta venta={v} />
-                            </span>
-                          )}
-                        </Td>
-                        <Td className="hidden whitespace-nowrap sm:table-cell">{formatFechaHora(v.fecha_venta)}</Td>
-                        <Td className="hidden sm:table-cell">{v.metodo_pago}</Td>
-                        <Td className={cn('text-right font-semibold whitespace-nowrap', anulada && 'line-through')}>
-                          {formatClp(v.total)}
-                        </Td>
-                        <Td className="hidden sm:table-cell">
-                          <EstadoVenta venta={v} />
-                        </Td>
-                      </tr>
-                      {abierta && (
-                        <tr id={`detalle-venta-${v.id_venta}`}>
-                          <td colSpan={6} className="px-3 pb-3">
-                            <p className="mb-2 text-xs text-slate-600 sm:hidden">
-                              {v.metodo_pago} · {v.estado_venta}
-                            </p>
-                            <DetalleVenta venta={v} />
-                            <HistoriaVenta venta={v} />
-                            <AccionesVenta venta={v} onAnular={() => setAnulando(v)} onDevolver={() => setDevolviendo(v)} />
-                          </td>
+          {(ventas) =>
+            telefono ? (
+              <VentasEnTarjetas
+                ventas={ventas}
+                abiertas={abiertas}
+                onAlternar={alternar}
+                onAnular={setAnulando}
+                onDevolver={setDevolviendo}
+              />
+            ) : (
+              <Table caption="Ventas registradas">
+                <thead>
+                  <tr>
+                    <Th>
+                      <span className="sr-only">Detalle</span>
+                    </Th>
+                    <Th>N° venta</Th>
+                    <Th>Fecha</Th>
+                    <Th>Método de pago</Th>
+                    <Th className="text-right">Total</Th>
+                    <Th>Estado</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ventas.map((v) => {
+                    const abierta = abiertas.has(v.id_venta);
+                    const anulada = esAnulada(v);
+                    return (
+                      <Fragment key={v.id_venta}>
+                        <tr
+                          data-testid={`venta-${v.id_venta}`}
+                          data-estado={v.estado_venta}
+                          className={cn(anulada && 'bg-red-50 text-red-800')}
+                        >
+                          <Td className="w-10">
+                            <button
+                              type="button"
+                              className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
+                              aria-expanded={abierta}
+                              aria-controls={`detalle-venta-${v.id_venta}`}
+                              aria-label={`${abierta ? 'Ocultar' : 'Ver'} detalle de la venta ${referenciaVenta(v)}`}
+                              onClick={() => alternar(v.id_venta)}
+                            >
+                              {abierta ? (
+                                <ChevronDown className="size-4" aria-hidden="true" />
+                              ) : (
+                                <ChevronRight className="size-4" aria-hidden="true" />
+                              )}
+                            </button>
+                          </Td>
+                          <Td>
+                            <span className="block font-mono font-medium">{referenciaVenta(v)}</span>
+                          </Td>
+                          <Td className="whitespace-nowrap">{formatFechaHora(v.fecha_venta)}</Td>
+                          <Td>{v.metodo_pago}</Td>
+                          <Td className={cn('text-right font-semibold whitespace-nowrap', anulada && 'line-through')}>
+                            {formatClp(v.total)}
+                          </Td>
+                          <Td>
+                            <EstadoVenta venta={v} />
+                          </Td>
                         </tr>
-                      )}
-                    </Fragment>
-                  );
-                })}
-              </tbody>
-            </Table>
-          )}
+                        {abierta && (
+                          <tr id={`detalle-venta-${v.id_venta}`}>
+                            <td colSpan={6} className="px-3 pb-3">
+                              <DetalleVenta venta={v} />
+                              <HistoriaVenta venta={v} />
+                              <AccionesVenta venta={v} onAnular={() => setAnulando(v)} onDevolver={() => setDevolviendo(v)} />
+                            </td>
+                          </tr>
+                        )}
+                      </Fragment>
+                    );
+                  })}
+                </tbody>
+              </Table>
+            )
+          }
         </QueryResult>
         {consulta.data && (
           <Pagination

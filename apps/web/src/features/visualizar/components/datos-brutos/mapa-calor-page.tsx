@@ -1,12 +1,13 @@
 import type { MapaCalor } from '@minimarket/contracts/analitica';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Card } from '../../../../components/ui/card';
 import { Field, Select } from '../../../../components/ui/field';
 import { QueryResult } from '../../../../components/ui/query-result';
 import { DesplazamientoTabla } from '../../../../components/ui/table';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { mapaCalorQueryOptions, type FiltrosAnalitica } from '../../../../lib/analitica';
+import { cn } from '../../../../utils/cn';
 import { formatClp, formatEntero } from '../../../../utils/format';
 import {
   colorCalor,
@@ -15,6 +16,7 @@ import {
   formatHora,
   franjaHora,
   HORAS,
+  horaInicioVista,
   intensidad,
   nombreDiaCorto,
 } from '../../utils/calendario';
@@ -36,53 +38,80 @@ function pesosCortos(n: number): string {
 function Grilla({ celdas, medida }: { celdas: MapaCalor; medida: Medida }) {
   const valor = new Map(celdas.map((c) => [`${c.dia_semana}-${c.hora}`, c]));
   const max = Math.max(0, ...celdas.map((c) => c[medida]));
+  const caja = useRef<HTMLDivElement>(null);
+  const columnaDias = useRef<HTMLTableCellElement>(null);
+  const horaInicio = useRef<HTMLTableCellElement>(null);
+  // Where the 24 hours do not fit (a phone), the grid opens at the shop's morning, just right of
+  // the days (which stay put); midnight is one swipe to the left. Once, when it first shows.
+  const [desdeLaManana, setDesdeLaManana] = useState(false);
+  useLayoutEffect(() => {
+    const [c, dias, hora] = [caja.current, columnaDias.current, horaInicio.current];
+    if (!c || !dias || !hora || c.scrollWidth <= c.clientWidth) return;
+    c.scrollLeft += hora.getBoundingClientRect().left - dias.getBoundingClientRect().right;
+    setDesdeLaManana(c.scrollLeft > 0);
+  }, []);
+  const primeraHora = horaInicioVista(celdas);
+  const fija = 'sticky left-0 z-10 bg-white';
   return (
-    <DesplazamientoTabla etiqueta="Mapa de calor">
-      <table className="w-full min-w-[56rem] table-fixed border-separate border-spacing-0.5 text-center text-[11px]">
-        <caption className="sr-only">
-          {medida === 'ventas' ? 'Número de ventas' : 'Ingresos'} por día de la semana (filas) y hora (columnas)
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className="w-12">
-              <span className="sr-only">Día</span>
-            </th>
-            {HORAS.map((h) => (
-              <th key={h} scope="col" className="font-medium text-slate-600" title={franjaHora(h)}>
-                <span aria-hidden="true">{h}</span>
-                <span className="sr-only">{formatHora(h)}</span>
+    <>
+      {desdeLaManana && (
+        <p className="mb-2 text-xs text-slate-600">
+          Empieza a las {formatHora(primeraHora)}: desliza a la izquierda para ver la madrugada y a la derecha para la noche.
+        </p>
+      )}
+      <DesplazamientoTabla etiqueta="Mapa de calor" ref={caja}>
+        <table className="w-full min-w-[56rem] table-fixed border-separate border-spacing-0.5 text-center text-[11px]">
+          <caption className="sr-only">
+            {medida === 'ventas' ? 'Número de ventas' : 'Ingresos'} por día de la semana (filas) y hora (columnas)
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={cn('w-12', fija)} ref={columnaDias}>
+                <span className="sr-only">Día</span>
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {DIAS_SEMANA.map((nombre, i) => (
-            <tr key={nombre}>
-              <th scope="row" className="pr-1 text-left text-xs font-medium text-slate-700">
-                <span aria-hidden="true">{nombreDiaCorto(i + 1)}</span>
-                <span className="sr-only">{nombre}</span>
-              </th>
-              {HORAS.map((h) => {
-                const c = valor.get(`${i + 1}-${h}`);
-                const v = c?.[medida] ?? 0;
-                const t = intensidad(v, max);
-                const texto = medida === 'ventas' ? formatEntero(v) : pesosCortos(v);
-                return (
-                  <td
-                    key={h}
-                    title={`${nombre}, ${franjaHora(h)}: ${formatEntero(c?.ventas ?? 0)} ventas, ${formatClp(c?.ingresos ?? 0)}`}
-                    className="h-9 rounded"
-                    style={{ background: colorCalor(t), color: textoSobreCalor(t) }}
-                  >
-                    {v === 0 ? <span aria-hidden="true">·</span> : texto}
-                  </td>
-                );
-              })}
+              {HORAS.map((h) => (
+                <th
+                  key={h}
+                  scope="col"
+                  className="font-medium text-slate-600"
+                  title={franjaHora(h)}
+                  ref={h === primeraHora ? horaInicio : undefined}
+                >
+                  <span aria-hidden="true">{h}</span>
+                  <span className="sr-only">{formatHora(h)}</span>
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </DesplazamientoTabla>
+          </thead>
+          <tbody>
+            {DIAS_SEMANA.map((nombre, i) => (
+              <tr key={nombre}>
+                <th scope="row" className={cn('pr-1 text-left text-xs font-medium text-slate-700', fija)}>
+                  <span aria-hidden="true">{nombreDiaCorto(i + 1)}</span>
+                  <span className="sr-only">{nombre}</span>
+                </th>
+                {HORAS.map((h) => {
+                  const c = valor.get(`${i + 1}-${h}`);
+                  const v = c?.[medida] ?? 0;
+                  const t = intensidad(v, max);
+                  const texto = medida === 'ventas' ? formatEntero(v) : pesosCortos(v);
+                  return (
+                    <td
+                      key={h}
+                      title={`${nombre}, ${franjaHora(h)}: ${formatEntero(c?.ventas ?? 0)} ventas, ${formatClp(c?.ingresos ?? 0)}`}
+                      className="h-9 rounded"
+                      style={{ background: colorCalor(t), color: textoSobreCalor(t) }}
+                    >
+                      {v === 0 ? <span aria-hidden="true">·</span> : texto}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </DesplazamientoTabla>
+    </>
   );
 }
 
