@@ -192,12 +192,13 @@ export const desactivarProducto = (tx: Tx, id: number) => tx.producto.update({ w
 /** The demo shelves, created with their stock as an initial count ('ajuste') in the ledger. Returns id by barcode. */
 export async function crearProductosIniciales(
   tx: Tx,
-  productos: Array<ValoresProducto & { stock: number; costo_unitario: number; fecha: Date }>,
+  // stock_inicial (the demo): the count at `fecha`, before the history's sales took today's `stock` out of it.
+  productos: Array<ValoresProducto & { stock: number; stock_inicial?: number; costo_unitario: number; fecha: Date }>,
   idUsuario: number,
   motivo: string,
 ): Promise<Map<string, number>> {
   const creados = await tx.producto.createManyAndReturn({
-    data: productos.map(({ costo_unitario: _costo, fecha, ...p }) => ({
+    data: productos.map(({ costo_unitario: _costo, stock_inicial: _inicial, fecha, ...p }) => ({
       ...p,
       estado: 'activo',
       fecha_creacion: fecha,
@@ -214,14 +215,41 @@ export async function crearProductosIniciales(
       id_producto: idPorCodigo.get(p.codigo_barra)!,
       id_usuario: idUsuario,
       tipo: 'ajuste' as const,
-      cantidad: p.stock,
-      stock_resultante: p.stock,
-      costo_total: p.stock * p.costo_unitario,
+      cantidad: p.stock_inicial ?? p.stock,
+      stock_resultante: p.stock_inicial ?? p.stock,
+      costo_total: (p.stock_inicial ?? p.stock) * p.costo_unitario,
       motivo,
       fecha: p.fecha,
     })),
   );
   return idPorCodigo;
+}
+
+export interface SalidaDeHistorial {
+  id_producto: number;
+  id_venta: number;
+  cantidad: number;
+  stock_resultante: number;
+  motivo: string;
+  fecha: Date;
+}
+
+/**
+ * The ledger rows of the demo history's sales, the units each took and the stock it left, so the
+ * ledger of a product adds up to its stock (crearProductosIniciales counted today's stock plus what
+ * the history sold). The stock itself is already today's: nothing else changes. One INSERT … unnest.
+ */
+export async function registrarSalidasDeHistorial(tx: Tx, idMinimarket: number, idUsuario: number, filas: readonly SalidaDeHistorial[]) {
+  if (filas.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO movimiento_stock (id_minimarket, id_usuario, tipo, id_producto, id_venta, cantidad, stock_resultante, motivo, fecha)
+    SELECT ${idMinimarket}::int, ${idUsuario}::int, 'venta', * FROM unnest(
+      ${filas.map((f) => f.id_producto)}::int[],
+      ${filas.map((f) => f.id_venta)}::int[],
+      ${filas.map((f) => -f.cantidad)}::int[],
+      ${filas.map((f) => f.stock_resultante)}::int[],
+      ${filas.map((f) => f.motivo)}::text[],
+      ${filas.map((f) => f.fecha.toISOString())}::timestamptz[])`;
 }
 
 /**

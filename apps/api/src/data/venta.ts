@@ -89,11 +89,16 @@ async function numerarVentas(tx: Tx, ventas: readonly VentaHistorica[]): Promise
 
 /**
  * Past sales (the demo history): thousands of rows as one INSERT … SELECT FROM unnest(arrays),
- * a handful of parameters whatever the row count. They move no stock.
+ * a handful of parameters whatever the row count. They move no stock here (the demo writes their
+ * ledger rows through producto.ts). Returns each sale's number in its shop, by id_venta.
  */
-export async function insertarHistorial(tx: Tx, ventas: readonly VentaHistorica[], lineas: readonly LineaHistorica[]) {
+export async function insertarHistorial(
+  tx: Tx,
+  ventas: readonly VentaHistorica[],
+  lineas: readonly LineaHistorica[],
+): Promise<Map<number, number>> {
+  const numeros = ventas.length > 0 ? await numerarVentas(tx, ventas) : new Map<number, number>();
   if (ventas.length > 0) {
-    const numeros = await numerarVentas(tx, ventas);
     await tx.$executeRaw`
       INSERT INTO venta (id_venta, numero_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta)
       SELECT * FROM unnest(
@@ -128,6 +133,7 @@ export async function insertarHistorial(tx: Tx, ventas: readonly VentaHistorica[
       ventas.filter((v) => v.id_minimarket === idMinimarket).map((v) => v.fecha_venta),
     );
   }
+  return numeros;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../client.js';
 import { leerEstadoSistema, marcarEstadoSistema } from '../../data/estado-sistema.js';
 import { crearMinimarket } from '../../data/minimarket.js';
 import { crearNotificaciones } from '../../data/notificacion.js';
-import { crearProductosIniciales } from '../../data/producto.js';
+import { crearProductosIniciales, registrarSalidasDeHistorial } from '../../data/producto.js';
 import { crearUsuario } from '../../data/usuario.js';
 import { insertarHistorial, reservarIdsVenta } from '../../data/venta.js';
 import { sumarPendientes } from '../../data/resumen-ventas.js';
@@ -394,15 +394,20 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
   });
 
   const productos = armarSurtido(tienda, rng);
+  // The history first (no database), so the first count can be today's stock plus what it sold.
+  const ventas = generarVentas(productos, tienda, dias, ahora, rng);
+  const vendidas = productos.map(() => 0);
+  for (const v of ventas) for (const l of v.lineas) vendidas[l.indice] += l.unidades;
   const idPorCodigo = await crearProductosIniciales(
     tx,
-    productos.map((p) => ({
+    productos.map((p, i) => ({
       id_minimarket,
       nombre_producto: p.catalogo.nombre,
       categoria: p.catalogo.categoria,
       precio_venta_actual: p.precio,
       precio_compra_actual: p.catalogo.costo,
       stock: p.stock,
+      stock_inicial: p.stock + vendidas[i]!,
       codigo_barra: p.catalogo.codigo,
       descripcion: p.catalogo.descripcion,
       marca: p.catalogo.marca,
@@ -414,10 +419,10 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
   );
   const idProducto = productos.map((p) => idPorCodigo.get(p.catalogo.codigo)!);
 
-  // History only: these sales neither move stock nor write ledger rows.
-  const ventas = generarVentas(productos, tienda, dias, ahora, rng);
+  // The sales of the history, and each one's units out of the stock in the ledger, in the order
+  // they happened: a product's ledger adds up to today's stock, never below zero on the way.
   const ids = await reservarIdsVenta(tx, ventas.length);
-  await insertarHistorial(
+  const numeros = await insertarHistorial(
     tx,
     ventas.map((v, i) => ({
       id_venta: ids[i],
@@ -441,6 +446,25 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
           nombre_producto: p.catalogo.nombre,
           costo_unitario: p.catalogo.costo,
           categoria: p.catalogo.categoria,
+        };
+      }),
+    ),
+  );
+  const enEstante = productos.map((p, i) => p.stock + vendidas[i]!);
+  await registrarSalidasDeHistorial(
+    tx,
+    id_minimarket,
+    id_usuario,
+    ventas.flatMap((v, i) =>
+      v.lineas.map((l) => {
+        enEstante[l.indice]! -= l.unidades;
+        return {
+          id_producto: idProducto[l.indice]!,
+          id_venta: ids[i]!,
+          cantidad: l.unidades,
+          stock_resultante: enEstante[l.indice]!,
+          motivo: `Venta N° ${numeros.get(ids[i]!)}`,
+          fecha: v.fecha,
         };
       }),
     ),
