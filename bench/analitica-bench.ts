@@ -6,19 +6,16 @@
 //   cd apps/api && npx tsx ../../bench/analitica-bench.ts        (or: npm run bench, from the root)
 //
 // Knobs (environment): BENCH_LINEAS (1000000), BENCH_REPETICIONES (30 requests per endpoint and range).
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../apps/api/src/app.js';
 import { createDb } from '../apps/api/src/db/client.js';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
 import { seedDemo } from '../apps/api/src/db/seed/seed.js';
-import { readEnv } from '../apps/api/src/env.js';
-import { detenerServidor, iniciarServidor, login, puertoLibre } from './servidor-hijo.js';
+import { detenerServidor, iniciarServidor, login, puertoLibre, servirComoHijo } from './servidor-hijo.js';
 
 const ESTE_ARCHIVO = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
 const requireApi = createRequire(path.join(path.resolve(path.dirname(ESTE_ARCHIVO), '../apps/api'), 'package.json'));
@@ -28,22 +25,6 @@ const LINEAS = Number(process.env.BENCH_LINEAS ?? 1_000_000);
 const REPETICIONES = Number(process.env.BENCH_REPETICIONES ?? 30);
 const OBJETIVO_P95_MS = 100;
 const CUENTA = { correo: 'pyme@demo.cl', password: 'Pyme1234' };
-
-async function runServer() {
-  const databaseUrl = process.env.DATABASE_URL!;
-  const env = readEnv({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, IMPORT_CONCURRENCY: '0' });
-  const db = createDb(databaseUrl);
-  const app = await buildApp({ env, db, jwtSecret: crypto.randomBytes(32).toString('hex'), serveWeb: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  process.on('message', async (msg) => {
-    if (msg === 'stop') {
-      await app.close();
-      await db.$disconnect();
-      process.exit(0);
-    }
-  });
-  process.send?.({ port: (app.server.address() as { port: number }).port });
-}
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
@@ -287,7 +268,7 @@ async function main() {
   console.log(`Total del benchmark: ${((Date.now() - inicio) / 1000).toFixed(0)} s.`);
 }
 
-void (process.env.BENCH_ROLE === 'server' ? runServer() : main()).catch((err) => {
+void (process.env.BENCH_ROLE === 'server' ? servirComoHijo({ LOG_LEVEL: 'silent', IMPORT_CONCURRENCY: '0' }) : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -11,22 +11,19 @@
 //   cd apps/api && npx tsx ../../bench/historial-bench.ts        (or: npm run bench, from the root)
 //
 // Knobs: BENCH_HISTORIAL_DIAS (420), BENCH_HISTORIAL_VENTAS_DIA (330).
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { buildApp } from '../apps/api/src/app.js';
 import { createDb } from '../apps/api/src/db/client.js';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
 import { mulberry32, seedDemo } from '../apps/api/src/db/seed/seed.js';
-import { readEnv } from '../apps/api/src/env.js';
 import { diaLocal } from '../apps/api/src/lib/tiempo.js';
 import { desplazarDia } from '../packages/contracts/src/dias.js';
-import { detenerServidor, iniciarServidor, login, puertoLibre } from './servidor-hijo.js';
+import { detenerServidor, iniciarServidor, login, puertoLibre, servirComoHijo } from './servidor-hijo.js';
 
 const ESTE_ARCHIVO = path.resolve(process.argv[1]!);
 const DIAS = Number(process.env.BENCH_HISTORIAL_DIAS ?? 420);
@@ -34,22 +31,6 @@ const VENTAS_DIA = Number(process.env.BENCH_HISTORIAL_VENTAS_DIA ?? 330);
 const CUENTA = { correo: 'pyme@demo.cl', password: 'Pyme1234' };
 /** A first call answering in more than this would be a shop owner staring at a spinner. */
 const OBJETIVO_PRIMERA_MS = 1000;
-
-async function runServer() {
-  const databaseUrl = process.env.DATABASE_URL!;
-  const env = readEnv({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, MAX_UPLOAD_MB: '128' });
-  const db = createDb(databaseUrl);
-  const app = await buildApp({ env, db, jwtSecret: crypto.randomBytes(32).toString('hex'), serveWeb: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  process.on('message', async (msg) => {
-    if (msg === 'stop') {
-      await app.close();
-      await db.$disconnect();
-      process.exit(0);
-    }
-  });
-  process.send?.({ port: (app.server.address() as { port: number }).port });
-}
 
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 const s = (x: number) => `${(x / 1000).toFixed(1)} s`;
@@ -249,7 +230,7 @@ async function main() {
   console.log(`Total del benchmark: ${((Date.now() - inicio) / 1000).toFixed(0)} s.`);
 }
 
-void (process.env.BENCH_ROLE === 'server' ? runServer() : main()).catch((err) => {
+void (process.env.BENCH_ROLE === 'server' ? servirComoHijo({ LOG_LEVEL: 'warn', MAX_UPLOAD_MB: '128' }) : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -1,7 +1,11 @@
 // What the benches share to run the app in a child process (the same bench file with
 // BENCH_ROLE=server), so the load generator never shares the app's event loop.
 import { fork, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import net from 'node:net';
+import { buildApp } from '../apps/api/src/app.js';
+import { createDb } from '../apps/api/src/db/client.js';
+import { readEnv } from '../apps/api/src/env.js';
 
 /** A port nobody is listening on right now. */
 export function puertoLibre(): Promise<number> {
@@ -13,6 +17,30 @@ export function puertoLibre(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The child's side (BENCH_ROLE=server): the app over DATABASE_URL on a free port, told to the parent
+ * over IPC, closed on 'stop'. `env` adds or overrides settings (log level, upload size, the queue).
+ */
+export async function servirComoHijo(env: Record<string, string>) {
+  const databaseUrl = process.env.DATABASE_URL!;
+  const db = createDb(databaseUrl);
+  const app = await buildApp({
+    env: readEnv({ ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, ...env }),
+    db,
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    serveWeb: false,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  process.on('message', async (msg) => {
+    if (msg === 'stop') {
+      await app.close();
+      await db.$disconnect();
+      process.exit(0);
+    }
+  });
+  process.send?.({ port: (app.server.address() as { port: number }).port });
 }
 
 /** Forks `archivo` as the server; it answers `{ port }` over IPC once it listens. */
