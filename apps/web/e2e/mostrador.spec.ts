@@ -3,6 +3,9 @@
 // typed (exact); an unknown barcode offers "Crear producto" and comes back with it in the cart; a
 // product the count calls sold out is corrected from the sale itself.
 import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   comoPesos,
   conToken,
@@ -16,6 +19,8 @@ import {
   sufijoUnico,
   tokenApi,
 } from './helpers';
+
+const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
 
 test.beforeEach(async ({ page }) => {
   // Each page load starts from a tab that has not said "Seguir sin caja" yet (the session stays).
@@ -82,6 +87,12 @@ test('going on without a shift is a choice, and the cash payment still says it; 
   await expect(page.getByTestId('vuelto')).toHaveText(comoPesos(20000 - total));
   await montos.getByRole('button', { name: 'Monto exacto' }).click();
   await expect(page.getByTestId('vuelto')).toHaveText('$0');
+  // The payment as a phone at the counter shows it (kept for people to look at).
+  fs.mkdirSync(ARTEFACTOS, { recursive: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(montos.getByRole('button', { name: 'Monto exacto' })).toBeInViewport({ ratio: 0 });
+  await page.screenshot({ path: path.join(ARTEFACTOS, 'pago-sin-caja-390x844.png'), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   // Left blank, the received amount is the exact total.
   await recibido.fill('');

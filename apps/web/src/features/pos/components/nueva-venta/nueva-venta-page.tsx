@@ -129,8 +129,11 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   const location = useLocation();
   const navigate = useNavigate();
   const creado = (location.state as { agregar?: Producto } | null)?.agregar;
+  const yaAgregado = useRef<Producto | null>(null);
   useEffect(() => {
-    if (!creado) return;
+    // Once per arrival, even when an effect runs twice (React's development mode).
+    if (!creado || yaAgregado.current === creado) return;
+    yaAgregado.current = creado;
     agregar(creado);
     void navigate(location.pathname, { replace: true, state: null });
   }, [creado, agregar, navigate, location.pathname]);

@@ -1,0 +1,180 @@
+// Products sold by weight (issue #20, docs/granel.md). A product is sold 'por unidad' or 'a granel
+// (kg)'. A kg product has a price per kilo, and every quantity of it (a sale line, its stock, an
+// adjustment) is a whole number of GRAMS: 0,350 kg is 350, never 0.35. Money stays whole pesos.
+// The rules here are integer arithmetic only, so the web's cart and the API's sale agree to the
+// peso. Zod-free, like numeros.ts: the import reads many cells with these readers.
+import { dividirRedondeando } from './costo-promedio.js';
+import { formatClp } from './formato.js';
+import { leerEntero, type Lectura } from './numeros.js';
+import { MAX_UNIDADES_LINEA } from './reglas.js';
+
+/** How a product is sold: by the unit, or by weight with a price per kilo. */
+export const UNIDADES_VENTA = ['unidad', 'kg'] as const;
+export type UnidadVenta = (typeof UNIDADES_VENTA)[number];
+
+/** What the screens call each way of selling. */
+export const ETIQUETA_UNIDAD_VENTA: Record<UnidadVenta, string> = {
+  unidad: 'Por unidad',
+  kg: 'A granel (kg)',
+};
+
+export const GRAMOS_POR_KILO = 1000;
+
+/** The heaviest weight one line may carry: 99,999 kg (what a 5-digit scale label holds). */
+export const MAX_GRAMOS_LINEA = 99_999;
+
+/**
+ * The line amount of a kg product, in whole pesos: price per kilo × grams / 1000, to the nearest
+ * peso, half a peso going up ($500/kg × 1 g = 0,5 → $1; $8.990/kg × 350 g = 3.146,5 → $3.147).
+ * Computed in integers (the remainder of precio × gramos over 1000 decides, never a float near
+ * ,5). Both arguments are whole numbers ≥ 0 and their product stays below 2^53: a price of
+ * $100.000.000/kg × 99.999 g is about 10^13.
+ */
+export function montoPorPeso(precioPorKilo: number, gramos: number): number {
+  if (!Number.isSafeInteger(precioPorKilo) || precioPorKilo < 0 || !Number.isSafeInteger(gramos) || gramos < 0) {
+    throw new RangeError(`Monto por peso no válido: $${precioPorKilo}/kg × ${gramos} g`);
+  }
+  return dividirRedondeando(precioPorKilo * gramos, GRAMOS_POR_KILO);
+}
+
+/**
+ * The weight a PRICE scale label stands for: monto × 1000 / price per kilo, to the nearest gram,
+ * half a gram going up. The label's amount is what the customer pays; these grams are what leaves
+ * the stock. Not always the exact inverse of `montoPorPeso` (at $500/kg, 1 g costs $1 and $1 is
+ * 2 g): the scale rounded the amount, so the grams can be off by the scale's rounding, never more.
+ * The price per kilo is above 0.
+ */
+export function gramosPorMonto(precioPorKilo: number, monto: number): number {
+  if (!Number.isSafeInteger(precioPorKilo) || precioPorKilo <= 0 || !Number.isSafeInteger(monto) || monto < 0) {
+    throw new RangeError(`Gramos por monto no válidos: $${monto} a $${precioPorKilo}/kg`);
+  }
+  return dividirRedondeando(monto * GRAMOS_POR_KILO, precioPorKilo);
+}
+
+export type LecturaPeso = { ok: true; gramos: number } | { ok: false; mensaje: string };
+
+/** The example every weight message shows. */
+export const EJEMPLO_PESO = '0,350 o 350 g';
+
+const UNIDAD_KILOS = /^(kg|kgs|kilo|kilos|k)$/;
+const UNIDAD_GRAMOS = /^(g|gr|grs|gramo|gramos)$/;
+const ENTERO_SIMPLE = /^\d+$/;
+const ENTERO_CON_MILES = /^\d{1,3}(\.\d{3})+$/;
+
+const entero = new Intl.NumberFormat('es-CL');
+
+const mensajeDemasiadoAlto = () => `El peso es demasiado alto (máximo ${formatPeso(MAX_GRAMOS_LINEA)}).`;
+
+const mensajeNoEsPeso = (original: string) =>
+  `El peso debe ser un número de kilos o de gramos (ej: ${EJEMPLO_PESO}); se encontró "${original}".`;
+
+/** A whole number with or without thousands dots, or null. */
+function enteroConMiles(t: string): number | null {
+  if (ENTERO_SIMPLE.test(t)) return Number(t);
+  if (ENTERO_CON_MILES.test(t)) return Number(t.replace(/\./g, ''));
+  return null;
+}
+
+/**
+ * A weight as a Chilean types it, in grams:
+ * - a bare number is kilos, with a decimal comma and up to 3 decimals: '2' → 2000, '1,5' → 1500,
+ *   '0,350' → 350, ',5' → 500; 'kg', 'kilo(s)' after it say the same ('1,5 kg');
+ * - 'g', 'gr', 'grs', 'gramo(s)' after it make it grams, whole, the dot separating thousands:
+ *   '350 g', '350g', '1.250 g' → 1250;
+ * - refused, never rounded: more than 3 decimals of a kilo ('0,3505'), decimals of a gram, a dot
+ *   in kilos ('1.5' or '1.250' could be 1,5 kg or 1.250 kg: the message asks for the comma), 0 or
+ *   less, more than 99,999 kg.
+ */
+export function leerPeso(texto: string): LecturaPeso {
+  const original = texto.trim();
+  let t = original.toLowerCase().replace(/\s+/g, '');
+  if (t === '') return { ok: false, mensaje: `Ingresa el peso (ej: ${EJEMPLO_PESO}).` };
+  let negativo = false;
+  if (t.startsWith('-')) {
+    negativo = true;
+    t = t.slice(1);
+  }
+  const partes = /^([\d.,]*)([a-z]*)$/.exec(t);
+  if (!partes || !/\d/.test(partes[1])) return { ok: false, mensaje: mensajeNoEsPeso(original) };
+  const [, numero, unidad] = partes;
+
+  let gramos: number;
+  if (UNIDAD_GRAMOS.test(unidad)) {
+    const n = enteroConMiles(numero);
+    if (n === null) {
+      if (/^[\d.]*,\d*$/.test(numero))
+        return { ok: false, mensaje: `Los gramos se escriben enteros, sin decimales (ej: 350 g); se encontró "${original}".` };
+      return { ok: false, mensaje: mensajeNoEsPeso(original) };
+    }
+    gramos = n;
+  } else if (unidad === '' || UNIDAD_KILOS.test(unidad)) {
+    const kilos = /^([\d.]*)(?:,(\d*))?$/.exec(numero);
+    if (!kilos) return { ok: false, mensaje: mensajeNoEsPeso(original) };
+    const [, entero, decimales = ''] = kilos;
+    if (entero.includes('.') && !numero.includes(',')) {
+      return {
+        ok: false,
+        mensaje: `Escribe los decimales del peso con coma (ej: 1,250 kg) o indica gramos (ej: 1.250 g); se encontró "${original}".`,
+      };
+    }
+    const n = entero === '' ? 0 : enteroConMiles(entero);
+    if (n === null) return { ok: false, mensaje: mensajeNoEsPeso(original) };
+    if (decimales.length > 3) {
+      return {
+        ok: false,
+        mensaje: `El peso tiene más de 3 decimales: la balanza pesa hasta el gramo (ej: 0,350 kg); se encontró "${original}".`,
+      };
+    }
+    gramos = n * GRAMOS_POR_KILO + Number(decimales.padEnd(3, '0'));
+  } else {
+    return { ok: false, mensaje: mensajeNoEsPeso(original) };
+  }
+
+  if (negativo || gramos <= 0) return { ok: false, mensaje: 'El peso debe ser mayor a 0.' };
+  if (gramos > MAX_GRAMOS_LINEA) return { ok: false, mensaje: mensajeDemasiadoAlto() };
+  return { ok: true, gramos };
+}
+
+/**
+ * Grams as kilos, always with 3 decimals after a decimal comma and thousands dots: 350 →
+ * '0,350 kg', 1500 → '1,500 kg', 12000 → '12,000 kg', 1250000 → '1.250,000 kg', -350 →
+ * '-0,350 kg' (an adjustment). Computed from the integer, never from a float kilo.
+ */
+export function formatPeso(gramos: number): string {
+  if (!Number.isSafeInteger(gramos)) throw new RangeError(`Peso no válido: ${gramos} g`);
+  const signo = gramos < 0 ? '-' : '';
+  const abs = Math.abs(gramos);
+  const kilos = Math.floor(abs / GRAMOS_POR_KILO);
+  const resto = abs - kilos * GRAMOS_POR_KILO;
+  return `${signo}${entero.format(kilos)},${String(resto).padStart(3, '0')} kg`;
+}
+
+/** A kg line as the receipt and the cart show it: '0,350 kg × $8.990/kg'. */
+export function lineaGranel(gramos: number, precioPorKilo: number): string {
+  return `${formatPeso(gramos)} × ${formatClp(precioPorKilo)}/kg`;
+}
+
+/**
+ * The quantity of a unit product: whole units from 1 to MAX_UNIDADES_LINEA, thousands dots
+ * allowed ('1.000'). A decimal ('1,5') is refused with the reason: this product is not sold by
+ * weight.
+ */
+export function leerCantidadUnidad(texto: string): Lectura<number> {
+  const original = texto.trim();
+  if (original === '') return { ok: false, mensaje: 'Ingresa la cantidad (ej: 2).' };
+  const r = leerEntero(original, { campo: 'La cantidad' });
+  if (!r.ok) {
+    // leerEntero's own test for a decimal: only digits and separators, and a separator it refused.
+    if (/^-?[\d.,]+$/.test(original.replace(/\s+/g, '')) && /[.,]/.test(original)) {
+      return {
+        ok: false,
+        mensaje: `Este producto se vende por unidad: la cantidad va en unidades enteras, sin decimales (ej: 2); se encontró "${original}".`,
+      };
+    }
+    return r;
+  }
+  if (r.valor <= 0) return { ok: false, mensaje: 'La cantidad debe ser mayor a 0.' };
+  if (r.valor > MAX_UNIDADES_LINEA)
+    return { ok: false, mensaje: `La cantidad es demasiado alta (máximo ${entero.format(MAX_UNIDADES_LINEA)}).` };
+  return r;
+}
