@@ -16,6 +16,7 @@ import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
 import { seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { detenerServidor, iniciarServidor, login, puertoLibre, servirComoHijo } from './servidor-hijo.js';
+import { tablaMarkdown } from './tabla.js';
 
 const ESTE_ARCHIVO = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
 const requireApi = createRequire(path.join(path.resolve(path.dirname(ESTE_ARCHIVO), '../apps/api'), 'package.json'));
@@ -248,14 +249,10 @@ async function main() {
     ]);
 
     const encabezado = ['consulta', 'API p50', 'API p95', 'SQL crudo p50', `p95 < ${OBJETIVO_P95_MS} ms`];
-    const anchos = encabezado.map((h, i) => Math.max(h.length, ...filas.map((f) => f[i]!.length)));
-    const linea = (f: string[]) => `| ${f.map((c, i) => c.padEnd(anchos[i]!)).join(' | ')} |`;
     console.log(
       `\nAPI por HTTP (${REPETICIONES} pedidos secuenciales por fila, 3 de calentamiento); piso = el agregado directo sobre las líneas crudas:`,
     );
-    console.log(linea(encabezado));
-    console.log(`|${anchos.map((a) => '-'.repeat(a + 2)).join('|')}|`);
-    for (const f of filas) console.log(linea(f));
+    console.log(tablaMarkdown(encabezado, filas));
     console.log(
       `\n${cumple ? 'Todas' : 'No todas'} las consultas bajo ${OBJETIVO_P95_MS} ms de p95. Máquina: ${os.cpus().length} CPU, Node ${process.version}, carga ${os.loadavg()[0]!.toFixed(2)}.`,
     );

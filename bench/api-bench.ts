@@ -26,6 +26,7 @@ import { makeEan13 } from '../packages/contracts/src/codigo-barra.js';
 import { mulberry32, seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { readEnv } from '../apps/api/src/env.js';
 import { detenerServidor, iniciarServidor, login, puertoLibre } from './servidor-hijo.js';
+import { tablaMarkdown } from './tabla.js';
 
 // bench/ has no package.json nor node_modules of its own: it loads as CommonJS (so no
 // top-level await) and its dependencies are the API's.
@@ -1116,11 +1117,7 @@ async function main() {
       ],
       ['razón API / SQL directo', f2(ratio), `≥ ${OBJETIVO.ratioVentas}`, veredictoRazon],
     ];
-    const anchos = [0, 1, 2, 3].map((i) => Math.max(...filas.map((f) => f[i].length)));
-    const linea = (f: string[]) => `| ${f.map((c, i) => c.padEnd(anchos[i])).join(' | ')} |`;
-    console.log(linea(filas[0]));
-    console.log(`|${anchos.map((a) => '-'.repeat(a + 2)).join('|')}|`);
-    for (const f of filas.slice(1)) console.log(linea(f));
+    console.log(tablaMarkdown(filas[0], filas.slice(1)));
 
     console.log(
       `\nVentas escritas en la base durante la medición: API ${ventasApiEscritas} (2xx: ${api.ok}), ` +

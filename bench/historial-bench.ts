@@ -24,6 +24,7 @@ import { mulberry32, seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { diaLocal } from '../apps/api/src/lib/tiempo.js';
 import { desplazarDia } from '../packages/contracts/src/dias.js';
 import { detenerServidor, iniciarServidor, login, puertoLibre, servirComoHijo } from './servidor-hijo.js';
+import { tablaMarkdown } from './tabla.js';
 
 const ESTE_ARCHIVO = path.resolve(process.argv[1]!);
 const DIAS = Number(process.env.BENCH_HISTORIAL_DIAS ?? 420);
@@ -207,14 +208,10 @@ async function main() {
     }
 
     const encabezado = ['endpoint (365 días)', 'primera: estado', 'primera: tiempo', 'días en preparación', 'ya resumido', 'SQL crudo'];
-    const anchos = encabezado.map((h, i) => Math.max(h.length, ...filas.map((f) => f[i]!.length)));
-    const linea = (f: string[]) => `| ${f.map((c, i) => c.padEnd(anchos[i]!)).join(' | ')} |`;
     console.log(
       `\nPrimera llamada a cada endpoint justo después de la importación (días por preparar entonces: ${estado0.dias_en_preparacion}):`,
     );
-    console.log(linea(encabezado));
-    console.log(`|${anchos.map((a) => '-'.repeat(a + 2)).join('|')}|`);
-    for (const f of filas) console.log(linea(f));
+    console.log(tablaMarkdown(encabezado, filas));
     console.log(
       `\nEl trabajador resumió los ${DIAS} días en ${s(trabajadorMs)} después de la importación. ${
         todasAlInstante ? 'Todas' : 'NO todas'

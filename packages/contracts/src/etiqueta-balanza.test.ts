@@ -11,10 +11,10 @@ import {
 } from './etiqueta-balanza.js';
 import { gramosPorMonto } from './granel.js';
 
-const PESO_PLU5: FormatoEtiqueta = { prefijo: '20', digitosPlu: 5, contenido: 'peso' };
-const PESO_PLU4: FormatoEtiqueta = { prefijo: '21', digitosPlu: 4, contenido: 'peso' };
-const PRECIO_PLU5: FormatoEtiqueta = { prefijo: '20', digitosPlu: 5, contenido: 'precio' };
-const PRECIO_PLU4: FormatoEtiqueta = { prefijo: '25', digitosPlu: 4, contenido: 'precio' };
+const PESO_PLU5: FormatoEtiqueta = { prefijo: '20', digitos_plu: 5, contenido: 'peso' };
+const PESO_PLU4: FormatoEtiqueta = { prefijo: '21', digitos_plu: 4, contenido: 'peso' };
+const PRECIO_PLU5: FormatoEtiqueta = { prefijo: '20', digitos_plu: 5, contenido: 'precio' };
+const PRECIO_PLU4: FormatoEtiqueta = { prefijo: '25', digitos_plu: 4, contenido: 'precio' };
 
 describe('leerEtiqueta: labels read with the shop’s layout', () => {
   it.each([
@@ -135,22 +135,22 @@ describe('leerEtiqueta: labels read with the shop’s layout', () => {
 describe('formatoEtiquetaSchema: a shop’s layout', () => {
   it('accepts prefixes 20 to 29, PLUs of 4 or 5 digits, price or weight', () => {
     for (const prefijo of ['20', '23', '29']) {
-      for (const digitosPlu of [4, 5]) {
+      for (const digitos_plu of [4, 5]) {
         for (const contenido of ['precio', 'peso']) {
-          expect(formatoEtiquetaSchema.safeParse({ prefijo, digitosPlu, contenido }).success).toBe(true);
+          expect(formatoEtiquetaSchema.safeParse({ prefijo, digitos_plu, contenido }).success).toBe(true);
         }
       }
     }
   });
 
   it.each([
-    [{ prefijo: '30', digitosPlu: 5, contenido: 'peso' }, 'El prefijo de las etiquetas de balanza debe ser de 2 dígitos, entre 20 y 29.'],
-    [{ prefijo: '2', digitosPlu: 5, contenido: 'peso' }, 'El prefijo de las etiquetas de balanza debe ser de 2 dígitos, entre 20 y 29.'],
-    [{ prefijo: 20, digitosPlu: 5, contenido: 'peso' }, 'El prefijo de las etiquetas de balanza debe ser de 2 dígitos, entre 20 y 29.'],
-    [{ prefijo: '20', digitosPlu: 6, contenido: 'peso' }, 'El PLU de la etiqueta de balanza tiene 4 o 5 dígitos.'],
-    [{ prefijo: '20', digitosPlu: '5', contenido: 'peso' }, 'El PLU de la etiqueta de balanza tiene 4 o 5 dígitos.'],
-    [{ prefijo: '20', digitosPlu: 5, contenido: 'kilos' }, 'La etiqueta de balanza lleva el precio a pagar o el peso.'],
-    [{ prefijo: '20', digitosPlu: 5 }, 'La etiqueta de balanza lleva el precio a pagar o el peso.'],
+    [{ prefijo: '30', digitos_plu: 5, contenido: 'peso' }, 'El prefijo de las etiquetas de balanza debe ser de 2 dígitos, entre 20 y 29.'],
+    [{ prefijo: '2', digitos_plu: 5, contenido: 'peso' }, 'El prefijo de las etiquetas de balanza debe ser de 2 dígitos, entre 20 y 29.'],
+    [{ prefijo: 20, digitos_plu: 5, contenido: 'peso' }, 'El prefijo de las etiquetas de balanza debe ser de 2 dígitos, entre 20 y 29.'],
+    [{ prefijo: '20', digitos_plu: 6, contenido: 'peso' }, 'El PLU de la etiqueta de balanza tiene 4 o 5 dígitos.'],
+    [{ prefijo: '20', digitos_plu: '5', contenido: 'peso' }, 'El PLU de la etiqueta de balanza tiene 4 o 5 dígitos.'],
+    [{ prefijo: '20', digitos_plu: 5, contenido: 'kilos' }, 'La etiqueta de balanza lleva el precio a pagar o el peso.'],
+    [{ prefijo: '20', digitos_plu: 5 }, 'La etiqueta de balanza lleva el precio a pagar o el peso.'],
     [null, 'Falta el formato de las etiquetas de balanza.'],
   ])('%j is refused', (formato, mensaje) => {
     const r = formatoEtiquetaSchema.safeParse(formato);
@@ -159,7 +159,7 @@ describe('formatoEtiquetaSchema: a shop’s layout', () => {
   });
 
   it('a bad layout is a programming error at the scan, not a label error', () => {
-    expect(() => leerEtiqueta('2000042003500', { prefijo: '20', digitosPlu: 6 } as unknown as FormatoEtiqueta)).toThrow();
+    expect(() => leerEtiqueta('2000042003500', { prefijo: '20', digitos_plu: 6 } as unknown as FormatoEtiqueta)).toThrow();
   });
 });
 

@@ -3,7 +3,7 @@
 // number keyed on the scale) and either the price to pay or the weight. Each shop sets its
 // scale's layout once:
 //
-//   prefijo (2 digits, '20'..'29') + PLU (digitosPlu: 4 or 5) + value (10 − digitosPlu: 6 or 5
+//   prefijo (2 digits, '20'..'29') + PLU (digitos_plu: 4 or 5) + value (10 − digitos_plu: 6 or 5
 //   digits, whole pesos or whole grams) + the EAN-13 check digit  = 13 digits
 //
 //   e.g. '20' + '00042' + '00350' + '0' = 2000042003500: PLU 00042, 350 g (a weight layout).
@@ -32,7 +32,7 @@ export const formatoEtiquetaSchema = z.object(
     prefijo: z
       .string({ error: 'El prefijo de las etiquetas de balanza debe ser de 2 dígitos, entre 20 y 29.' })
       .regex(/^2\d$/, { error: 'El prefijo de las etiquetas de balanza debe ser de 2 dígitos, entre 20 y 29.' }),
-    digitosPlu: z.literal([4, 5], { error: 'El PLU de la etiqueta de balanza tiene 4 o 5 dígitos.' }),
+    digitos_plu: z.literal([4, 5], { error: 'El PLU de la etiqueta de balanza tiene 4 o 5 dígitos.' }),
     contenido: z.enum(CONTENIDOS_ETIQUETA, { error: 'La etiqueta de balanza lleva el precio a pagar o el peso.' }),
   },
   { error: 'Falta el formato de las etiquetas de balanza.' },
@@ -58,7 +58,7 @@ export const MENSAJE_DIGITO_VERIFICADOR_ETIQUETA = 'El código de la etiqueta no
  * layout the schema refuses throws: it is checked when the shop saves it, not at each scan.
  */
 export function leerEtiqueta(codigo: string, formato: FormatoEtiqueta): LecturaEtiqueta {
-  const { prefijo, digitosPlu, contenido } = formatoEtiquetaSchema.parse(formato);
+  const { prefijo, digitos_plu: digitosPlu, contenido } = formatoEtiquetaSchema.parse(formato);
   const c = codigo.trim();
   if (!c.startsWith(prefijo)) {
     return { ok: false, motivo: 'no_es_etiqueta', mensaje: `El código "${c}" no es una etiqueta de balanza (no empieza con ${prefijo}).` };

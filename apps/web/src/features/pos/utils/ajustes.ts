@@ -8,8 +8,8 @@ const signo = (n: number) => (n < 0 ? '-' : n > 0 ? '+' : '');
 /** 3 → '+3', -1200 → '-1.200', 0 → '0'. */
 export const unidadesConSigno = (n: number) => `${signo(n)}${formatEntero(Math.abs(n))}`;
 
-/** -3500 → '-$3.500', 1000 → '+$1.000', 0 → '$0' (the sign before the symbol, as a Chilean writes it). */
-export const pesosConSigno = (n: number) => `${signo(n)}${formatClp(Math.abs(n))}`;
+/** -3500 → '-$3.500', 1000 → '+$1.000', 0 → '$0' (formatClp writes the minus as a Chilean does; the plus is added). */
+export const pesosConSigno = (n: number) => `${n > 0 ? '+' : ''}${formatClp(n)}`;
 
 /**
  * The stock an adjustment would leave, from what the form holds: a count leaves what was counted;

@@ -47,48 +47,34 @@ export function AvisoCaja({ idMinimarket, rechazo }: { idMinimarket: number; rec
   const abierta = useCajaAbierta(idMinimarket);
   const [aceptado, aceptar] = useSinCajaAceptado(idMinimarket);
   const [abriendo, setAbriendo] = useState(false);
-  const exige = tienda.data?.exigir_caja_abierta === true;
-  if (abierta !== false || tienda.data === undefined) return null;
-  if (!exige && !rechazo && aceptado) return null;
+  // Demanded (or refused by the server): the way to CAJA; otherwise the knowing "Seguir sin caja".
+  const bloquea = tienda.data?.exigir_caja_abierta === true || rechazo !== null;
+  if (abierta !== false || tienda.data === undefined || (!bloquea && aceptado)) return null;
 
-  const abrir = (
-    <Button tamano="sm" onClick={() => setAbriendo(true)}>
-      Abrir caja
-    </Button>
-  );
   return (
     <>
-      {exige || rechazo ? (
-        <Alert
-          tipo="aviso"
-          className="mb-4"
-          accion={
-            <span className="flex flex-wrap gap-2">
-              {abrir}
+      <Alert
+        tipo="aviso"
+        className="mb-4"
+        accion={
+          <span className="flex flex-wrap gap-2">
+            <Button tamano="sm" onClick={() => setAbriendo(true)}>
+              Abrir caja
+            </Button>
+            {bloquea ? (
               <Link to="/pos/caja" className={buttonClasses('contorno', 'sm')}>
                 Ir a CAJA
               </Link>
-            </span>
-          }
-        >
-          {rechazo ?? MENSAJE_AVISO_CAJA}
-        </Alert>
-      ) : (
-        <Alert
-          tipo="aviso"
-          className="mb-4"
-          accion={
-            <span className="flex flex-wrap gap-2">
-              {abrir}
+            ) : (
               <Button variante="contorno" tamano="sm" onClick={aceptar}>
                 Seguir sin caja
               </Button>
-            </span>
-          }
-        >
-          <span data-testid="aviso-sin-caja">{MENSAJE_SIN_CAJA}</span>
-        </Alert>
-      )}
+            )}
+          </span>
+        }
+      >
+        {bloquea ? (rechazo ?? MENSAJE_AVISO_CAJA) : <span data-testid="aviso-sin-caja">{MENSAJE_SIN_CAJA}</span>}
+      </Alert>
       <Dialog abierto={abriendo} onCerrar={() => setAbriendo(false)} titulo="Abrir caja">
         <AbrirTurnoForm idMinimarket={idMinimarket} enDialogo onAbierto={() => setAbriendo(false)} />
       </Dialog>
