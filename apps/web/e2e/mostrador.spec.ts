@@ -40,6 +40,10 @@ test('with no shift open Nueva venta says cash would land in no till, and the sh
   await expect(aviso).toHaveText(
     'No hay un turno de caja abierto: lo que cobres en efectivo no quedará en ninguna caja ni en su cuadratura.',
   );
+  // On a phone the message keeps a readable width (its buttons go below it, not beside it).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => (await aviso.boundingBox())?.width ?? 0).toBeGreaterThan(250);
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.getByRole('button', { name: 'Abrir caja' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Abrir caja' });
   await dialogo.getByLabel('Efectivo inicial').fill('$15.000');

@@ -26,10 +26,12 @@ export function Alert({
   return (
     <div
       role={tipo === 'error' ? 'alert' : 'status'}
-      className={cn('flex items-start gap-2 rounded-lg border px-3 py-2.5 text-sm', estilos[tipo], className)}
+      className={cn('flex flex-wrap items-start gap-2 rounded-lg border px-3 py-2.5 text-sm', estilos[tipo], className)}
     >
       <Icono className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <div className="min-w-0 flex-1">{children}</div>
+      {/* At least 12rem for the words: on a phone the action goes to its own line instead of
+          squeezing the message into a column of one word per line. */}
+      <div className="min-w-48 flex-1">{children}</div>
       {accion}
     </div>
   );
