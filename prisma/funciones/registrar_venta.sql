@@ -12,7 +12,7 @@ CREATE FUNCTION registrar_venta(
     p_estado_venta TEXT,
     p_total INTEGER,
     p_idempotency_key TEXT,
-    -- [{ id_producto, num_unidades, precio_unitario, subtotal }]
+    -- [{ id_producto, num_unidades, precio_unitario, subtotal }]: num_unidades are grams for a kg product
     p_lineas JSONB,
     -- Cash handed over (cash sales only; the API checks it covers the total).
     p_monto_recibido INTEGER
@@ -56,20 +56,21 @@ BEGIN
         UPDATE producto SET stock = stock - v_item.n, fecha_actualizacion = now()
         WHERE id_producto = v_item.id_producto AND id_minimarket = p_minimarket
           AND estado = 'activo' AND stock >= v_item.n
-        RETURNING id_producto, nombre_producto, categoria, precio_venta_actual, precio_compra_actual, stock INTO v_prod;
+        RETURNING id_producto, nombre_producto, categoria, precio_venta_actual, precio_compra_actual, stock, unidad INTO v_prod;
         IF NOT FOUND THEN
-            SELECT nombre_producto, stock INTO v_prod FROM producto
+            SELECT nombre_producto, stock, unidad INTO v_prod FROM producto
             WHERE id_producto = v_item.id_producto AND id_minimarket = p_minimarket AND estado = 'activo';
             IF NOT FOUND THEN
                 RAISE EXCEPTION USING ERRCODE = 'MM001',
                     MESSAGE = jsonb_build_object('code', 'PRODUCT_NOT_FOUND')::text;
             END IF;
             RAISE EXCEPTION USING ERRCODE = 'MM002',
-                MESSAGE = jsonb_build_object('code', 'NOT_ENOUGH_STOCK', 'producto', v_prod.nombre_producto, 'disponible', v_prod.stock)::text;
+                MESSAGE = jsonb_build_object('code', 'NOT_ENOUGH_STOCK', 'producto', v_prod.nombre_producto, 'disponible', v_prod.stock, 'unidad', v_prod.unidad)::text;
         END IF;
         v_cambios := v_cambios || jsonb_build_object(
             'id_producto', v_prod.id_producto, 'nombre_producto', v_prod.nombre_producto,
             'precio_venta_actual', v_prod.precio_venta_actual, 'costo', v_prod.precio_compra_actual, 'categoria', v_prod.categoria,
+            'unidad', v_prod.unidad,
             'antes', v_prod.stock + v_item.n, 'despues', v_prod.stock);
     END LOOP;
 
@@ -82,6 +83,22 @@ BEGIN
     IF FOUND THEN
         RAISE EXCEPTION USING ERRCODE = 'MM003',
             MESSAGE = jsonb_build_object('code', 'PRICE_CHANGED', 'producto', v_prod.nombre, 'precio', v_prod.precio)::text;
+    END IF;
+
+    -- Every subtotal by its product's unit: price × units, or for a kg product the price per kilo ×
+    -- grams / 1000 to the nearest peso, half up. This is the contracts' montoPorPeso (granel.ts) in
+    -- integers: for values >= 0, (p × g + 500) / 1000 truncated is the same rounding, and
+    -- test/granel.test.ts checks both agree on the rounding table.
+    SELECT c->>'nombre_producto' AS nombre INTO v_prod
+    FROM jsonb_array_elements(p_lineas) AS l
+    JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::int = (l->>'id_producto')::int
+    WHERE (l->>'subtotal')::bigint <> CASE c->>'unidad'
+        WHEN 'kg' THEN ((l->>'precio_unitario')::bigint * (l->>'num_unidades')::bigint + 500) / 1000
+        ELSE (l->>'precio_unitario')::bigint * (l->>'num_unidades')::bigint END
+    LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION USING ERRCODE = 'MM005',
+            MESSAGE = jsonb_build_object('code', 'SUBTOTAL_MISMATCH', 'producto', v_prod.nombre)::text;
     END IF;
 
     -- The shop's next sale number. The counter's row stays locked until this sale commits: the next
@@ -99,13 +116,13 @@ BEGIN
     RETURNING id_venta, fecha_venta INTO v_id_venta, v_fecha;
 
     WITH nuevas AS (
-        INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria)
+        INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria, unidad)
         SELECT v_id_venta, p_minimarket, (l->>'id_producto')::int, (l->>'num_unidades')::int,
-               (l->>'precio_unitario')::int, (l->>'subtotal')::int, c->>'nombre_producto', (c->>'costo')::int, c->>'categoria'
+               (l->>'precio_unitario')::int, (l->>'subtotal')::int, c->>'nombre_producto', (c->>'costo')::int, c->>'categoria', c->>'unidad'
         FROM jsonb_array_elements(p_lineas) WITH ORDINALITY AS x(l, orden)
         JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::int = (l->>'id_producto')::int
         ORDER BY x.orden
-        RETURNING id_detalle_venta, id_producto, num_unidades, subtotal, precio_unitario, nombre_producto
+        RETURNING id_detalle_venta, id_producto, num_unidades, subtotal, precio_unitario, nombre_producto, unidad
     )
     SELECT jsonb_agg(to_jsonb(nuevas) ORDER BY id_detalle_venta) INTO v_detalles FROM nuevas;
 

@@ -2,6 +2,7 @@
 // Every amount is whole pesos; the arithmetic of a close is in docs/caja.md.
 import { z } from 'zod';
 import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, motivoSchema, skipSchema } from './comunes.js';
+import { UNIDADES_VENTA } from './granel.js';
 import { MAX_ENTERO } from './reglas.js';
 import { referenciaVentaSchema } from './ventas.js';
 
@@ -111,9 +112,11 @@ export const boletaSchema = z
     lineas: z.array(
       z.object({
         nombre_producto: z.string(),
+        /** Grams when unidad is 'kg' (the receipt prints '0,350 kg × $8.990/kg'). */
         num_unidades: z.number().int(),
         precio_unitario: z.number().int(),
         subtotal: z.number().int(),
+        unidad: z.enum(UNIDADES_VENTA),
       }),
     ),
     total: z.number().int(),

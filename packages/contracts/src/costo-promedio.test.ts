@@ -140,3 +140,18 @@ describe('dividirRedondeando: to the nearest peso, half up, in integers', () => 
     expect(costoUnitarioCompra(1000, 3)).toBe(333);
   });
 });
+
+describe('costoTrasIngreso a granel (costo por kilo, cantidades en gramos)', () => {
+  it.each([
+    // 5 kg recibidos a $20.000 en total: $4.000/kg.
+    { stockActual: 0, costoActual: null, cantidad: 5000, costoTotal: 20_000, costo: 4000, promediado: false },
+    // 2 kg a $5.000/kg en la vitrina + 3 kg por $9.000: (2000 × 5000 + 9000 × 1000) / 5000 = 3.800.
+    { stockActual: 2000, costoActual: 5000, cantidad: 3000, costoTotal: 9000, costo: 3800, promediado: true },
+    // 350 g por $1.000: 1.000.000 / 350 = 2.857,14 → $2.857/kg.
+    { stockActual: 0, costoActual: 4000, cantidad: 350, costoTotal: 1000, costo: 2857, promediado: false },
+  ])('$stockActual g a $costoActual/kg + $cantidad g por $costoTotal → $costo/kg', ({ costo, promediado, ...i }) => {
+    const r = costoTrasIngreso({ ...i, unidad: 'kg' });
+    expect(r.costoResultante).toBe(costo);
+    expect(r.promediado).toBe(promediado);
+  });
+});

@@ -42,6 +42,11 @@ export interface IngresoConCosto {
   cantidad: number;
   /** What they cost in total, in pesos (above 0). */
   costoTotal: number;
+  /**
+   * 'kg': the stock and the units received are GRAMS and the cost is per KILO (docs/granel.md):
+   * (stock_g × cost/kg + total × 1000) / (stock_g + grams received). Default 'unidad'.
+   */
+  unidad?: 'unidad' | 'kg';
 }
 
 export interface CostoTrasIngreso {
@@ -58,12 +63,14 @@ export interface CostoTrasIngreso {
  * hand + units received), to the nearest peso (half up). With nothing on hand (stock 0 or below)
  * or no known current cost, there is nothing to average with: the delivery's own unit cost.
  */
-export function costoTrasIngreso({ stockActual, costoActual, cantidad, costoTotal }: IngresoConCosto): CostoTrasIngreso {
-  const costoCompra = costoUnitarioCompra(costoTotal, cantidad);
+export function costoTrasIngreso({ stockActual, costoActual, cantidad, costoTotal, unidad = 'unidad' }: IngresoConCosto): CostoTrasIngreso {
+  // A kg product's cost is per kilo of what is counted in grams: the total weighs 1000 times more.
+  const total = unidad === 'kg' ? costoTotal * 1000 : costoTotal;
+  const costoCompra = costoUnitarioCompra(total, cantidad);
   if (stockActual <= 0 || costoActual === null) return { costoCompra, costoResultante: costoCompra, promediado: false };
   return {
     costoCompra,
-    costoResultante: dividirRedondeando(stockActual * costoActual + costoTotal, stockActual + cantidad),
+    costoResultante: dividirRedondeando(stockActual * costoActual + total, stockActual + cantidad),
     promediado: true,
   };
 }

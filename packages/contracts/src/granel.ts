@@ -149,6 +149,13 @@ export function formatPeso(gramos: number): string {
   return `${signo}${entero.format(kilos)},${String(resto).padStart(3, '0')} kg`;
 }
 
+/**
+ * A sale asks for more than there is (the cart checks first; the server is the authority). A kg
+ * product's stock is grams, said in kilos: 'Disponible: 0,240 kg'.
+ */
+export const mensajeSinStock = (producto: string, disponible: number, unidad: UnidadVenta = 'unidad') =>
+  `No hay suficiente stock para "${producto}". Disponible: ${unidad === 'kg' ? formatPeso(disponible) : disponible}`;
+
 /** A kg line as the receipt and the cart show it: '0,350 kg × $8.990/kg'. */
 export function lineaGranel(gramos: number, precioPorKilo: number): string {
   return `${formatPeso(gramos)} × ${formatClp(precioPorKilo)}/kg`;

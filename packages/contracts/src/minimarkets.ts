@@ -7,6 +7,7 @@ import {
   skipSchema,
   textoRequerido,
 } from './comunes.js';
+import { formatoEtiquetaSchema } from './etiqueta-balanza.js';
 import { MAX_ENTERO } from './reglas.js';
 
 export const minimarketSchema = z
@@ -24,6 +25,8 @@ export const minimarketSchema = z
     umbral_stock_bajo: z.number().int(),
     /** The POS and the server refuse a sale with no open cash shift. */
     exigir_caja_abierta: z.boolean(),
+    /** The layout of the shop's scale labels (docs/granel.md); null: the shop uses none. */
+    formato_etiqueta: formatoEtiquetaSchema.nullable(),
   })
   .meta({ id: 'Minimarket' });
 export type Minimarket = z.infer<typeof minimarketSchema>;
@@ -62,8 +65,12 @@ export const minimarketConfiguracionSchema = z
     umbral_stock_bajo: umbralSchema.optional(),
     /** 'Exigir caja abierta para vender' (off by default). */
     exigir_caja_abierta: z.boolean({ error: 'Indica sí o no.' }).optional(),
+    /** The scale's label layout; null: no scale labels. */
+    formato_etiqueta: z.union([z.null(), formatoEtiquetaSchema]).optional(),
   })
-  .refine((c) => c.umbral_stock_bajo !== undefined || c.exigir_caja_abierta !== undefined, { error: 'Indica qué ajuste cambiar.' });
+  .refine((c) => c.umbral_stock_bajo !== undefined || c.exigir_caja_abierta !== undefined || c.formato_etiqueta !== undefined, {
+    error: 'Indica qué ajuste cambiar.',
+  });
 
 export const minimarketsQuerySchema = z.object({
   skip: skipSchema,

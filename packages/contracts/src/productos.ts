@@ -12,6 +12,8 @@ import {
   textoOpcional,
   textoOpcionalHasta,
 } from './comunes.js';
+import { normalizarPlu } from './etiqueta-balanza.js';
+import { UNIDADES_VENTA } from './granel.js';
 import { LIMITES_PRODUCTO, MAX_ENTERO, PATRON_CODIGO_BARRA } from './reglas.js';
 
 export const productoSchema = z
@@ -28,6 +30,13 @@ export const productoSchema = z
     marca: z.string().nullable(),
     imagen: z.string().nullable(),
     estado: z.enum(ESTADOS),
+    /**
+     * 'unidad' or 'kg' (docs/granel.md). For 'kg', precio_venta_actual and precio_compra_actual are
+     * per kilo and stock is in whole grams.
+     */
+    unidad: z.enum(UNIDADES_VENTA),
+    /** The scale's PLU of a kg product, without leading zeros ('42'); null when it has none. */
+    codigo_plu: z.string().nullable(),
     fecha_creacion: z.iso.datetime(),
   })
   .meta({ id: 'Producto' });
@@ -79,18 +88,45 @@ const stockSchema = enteroDesdeTexto(
 
 export const STOCK_INICIAL_POR_DEFECTO = 1;
 
-export const productoCreateSchema = z.object({
-  id_minimarket: idSchema,
-  codigo_barra: codigoBarraSchema,
-  nombre_producto: obligatorio.max(LIMITES_PRODUCTO.nombre),
-  categoria: z.enum(CATEGORIAS, { error: MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO }),
-  precio_venta: precioVentaSchema,
-  precio_compra: precioCompraONulo.optional(),
-  stock: stockSchema.default(STOCK_INICIAL_POR_DEFECTO),
-  descripcion: textoOpcionalHasta(LIMITES_PRODUCTO.descripcion),
-  marca: textoOpcionalHasta(LIMITES_PRODUCTO.marca),
-  imagen: textoOpcional,
-});
+export const MENSAJE_UNIDAD_INVALIDA = 'La unidad de venta debe ser "unidad" o "kg".';
+export const unidadVentaSchema = z.enum(UNIDADES_VENTA, { error: MENSAJE_UNIDAD_INVALIDA });
+
+export const MENSAJE_PLU_INVALIDO = 'El PLU es el número de la balanza: de 1 a 5 dígitos, mayor a 0.';
+export const MENSAJE_PLU_SOLO_GRANEL = 'Solo un producto a granel (kg) lleva PLU.';
+/**
+ * The PLU as typed ('00042', '42', or a number from JSON), stored without its leading zeros; null or
+ * '' clears it. Whether the product is sold by weight is checked by the caller (create: the body;
+ * edit: the service, against the stored unit).
+ */
+export const codigoPluSchema = z.union([
+  z.null(),
+  z
+    .union([z.string(), z.number().int().nonnegative().transform(String)], { error: MENSAJE_PLU_INVALIDO })
+    .transform((s) => s.trim())
+    .refine((s) => s === '' || (/^\d{1,5}$/.test(s) && normalizarPlu(s) !== '0'), { error: MENSAJE_PLU_INVALIDO })
+    .transform((s) => (s === '' ? null : normalizarPlu(s))),
+]);
+
+export const productoCreateSchema = z
+  .object({
+    id_minimarket: idSchema,
+    codigo_barra: codigoBarraSchema,
+    nombre_producto: obligatorio.max(LIMITES_PRODUCTO.nombre),
+    categoria: z.enum(CATEGORIAS, { error: MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO }),
+    precio_venta: precioVentaSchema,
+    precio_compra: precioCompraONulo.optional(),
+    /** Units, or grams for a kg product. */
+    stock: stockSchema.default(STOCK_INICIAL_POR_DEFECTO),
+    descripcion: textoOpcionalHasta(LIMITES_PRODUCTO.descripcion),
+    marca: textoOpcionalHasta(LIMITES_PRODUCTO.marca),
+    imagen: textoOpcional,
+    unidad: unidadVentaSchema.default('unidad'),
+    codigo_plu: codigoPluSchema.optional(),
+  })
+  .refine((p) => p.codigo_plu === undefined || p.codigo_plu === null || p.unidad === 'kg', {
+    error: MENSAJE_PLU_SOLO_GRANEL,
+    path: ['codigo_plu'],
+  });
 export type ProductoCreate = z.input<typeof productoCreateSchema>;
 
 /** PUT /productos/{id}: any subset of the edit form's fields. */
@@ -105,13 +141,16 @@ export const productoUpdateSchema = z
     descripcion: textoOpcionalHasta(LIMITES_PRODUCTO.descripcion),
     marca: textoOpcionalHasta(LIMITES_PRODUCTO.marca),
     imagen: textoOpcional,
+    /** Only while the product has no sales (the service says why otherwise). */
+    unidad: unidadVentaSchema,
+    codigo_plu: codigoPluSchema,
   })
   .partial();
 export type ProductoUpdate = z.input<typeof productoUpdateSchema>;
 
 export const MENSAJE_INGRESO_STOCK_INVALIDO = 'Por favor, ingrese valores válidos mayores a cero.';
 /**
- * POST /productos/{id}/stock: units received and what they cost in total. The product's unit cost
+ * POST /productos/{id}/stock: units (grams for a kg product) received and what they cost in total. The product's unit cost
  * becomes the weighted average of the shelf and the delivery (costo-promedio.ts, docs/stock.md).
  */
 export const ingresoStockSchema = z.object({
@@ -167,3 +206,19 @@ export const productoExternoSchema = z
     imagen: z.string().nullable(),
   })
   .meta({ id: 'ProductoExterno' });
+
+/** GET /productos/etiqueta/{codigo}: a scanned scale label read with the shop's layout (docs/granel.md). */
+export const etiquetaQuerySchema = z.object({ id_minimarket: idSchema });
+export const etiquetaCodigoSchema = z.object({
+  codigo: z.string().trim().min(1, { error: 'Falta el código de la etiqueta.' }).max(LIMITES_PRODUCTO.codigoBarra),
+});
+export const etiquetaLeidaSchema = z
+  .object({
+    producto: productoSchema,
+    /** What leaves the stock: the label's weight, or for a price label gramosPorMonto of the price per kilo. */
+    gramos: z.number().int(),
+    /** What the line charges: the label's price, or for a weight label montoPorPeso of the price per kilo. */
+    monto: z.number().int(),
+  })
+  .meta({ id: 'EtiquetaLeida' });
+export type EtiquetaLeida = z.infer<typeof etiquetaLeidaSchema>;

@@ -16,15 +16,15 @@ export const MAX_ENTERO = 2_147_483_647;
 /** What any failure of ours says (a 500, or the web when the server cannot answer). */
 export const MENSAJE_ERROR_SERVIDOR = 'Error en el servidor. Por favor, intente más tarde.';
 
-/** A sale asks for more units than there are (the cart checks first; the server is the authority). */
-export const mensajeSinStock = (producto: string, disponible: number) =>
-  `No hay suficiente stock para "${producto}". Disponible: ${disponible}`;
-
 /**
  * Low stock: some left, but fewer than the shop's threshold (umbral_stock_bajo). The server's
- * notices, the inventory's badge and the analytics all use this one rule; 0 is 'agotado'.
+ * notices, the inventory's badge and the analytics all use this one rule; 0 is 'agotado'. The
+ * threshold counts units, and KILOS for a product sold by weight (its stock is grams): a threshold
+ * of 5 is 5 units of bread rolls or 5 kg of tomatoes (docs/granel.md). SQL that applies it writes
+ * `umbral * CASE unidad WHEN 'kg' THEN 1000 ELSE 1 END`, the same factor.
  */
-export const esStockBajo = (stock: number, umbral: number) => stock > 0 && stock < umbral;
+export const esStockBajo = (stock: number, umbral: number, unidad: 'unidad' | 'kg' = 'unidad') =>
+  stock > 0 && stock < umbral * (unidad === 'kg' ? 1000 : 1);
 
 /** What a product's fields may hold: the product form, the API and the import check the same. */
 export const LIMITES_PRODUCTO = {

@@ -9,6 +9,7 @@ import {
   pesosSchema,
   skipSchema,
 } from './comunes.js';
+import { UNIDADES_VENTA } from './granel.js';
 import { MAX_UNIDADES_LINEA, MENSAJE_RECIBIDO_INSUFICIENTE, MENSAJE_RECIBIDO_SOLO_EFECTIVO } from './reglas.js';
 
 export const detalleVentaSchema = z
@@ -19,6 +20,8 @@ export const detalleVentaSchema = z
     subtotal: z.number().int(),
     precio_unitario: z.number().int(),
     nombre_producto: z.string(),
+    /** The product's unit when sold: 'kg' makes num_unidades grams and precio_unitario per kilo. */
+    unidad: z.enum(UNIDADES_VENTA),
   })
   .meta({ id: 'DetalleVenta' });
 
@@ -34,9 +37,11 @@ export const devolucionSchema = z
       z.object({
         id_producto: z.number().int(),
         nombre_producto: z.string(),
+        /** Grams when unidad is 'kg'. */
         num_unidades: z.number().int(),
         precio_unitario: z.number().int(),
         subtotal: z.number().int(),
+        unidad: z.enum(UNIDADES_VENTA),
       }),
     ),
   })
@@ -84,6 +89,11 @@ export const ventaSchema = z
   .meta({ id: 'Venta' });
 export type Venta = z.infer<typeof ventaSchema>;
 
+/**
+ * A cart line. For a kg product num_unidades is GRAMS, precio_unitario the price per kilo and
+ * subtotal montoPorPeso(precio, gramos) (granel.ts); for a unit product, precio × units. The server
+ * checks each against the product's unit and price of the moment.
+ */
 export const detalleVentaCreateSchema = z.object({
   id_producto: idSchema,
   num_unidades: z

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FormatoEtiqueta } from '@minimarket/contracts/etiqueta-balanza';
 import type { Minimarket, minimarketCreateSchema, minimarketsQuerySchema, minimarketUpdateSchema } from '@minimarket/contracts/minimarkets';
 import { Prisma, type Db } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
@@ -26,6 +27,21 @@ export function toMinimarketDto(m: MinimarketConDueno): Minimarket {
     rubro: m.rubro,
     umbral_stock_bajo: m.umbral_stock_bajo,
     exigir_caja_abierta: m.exigir_caja_abierta,
+    formato_etiqueta: formatoEtiquetaDe(m),
+  };
+}
+
+/** The shop's scale label layout from its three columns (all set or none: a CHECK says so). */
+export function formatoEtiquetaDe(m: {
+  etiqueta_prefijo: string | null;
+  etiqueta_digitos_plu: number | null;
+  etiqueta_contenido: string | null;
+}): FormatoEtiqueta | null {
+  if (m.etiqueta_prefijo === null || m.etiqueta_digitos_plu === null || m.etiqueta_contenido === null) return null;
+  return {
+    prefijo: m.etiqueta_prefijo,
+    digitos_plu: m.etiqueta_digitos_plu as FormatoEtiqueta['digitos_plu'],
+    contenido: m.etiqueta_contenido as FormatoEtiqueta['contenido'],
   };
 }
 
@@ -84,9 +100,24 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
       return toMinimarketDto(await actualizarMinimarket(db, id, data));
     },
 
-    async configurar(usuario: UsuarioSesion, id: number, cambios: { umbral_stock_bajo?: number; exigir_caja_abierta?: boolean }) {
+    async configurar(
+      usuario: UsuarioSesion,
+      id: number,
+      {
+        formato_etiqueta: formato,
+        ...cambios
+      }: { umbral_stock_bajo?: number; exigir_caja_abierta?: boolean; formato_etiqueta?: FormatoEtiqueta | null },
+    ) {
       await acceso.assertAcceso(usuario, id);
-      return toMinimarketDto(await actualizarMinimarket(db, id, cambios));
+      const etiqueta =
+        formato === undefined
+          ? {}
+          : {
+              etiqueta_prefijo: formato?.prefijo ?? null,
+              etiqueta_digitos_plu: formato?.digitos_plu ?? null,
+              etiqueta_contenido: formato?.contenido ?? null,
+            };
+      return toMinimarketDto(await actualizarMinimarket(db, id, { ...cambios, ...etiqueta }));
     },
 
     /** A shop with sales keeps its history: it cannot be deleted, only one without sales. */

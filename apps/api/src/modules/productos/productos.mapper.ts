@@ -15,6 +15,8 @@ export function toProductoDto(p: ProductoRow): Producto {
     marca: p.marca,
     imagen: p.imagen,
     estado: p.estado as Producto['estado'],
+    unidad: p.unidad as Producto['unidad'],
+    codigo_plu: p.codigo_plu,
     fecha_creacion: p.fecha_creacion.toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
-import { MAX_ENTERO, mensajeSinStock } from '@minimarket/contracts/reglas';
+import { mensajeSinStock, type UnidadVenta } from '@minimarket/contracts/granel';
+import { MAX_ENTERO } from '@minimarket/contracts/reglas';
 import { contar, formatClp } from '@minimarket/contracts/formato';
 import { formatRut } from '@minimarket/contracts/rut';
 import {
@@ -72,6 +73,7 @@ export function toVentaDto(v: VentaConDetalles): Venta {
         num_unidades: dd.num_unidades,
         precio_unitario: dd.precio_unitario,
         subtotal: dd.subtotal,
+        unidad: (v.detalles.find((d) => d.id_producto === dd.id_producto)?.unidad ?? 'unidad') as UnidadVenta,
       })),
     })),
     detalles: v.detalles.map((d) => ({
@@ -81,20 +83,19 @@ export function toVentaDto(v: VentaConDetalles): Venta {
       subtotal: d.subtotal,
       precio_unitario: d.precio_unitario,
       nombre_producto: d.nombre_producto,
+      unidad: d.unidad as UnidadVenta,
     })),
   };
 }
 
-/** The arithmetic of a cart, checked before touching the database. */
+const mensajeSubtotal = (producto: string) => `El subtotal de "${producto}" no coincide con su precio y cantidad.`;
+
+/**
+ * The arithmetic of a cart that needs no product, checked before touching the database: the total
+ * is the sum of the lines. Each line's subtotal depends on its product's unit (a kg line is
+ * montoPorPeso of grams): registrar_venta checks it beside the product's price (SUBTOTAL_MISMATCH).
+ */
 function assertTotales(data: VentaCreate) {
-  for (const d of data.detalles) {
-    if (d.subtotal !== d.precio_unitario * d.num_unidades) {
-      throw conflict(
-        `El subtotal de "${d.nombre_producto ?? `producto ${d.id_producto}`}" no coincide con su precio y cantidad.`,
-        'SUBTOTAL_MISMATCH',
-      );
-    }
-  }
   const suma = data.detalles.reduce((s, d) => s + d.subtotal, 0);
   if (suma !== data.total) {
     throw conflict(
@@ -125,12 +126,20 @@ function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
   if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return null;
   const causa = causaPostgres(err);
   if (!causa?.originalCode?.startsWith('MM') || !causa.originalMessage) return null;
-  const r = JSON.parse(causa.originalMessage) as { code: string; producto?: string; disponible?: number; precio?: number };
+  const r = JSON.parse(causa.originalMessage) as {
+    code: string;
+    producto?: string;
+    disponible?: number;
+    precio?: number;
+    unidad?: UnidadVenta;
+  };
   switch (r.code) {
     case 'PRODUCT_NOT_FOUND':
       return notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
     case 'NOT_ENOUGH_STOCK':
-      return conflict(mensajeSinStock(r.producto ?? '', r.disponible ?? 0), 'NOT_ENOUGH_STOCK');
+      return conflict(mensajeSinStock(r.producto ?? '', r.disponible ?? 0, r.unidad), 'NOT_ENOUGH_STOCK');
+    case 'SUBTOTAL_MISMATCH':
+      return conflict(mensajeSubtotal(r.producto ?? ''), 'SUBTOTAL_MISMATCH');
     case 'NO_OPEN_SHIFT':
       return conflict(MENSAJE_CAJA_REQUERIDA, CODIGO_CAJA_REQUERIDA);
     case 'PRICE_CHANGED':
@@ -351,6 +360,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           num_unidades: d.num_unidades,
           precio_unitario: d.precio_unitario,
           subtotal: d.subtotal,
+          unidad: d.unidad as UnidadVenta,
         })),
         total: venta.total,
         ...desgloseIva(venta.total),

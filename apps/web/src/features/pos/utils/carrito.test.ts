@@ -11,6 +11,8 @@ const producto = (id: number, stock: number, precio = 1000): Producto => ({
   precio_compra_actual: null,
   stock,
   codigo_barra: `78000${id}`,
+  unidad: 'unidad',
+  codigo_plu: null,
   descripcion: null,
   marca: null,
   imagen: null,

@@ -1,6 +1,6 @@
 // The cart's rules (spec §5), kept pure so they can be tested without a browser.
 import type { Producto } from '@minimarket/contracts/productos';
-import { mensajeSinStock } from '@minimarket/contracts/reglas';
+import { mensajeSinStock } from '@minimarket/contracts/granel';
 
 export interface ItemCarrito {
   producto: Producto;

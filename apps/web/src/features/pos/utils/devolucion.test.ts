@@ -8,6 +8,7 @@ const detalle = (id_producto: number, nombre_producto: string, num_unidades: num
   num_unidades,
   precio_unitario,
   subtotal: num_unidades * precio_unitario,
+  unidad: 'unidad' as const,
 });
 const devolucion = (detalles: Array<{ id_producto: number; num_unidades: number }>) => ({
   id_devolucion: 1,
@@ -15,7 +16,7 @@ const devolucion = (detalles: Array<{ id_producto: number; num_unidades: number 
   fecha: '2026-11-23T12:00:00.000Z',
   motivo: 'Vencido',
   total: 0,
-  detalles: detalles.map((d) => ({ ...d, nombre_producto: '', precio_unitario: 0, subtotal: 0 })),
+  detalles: detalles.map((d) => ({ ...d, nombre_producto: '', precio_unitario: 0, subtotal: 0, unidad: 'unidad' as const })),
 });
 
 const venta = {
