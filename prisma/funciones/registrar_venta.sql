@@ -15,7 +15,10 @@ CREATE FUNCTION registrar_venta(
     -- [{ id_producto, num_unidades, precio_unitario, subtotal }]: num_unidades are grams for a kg product
     p_lineas JSONB,
     -- Cash handed over (cash sales only; the API checks it covers the total).
-    p_monto_recibido INTEGER
+    p_monto_recibido INTEGER,
+    -- The customer of a sale on credit ('Fiado'; la libreta, issue #21): its account must stay
+    -- within its limit. Null for any other method (the API refuses a customer without Fiado).
+    p_id_cliente INTEGER DEFAULT NULL
 ) RETURNS JSONB
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -27,6 +30,8 @@ DECLARE
     v_detalles JSONB;
     v_turno INTEGER;
     v_numero INTEGER;
+    v_cliente RECORD;
+    v_saldo BIGINT;
 BEGIN
     IF p_idempotency_key IS NOT NULL THEN
         SELECT id_venta INTO v_id_venta FROM venta
@@ -43,6 +48,27 @@ BEGIN
     FOR SHARE;
     IF v_turno IS NULL AND EXISTS (SELECT 1 FROM minimarket WHERE id_minimarket = p_minimarket AND exigir_caja_abierta) THEN
         RAISE EXCEPTION USING ERRCODE = 'MM004', MESSAGE = jsonb_build_object('code', 'NO_OPEN_SHIFT')::text;
+    END IF;
+
+    -- A sale on credit: the customer's row locked first (every fiado sale and abono of a customer
+    -- takes it first, so they take turns and no deadlock with the products' locks is possible), then
+    -- its balance from the one definition (the view cuenta_cliente) checked against its limit.
+    IF p_metodo_pago = 'Fiado' THEN
+        SELECT nombre, activo, limite_credito INTO v_cliente FROM cliente
+        WHERE id_minimarket = p_minimarket AND id_cliente = p_id_cliente
+        FOR UPDATE;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION USING ERRCODE = 'MM006', MESSAGE = jsonb_build_object('code', 'CLIENT_NOT_FOUND')::text;
+        END IF;
+        IF NOT v_cliente.activo THEN
+            RAISE EXCEPTION USING ERRCODE = 'MM007', MESSAGE = jsonb_build_object('code', 'CLIENT_INACTIVE', 'cliente', v_cliente.nombre)::text;
+        END IF;
+        SELECT coalesce(sum(cargo - abono), 0) INTO v_saldo FROM cuenta_cliente
+        WHERE id_minimarket = p_minimarket AND id_cliente = p_id_cliente;
+        IF v_cliente.limite_credito IS NOT NULL AND v_saldo + p_total > v_cliente.limite_credito THEN
+            RAISE EXCEPTION USING ERRCODE = 'MM008', MESSAGE = jsonb_build_object('code', 'CREDIT_LIMIT',
+                'cliente', v_cliente.nombre, 'saldo', v_saldo, 'limite', v_cliente.limite_credito, 'total', p_total)::text;
+        END IF;
     END IF;
 
     -- Units per product, taken in ascending id order: two carts holding the same products lock
@@ -111,8 +137,8 @@ BEGIN
 
     -- A concurrent retry with the same key that commits first makes this INSERT fail with
     -- unique_violation; the API then answers with that sale.
-    INSERT INTO venta (id_minimarket, numero_venta, id_usuario, total, metodo_pago, estado_venta, idempotency_key, id_turno, monto_recibido)
-    VALUES (p_minimarket, v_numero, p_usuario, p_total, p_metodo_pago, p_estado_venta, p_idempotency_key, v_turno, p_monto_recibido)
+    INSERT INTO venta (id_minimarket, numero_venta, id_usuario, total, metodo_pago, estado_venta, idempotency_key, id_turno, monto_recibido, id_cliente)
+    VALUES (p_minimarket, v_numero, p_usuario, p_total, p_metodo_pago, p_estado_venta, p_idempotency_key, v_turno, p_monto_recibido, p_id_cliente)
     RETURNING id_venta, fecha_venta INTO v_id_venta, v_fecha;
 
     WITH nuevas AS (
@@ -151,6 +177,7 @@ BEGIN
             'estado_venta', p_estado_venta,
             'id_turno', v_turno,
             'monto_recibido', p_monto_recibido,
+            'id_cliente', p_id_cliente,
             'detalles', v_detalles),
         'cambios', v_cambios);
 END;

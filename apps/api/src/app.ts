@@ -17,6 +17,7 @@ import multipart from './plugins/external/multipart.js';
 import staticWeb from './plugins/external/static-web.js';
 import swagger from './plugins/external/swagger.js';
 import ajustesStockRoutes from './routes/ajustes-stock/index.js';
+import clientesRoutes from './routes/clientes/index.js';
 import analiticaRoutes from './routes/analitica/index.js';
 import authRoutes from './routes/auth/index.js';
 import cajaRoutes from './routes/caja/index.js';
@@ -68,6 +69,7 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
       await api.register(minimarketsRoutes);
       await api.register(productosRoutes);
       await api.register(ajustesStockRoutes);
+      await api.register(clientesRoutes);
       await api.register(ventasRoutes);
       await api.register(notificacionesRoutes);
       await api.register(uploadRoutes);

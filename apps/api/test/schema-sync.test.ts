@@ -21,11 +21,20 @@ const SQL_ONLY_INDEXES = [
   'turno_caja_abierto_unico',
   // Partial (WHERE tipo_ajuste IS NOT NULL): the shop's stock adjustments by date.
   'movimiento_stock_ajustes_idx',
+  // Trigram index on the generated nombre_busqueda (search ignoring accents) and the partial index of
+  // the sales that name a customer (WHERE id_cliente IS NOT NULL).
+  'cliente_nombre_busqueda_trgm_idx',
+  'venta_cliente_idx',
 ];
 /** From this migration on, functions and views live in prisma/funciones only (docs/database.md). */
 const PRIMERA_MIGRACION_CON_FUNCIONES = '20261124100000';
 /** Generated columns (written by PostgreSQL only), by table. */
-const SQL_ONLY_COLUMNS: Record<string, string[]> = { producto: ['nombre_busqueda'], usuario: ['busqueda'], minimarket: ['busqueda'] };
+const SQL_ONLY_COLUMNS: Record<string, string[]> = {
+  producto: ['nombre_busqueda'],
+  usuario: ['busqueda'],
+  minimarket: ['busqueda'],
+  cliente: ['nombre_busqueda'],
+};
 
 interface DmmfField {
   name: string;

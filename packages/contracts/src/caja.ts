@@ -90,6 +90,8 @@ export const turnoSchema = z
     /** What the shift's cash sales charged (their refunds are devoluciones_efectivo): the cash count's first line. */
     ventas_efectivo: z.number().int(),
     devoluciones_efectivo: z.number().int(),
+    /** Cash paid on customers' accounts while the shift was open (la libreta): cash in the till. */
+    abonos_efectivo: z.number().int(),
     ingresos: z.number().int(),
     retiros: z.number().int(),
     esperado_efectivo: z.number().int(),

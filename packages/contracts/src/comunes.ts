@@ -21,7 +21,8 @@ export type Categoria = (typeof CATEGORIAS)[number];
 /** Only a filter value: it means "no category filter". */
 export const CATEGORIA_TODOS = 'Todos';
 
-export const METODOS_PAGO = ['Efectivo', 'Tarjeta de Débito', 'Transferencia Bancaria', 'Tarjeta de Crédito'] as const;
+// 'Fiado': on the customer's account (la libreta, issue #21); never cash.
+export const METODOS_PAGO = ['Efectivo', 'Tarjeta de Débito', 'Transferencia Bancaria', 'Tarjeta de Crédito', 'Fiado'] as const;
 export type MetodoPago = (typeof METODOS_PAGO)[number];
 
 export const ROLES = ['administrador', 'pyme'] as const;

@@ -10,6 +10,7 @@ import {
   skipSchema,
 } from './comunes.js';
 import { UNIDADES_VENTA } from './granel.js';
+import { MENSAJE_CLIENTE_SOLO_FIADO, MENSAJE_FIADO_SIN_CLIENTE } from './clientes.js';
 import { MAX_UNIDADES_LINEA, MENSAJE_RECIBIDO_INSUFICIENTE, MENSAJE_RECIBIDO_SOLO_EFECTIVO } from './reglas.js';
 
 export const detalleVentaSchema = z
@@ -79,6 +80,8 @@ export const ventaSchema = z
     detalles: z.array(detalleVentaSchema),
     /** The cash shift the sale belongs to, when one was open. */
     id_turno: z.number().int().nullable().optional(),
+    /** The customer of a sale on credit ('Fiado'). */
+    id_cliente: z.number().int().nullable().optional(),
     monto_recibido: z.number().int().nullable().optional(),
     /** A voided sale: when and why. */
     anulada_en: z.string().nullable().optional(),
@@ -123,8 +126,14 @@ export const ventaCreateSchema = z
       .max(500),
     /** Cash sales: the cash handed over (the receipt shows the change). */
     monto_recibido: pesosSchema.optional(),
+    /** The customer who takes it on credit: needed with 'Fiado', only with it (la libreta, issue #21). */
+    id_cliente: idSchema.optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.metodo_pago === 'Fiado' && v.id_cliente === undefined)
+      ctx.addIssue({ code: 'custom', message: MENSAJE_FIADO_SIN_CLIENTE, path: ['id_cliente'] });
+    if (v.metodo_pago !== 'Fiado' && v.id_cliente !== undefined)
+      ctx.addIssue({ code: 'custom', message: MENSAJE_CLIENTE_SOLO_FIADO, path: ['id_cliente'] });
     if (v.monto_recibido === undefined) return;
     if (v.metodo_pago !== 'Efectivo') ctx.addIssue({ code: 'custom', message: MENSAJE_RECIBIDO_SOLO_EFECTIVO, path: ['monto_recibido'] });
     else if (v.monto_recibido < v.total) ctx.addIssue({ code: 'custom', message: MENSAJE_RECIBIDO_INSUFICIENTE, path: ['monto_recibido'] });

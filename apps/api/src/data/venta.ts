@@ -29,11 +29,14 @@ export async function registrarVenta<T>(
     idempotencyKey: string | null;
     lineas: LineaVentaNueva[];
     montoRecibido: number | null;
+    /** The customer of a sale on credit ('Fiado'). */
+    idCliente: number | null;
   },
 ): Promise<T> {
   const [fila] = await tx.$queryRaw<{ resultado: T }[]>`
     SELECT registrar_venta(${v.idMinimarket}::int, ${v.idUsuario}::int, ${v.metodoPago}::text,
-      ${v.estadoVenta}::text, ${v.total}::int, ${v.idempotencyKey}::text, ${JSON.stringify(v.lineas)}::jsonb, ${v.montoRecibido}::int) AS resultado`;
+      ${v.estadoVenta}::text, ${v.total}::int, ${v.idempotencyKey}::text, ${JSON.stringify(v.lineas)}::jsonb, ${v.montoRecibido}::int,
+      ${v.idCliente}::int) AS resultado`;
   return fila!.resultado;
 }
 

@@ -3,7 +3,8 @@
 // (decisions §1). Everything is derived from a fixed seed, so two runs with the
 // same `ahora` produce the same rows, and everything is written in one
 // transaction, so a crash never leaves half a seed behind.
-import { METODOS_PAGO, ESTADO_VENTA_COMPLETADA, type MetodoPago } from '@minimarket/contracts/comunes';
+import { METODOS_ABONO, type MetodoAbono } from '@minimarket/contracts/clientes';
+import { ESTADO_VENTA_COMPLETADA, type MetodoPago } from '@minimarket/contracts/comunes';
 import { computeRutDv } from '@minimarket/contracts/rut';
 import type { Db, Tx } from '../client.js';
 import { leerEstadoSistema, marcarEstadoSistema } from '../../data/estado-sistema.js';
@@ -285,15 +286,18 @@ const PESO_LINEAS = [30, 25, 18, 12, 8, 7];
 const PRECIO_BARATO = 1_000;
 const PESO_UNIDADES_BARATO = [55, 25, 12, 8];
 const PESO_UNIDADES_NORMAL = [78, 17, 5];
-/** Payment mix by ticket size: cash for small buys, cards as the total grows. Order as METODOS_PAGO. */
-const MEZCLA_PAGO: ReadonlyArray<{ hasta: number; pesos: Record<MetodoPago, number> }> = [
+/**
+ * Payment mix by ticket size: cash for small buys, cards as the total grows. Order as METODOS_ABONO:
+ * every method but Fiado (a sale on credit needs a customer; the demo history has none).
+ */
+const MEZCLA_PAGO: ReadonlyArray<{ hasta: number; pesos: Record<MetodoAbono, number> }> = [
   { hasta: 3_000, pesos: { Efectivo: 55, 'Tarjeta de Débito': 28, 'Transferencia Bancaria': 10, 'Tarjeta de Crédito': 7 } },
   { hasta: 15_000, pesos: { Efectivo: 38, 'Tarjeta de Débito': 38, 'Transferencia Bancaria': 13, 'Tarjeta de Crédito': 11 } },
   { hasta: Infinity, pesos: { Efectivo: 25, 'Tarjeta de Débito': 40, 'Transferencia Bancaria': 15, 'Tarjeta de Crédito': 20 } },
 ];
 const ELECCION_PAGO = MEZCLA_PAGO.map((m) => ({
   hasta: m.hasta,
-  elegir: new Ponderado(METODOS_PAGO.map((metodo) => m.pesos[metodo])),
+  elegir: new Ponderado(METODOS_ABONO.map((metodo) => m.pesos[metodo])),
 }));
 /** Re-draws allowed when a basket picks a product it already holds. */
 const REINTENTOS_PRODUCTO = 8;
@@ -352,7 +356,7 @@ function generarVentas(productos: readonly ProductoTienda[], tienda: TiendaDemo,
         total += precio * unidades;
       }
       const pago = ELECCION_PAGO.find((m) => total <= m.hasta) ?? ELECCION_PAGO[ELECCION_PAGO.length - 1];
-      const metodo = METODOS_PAGO[pago.elegir.elegir(rng)];
+      const metodo = METODOS_ABONO[pago.elegir.elegir(rng)];
       if (fecha <= limite) delDia.push({ fecha: new Date(fecha), total, metodo, lineas });
     }
     delDia.sort((a, b) => a.fecha.getTime() - b.fecha.getTime());

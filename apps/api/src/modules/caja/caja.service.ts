@@ -1,7 +1,7 @@
 // The counter's cash shift (/api/caja): open with the starting cash, record cash put in or taken
 // out, see the running figures (the "X" report) and close by counting. The arithmetic of a close
-// (docs/caja.md): esperado_efectivo = monto_inicial + cash sales' totals − cash refunds + ingresos −
-// retiros; the change handed back is never cash taken in (a sale's total counts, not what was
+// (docs/caja.md): esperado_efectivo = monto_inicial + cash sales' totals − cash refunds + cash abonos
+// on customers' accounts + ingresos − retiros (a sale on credit, Fiado, is never cash); the change handed back is never cash taken in (a sale's total counts, not what was
 // handed over). diferencia = monto_contado − esperado_efectivo, recorded whatever it is. The shift's
 // sales and what they brought in are the app's one definition (venta_contada), as every screen's.
 import {
@@ -79,9 +79,13 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
                     AND v.id_turno IS DISTINCT FROM ${t.id_turno}), 0)
     )::bigint AS total`;
   const devoluciones_efectivo = Number(dev?.total ?? 0);
+  const [abonos] = await tx.$queryRaw<{ total: bigint | null }[]>`
+    SELECT sum(monto)::bigint AS total FROM abono
+    WHERE id_minimarket = ${t.id_minimarket} AND id_turno = ${t.id_turno} AND metodo_pago = 'Efectivo'`;
+  const abonos_efectivo = Number(abonos?.total ?? 0);
   const ingresos = suma('ingreso');
   const retiros = suma('retiro');
-  const esperado = t.monto_inicial + efectivo - devoluciones_efectivo + ingresos - retiros;
+  const esperado = t.monto_inicial + efectivo - devoluciones_efectivo + abonos_efectivo + ingresos - retiros;
   return {
     id_turno: t.id_turno,
     id_minimarket: t.id_minimarket,
@@ -93,6 +97,7 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
     por_metodo_pago: porMetodo.map((p) => ({ metodo_pago: p.metodo_pago, ventas: p.ventas, total: Number(p.ingreso) })),
     ventas_efectivo: efectivo,
     devoluciones_efectivo,
+    abonos_efectivo,
     ingresos,
     retiros,
     esperado_efectivo: esperado,
@@ -139,6 +144,8 @@ export function createCajaService({ db, acceso }: { db: Db; acceso: AccesoMinima
       ...r,
       ventas_efectivo: r.ventas_efectivo ?? r.por_metodo_pago.find((m) => m.metodo_pago === 'Efectivo')?.total ?? 0,
       total_ventas: r.total_ventas ?? r.por_metodo_pago.reduce((s, m) => s + m.total, 0),
+      // Closed before la libreta existed: no abonos.
+      abonos_efectivo: r.abonos_efectivo ?? 0,
     };
   };
 

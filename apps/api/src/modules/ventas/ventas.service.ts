@@ -1,3 +1,4 @@
+import { MENSAJE_CLIENTE_NO_ENCONTRADO, mensajeClienteInactivo, mensajeLimiteCredito } from '@minimarket/contracts/clientes';
 import type { z } from 'zod';
 import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
 import { formatCantidad, mensajeSinStock, montoADevolver, type UnidadVenta } from '@minimarket/contracts/granel';
@@ -58,6 +59,7 @@ export function toVentaDto(v: VentaConDetalles): Venta {
     metodo_pago: v.metodo_pago as Venta['metodo_pago'],
     estado_venta: v.estado_venta,
     id_turno: v.id_turno,
+    id_cliente: v.id_cliente,
     monto_recibido: v.monto_recibido,
     anulada_en: v.anulada_en?.toISOString() ?? null,
     motivo_anulacion: v.motivo_anulacion,
@@ -132,12 +134,22 @@ function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
     disponible?: number;
     precio?: number;
     unidad?: UnidadVenta;
+    cliente?: string;
+    saldo?: number;
+    limite?: number;
+    total?: number;
   };
   switch (r.code) {
     case 'PRODUCT_NOT_FOUND':
       return notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
     case 'NOT_ENOUGH_STOCK':
       return conflict(mensajeSinStock(r.producto ?? '', r.disponible ?? 0, r.unidad), 'NOT_ENOUGH_STOCK');
+    case 'CLIENT_NOT_FOUND':
+      return notFound(MENSAJE_CLIENTE_NO_ENCONTRADO, 'CLIENT_NOT_FOUND');
+    case 'CLIENT_INACTIVE':
+      return conflict(mensajeClienteInactivo(r.cliente ?? ''), 'CLIENT_INACTIVE');
+    case 'CREDIT_LIMIT':
+      return conflict(mensajeLimiteCredito(r.cliente ?? '', r.saldo ?? 0, r.limite ?? 0, r.total ?? 0), 'CREDIT_LIMIT');
     case 'SUBTOTAL_MISMATCH':
       return conflict(mensajeSubtotal(r.producto ?? ''), 'SUBTOTAL_MISMATCH');
     case 'NO_OPEN_SHIFT':
@@ -216,6 +228,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           idempotencyKey: idempotencyKey ?? null,
           lineas,
           montoRecibido: data.monto_recibido ?? null,
+          idCliente: data.id_cliente ?? null,
         });
       } catch (err) {
         const rechazo = rechazoDeVenta(err);

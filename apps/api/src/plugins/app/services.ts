@@ -13,6 +13,7 @@ import { createRestablecimientoService } from '../../modules/auth/restablecimien
 import { createBaditoService } from '../../modules/badito/badito.service.js';
 import { createCajaService } from '../../modules/caja/caja.service.js';
 import { createCargasService } from '../../modules/cargas/cargas.service.js';
+import { createClientesService } from '../../modules/clientes/clientes.service.js';
 import { createMailer } from '../../modules/correo/mailer.js';
 import { createLimites } from '../../modules/limites/limites.js';
 import { createAccesoMinimarket } from '../../modules/minimarkets/acceso.js';
@@ -37,6 +38,7 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
     acceso,
     limites,
     auth: createAuthService({ db, limites }),
+    clientes: createClientesService({ db, acceso }),
     restablecimiento: createRestablecimientoService({ db, mailer, appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`, log }),
     usuarios: createUsuariosService({ db, limites }),
     minimarkets: createMinimarketsService({ db, acceso }),

@@ -48,6 +48,7 @@ export default fp(
           { name: 'usuarios', description: 'Cuentas: la propia y, para administradores, todas' },
           { name: 'minimarkets', description: 'Tiendas y su configuración' },
           { name: 'productos', description: 'Inventario de cada tienda' },
+          { name: 'clientes', description: 'La libreta de fiado: clientes, su saldo, estado de cuenta y abonos' },
           { name: 'ventas', description: 'Ventas del punto de venta' },
           { name: 'notificaciones', description: 'Avisos de stock y de cargas' },
           { name: 'cargas', description: 'Cargas de archivos de productos y ventas, plantillas y filas rechazadas' },
