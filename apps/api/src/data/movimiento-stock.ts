@@ -96,33 +96,53 @@ export interface SumaAjustes {
   mes: string;
   tipo_ajuste: string;
   ajustes: number;
+  /** Units of the products sold by the unit; the grams of those sold by weight apart (never added). */
   unidades: number;
+  gramos: number;
   valor_costo: number;
   unidades_sin_costo: number;
+  gramos_sin_costo: number;
 }
 
 /**
  * Adjustments summed by Santiago month and reason: units (signed), their value at each row's unit
  * cost (signed pesos, in bigint: a million units at $100.000.000 overflow an integer), and the units
- * that had no cost. `zona` is the shops' time zone (reglas.ZONA_HORARIA).
+ * that had no cost. `zona` is the shops' time zone (reglas.ZONA_HORARIA). A product sold by weight
+ * (producto.unidad 'kg': its rows are grams, its cost per kilo) adds its grams to `gramos`, never
+ * to `unidades`, and its value is montoPorPeso(costo por kilo, gramos) per row, half up, signed.
  */
 export async function sumarAjustesPorMes(db: Tx, f: FiltroAjustes & { zona: string }): Promise<SumaAjustes[]> {
   const filas = await db.$queryRaw<
-    Array<{ mes: string; tipo_ajuste: string; ajustes: number; unidades: bigint; valor_costo: bigint; unidades_sin_costo: bigint }>
+    Array<{
+      mes: string;
+      tipo_ajuste: string;
+      ajustes: number;
+      unidades: bigint;
+      gramos: bigint;
+      valor_costo: bigint;
+      unidades_sin_costo: bigint;
+      gramos_sin_costo: bigint;
+    }>
   >`
     SELECT to_char(m.fecha AT TIME ZONE ${f.zona}, 'YYYY-MM') AS mes, m.tipo_ajuste,
            count(*)::int AS ajustes,
-           sum(m.cantidad)::bigint AS unidades,
-           coalesce(sum(m.cantidad::bigint * m.costo_unitario), 0)::bigint AS valor_costo,
-           coalesce(sum(m.cantidad) FILTER (WHERE m.costo_unitario IS NULL), 0)::bigint AS unidades_sin_costo
+           coalesce(sum(m.cantidad) FILTER (WHERE p.unidad <> 'kg'), 0)::bigint AS unidades,
+           coalesce(sum(m.cantidad) FILTER (WHERE p.unidad = 'kg'), 0)::bigint AS gramos,
+           coalesce(sum(CASE WHEN p.unidad = 'kg' THEN sign(m.cantidad)::bigint * ((abs(m.cantidad)::bigint * m.costo_unitario + 500) / 1000)
+                             ELSE m.cantidad::bigint * m.costo_unitario END), 0)::bigint AS valor_costo,
+           coalesce(sum(m.cantidad) FILTER (WHERE m.costo_unitario IS NULL AND p.unidad <> 'kg'), 0)::bigint AS unidades_sin_costo,
+           coalesce(sum(m.cantidad) FILTER (WHERE m.costo_unitario IS NULL AND p.unidad = 'kg'), 0)::bigint AS gramos_sin_costo
     FROM movimiento_stock m
+    JOIN producto p ON p.id_minimarket = m.id_minimarket AND p.id_producto = m.id_producto
     WHERE ${condicionesAjustes(f)}
     GROUP BY 1, 2
     ORDER BY 1 DESC, 2`;
   return filas.map((r) => ({
     ...r,
     unidades: Number(r.unidades),
+    gramos: Number(r.gramos),
     valor_costo: Number(r.valor_costo),
     unidades_sin_costo: Number(r.unidades_sin_costo),
+    gramos_sin_costo: Number(r.gramos_sin_costo),
   }));
 }
