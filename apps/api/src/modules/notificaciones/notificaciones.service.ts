@@ -15,7 +15,10 @@ export interface CambioStock {
   nombre_producto: string;
   antes: number;
   despues: number;
-  /** How the product is sold ('kg': antes/despues are grams). Read from the product when left out. */
+  /**
+   * How the product is sold ('kg': antes/despues are grams; registrar_venta's cambios carry it).
+   * Read from the product when left out.
+   */
   unidad?: UnidadVenta;
 }
 
