@@ -15,7 +15,7 @@ import { crearNotificaciones } from '../../data/notificacion.js';
 import { crearProductosIniciales, registrarSalidasDeHistorial } from '../../data/producto.js';
 import { crearUsuario } from '../../data/usuario.js';
 import { insertarHistorial, reservarIdsVenta } from '../../data/venta.js';
-import { marcarLineasAGranel } from '../../data/venta-granel.js';
+import { insertarLineasAGranel } from '../../data/venta-granel.js';
 import { sumarPendientes } from '../../data/resumen-ventas.js';
 import { fechaLocal, localAUtc, sumarDias, type FechaLocal } from '../../lib/tiempo.js';
 import { avisoAgotado, avisoStockBajo } from '../../modules/notificaciones/avisos.js';
@@ -458,6 +458,25 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
   // The sales of the history, and each one's units out of the stock in the ledger, in the order
   // they happened: a product's ledger adds up to today's stock, never below zero on the way.
   const ids = await reservarIdsVenta(tx, ventas.length);
+  const lineas = ventas.flatMap((v, i) =>
+    v.lineas.map((l) => {
+      const p = productos[l.indice];
+      return {
+        granel: esGranel(p),
+        linea: {
+          id_venta: ids[i],
+          id_minimarket,
+          id_producto: idProducto[l.indice],
+          num_unidades: l.unidades,
+          precio_unitario: p.precio,
+          subtotal: l.subtotal,
+          nombre_producto: p.catalogo.nombre,
+          costo_unitario: p.catalogo.costo,
+          categoria: p.catalogo.categoria,
+        },
+      };
+    }),
+  );
   const numeros = await insertarHistorial(
     tx,
     ventas.map((v, i) => ({
@@ -469,25 +488,13 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
       metodo_pago: v.metodo,
       estado_venta: ESTADO_VENTA_COMPLETADA,
     })),
-    ventas.flatMap((v, i) =>
-      v.lineas.map((l) => {
-        const p = productos[l.indice];
-        return {
-          id_venta: ids[i],
-          id_minimarket,
-          id_producto: idProducto[l.indice],
-          num_unidades: l.unidades,
-          precio_unitario: p.precio,
-          subtotal: l.subtotal,
-          nombre_producto: p.catalogo.nombre,
-          costo_unitario: p.catalogo.costo,
-          categoria: p.catalogo.categoria,
-        };
-      }),
-    ),
+    lineas.filter((l) => !l.granel).map((l) => l.linea),
   );
-  // Its kg products' lines are grams (insertarHistorial does not take the unit yet).
-  if (productos.some(esGranel)) await marcarLineasAGranel(tx, id_minimarket);
+  // The lines of kg products (grams, per kilo) say so (insertarHistorial does not take the unit yet).
+  await insertarLineasAGranel(
+    tx,
+    lineas.filter((l) => l.granel).map((l) => l.linea),
+  );
   const enEstante = productos.map((p, i) => p.stock + vendidas[i]!);
   await registrarSalidasDeHistorial(
     tx,
