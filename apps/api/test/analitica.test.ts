@@ -115,7 +115,8 @@ describe('GET /api/analitica/resumen', () => {
       hasta: '2026-04-06',
       ventas: 5,
       ingresos: 14_100,
-      unidades: 10, gramos: 0,
+      unidades: 10,
+      gramos: 0,
       ticket_promedio: 2820,
       costo: 7800,
       // Over the lines with a cost: 9.600 of revenue, 7.800 of cost.
@@ -130,7 +131,8 @@ describe('GET /api/analitica/resumen', () => {
         comparacion: 'periodo_anterior',
         ventas: 1,
         ingresos: 3000,
-        unidades: 3, gramos: 0,
+        unidades: 3,
+        gramos: 0,
         ticket_promedio: 3000,
         margen: 1200,
       },
@@ -141,7 +143,8 @@ describe('GET /api/analitica/resumen', () => {
     expect(await get(`resumen?${RANGO}&categoria=Panadería`)).toMatchObject({
       ventas: 2,
       ingresos: 3000,
-      unidades: 3, gramos: 0,
+      unidades: 3,
+      gramos: 0,
       ticket_promedio: 1500,
       costo: 1800,
       margen: 1200,
@@ -248,7 +251,15 @@ describe('GET /api/analitica/ranking', () => {
     const nombres = async (q: string) =>
       ((await get(`ranking?${RANGO}${q}`)) as Array<{ nombre_producto: string }>).map((p) => p.nombre_producto);
     expect(await get(`ranking?${RANGO}&limite=1`)).toEqual([
-      { id_producto: id.arroz, nombre_producto: 'Arroz 1 kg', categoria: 'Abarrotes', unidad: 'unidad', ingresos: 4500, unidades: 3, gramos: 0 },
+      {
+        id_producto: id.arroz,
+        nombre_producto: 'Arroz 1 kg',
+        categoria: 'Abarrotes',
+        unidad: 'unidad',
+        ingresos: 4500,
+        unidades: 3,
+        gramos: 0,
+      },
     ]);
     expect(await nombres('')).toEqual(['Arroz 1 kg', 'Leche Entera 1 L', 'Pan Amasado', 'Detergente 1 L']);
     expect(await nombres('&por=unidades')).toEqual(['Pan Amasado', 'Leche Entera 1 L', 'Arroz 1 kg', 'Detergente 1 L']);
@@ -389,7 +400,8 @@ describe('GET /api/analitica/informe', () => {
         hasta: '2026-04-30',
         ventas: 5,
         ingresos: 14_100,
-        unidades: 10, gramos: 0,
+        unidades: 10,
+        gramos: 0,
         ticket_promedio: 2820,
         costo: 7800,
         margen: 1800,
@@ -403,7 +415,8 @@ describe('GET /api/analitica/informe', () => {
         comparacion: 'mismos_dias_mes_anterior',
         ventas: 1,
         ingresos: 3000,
-        unidades: 3, gramos: 0,
+        unidades: 3,
+        gramos: 0,
         ticket_promedio: 3000,
         margen: 1200,
         margen_pct: 40,
@@ -512,7 +525,9 @@ describe('the summaries are exact', () => {
     expect(
       serie.filter((p) => p.ventas > 0).map(({ periodo, ventas, ingresos, unidades }) => ({ periodo, ventas, ingresos, unidades })),
     ).toEqual(crudo.map((c) => ({ periodo: c.dia, ventas: c.ventas, ingresos: c.ingresos, unidades: c.unidades })));
-    const porCategoria = await ctx.db.$queryRaw<Array<{ categoria: string; ventas: number; ingresos: number; unidades: number; gramos: number }>>`
+    const porCategoria = await ctx.db.$queryRaw<
+      Array<{ categoria: string; ventas: number; ingresos: number; unidades: number; gramos: number }>
+    >`
       SELECT d.categoria, count(DISTINCT v.id_venta)::int AS ventas, sum(d.subtotal)::int AS ingresos,
              coalesce(sum(d.num_unidades) FILTER (WHERE d.unidad <> 'kg'), 0)::int AS unidades,
              coalesce(sum(d.num_unidades) FILTER (WHERE d.unidad = 'kg'), 0)::int AS gramos

@@ -256,7 +256,9 @@ function armarSurtido(tienda: TiendaDemo, rng: Rng): ProductoTienda[] {
   candidatos.slice(0, tienda.agotados).forEach((p) => (p.stock = 0));
   candidatos
     .slice(tienda.agotados, tienda.agotados + tienda.stockBajo)
-    .forEach((p) => (p.stock = esGranel(p) ? entero(rng, STOCK_BAJO_KG.min, STOCK_BAJO_KG.max) : entero(rng, STOCK_BAJO.min, STOCK_BAJO.max)));
+    .forEach(
+      (p) => (p.stock = esGranel(p) ? entero(rng, STOCK_BAJO_KG.min, STOCK_BAJO_KG.max) : entero(rng, STOCK_BAJO.min, STOCK_BAJO.max)),
+    );
   return productos;
 }
 

@@ -336,7 +336,13 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
           FROM ${porCategoriaHora(r, c)} WHERE ${donde(c)}
           GROUP BY 1, 2, 3 HAVING sum(lineas) > 0`,
       );
-      const celdas = filas.map((f) => ({ ...f, ingresos: n(f.ingresos), unidades: n(f.unidades), gramos: n(f.gramos), margen: n(f.margen) }));
+      const celdas = filas.map((f) => ({
+        ...f,
+        ingresos: n(f.ingresos),
+        unidades: n(f.unidades),
+        gramos: n(f.gramos),
+        margen: n(f.margen),
+      }));
       const porCat = new Map<Cubo['categorias'][number], number>();
       for (const x of celdas) porCat.set(x.categoria, (porCat.get(x.categoria) ?? 0) + x.ingresos);
       const categorias = [...porCat.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'es')).map(([k]) => k);

@@ -29,9 +29,10 @@ async function conUnidad(tx: Tx, cambios: CambioStock[]): Promise<(CambioStock &
     faltan.length === 0
       ? new Map<number, UnidadVenta>()
       : new Map(
-          (await tx.producto.findMany({ where: { id_producto: { in: faltan } }, select: { id_producto: true, unidad: true } })).map(
-            (p) => [p.id_producto, p.unidad as UnidadVenta],
-          ),
+          (await tx.producto.findMany({ where: { id_producto: { in: faltan } }, select: { id_producto: true, unidad: true } })).map((p) => [
+            p.id_producto,
+            p.unidad as UnidadVenta,
+          ]),
         );
   return cambios.map((c) => ({ ...c, unidad: c.unidad ?? leidas.get(c.id_producto) ?? 'unidad' }));
 }
