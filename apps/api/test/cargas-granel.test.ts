@@ -258,6 +258,26 @@ describe('a sales file with kg lines', () => {
   });
 });
 
+describe('detalle_venta keeps every kg line honest (migration 20261126110000_subtotal_granel)', () => {
+  it('refuses a kg line whose subtotal is not the price of its grams, and a unit line off by a peso', async () => {
+    const kg = await ctx.db.detalleVenta.findFirstOrThrow({ where: { id_minimarket: idMinimarket, unidad: 'kg' } });
+    await expect(
+      ctx.db.$executeRawUnsafe('UPDATE detalle_venta SET subtotal = subtotal + 1 WHERE id_detalle_venta = $1', kg.id_detalle_venta),
+    ).rejects.toThrow(/detalle_venta_subtotal_check/);
+    // Price × kilos as if they were units is refused too.
+    await expect(
+      ctx.db.$executeRawUnsafe(
+        'UPDATE detalle_venta SET subtotal = precio_unitario * num_unidades WHERE id_detalle_venta = $1',
+        kg.id_detalle_venta,
+      ),
+    ).rejects.toThrow(/detalle_venta_subtotal_check/);
+    const unidad = await ctx.db.detalleVenta.findFirstOrThrow({ where: { id_minimarket: idMinimarket, unidad: 'unidad' } });
+    await expect(
+      ctx.db.$executeRawUnsafe('UPDATE detalle_venta SET subtotal = subtotal + 1 WHERE id_detalle_venta = $1', unidad.id_detalle_venta),
+    ).rejects.toThrow(/detalle_venta_subtotal_check/);
+  });
+});
+
 describe('monto_por_peso (SQL) is the contracts montoPorPeso', () => {
   it('agrees on the rounding table of docs/granel.md and on many more', async () => {
     const casos: Array<[number, number]> = [
@@ -272,13 +292,11 @@ describe('monto_por_peso (SQL) is the contracts montoPorPeso', () => {
       [100_000_000, 99_999],
     ];
     for (let i = 0; i < 300; i++) casos.push([(i * 7919) % 50_000, (i * 104_729) % 100_000]);
-    const { rows } = await ctx.db
-      .$queryRawUnsafe<Array<{ monto: bigint }>>(
-        `SELECT monto_por_peso(p, g) AS monto FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS x(p, g, i) ORDER BY i`,
-        casos.map((c) => c[0]),
-        casos.map((c) => c[1]),
-      )
-      .then((rows) => ({ rows }));
+    const rows = await ctx.db.$queryRawUnsafe<Array<{ monto: bigint }>>(
+      `SELECT monto_por_peso(p, g) AS monto FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS x(p, g, i) ORDER BY i`,
+      casos.map((c) => c[0]),
+      casos.map((c) => c[1]),
+    );
     expect(rows.map((r) => Number(r.monto))).toEqual(casos.map(([p, g]) => montoPorPeso(p, g)));
   });
 });
