@@ -258,7 +258,7 @@ describe('a sales file with kg lines', () => {
   });
 });
 
-describe('detalle_venta keeps every kg line honest (migration 20261126110000_subtotal_granel)', () => {
+describe('detalle_venta keeps every kg line honest (its CHECK, migration 20261126090000_granel)', () => {
   it('refuses a kg line whose subtotal is not the price of its grams, and a unit line off by a peso', async () => {
     const kg = await ctx.db.detalleVenta.findFirstOrThrow({ where: { id_minimarket: idMinimarket, unidad: 'kg' } });
     await expect(
