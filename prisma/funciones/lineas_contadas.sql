@@ -8,7 +8,7 @@
 -- `unidad` is the line's unit when sold (detalle_venta.unidad; a returned line takes the one of the
 -- sale's line of its product): for 'kg' num_unidades are GRAMS, which the summaries keep apart from
 -- units (docs/granel.md, "Cómo cuentan las cifras"). A kg line's cost is its cost per kilo for its
--- grams, to the nearest peso with half up: the contracts' montoPorPeso, in integers.
+-- grams, to the nearest peso with half up: monto_por_peso, the SQL form of the contracts' montoPorPeso.
 CREATE FUNCTION lineas_contadas(p_minimarket INTEGER, p_desde TIMESTAMPTZ, p_hasta TIMESTAMPTZ)
 RETURNS TABLE (
     id_venta INTEGER,
@@ -27,13 +27,13 @@ LANGUAGE sql STABLE AS $$
     FROM venta_contada v
     CROSS JOIN LATERAL (
         SELECT d.categoria, d.id_producto, d.unidad, d.num_unidades, d.subtotal,
-               CASE WHEN d.unidad = 'kg' THEN (d.costo_unitario::bigint * d.num_unidades + 500) / 1000
+               CASE WHEN d.unidad = 'kg' THEN monto_por_peso(d.costo_unitario, d.num_unidades)
                     ELSE d.costo_unitario::bigint * d.num_unidades END AS costo,
                false AS devuelta
         FROM detalle_venta d WHERE d.id_venta = v.id_venta
         UNION ALL
         SELECT dd.categoria, dd.id_producto, u.unidad, -dd.num_unidades, -dd.subtotal,
-               -(CASE WHEN u.unidad = 'kg' THEN (dd.costo_unitario::bigint * dd.num_unidades + 500) / 1000
+               -(CASE WHEN u.unidad = 'kg' THEN monto_por_peso(dd.costo_unitario, dd.num_unidades)
                       ELSE dd.costo_unitario::bigint * dd.num_unidades END),
                true
         FROM devolucion dv

@@ -50,7 +50,7 @@ interface FilaLinea {
 }
 
 /**
- * A kg line's cost is montoPorPeso(costo por kilo, gramos) in integers (half up), as lineas_contadas
+ * A kg line's cost is monto_por_peso(costo por kilo, gramos) (SQL's montoPorPeso), as lineas_contadas
  * counts it for the summaries; its quantity leaves as kilos in the download (exportar.ts).
  */
 
@@ -67,7 +67,7 @@ function dondeLineas(c: Consulta, search: string | undefined) {
 const SELECT_LINEA = Prisma.sql`
   SELECT d.id_detalle_venta, d.id_venta, v.numero_venta, v.id_venta_csv, v.fecha_venta, d.id_producto, d.nombre_producto, d.categoria, v.metodo_pago,
          d.unidad, d.num_unidades, d.precio_unitario, d.subtotal, d.costo_unitario,
-         d.subtotal - CASE WHEN d.unidad = 'kg' THEN (d.costo_unitario::bigint * d.num_unidades + 500) / 1000
+         d.subtotal - CASE WHEN d.unidad = 'kg' THEN monto_por_peso(d.costo_unitario, d.num_unidades)
                            ELSE d.costo_unitario::bigint * d.num_unidades END AS margen,
          to_char(v.fecha_venta AT TIME ZONE ${ZONA_HORARIA}, 'YYYY-MM-DD HH24:MI') AS local
   FROM venta_contada v JOIN detalle_venta d ON d.id_venta = v.id_venta AND d.id_minimarket = v.id_minimarket`;

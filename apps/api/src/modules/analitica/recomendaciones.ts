@@ -101,7 +101,7 @@ export function productosSinVentas(tx: Tx, r: Resumenes, idMinimarket: number, h
  * Stock × purchase price in pesos: for a kg product, grams at a price per kilo (montoPorPeso's
  * half up, in integers, as capitalInmovilizado). Stock here is above 0.
  */
-const capitalSql = Prisma.sql`CASE WHEN p.unidad = 'kg' THEN (p.stock::bigint * coalesce(p.precio_compra_actual, 0) + 500) / 1000
+const capitalSql = Prisma.sql`CASE WHEN p.unidad = 'kg' THEN monto_por_peso(coalesce(p.precio_compra_actual, 0), p.stock)
                                    ELSE p.stock::bigint * coalesce(p.precio_compra_actual, 0) END`;
 
 /** What a product's stock cost: units × price, or montoPorPeso(price per kilo, grams) for kg. */
