@@ -146,7 +146,7 @@ test('the cube turns by keyboard and shows the face in front as a table summing 
   await expect(page.getByRole('heading', { name: 'Pesos (ingresos) por categoría × hora' })).toBeVisible();
   await page.getByLabel('Medida').selectOption('unidades');
   await page.getByRole('button', { name: 'Día × Hora' }).click();
-  await expect(page.getByRole('heading', { name: 'Unidades por día × hora' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Unidades (sin granel) por día × hora' })).toBeVisible();
   await expect(page.getByText(`Total: ${miles(r.unidades)}`)).toBeVisible();
 });
 
