@@ -143,7 +143,7 @@ function RankingCategorias({ idMinimarket, filtros }: { idMinimarket: number; fi
                   <Th>Categoría</Th>
                   <Th className="text-right">Ventas</Th>
                   <Th className="text-right">Unidades</Th>
-                  <Th className="text-right">Kilos (a granel)</Th>
+                  <Th className="text-right">Kilos</Th>
                   <Th className="text-right">Ingresos</Th>
                 </tr>
               </thead>
