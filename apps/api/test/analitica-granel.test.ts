@@ -194,7 +194,8 @@ describe('the analytics with kg and unit sales', () => {
     const celda = (nombre: string, titulo: string) => {
       let valor: ExcelJS.Cell | null = null;
       hoja.eachRow((r, n) => {
-        if (!valor && n > 1 && r.getCell(encabezado.indexOf('Producto') + 1).value === nombre) valor = r.getCell(encabezado.indexOf(titulo) + 1);
+        if (!valor && n > 1 && r.getCell(encabezado.indexOf('Producto') + 1).value === nombre)
+          valor = r.getCell(encabezado.indexOf(titulo) + 1);
       });
       return valor! as ExcelJS.Cell;
     };
