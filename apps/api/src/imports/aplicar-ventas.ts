@@ -10,7 +10,7 @@
 // 300,000-line file is not rewritten again and again.
 import type pg from 'pg';
 import { MAX_ENTERO } from '@minimarket/contracts/reglas';
-import { insertarVentasImportadas } from '../data/venta-importada.js';
+import { insertarVentasImportadas } from '../data/venta.js';
 
 export const SQL_STG_VENTA = `
 CREATE TEMP TABLE stg_venta (

@@ -155,7 +155,8 @@ export function leerStockKg(texto: string): Lectura<number> {
   const t = texto.trim();
   if (t.startsWith('-')) return mal('El stock no puede ser negativo.');
   if (/\d/.test(t) && CERO_KILOS_O_GRAMOS.test(t)) return ok(0);
-  const r = leerPeso(t);
+  // A shelf may hold more than a line weighs: up to the products' limit (1.000 kg in grams).
+  const r = leerPeso(t, { maximo: LIMITES_PRODUCTO.stock });
   return r.ok ? ok(r.gramos) : mal(`El stock de un producto a granel va en kilos: ${minuscula(r.mensaje)}`);
 }
 
