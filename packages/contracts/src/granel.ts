@@ -4,7 +4,7 @@
 // The rules here are integer arithmetic only, so the web's cart and the API's sale agree to the
 // peso. Zod-free, like numeros.ts: the import reads many cells with these readers.
 import { dividirRedondeando } from './costo-promedio.js';
-import { contar, formatClp } from './formato.js';
+import { formatClp } from './formato.js';
 import { leerEntero, type Lectura } from './numeros.js';
 import { MAX_UNIDADES_LINEA } from './reglas.js';
 
@@ -183,12 +183,6 @@ export function valorAlCosto(cantidad: number, costo: number, unidad: UnidadVent
   if (unidad === 'unidad') return cantidad * costo;
   const monto = montoPorPeso(costo, Math.abs(cantidad));
   return cantidad < 0 ? -monto : monto;
-}
-
-/** A quantity as people read it: '3 unidades', '1 unidad', or for a kg product '0,350 kg'. */
-export function formatCantidad(cantidad: number, unidad: UnidadVenta): string {
-  if (unidad === 'kg') return formatPeso(cantidad);
-  return contar(cantidad, 'unidad', 'unidades');
 }
 
 /**

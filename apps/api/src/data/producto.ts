@@ -3,6 +3,7 @@
 // registrar_venta is the only other place that moves stock. Prices and the rest are plain writes.
 import type { TipoAjuste } from '@minimarket/contracts/ajustes-stock';
 import { costoTrasIngreso } from '@minimarket/contracts/costo-promedio';
+import { valorAlCosto } from '@minimarket/contracts/granel';
 import type pg from 'pg';
 import type { Prisma, Tx } from '../db/client.js';
 import { registrarMovimiento, registrarMovimientos, sqlMovimientosDesde } from './movimiento-stock.js';
@@ -224,7 +225,8 @@ export async function crearProductosIniciales(
       tipo: 'ajuste' as const,
       cantidad: p.stock_inicial ?? p.stock,
       stock_resultante: p.stock_inicial ?? p.stock,
-      costo_total: (p.stock_inicial ?? p.stock) * p.costo_unitario,
+      // A kg product's count is grams at a cost per kilo: valued as any kg quantity (montoPorPeso).
+      costo_total: valorAlCosto(p.stock_inicial ?? p.stock, p.costo_unitario, p.unidad === 'kg' ? 'kg' : 'unidad'),
       motivo,
       fecha: p.fecha,
     })),

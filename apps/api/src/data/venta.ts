@@ -66,6 +66,8 @@ export interface LineaHistorica {
   nombre_producto: string;
   costo_unitario: number | null;
   categoria: string;
+  /** 'kg': num_unidades are grams, precio_unitario per kilo, subtotal montoPorPeso (the CHECK reads it). Default 'unidad'. */
+  unidad?: 'unidad' | 'kg';
 }
 
 /**
@@ -113,7 +115,7 @@ export async function insertarHistorial(
   }
   if (lineas.length > 0) {
     await tx.$executeRaw`
-      INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria)
+      INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria, unidad)
       SELECT * FROM unnest(
         ${lineas.map((f) => f.id_venta)}::int[],
         ${lineas.map((f) => f.id_minimarket)}::int[],
@@ -123,7 +125,8 @@ export async function insertarHistorial(
         ${lineas.map((f) => f.subtotal)}::int[],
         ${lineas.map((f) => f.nombre_producto)}::text[],
         ${lineas.map((f) => f.costo_unitario)}::int[],
-        ${lineas.map((f) => f.categoria)}::text[])`;
+        ${lineas.map((f) => f.categoria)}::text[],
+        ${lineas.map((f) => f.unidad ?? 'unidad')}::text[])`;
   }
   // Their days are to be summed into the analytics' summaries.
   for (const idMinimarket of new Set(ventas.map((v) => v.id_minimarket))) {

@@ -15,7 +15,6 @@ import { crearNotificaciones } from '../../data/notificacion.js';
 import { crearProductosIniciales, registrarSalidasDeHistorial } from '../../data/producto.js';
 import { crearUsuario } from '../../data/usuario.js';
 import { insertarHistorial, reservarIdsVenta } from '../../data/venta.js';
-import { insertarLineasAGranel } from '../../data/venta-granel.js';
 import { sumarPendientes } from '../../data/resumen-ventas.js';
 import { fechaLocal, localAUtc, sumarDias, type FechaLocal } from '../../lib/tiempo.js';
 import { avisoAgotado, avisoStockBajo } from '../../modules/notificaciones/avisos.js';
@@ -464,18 +463,16 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
     v.lineas.map((l) => {
       const p = productos[l.indice];
       return {
-        granel: esGranel(p),
-        linea: {
-          id_venta: ids[i],
-          id_minimarket,
-          id_producto: idProducto[l.indice],
-          num_unidades: l.unidades,
-          precio_unitario: p.precio,
-          subtotal: l.subtotal,
-          nombre_producto: p.catalogo.nombre,
-          costo_unitario: p.catalogo.costo,
-          categoria: p.catalogo.categoria,
-        },
+        id_venta: ids[i],
+        id_minimarket,
+        id_producto: idProducto[l.indice],
+        num_unidades: l.unidades,
+        precio_unitario: p.precio,
+        subtotal: l.subtotal,
+        nombre_producto: p.catalogo.nombre,
+        costo_unitario: p.catalogo.costo,
+        categoria: p.catalogo.categoria,
+        unidad: esGranel(p) ? ('kg' as const) : ('unidad' as const),
       };
     }),
   );
@@ -490,12 +487,7 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
       metodo_pago: v.metodo,
       estado_venta: ESTADO_VENTA_COMPLETADA,
     })),
-    lineas.filter((l) => !l.granel).map((l) => l.linea),
-  );
-  // The lines of kg products (grams, per kilo) say so (insertarHistorial does not take the unit yet).
-  await insertarLineasAGranel(
-    tx,
-    lineas.filter((l) => l.granel).map((l) => l.linea),
+    lineas,
   );
   const enEstante = productos.map((p, i) => p.stock + vendidas[i]!);
   await registrarSalidasDeHistorial(

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
-import { formatCantidad, mensajeSinStock, montoADevolver, type UnidadVenta } from '@minimarket/contracts/granel';
+import { contarCantidad } from '@minimarket/contracts/cantidad';
+import { mensajeSinStock, montoADevolver, type UnidadVenta } from '@minimarket/contracts/granel';
 import { MAX_ENTERO } from '@minimarket/contracts/reglas';
 import { formatClp } from '@minimarket/contracts/formato';
 import { formatRut } from '@minimarket/contracts/rut';
@@ -309,7 +310,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           const unidad = p.unidad as UnidadVenta;
           if (cantidad > p.quedan)
             throw conflict(
-              `De "${p.nombre_producto}" ${p.quedan === 1 && unidad === 'unidad' ? 'queda' : 'quedan'} ${formatCantidad(p.quedan, unidad)} por devolver.`,
+              `De "${p.nombre_producto}" ${p.quedan === 1 && unidad === 'unidad' ? 'queda' : 'quedan'} ${contarCantidad(p.quedan, unidad)} por devolver.`,
               'RETURN_EXCEEDS_SALE',
             );
           return {
