@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { MENSAJE_MES } from './analitica.js';
 import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, skipSchema, textoOpcionalHasta } from './comunes.js';
-import { formatCantidad, UNIDADES_VENTA, type UnidadVenta } from './granel.js';
+import { contarCantidad } from './cantidad.js';
+import { UNIDADES_VENTA, type UnidadVenta } from './granel.js';
 import { productoSchema } from './productos.js';
 import { LIMITES_PRODUCTO } from './reglas.js';
 
@@ -53,11 +54,11 @@ export const CODIGO_STOCK_CAMBIO = 'STOCK_CHANGED';
 export const CODIGO_STOCK_INSUFICIENTE = 'NOT_ENOUGH_STOCK';
 
 /** A stock as the messages say it: a number of units, or kilos for a kg product ('0,300 kg'). */
-const stockDicho = (stock: number, unidad: UnidadVenta) => (unidad === 'kg' ? formatCantidad(stock, 'kg') : String(stock));
+const stockDicho = (stock: number, unidad: UnidadVenta) => (unidad === 'kg' ? contarCantidad(stock, 'kg') : String(stock));
 
 /** A take-out larger than the shelf: stock never goes below zero. */
 export const mensajeAjusteSinStock = (producto: string, unidades: number, stock: number, unidad: UnidadVenta = 'unidad') =>
-  `No se ${unidades === 1 && unidad === 'unidad' ? 'puede' : 'pueden'} descontar ${formatCantidad(unidades, unidad)} de "${producto}": el stock actual es ${stockDicho(stock, unidad)}.`;
+  `No se ${unidades === 1 && unidad === 'unidad' ? 'puede' : 'pueden'} descontar ${contarCantidad(unidades, unidad)} de "${producto}": el stock actual es ${stockDicho(stock, unidad)}.`;
 
 /** The stock moved (a sale, a delivery) between the screen showing it and the count being saved. */
 export const mensajeStockCambio = (producto: string, antes: number, ahora: number, unidad: UnidadVenta = 'unidad') =>

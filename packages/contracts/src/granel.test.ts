@@ -1,8 +1,8 @@
 // The by-weight rules' tables (docs/granel.md): the web's cart and the API's sale both call these,
 // so these rows are what both charge and read.
 import { describe, expect, it } from 'vitest';
+import { contarCantidad } from './cantidad.js';
 import {
-  formatCantidad,
   formatPeso,
   gramosPorMonto,
   leerCantidadUnidad,
@@ -227,10 +227,21 @@ describe('montoADevolver: una devolución parcial nunca devuelve más de lo paga
   });
 });
 
-describe('formatCantidad', () => {
+describe('leerPeso con otro máximo (un stock, no una línea)', () => {
+  it('un stock de 250 kg pasa con el límite de productos y no como línea', () => {
+    expect(leerPeso('250')).toEqual({ ok: false, mensaje: 'El peso es demasiado alto (máximo 99,999 kg).' });
+    expect(leerPeso('250', { maximo: 1_000_000 })).toEqual({ ok: true, gramos: 250_000 });
+    expect(leerPeso('1.000,001', { maximo: 1_000_000 })).toEqual({
+      ok: false,
+      mensaje: 'El peso es demasiado alto (máximo 1.000,000 kg).',
+    });
+  });
+});
+
+describe('contarCantidad (cantidad.ts)', () => {
   it.each([
     [1, 'unidad', '1 unidad'],
     [1200, 'unidad', '1.200 unidades'],
     [350, 'kg', '0,350 kg'],
-  ] as const)('%i %s → %s', (n, u, texto) => expect(formatCantidad(n, u)).toBe(texto));
+  ] as const)('%i %s → %s', (n, u, texto) => expect(contarCantidad(n, u)).toBe(texto));
 });

@@ -1,7 +1,8 @@
 import { MENSAJE_CLIENTE_NO_ENCONTRADO, mensajeClienteInactivo, mensajeLimiteCredito } from '@minimarket/contracts/clientes';
 import type { z } from 'zod';
 import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
-import { formatCantidad, mensajeSinStock, montoADevolver, type UnidadVenta } from '@minimarket/contracts/granel';
+import { contarCantidad } from '@minimarket/contracts/cantidad';
+import { mensajeSinStock, montoADevolver, type UnidadVenta } from '@minimarket/contracts/granel';
 import { MAX_ENTERO } from '@minimarket/contracts/reglas';
 import { formatClp } from '@minimarket/contracts/formato';
 import { formatRut } from '@minimarket/contracts/rut';
@@ -322,7 +323,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           const unidad = p.unidad as UnidadVenta;
           if (cantidad > p.quedan)
             throw conflict(
-              `De "${p.nombre_producto}" ${p.quedan === 1 && unidad === 'unidad' ? 'queda' : 'quedan'} ${formatCantidad(p.quedan, unidad)} por devolver.`,
+              `De "${p.nombre_producto}" ${p.quedan === 1 && unidad === 'unidad' ? 'queda' : 'quedan'} ${contarCantidad(p.quedan, unidad)} por devolver.`,
               'RETURN_EXCEEDS_SALE',
             );
           return {
