@@ -118,7 +118,7 @@ function RegistrarAjuste({ idMinimarket }: { idMinimarket: number }) {
                           <ProductoCelda producto={p} />
                         </Td>
                         <Td>
-                          <StockBadge stock={p.stock} umbral={umbralStockBajo} />
+                          <StockBadge stock={p.stock} umbral={umbralStockBajo} unidad={p.unidad} />
                         </Td>
                         <Td className="text-right">
                           <Button tamano="sm" variante="contorno" onClick={() => setElegido(p)} aria-label={`Ajustar ${p.nombre_producto}`}>
