@@ -4,10 +4,12 @@ import {
   MAX_MESES_INFORME_AJUSTES,
   PAGE_SIZE_AJUSTES,
   TIPOS_AJUSTE,
+  type AjusteStock,
   type CifrasAjuste,
   type InformeAjustes,
   type TipoAjuste,
 } from '@minimarket/contracts/ajustes-stock';
+import type { UnidadVenta } from '@minimarket/contracts/granel';
 import type { Producto } from '@minimarket/contracts/productos';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,13 +28,21 @@ import { capitalizar, formatClp, formatFechaHora, hoyEnSantiago } from '../../..
 import { mesesHasta, nombreMes } from '../../../../utils/meses';
 import { ajustesQueryOptions, informeAjustesQueryOptions } from '../../api/ajustes-stock';
 import { useBusquedaProductos } from '../../hooks/use-busqueda-productos';
-import { pesosConSigno, unidadesConSigno } from '../../utils/ajustes';
+import { cantidadConSigno, pesosConSigno, unidadesConSigno } from '../../utils/ajustes';
+import { formatCantidad } from '../../../../lib/granel';
 import { ProductoCelda } from '../producto-celda';
 import { StockBadge } from '../stock-badge';
 import { AjusteStockForm } from './ajuste-stock-form';
 
 /** Products the search offers at once. */
 const RESULTADOS_BUSQUEDA = 5;
+
+/**
+ * The unit of an adjusted product, when the list carries it (a kg product's rows are grams). The
+ * contract's AjusteStock does not have it yet (issue #20, the API's part): until it does, every row
+ * reads as units, as before.
+ */
+const unidadDelAjuste = (a: AjusteStock): UnidadVenta | undefined => (a as AjusteStock & { unidad?: UnidadVenta }).unidad;
 
 const unidadesTexto = (n: number) => `${unidadesConSigno(n)} ${Math.abs(n) === 1 ? 'unidad' : 'unidades'}`;
 
@@ -349,32 +359,37 @@ function ListaAjustes({ idMinimarket }: { idMinimarket: number }) {
               </tr>
             </thead>
             <tbody>
-              {ajustes.map((a) => (
-                <tr key={a.id_movimiento}>
-                  <Td className="whitespace-nowrap">{formatFechaHora(a.fecha)}</Td>
-                  <Td>
-                    <span className="block font-medium text-slate-900">{a.nombre_producto}</span>
-                    <span className="block text-xs text-slate-600">{a.codigo_barra}</span>
-                  </Td>
-                  <Td>{ETIQUETA_TIPO_AJUSTE[a.tipo]}</Td>
-                  <Td className="text-right font-medium">{unidadesConSigno(a.cantidad)}</Td>
-                  <Td className="text-right whitespace-nowrap">
-                    {a.stock_anterior} → {a.stock_resultante}
-                  </Td>
-                  <Td className="text-right whitespace-nowrap">
-                    {a.valor_costo === null ? (
-                      <span title="El producto no tenía precio de compra">—</span>
-                    ) : (
-                      <>
-                        {pesosConSigno(a.valor_costo)}
-                        <span className="block text-xs text-slate-600">{formatClp(a.costo_unitario!)} c/u</span>
-                      </>
-                    )}
-                  </Td>
-                  <Td className="max-w-56 text-slate-700">{a.nota ?? '—'}</Td>
-                  <Td className="whitespace-nowrap text-slate-700">{a.nombre_usuario ?? '—'}</Td>
-                </tr>
-              ))}
+              {ajustes.map((a) => {
+                const unidad = unidadDelAjuste(a);
+                return (
+                  <tr key={a.id_movimiento}>
+                    <Td className="whitespace-nowrap">{formatFechaHora(a.fecha)}</Td>
+                    <Td>
+                      <span className="block font-medium text-slate-900">{a.nombre_producto}</span>
+                      <span className="block text-xs text-slate-600">{a.codigo_barra}</span>
+                    </Td>
+                    <Td>{ETIQUETA_TIPO_AJUSTE[a.tipo]}</Td>
+                    <Td className="text-right font-medium whitespace-nowrap">{cantidadConSigno(a.cantidad, unidad)}</Td>
+                    <Td className="text-right whitespace-nowrap">
+                      {formatCantidad(a.stock_anterior, unidad)} → {formatCantidad(a.stock_resultante, unidad)}
+                    </Td>
+                    <Td className="text-right whitespace-nowrap">
+                      {a.valor_costo === null ? (
+                        <span title="El producto no tenía precio de compra">—</span>
+                      ) : (
+                        <>
+                          {pesosConSigno(a.valor_costo)}
+                          <span className="block text-xs text-slate-600">
+                            {unidad === 'kg' ? `${formatClp(a.costo_unitario!)}/kg` : `${formatClp(a.costo_unitario!)} c/u`}
+                          </span>
+                        </>
+                      )}
+                    </Td>
+                    <Td className="max-w-56 text-slate-700">{a.nota ?? '—'}</Td>
+                    <Td className="whitespace-nowrap text-slate-700">{a.nombre_usuario ?? '—'}</Td>
+                  </tr>
+                );
+              })}
             </tbody>
           </Table>
         )}
