@@ -329,33 +329,37 @@ describe('GET /api/ajustes-stock and its report', () => {
           mes: '2025-04',
           ajustes: 2,
           unidades: 2,
+          gramos: 0,
           valor_costo: 3000,
           unidades_sin_costo: 0,
+          gramos_sin_costo: 0,
           por_tipo: [
             // 44 on the shelf after the vencido, counted 48: +4 at $1.500.
-            { tipo: 'conteo', ajustes: 1, unidades: 4, valor_costo: 6000, unidades_sin_costo: 0 },
-            { tipo: 'vencido', ajustes: 1, unidades: -2, valor_costo: -3000, unidades_sin_costo: 0 },
+            { tipo: 'conteo', ajustes: 1, unidades: 4, gramos: 0, valor_costo: 6000, unidades_sin_costo: 0, gramos_sin_costo: 0 },
+            { tipo: 'vencido', ajustes: 1, unidades: -2, gramos: 0, valor_costo: -3000, unidades_sin_costo: 0, gramos_sin_costo: 0 },
           ],
         },
         {
           mes: '2025-03',
           ajustes: 3,
           unidades: -6,
+          gramos: 0,
           valor_costo: -4000,
           unidades_sin_costo: -2,
+          gramos_sin_costo: 0,
           por_tipo: [
-            { tipo: 'merma', ajustes: 2, unidades: -4, valor_costo: -4000, unidades_sin_costo: 0 },
-            { tipo: 'robo', ajustes: 1, unidades: -2, valor_costo: 0, unidades_sin_costo: -2 },
+            { tipo: 'merma', ajustes: 2, unidades: -4, gramos: 0, valor_costo: -4000, unidades_sin_costo: 0, gramos_sin_costo: 0 },
+            { tipo: 'robo', ajustes: 1, unidades: -2, gramos: 0, valor_costo: 0, unidades_sin_costo: -2, gramos_sin_costo: 0 },
           ],
         },
       ],
       por_tipo: [
-        { tipo: 'conteo', ajustes: 1, unidades: 4, valor_costo: 6000, unidades_sin_costo: 0 },
-        { tipo: 'merma', ajustes: 2, unidades: -4, valor_costo: -4000, unidades_sin_costo: 0 },
-        { tipo: 'vencido', ajustes: 1, unidades: -2, valor_costo: -3000, unidades_sin_costo: 0 },
-        { tipo: 'robo', ajustes: 1, unidades: -2, valor_costo: 0, unidades_sin_costo: -2 },
+        { tipo: 'conteo', ajustes: 1, unidades: 4, gramos: 0, valor_costo: 6000, unidades_sin_costo: 0, gramos_sin_costo: 0 },
+        { tipo: 'merma', ajustes: 2, unidades: -4, gramos: 0, valor_costo: -4000, unidades_sin_costo: 0, gramos_sin_costo: 0 },
+        { tipo: 'vencido', ajustes: 1, unidades: -2, gramos: 0, valor_costo: -3000, unidades_sin_costo: 0, gramos_sin_costo: 0 },
+        { tipo: 'robo', ajustes: 1, unidades: -2, gramos: 0, valor_costo: 0, unidades_sin_costo: -2, gramos_sin_costo: 0 },
       ],
-      total: { ajustes: 5, unidades: -4, valor_costo: -1000, unidades_sin_costo: -2 },
+      total: { ajustes: 5, unidades: -4, gramos: 0, valor_costo: -1000, unidades_sin_costo: -2, gramos_sin_costo: 0 },
     });
 
     // The list: by month and reason, paged, newest first, x-total-count.

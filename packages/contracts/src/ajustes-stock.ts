@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MENSAJE_MES } from './analitica.js';
 import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, skipSchema, textoOpcionalHasta } from './comunes.js';
+import { formatCantidad, UNIDADES_VENTA, type UnidadVenta } from './granel.js';
 import { productoSchema } from './productos.js';
 import { LIMITES_PRODUCTO } from './reglas.js';
 
@@ -51,13 +52,19 @@ export const CODIGO_STOCK_CAMBIO = 'STOCK_CHANGED';
 /** The `code` of an adjustment that would leave the stock below zero (409). */
 export const CODIGO_STOCK_INSUFICIENTE = 'NOT_ENOUGH_STOCK';
 
+/** A stock as the messages say it: a number of units, or kilos for a kg product ('0,300 kg'). */
+const stockDicho = (stock: number, unidad: UnidadVenta) => (unidad === 'kg' ? formatCantidad(stock, 'kg') : String(stock));
+
 /** A take-out larger than the shelf: stock never goes below zero. */
-export const mensajeAjusteSinStock = (producto: string, unidades: number, stock: number) =>
-  `No se ${unidades === 1 ? 'puede' : 'pueden'} descontar ${unidades} ${unidades === 1 ? 'unidad' : 'unidades'} de "${producto}": el stock actual es ${stock}.`;
+export const mensajeAjusteSinStock = (producto: string, unidades: number, stock: number, unidad: UnidadVenta = 'unidad') =>
+  `No se ${unidades === 1 && unidad === 'unidad' ? 'puede' : 'pueden'} descontar ${formatCantidad(unidades, unidad)} de "${producto}": el stock actual es ${stockDicho(stock, unidad)}.`;
 
 /** The stock moved (a sale, a delivery) between the screen showing it and the count being saved. */
-export const mensajeStockCambio = (producto: string, antes: number, ahora: number) =>
-  `El stock de "${producto}" cambió mientras contabas: el sistema tenía ${antes} y ahora tiene ${ahora}. Revisa el conteo y guárdalo de nuevo.`;
+export const mensajeStockCambio = (producto: string, antes: number, ahora: number, unidad: UnidadVenta = 'unidad') =>
+  `El stock de "${producto}" cambió mientras contabas: el sistema tenía ${stockDicho(antes, unidad)} y ahora tiene ${stockDicho(ahora, unidad)}. Revisa el conteo y guárdalo de nuevo.`;
+
+/** "…debe ser menor que el stock actual (12)" / "(0,300 kg)". */
+export const stockActualDicho = stockDicho;
 
 const unidades = (campo: string, min: number) =>
   enteroDesdeTexto(
@@ -116,13 +123,15 @@ export const ajusteStockSchema = z
     nombre_producto: z.string(),
     codigo_barra: z.string(),
     tipo: z.enum(TIPOS_AJUSTE),
-    /** Signed: negative took units out. */
+    /** Signed: negative took units out. Grams (as are both stocks) when unidad is 'kg'. */
     cantidad: z.number().int(),
+    /** The product's unit: 'kg' makes the quantities grams and the cost per kilo. */
+    unidad: z.enum(UNIDADES_VENTA),
     stock_anterior: z.number().int(),
     stock_resultante: z.number().int(),
     /** The product's unit cost when it was adjusted (null: it had none). */
     costo_unitario: z.number().int().nullable(),
-    /** cantidad × costo_unitario, signed (null without a cost). */
+    /** cantidad at costo_unitario (granel.ts valorAlCosto), signed (null without a cost). */
     valor_costo: z.number().int().nullable(),
     nota: z.string().nullable(),
     fecha: z.string(),
@@ -172,12 +181,16 @@ export const informeAjustesQuerySchema = z.object({
 
 const cifrasAjusteSchema = z.object({
   ajustes: z.number().int(),
-  /** Signed sum: negative, units that left the shelf. */
+  /** Signed sum of products sold by the unit: negative, units that left the shelf. */
   unidades: z.number().int(),
-  /** Signed pesos at each adjustment's unit cost then (units without a cost count 0 here). */
+  /** Signed sum of products sold by weight, in grams (never added to unidades; docs/granel.md). */
+  gramos: z.number().int(),
+  /** Signed pesos at each adjustment's unit cost then, kg at the cost per kilo (no cost counts 0 here). */
   valor_costo: z.number().int(),
   /** Units whose product had no cost when adjusted (not in valor_costo). */
   unidades_sin_costo: z.number().int(),
+  /** Grams whose product had no cost when adjusted. */
+  gramos_sin_costo: z.number().int(),
 });
 const cifrasPorTipoSchema = cifrasAjusteSchema.extend({ tipo: z.enum(TIPOS_AJUSTE) });
 

@@ -1,7 +1,17 @@
 // The by-weight rules' tables (docs/granel.md): the web's cart and the API's sale both call these,
 // so these rows are what both charge and read.
 import { describe, expect, it } from 'vitest';
-import { formatPeso, gramosPorMonto, leerCantidadUnidad, leerPeso, lineaGranel, MAX_GRAMOS_LINEA, montoPorPeso } from './granel.js';
+import {
+  formatCantidad,
+  formatPeso,
+  gramosPorMonto,
+  leerCantidadUnidad,
+  leerPeso,
+  lineaGranel,
+  MAX_GRAMOS_LINEA,
+  montoADevolver,
+  montoPorPeso,
+} from './granel.js';
 
 describe('montoPorPeso: price per kilo × grams / 1000, to the nearest peso, half up', () => {
   it.each([
@@ -197,4 +207,30 @@ describe('leerCantidadUnidad: a unit product comes in whole units', () => {
   ])('"%s" is refused', (texto, mensaje) => {
     expect(leerCantidadUnidad(texto)).toEqual({ ok: false, mensaje });
   });
+});
+
+describe('montoADevolver: una devolución parcial nunca devuelve más de lo pagado', () => {
+  // Una línea de 350 g a $8.990/kg costó $3.147 (3.146,5 → 3.147).
+  const linea = { unidad: 'kg' as const, precio: 8990 };
+  it.each([
+    { cantidad: 100, quedan: 350, porReembolsar: 3147, monto: 899 }, // 899 exacto
+    { cantidad: 250, quedan: 250, porReembolsar: 2248, monto: 2248 }, // lo que queda de la línea, al peso
+    { cantidad: 175, quedan: 350, porReembolsar: 3147, monto: 1573 }, // 1.573,25 → 1.573
+    { cantidad: 175, quedan: 175, porReembolsar: 1574, monto: 1574 }, // la última paga el peso que faltaba
+    { cantidad: 1, quedan: 2, porReembolsar: 1, monto: 1 }, // $8.990/kg × 1 g = 8,99 → 9, pero queda $1
+  ])('$cantidad g de $quedan g por devolver, $porReembolsar por reembolsar → $monto', ({ monto, ...l }) => {
+    expect(montoADevolver({ ...linea, ...l })).toBe(monto);
+  });
+  it('por unidad: precio × unidades, y la última devolución, lo que queda', () => {
+    expect(montoADevolver({ unidad: 'unidad', precio: 990, cantidad: 2, quedan: 3, porReembolsar: 2970 })).toBe(1980);
+    expect(montoADevolver({ unidad: 'unidad', precio: 990, cantidad: 1, quedan: 1, porReembolsar: 990 })).toBe(990);
+  });
+});
+
+describe('formatCantidad', () => {
+  it.each([
+    [1, 'unidad', '1 unidad'],
+    [1200, 'unidad', '1.200 unidades'],
+    [350, 'kg', '0,350 kg'],
+  ] as const)('%i %s → %s', (n, u, texto) => expect(formatCantidad(n, u)).toBe(texto));
 });

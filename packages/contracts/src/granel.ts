@@ -4,7 +4,7 @@
 // The rules here are integer arithmetic only, so the web's cart and the API's sale agree to the
 // peso. Zod-free, like numeros.ts: the import reads many cells with these readers.
 import { dividirRedondeando } from './costo-promedio.js';
-import { formatClp } from './formato.js';
+import { contar, formatClp } from './formato.js';
 import { leerEntero, type Lectura } from './numeros.js';
 import { MAX_UNIDADES_LINEA } from './reglas.js';
 
@@ -147,6 +147,48 @@ export function formatPeso(gramos: number): string {
   const kilos = Math.floor(abs / GRAMOS_POR_KILO);
   const resto = abs - kilos * GRAMOS_POR_KILO;
   return `${signo}${entero.format(kilos)},${String(resto).padStart(3, '0')} kg`;
+}
+
+/**
+ * What a return of part of a sale line gives back, in pesos: the price paid for what comes back
+ * (precio × units, or montoPorPeso of the grams at the price per kilo paid), never more than what is
+ * left unrefunded of the line, and exactly that when the rest of the line comes back. Rounding each
+ * partial return of a kg line on its own could add up to a peso more than was paid (100 g + 250 g of
+ * a 350 g line at $8.990/kg: $899 + $2.248 = $3.147, but 175 g + 175 g: $1.573 + $1.573 = $3.146 —
+ * and the other way round elsewhere); the last return settles the line to the peso. The API's
+ * refund and the web's preview both call this.
+ */
+export function montoADevolver(l: {
+  unidad: UnidadVenta;
+  /** The price paid per unit, or per kilo. */
+  precio: number;
+  /** Units or grams coming back now (1 ≤ cantidad ≤ quedan). */
+  cantidad: number;
+  /** Units or grams of the line not yet returned. */
+  quedan: number;
+  /** Pesos of the line not yet refunded. */
+  porReembolsar: number;
+}): number {
+  if (l.cantidad >= l.quedan) return l.porReembolsar;
+  const monto = l.unidad === 'kg' ? montoPorPeso(l.precio, l.cantidad) : l.precio * l.cantidad;
+  return Math.min(monto, l.porReembolsar);
+}
+
+/**
+ * A quantity valued at a cost (an adjustment at the unit cost then): units × cost, or for a kg
+ * product grams at the cost per kilo, to the nearest peso (montoPorPeso). Signed: a merma of 350 g
+ * at $5.000/kg is -$1.750. SQL that sums many writes the same: sign(g) × ((|g| × cost + 500) / 1000).
+ */
+export function valorAlCosto(cantidad: number, costo: number, unidad: UnidadVenta): number {
+  if (unidad === 'unidad') return cantidad * costo;
+  const monto = montoPorPeso(costo, Math.abs(cantidad));
+  return cantidad < 0 ? -monto : monto;
+}
+
+/** A quantity as people read it: '3 unidades', '1 unidad', or for a kg product '0,350 kg'. */
+export function formatCantidad(cantidad: number, unidad: UnidadVenta): string {
+  if (unidad === 'kg') return formatPeso(cantidad);
+  return contar(cantidad, 'unidad', 'unidades');
 }
 
 /**

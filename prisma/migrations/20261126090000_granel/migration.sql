@@ -26,3 +26,12 @@ ALTER TABLE "minimarket" ADD COLUMN "etiqueta_contenido" TEXT;
 ALTER TABLE "minimarket" ADD CONSTRAINT "minimarket_formato_etiqueta_check" CHECK (
     ("etiqueta_prefijo" IS NULL AND "etiqueta_digitos_plu" IS NULL AND "etiqueta_contenido" IS NULL)
     OR ("etiqueta_prefijo" ~ '^2[0-9]$' AND "etiqueta_digitos_plu" IN (4, 5) AND "etiqueta_contenido" IN ('precio', 'peso')));
+
+-- A line's subtotal by its unit, the database's own guard beside registrar_venta's check: units ×
+-- price, or grams × price per kilo / 1000 to the nearest peso, half up (contracts' montoPorPeso). In
+-- bigint: $100.000.000/kg × 99.999 g does not fit an integer.
+ALTER TABLE "detalle_venta" DROP CONSTRAINT "detalle_venta_subtotal_check";
+ALTER TABLE "detalle_venta" ADD CONSTRAINT "detalle_venta_subtotal_check" CHECK (
+    "subtotal" = CASE "unidad"
+        WHEN 'kg' THEN ("precio_unitario"::bigint * "num_unidades" + 500) / 1000
+        ELSE "precio_unitario"::bigint * "num_unidades" END);

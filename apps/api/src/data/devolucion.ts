@@ -6,8 +6,11 @@ import { marcarDiasPendientes } from './resumen-ventas.js';
 
 export interface LineaDevuelta {
   id_producto: number;
+  /** Grams for a kg product. */
   num_unidades: number;
   precio_unitario: number;
+  /** What this line refunds (the contracts' montoADevolver). */
+  subtotal: number;
   costo_unitario: number | null;
   categoria: string;
 }
@@ -25,7 +28,7 @@ export async function registrarDevolucion(
     lineas: LineaDevuelta[];
   },
 ): Promise<number> {
-  const total = d.lineas.reduce((s, l) => s + l.precio_unitario * l.num_unidades, 0);
+  const total = d.lineas.reduce((s, l) => s + l.subtotal, 0);
   const [dev] = await tx.$queryRaw<{ id_devolucion: number }[]>`
     INSERT INTO devolucion (id_minimarket, id_venta, id_turno, metodo_pago, total, motivo, id_usuario)
     VALUES (${d.idMinimarket}, ${d.idVenta}, ${d.idTurno}, ${d.metodoPago}, ${total}, ${d.motivo}, ${d.idUsuario})
@@ -37,7 +40,7 @@ export async function registrarDevolucion(
       id_producto: l.id_producto,
       num_unidades: l.num_unidades,
       precio_unitario: l.precio_unitario,
-      subtotal: l.precio_unitario * l.num_unidades,
+      subtotal: l.subtotal,
       costo_unitario: l.costo_unitario,
       categoria: l.categoria,
     })),

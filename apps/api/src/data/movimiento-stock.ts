@@ -44,6 +44,8 @@ export interface FilaAjuste {
   id_producto: number;
   nombre_producto: string;
   codigo_barra: string;
+  // 'kg': cantidad and stock_resultante are grams, costo_unitario per kilo.
+  unidad: 'unidad' | 'kg';
   tipo_ajuste: string;
   cantidad: number;
   stock_resultante: number;
@@ -66,7 +68,7 @@ export async function listarAjustes(db: Tx, f: FiltroAjustes, pagina: { skip: nu
   const donde = condicionesAjustes(f);
   const [filas, [conteo]] = await Promise.all([
     db.$queryRaw<FilaAjuste[]>`
-      SELECT m.id_movimiento, m.id_producto, p.nombre_producto, p.codigo_barra, m.tipo_ajuste, m.cantidad,
+      SELECT m.id_movimiento, m.id_producto, p.nombre_producto, p.codigo_barra, p.unidad, m.tipo_ajuste, m.cantidad,
              m.stock_resultante, m.costo_unitario, m.nota, m.fecha, u.nombre AS nombre_usuario
       FROM movimiento_stock m
       JOIN producto p ON p.id_minimarket = m.id_minimarket AND p.id_producto = m.id_producto
@@ -82,7 +84,7 @@ export async function listarAjustes(db: Tx, f: FiltroAjustes, pagina: { skip: nu
 /** One adjustment by its ledger id, shaped as the list's rows. */
 export async function ajustePorId(db: Tx, idMinimarket: number, idMovimiento: number) {
   const [fila] = await db.$queryRaw<FilaAjuste[]>`
-    SELECT m.id_movimiento, m.id_producto, p.nombre_producto, p.codigo_barra, m.tipo_ajuste, m.cantidad,
+    SELECT m.id_movimiento, m.id_producto, p.nombre_producto, p.codigo_barra, p.unidad, m.tipo_ajuste, m.cantidad,
            m.stock_resultante, m.costo_unitario, m.nota, m.fecha, u.nombre AS nombre_usuario
     FROM movimiento_stock m
     JOIN producto p ON p.id_minimarket = m.id_minimarket AND p.id_producto = m.id_producto
@@ -97,32 +99,51 @@ export interface SumaAjustes {
   tipo_ajuste: string;
   ajustes: number;
   unidades: number;
+  gramos: number;
   valor_costo: number;
   unidades_sin_costo: number;
+  gramos_sin_costo: number;
 }
 
 /**
- * Adjustments summed by Santiago month and reason: units (signed), their value at each row's unit
- * cost (signed pesos, in bigint: a million units at $100.000.000 overflow an integer), and the units
- * that had no cost. `zona` is the shops' time zone (reglas.ZONA_HORARIA).
+ * Adjustments summed by Santiago month and reason: units of unit products and grams of kg products
+ * apart (signed; never added together), their value at each row's cost (signed pesos, in bigint: a
+ * million units at $100.000.000 overflow an integer; a kg row at its cost per kilo, rounded like the
+ * contracts' valorAlCosto), and what had no cost. `zona` is the shops' time zone (reglas.ZONA_HORARIA).
  */
 export async function sumarAjustesPorMes(db: Tx, f: FiltroAjustes & { zona: string }): Promise<SumaAjustes[]> {
   const filas = await db.$queryRaw<
-    Array<{ mes: string; tipo_ajuste: string; ajustes: number; unidades: bigint; valor_costo: bigint; unidades_sin_costo: bigint }>
+    Array<{
+      mes: string;
+      tipo_ajuste: string;
+      ajustes: number;
+      unidades: bigint;
+      gramos: bigint;
+      valor_costo: bigint;
+      unidades_sin_costo: bigint;
+      gramos_sin_costo: bigint;
+    }>
   >`
     SELECT to_char(m.fecha AT TIME ZONE ${f.zona}, 'YYYY-MM') AS mes, m.tipo_ajuste,
            count(*)::int AS ajustes,
-           sum(m.cantidad)::bigint AS unidades,
-           coalesce(sum(m.cantidad::bigint * m.costo_unitario), 0)::bigint AS valor_costo,
-           coalesce(sum(m.cantidad) FILTER (WHERE m.costo_unitario IS NULL), 0)::bigint AS unidades_sin_costo
+           coalesce(sum(m.cantidad) FILTER (WHERE p.unidad = 'unidad'), 0)::bigint AS unidades,
+           coalesce(sum(m.cantidad) FILTER (WHERE p.unidad = 'kg'), 0)::bigint AS gramos,
+           coalesce(sum(CASE p.unidad
+               WHEN 'kg' THEN sign(m.cantidad) * ((abs(m.cantidad)::bigint * m.costo_unitario + 500) / 1000)
+               ELSE m.cantidad::bigint * m.costo_unitario END), 0)::bigint AS valor_costo,
+           coalesce(sum(m.cantidad) FILTER (WHERE m.costo_unitario IS NULL AND p.unidad = 'unidad'), 0)::bigint AS unidades_sin_costo,
+           coalesce(sum(m.cantidad) FILTER (WHERE m.costo_unitario IS NULL AND p.unidad = 'kg'), 0)::bigint AS gramos_sin_costo
     FROM movimiento_stock m
+    JOIN producto p ON p.id_minimarket = m.id_minimarket AND p.id_producto = m.id_producto
     WHERE ${condicionesAjustes(f)}
     GROUP BY 1, 2
     ORDER BY 1 DESC, 2`;
   return filas.map((r) => ({
     ...r,
     unidades: Number(r.unidades),
+    gramos: Number(r.gramos),
     valor_costo: Number(r.valor_costo),
     unidades_sin_costo: Number(r.unidades_sin_costo),
+    gramos_sin_costo: Number(r.gramos_sin_costo),
   }));
 }

@@ -107,6 +107,8 @@ export interface ProductoBloqueado {
   stock: number;
   precio_compra_actual: number | null;
   estado: string;
+  /** 'kg': stock is grams and the cost is per kilo. */
+  unidad: 'unidad' | 'kg';
 }
 
 /**
@@ -116,7 +118,7 @@ export interface ProductoBloqueado {
  */
 export async function productoBajoCandado(tx: Tx, idProducto: number, idMinimarket: number): Promise<ProductoBloqueado | null> {
   const [p] = await tx.$queryRaw<ProductoBloqueado[]>`
-    SELECT id_producto, id_minimarket, nombre_producto, stock, precio_compra_actual, estado
+    SELECT id_producto, id_minimarket, nombre_producto, stock, precio_compra_actual, estado, unidad
     FROM producto WHERE id_producto = ${idProducto} AND id_minimarket = ${idMinimarket}
     FOR UPDATE`;
   return p ?? null;
@@ -166,6 +168,7 @@ export async function ingresarStock(
     costoActual: actual.precio_compra_actual,
     cantidad: ingreso.cantidad,
     costoTotal: ingreso.costoTotal,
+    unidad: actual.unidad,
   });
   const producto = await tx.producto.update({
     where: { id_producto: id },
@@ -186,8 +189,12 @@ export async function ingresarStock(
   return producto;
 }
 
-/** Soft delete: the product leaves lists and the POS; sales history keeps it. */
-export const desactivarProducto = (tx: Tx, id: number) => tx.producto.update({ where: { id_producto: id }, data: { estado: 'inactivo' } });
+/**
+ * Soft delete: the product leaves lists and the POS; sales history keeps it. Its scale PLU is
+ * given back, so another product can take that key on the scale.
+ */
+export const desactivarProducto = (tx: Tx, id: number) =>
+  tx.producto.update({ where: { id_producto: id }, data: { estado: 'inactivo', codigo_plu: null } });
 
 /** The demo shelves, created with their stock as an initial count ('ajuste') in the ledger. Returns id by barcode. */
 export async function crearProductosIniciales(

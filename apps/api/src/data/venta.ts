@@ -295,6 +295,8 @@ export async function ventaBloqueada(tx: Tx, idVenta: number) {
 
 /** Per product of a sale: what was sold, at what price and cost, and how many units are still out (not returned). */
 export function unidadesPorDevolver(tx: Tx, idVenta: number) {
+  // quedan: units (grams for a kg line) not yet returned; por_reembolsar: pesos of the product's
+  // lines not yet refunded (a partial kg return never refunds more than was paid: montoADevolver).
   return tx.$queryRaw<
     {
       id_producto: number;
@@ -302,17 +304,23 @@ export function unidadesPorDevolver(tx: Tx, idVenta: number) {
       precio_unitario: number;
       costo_unitario: number | null;
       categoria: string;
+      unidad: string;
       quedan: number;
+      por_reembolsar: number;
     }[]
   >`
     SELECT d.id_producto, min(d.nombre_producto) AS nombre_producto, min(d.precio_unitario) AS precio_unitario,
-           min(d.costo_unitario) AS costo_unitario, min(d.categoria) AS categoria,
-           (sum(d.num_unidades) - coalesce((
-              SELECT sum(dd.num_unidades) FROM devolucion dv
-              JOIN detalle_devolucion dd ON dd.id_minimarket = dv.id_minimarket AND dd.id_devolucion = dv.id_devolucion
-              WHERE dv.id_venta = ${idVenta} AND dd.id_producto = d.id_producto), 0))::int AS quedan
-    FROM detalle_venta d WHERE d.id_venta = ${idVenta}
-    GROUP BY d.id_producto ORDER BY d.id_producto`;
+           min(d.costo_unitario) AS costo_unitario, min(d.categoria) AS categoria, min(d.unidad) AS unidad,
+           (sum(d.num_unidades) - coalesce(dev.unidades, 0))::int AS quedan,
+           (sum(d.subtotal) - coalesce(dev.pesos, 0))::int AS por_reembolsar
+    FROM detalle_venta d
+    LEFT JOIN LATERAL (
+      SELECT sum(dd.num_unidades) AS unidades, sum(dd.subtotal) AS pesos FROM devolucion dv
+      JOIN detalle_devolucion dd ON dd.id_minimarket = dv.id_minimarket AND dd.id_devolucion = dv.id_devolucion
+      WHERE dv.id_venta = ${idVenta} AND dd.id_producto = d.id_producto
+    ) dev ON true
+    WHERE d.id_venta = ${idVenta}
+    GROUP BY d.id_producto, dev.unidades, dev.pesos ORDER BY d.id_producto`;
 }
 
 /** How many sales a shop has (a shop with sales cannot be deleted). */

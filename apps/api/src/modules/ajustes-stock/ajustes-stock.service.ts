@@ -11,6 +11,7 @@ import {
   mensajeSoloDescuenta,
   mensajeStockCambio,
   soloDescuenta,
+  stockActualDicho,
   TIPOS_AJUSTE,
   type AjusteStock,
   type AjusteStockResultado,
@@ -21,6 +22,7 @@ import {
   type informeAjustesQuerySchema,
   type TipoAjuste,
 } from '@minimarket/contracts/ajustes-stock';
+import { valorAlCosto } from '@minimarket/contracts/granel';
 import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -46,28 +48,33 @@ export function toAjusteDto(f: FilaAjuste): AjusteStock {
     codigo_barra: f.codigo_barra,
     tipo: f.tipo_ajuste as TipoAjuste,
     cantidad: f.cantidad,
+    unidad: f.unidad,
     stock_anterior: f.stock_resultante - f.cantidad,
     stock_resultante: f.stock_resultante,
     costo_unitario: f.costo_unitario,
-    valor_costo: f.costo_unitario === null ? null : f.cantidad * f.costo_unitario,
+    valor_costo: f.costo_unitario === null ? null : valorAlCosto(f.cantidad, f.costo_unitario, f.unidad),
     nota: f.nota,
     fecha: f.fecha.toISOString(),
     nombre_usuario: f.nombre_usuario,
   };
 }
 
-const cero = (): CifrasAjuste => ({ ajustes: 0, unidades: 0, valor_costo: 0, unidades_sin_costo: 0 });
+const cero = (): CifrasAjuste => ({ ajustes: 0, unidades: 0, gramos: 0, valor_costo: 0, unidades_sin_costo: 0, gramos_sin_costo: 0 });
 function sumar(a: CifrasAjuste, b: CifrasAjuste) {
   a.ajustes += b.ajustes;
   a.unidades += b.unidades;
+  a.gramos += b.gramos;
   a.valor_costo += b.valor_costo;
   a.unidades_sin_costo += b.unidades_sin_costo;
+  a.gramos_sin_costo += b.gramos_sin_costo;
 }
-const cifras = ({ ajustes, unidades, valor_costo, unidades_sin_costo }: SumaAjustes): CifrasAjuste => ({
+const cifras = ({ ajustes, unidades, gramos, valor_costo, unidades_sin_costo, gramos_sin_costo }: SumaAjustes): CifrasAjuste => ({
   ajustes,
   unidades,
+  gramos,
   valor_costo,
   unidades_sin_costo,
+  gramos_sin_costo,
 });
 const ordenTipo = (t: string) => TIPOS_AJUSTE.indexOf(t as TipoAjuste);
 
@@ -114,18 +121,24 @@ export function createAjustesStockService({ db, acceso }: { db: Db; acceso: Acce
         let stockNuevo: number;
         if (data.cantidad_contada !== undefined) {
           if (data.stock_sistema !== undefined && data.stock_sistema !== actual.stock) {
-            throw conflict(mensajeStockCambio(actual.nombre_producto, data.stock_sistema, actual.stock), CODIGO_STOCK_CAMBIO);
+            throw conflict(
+              mensajeStockCambio(actual.nombre_producto, data.stock_sistema, actual.stock, actual.unidad),
+              CODIGO_STOCK_CAMBIO,
+            );
           }
           stockNuevo = data.cantidad_contada;
           if (soloDescuenta(data.tipo) && stockNuevo >= actual.stock) {
-            const mensaje = `${mensajeSoloDescuenta(data.tipo)} La cantidad contada debe ser menor que el stock actual (${actual.stock}).`;
+            const mensaje = `${mensajeSoloDescuenta(data.tipo)} La cantidad contada debe ser menor que el stock actual (${stockActualDicho(actual.stock, actual.unidad)}).`;
             throw validation(mensaje, [{ campo: 'cantidad_contada', mensaje }]);
           }
         } else {
           const diferencia = data.diferencia!;
           stockNuevo = actual.stock + diferencia;
           if (stockNuevo < 0) {
-            throw conflict(mensajeAjusteSinStock(actual.nombre_producto, -diferencia, actual.stock), CODIGO_STOCK_INSUFICIENTE);
+            throw conflict(
+              mensajeAjusteSinStock(actual.nombre_producto, -diferencia, actual.stock, actual.unidad),
+              CODIGO_STOCK_INSUFICIENTE,
+            );
           }
         }
 
@@ -139,7 +152,15 @@ export function createAjustesStockService({ db, acceso }: { db: Db; acceso: Acce
         await avisarCambiosDeStock(
           tx,
           data.id_minimarket,
-          [{ id_producto: idProducto, nombre_producto: actual.nombre_producto, antes: actual.stock, despues: producto.stock }],
+          [
+            {
+              id_producto: idProducto,
+              nombre_producto: actual.nombre_producto,
+              antes: actual.stock,
+              despues: producto.stock,
+              unidad: actual.unidad,
+            },
+          ],
           tienda,
         );
         return { producto, idMovimiento: movimiento.id_movimiento };

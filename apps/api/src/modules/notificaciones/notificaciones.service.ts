@@ -13,6 +13,8 @@ export interface CambioStock {
   nombre_producto: string;
   antes: number;
   despues: number;
+  /** 'kg': antes and despues are grams (registrar_venta's cambios carry it; issue #20). */
+  unidad?: 'unidad' | 'kg';
 }
 
 /**

@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import { CATEGORIA_TODOS } from '@minimarket/contracts/comunes';
+import { leerEtiqueta, normalizarPlu } from '@minimarket/contracts/etiqueta-balanza';
+import { formatPeso, gramosPorMonto, MAX_GRAMOS_LINEA, montoPorPeso, type UnidadVenta } from '@minimarket/contracts/granel';
 import {
+  type EtiquetaLeida,
   type ingresoStockSchema,
+  MENSAJE_PLU_SOLO_GRANEL,
   type productoCreateSchema,
   type productosQuerySchema,
   type productoUpdateSchema,
@@ -9,9 +13,10 @@ import {
 import { esViolacionUnica, Prisma, type Db } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
 import { actualizarProducto, crearProducto, desactivarProducto, ingresarStock, reactivarProducto } from '../../data/producto.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
+import { formatoEtiquetaDe } from '../minimarkets/minimarkets.service.js';
 import { avisarCambiosDeStock } from '../notificaciones/notificaciones.service.js';
 import type { Producto as ProductoRow } from '../../generated/prisma/client.js';
 import { toProductoDto } from './productos.mapper.js';
@@ -25,6 +30,20 @@ type ProductosQuery = z.output<typeof productosQuerySchema>;
 type IngresoStock = z.output<typeof ingresoStockSchema>;
 
 const duplicado = () => conflict(MENSAJE_CODIGO_DUPLICADO, 'DUPLICATE_BARCODE');
+export const mensajePluDuplicado = (plu: string) => `Ya existe un producto con el PLU ${plu} en su inventario.`;
+const pluDuplicado = (plu: string) => conflict(mensajePluDuplicado(plu), 'DUPLICATE_PLU');
+const pluSoloGranel = () => validation(MENSAJE_PLU_SOLO_GRANEL, [{ campo: 'codigo_plu', mensaje: MENSAJE_PLU_SOLO_GRANEL }]);
+export const MENSAJE_UNIDAD_CON_VENTAS =
+  'Este producto ya tiene ventas: su unidad de venta no se puede cambiar. Crea un producto nuevo para venderlo de la otra forma.';
+export const MENSAJE_UNIDAD_SIN_STOCK =
+  'Al cambiar la unidad de venta, indica también el stock en la nueva unidad (o deja el stock en 0 antes).';
+export const MENSAJE_SIN_FORMATO_ETIQUETA = 'Tu tienda no tiene configuradas etiquetas de balanza. Indica su formato en Configuración.';
+export const mensajePluDesconocido = (plu: string) => `No hay un producto a granel con el PLU ${plu} en tu inventario.`;
+
+/** Which unique rule a write broke: the barcode's or the PLU's (both are per shop). */
+function duplicadoDe(err: unknown, plu: string | null | undefined) {
+  return plu && String(err).includes('codigo_plu') ? pluDuplicado(plu) : duplicado();
+}
 
 /** pg_trgm needs this many characters to use the name index; shorter terms are name prefixes. */
 const MIN_LETRAS_TRIGRAMA = 3;
@@ -108,6 +127,8 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
         descripcion: data.descripcion,
         marca: data.marca,
         imagen: data.imagen,
+        unidad: data.unidad,
+        codigo_plu: data.codigo_plu ?? null,
       };
       try {
         return await db.$transaction(async (tx) => {
@@ -121,13 +142,25 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
           return toProductoDto(producto);
         });
       } catch (err) {
-        if (esViolacionUnica(err)) throw duplicado();
+        if (esViolacionUnica(err)) throw duplicadoDe(err, data.codigo_plu);
         throw err;
       }
     },
 
     async update(usuario: UsuarioSesion, id: number, data: ProductoUpdate) {
-      const { minimarket } = await findVisible(usuario, id);
+      const { minimarket, unidad: unidadActual, stock, codigo_plu: pluActual } = await findVisible(usuario, id);
+      const unidad = data.unidad ?? unidadActual;
+      // A PLU belongs to a kg product; turning one into a unit product drops it.
+      const plu = unidad === 'kg' ? (data.codigo_plu === undefined ? pluActual : data.codigo_plu) : null;
+      if (unidad !== 'kg' && data.codigo_plu) throw pluSoloGranel();
+      if (unidad !== unidadActual) {
+        // Its sales and the ledger count in the old unit: units and grams are never mixed in one product.
+        if (await db.detalleVenta.findFirst({ where: { id_producto: id }, select: { id_detalle_venta: true } })) {
+          throw conflict(MENSAJE_UNIDAD_CON_VENTAS, 'UNIT_HAS_SALES');
+        }
+        if (stock !== 0 && data.stock === undefined)
+          throw validation(MENSAJE_UNIDAD_SIN_STOCK, [{ campo: 'stock', mensaje: MENSAJE_UNIDAD_SIN_STOCK }]);
+      }
       const cambios: Prisma.ProductoUpdateInput = {
         codigo_barra: data.codigo_barra,
         nombre_producto: data.nombre_producto,
@@ -137,6 +170,8 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
         descripcion: data.descripcion,
         marca: data.marca,
         imagen: data.imagen,
+        unidad: data.unidad,
+        codigo_plu: plu,
       };
       try {
         return await db.$transaction(async (tx) => {
@@ -147,16 +182,55 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
             await avisarCambiosDeStock(
               tx,
               producto.id_minimarket,
-              [{ id_producto: id, nombre_producto: producto.nombre_producto, antes, despues: producto.stock }],
+              [
+                {
+                  id_producto: id,
+                  nombre_producto: producto.nombre_producto,
+                  antes,
+                  despues: producto.stock,
+                  unidad: producto.unidad as UnidadVenta,
+                },
+              ],
               minimarket,
             );
           }
           return toProductoDto(producto);
         });
       } catch (err) {
-        if (esViolacionUnica(err)) throw duplicado();
+        if (esViolacionUnica(err)) throw duplicadoDe(err, plu);
         throw err;
       }
+    },
+
+    /**
+     * A scanned scale label (docs/granel.md): read with the shop's layout, its PLU looked up among the
+     * shop's active kg products. A weight label gives the grams; a price label the amount, from which
+     * the grams are derived (gramosPorMonto). `monto` is what the line charges: montoPorPeso of those
+     * grams at today's price per kilo, the amount registrar_venta checks. When the scale and the shop
+     * agree on the price it is the label's own amount; when the scale still has an old price, the shop's
+     * price wins (the weight is the fact). 422 for a misread or a shop without a layout, 404 for a PLU the
+     * shop does not have (another shop's PLU included: nothing is said about other shops).
+     */
+    async etiqueta(usuario: UsuarioSesion, idMinimarket: number, codigo: string): Promise<EtiquetaLeida> {
+      await acceso.assertAcceso(usuario, idMinimarket);
+      const tienda = await db.minimarket.findUniqueOrThrow({ where: { id_minimarket: idMinimarket } });
+      const formato = formatoEtiquetaDe(tienda);
+      if (!formato) throw validation(MENSAJE_SIN_FORMATO_ETIQUETA);
+      const lectura = leerEtiqueta(codigo, formato);
+      if (!lectura.ok) throw validation(lectura.mensaje, [{ campo: 'codigo', mensaje: lectura.mensaje }]);
+      const plu = normalizarPlu(lectura.plu);
+      const producto = await db.producto.findUnique({
+        where: { id_minimarket_codigo_plu: { id_minimarket: idMinimarket, codigo_plu: plu } },
+      });
+      if (!producto || producto.estado !== 'activo' || producto.unidad !== 'kg')
+        throw notFound(mensajePluDesconocido(plu), 'PLU_NOT_FOUND');
+      const gramos = lectura.gramos ?? gramosPorMonto(producto.precio_venta_actual, lectura.monto);
+      if (gramos <= 0 || gramos > MAX_GRAMOS_LINEA) {
+        throw validation(
+          `La etiqueta de $${lectura.monto} no corresponde a un peso válido de "${producto.nombre_producto}" (${formatPeso(gramos)}). Vuelve a pesarlo.`,
+        );
+      }
+      return { producto: toProductoDto(producto), gramos, monto: montoPorPeso(producto.precio_venta_actual, gramos) };
     },
 
     /** Soft delete: the product leaves lists and the POS; sales history keeps it. */

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
-import { mensajeSinStock, type UnidadVenta } from '@minimarket/contracts/granel';
+import { formatCantidad, mensajeSinStock, montoADevolver, type UnidadVenta } from '@minimarket/contracts/granel';
 import { MAX_ENTERO } from '@minimarket/contracts/reglas';
-import { contar, formatClp } from '@minimarket/contracts/formato';
+import { formatClp } from '@minimarket/contracts/formato';
 import { formatRut } from '@minimarket/contracts/rut';
 import {
   MENSAJE_DEVOLUCION_VENTA_ANULADA,
@@ -306,15 +306,17 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
         const lineas = [...pedidas].map(([idProducto, cantidad]) => {
           const p = disponibles.get(idProducto);
           if (!p) throw validation(MENSAJE_PRODUCTO_NO_EN_VENTA, [{ campo: 'detalles', mensaje: MENSAJE_PRODUCTO_NO_EN_VENTA }]);
+          const unidad = p.unidad as UnidadVenta;
           if (cantidad > p.quedan)
             throw conflict(
-              `De "${p.nombre_producto}" ${p.quedan === 1 ? 'queda' : 'quedan'} ${contar(p.quedan, 'unidad', 'unidades')} por devolver.`,
+              `De "${p.nombre_producto}" ${p.quedan === 1 && unidad === 'unidad' ? 'queda' : 'quedan'} ${formatCantidad(p.quedan, unidad)} por devolver.`,
               'RETURN_EXCEEDS_SALE',
             );
           return {
             id_producto: idProducto,
             num_unidades: cantidad,
             precio_unitario: p.precio_unitario,
+            subtotal: montoADevolver({ unidad, precio: p.precio_unitario, cantidad, quedan: p.quedan, porReembolsar: p.por_reembolsar }),
             costo_unitario: p.costo_unitario,
             categoria: p.categoria,
           };

@@ -1,5 +1,8 @@
 import { idParamsSchema } from '@minimarket/contracts/comunes';
 import {
+  etiquetaCodigoSchema,
+  etiquetaLeidaSchema,
+  etiquetaQuerySchema,
   ingresoStockSchema,
   productoCreateSchema,
   productoExternoSchema,
@@ -46,6 +49,22 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => openFoodFacts.buscar(request.params.codigo_barra),
+  );
+
+  app.get(
+    '/productos/etiqueta/:codigo',
+    {
+      schema: {
+        tags: ['productos'],
+        operationId: 'leerEtiquetaBalanza',
+        summary:
+          'Lee una etiqueta de balanza (EAN-13 que empieza con el prefijo de la tienda): el producto a granel de su PLU, los gramos y el monto de la línea',
+        params: etiquetaCodigoSchema,
+        querystring: etiquetaQuerySchema,
+        response: { 200: etiquetaLeidaSchema, ...ERRORES },
+      },
+    },
+    (request) => productos.etiqueta(request.usuario, request.query.id_minimarket, request.params.codigo),
   );
 
   app.get(
