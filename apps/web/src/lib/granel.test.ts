@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCantidad, formatPrecio, leerCantidad, leerPesoOCero, resumenCantidades } from './granel';
+import { formatCantidadBreve, formatPrecio, leerCantidad, leerPesoOCero, resumenCantidades } from './granel';
 
 describe('quantities and prices by way of selling', () => {
   it('shows grams in kilos with a comma and units as whole numbers', () => {
-    expect(formatCantidad(350, 'kg')).toBe('0,350 kg');
-    expect(formatCantidad(1250000, 'kg')).toBe('1.250,000 kg');
-    expect(formatCantidad(1234, 'unidad')).toBe('1.234');
+    expect(formatCantidadBreve(350, 'kg')).toBe('0,350 kg');
+    expect(formatCantidadBreve(1250000, 'kg')).toBe('1.250,000 kg');
+    expect(formatCantidadBreve(1234, 'unidad')).toBe('1.234');
     // An old record without a unit is a unit one.
-    expect(formatCantidad(3, undefined)).toBe('3');
+    expect(formatCantidadBreve(3, undefined)).toBe('3');
   });
 
   it('says a kg price is per kilo', () => {

@@ -10,7 +10,7 @@ import { formatClp, formatEntero } from '../utils/format';
 export const esGranel = (x: { unidad?: UnidadVenta | null }) => x.unidad === 'kg';
 
 /** A quantity as the screens show it: grams as '0,350 kg', units as '1.234'. */
-export function formatCantidad(cantidad: number, unidad: UnidadVenta | undefined): string {
+export function formatCantidadBreve(cantidad: number, unidad: UnidadVenta | undefined): string {
   return unidad === 'kg' ? formatPeso(cantidad) : formatEntero(cantidad);
 }
 

@@ -13,10 +13,6 @@ export const unidadesConSigno = (n: number) => `${signo(n)}${formatEntero(Math.a
 export const cantidadConSigno = (n: number, unidad?: UnidadVenta) =>
   unidad === 'kg' ? `${n > 0 ? '+' : ''}${formatPeso(n)}` : unidadesConSigno(n);
 
-/** A kg take-out larger than the shelf, in kilos (the contract's sentence says units). */
-export const mensajeAjusteSinStockKg = (producto: string, gramos: number, stock: number) =>
-  `No se pueden descontar ${formatPeso(gramos)} de "${producto}": el stock actual es ${formatPeso(stock)}.`;
-
 /** -3500 → '-$3.500', 1000 → '+$1.000', 0 → '$0' (formatClp writes the minus as a Chilean does; the plus is added). */
 export const pesosConSigno = (n: number) => `${n > 0 ? '+' : ''}${formatClp(n)}`;
 

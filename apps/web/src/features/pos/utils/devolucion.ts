@@ -3,7 +3,7 @@
 // A kg line (issue #20) counts grams: its return is typed as a weight (leerPeso) and refunds
 // montoPorPeso of the grams, or exactly what is left of its subtotal when the rest comes back (the
 // server's rule; the server is the authority on the amount, this is the preview).
-import { formatPeso, montoPorPeso, type UnidadVenta } from '@minimarket/contracts/granel';
+import { formatPeso, montoADevolver, type UnidadVenta } from '@minimarket/contracts/granel';
 import type { Venta } from '@minimarket/contracts/ventas';
 import { leerPesoOCero } from '../../../lib/granel';
 import { contar } from '../../../utils/format';
@@ -85,14 +85,19 @@ export function mensajeMaximo(linea: LineaDevolucion): string {
 }
 
 /**
- * The refund of `cantidad` of a line: units × the price paid; for a kg line montoPorPeso of the
- * grams, except that the return of everything left refunds exactly what is left of its subtotal
- * (so the returns of a line add up to what it charged, to the peso).
+ * The refund of `cantidad` of a line: units × the price paid, or montoPorPeso of the grams at the
+ * price per kilo paid, never more than what is left unrefunded; the return of everything left
+ * refunds exactly what is left of its subtotal (so the returns of a line add up to what it charged).
  */
 export function reembolsoLinea(linea: LineaDevolucion, cantidad: number): number {
-  if (linea.unidad !== 'kg') return cantidad * linea.precio_unitario;
-  if (cantidad === linea.porDevolver) return Math.max(0, linea.subtotalVendido - linea.reembolsado);
-  return montoPorPeso(linea.precio_unitario, cantidad);
+  // The API's own rule (contracts' montoADevolver): the preview and the refund agree to the peso.
+  return montoADevolver({
+    unidad: linea.unidad,
+    precio: linea.precio_unitario,
+    cantidad,
+    quedan: linea.porDevolver,
+    porReembolsar: Math.max(0, linea.subtotalVendido - linea.reembolsado),
+  });
 }
 
 /**

@@ -22,12 +22,12 @@ import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Field, Input } from '../../../../components/ui/field';
 import { ApiError, mensajeDeError } from '../../../../lib/api-client';
-import { formatCantidad, leerCantidad as leerCantidadGranel, leerPesoOCero } from '../../../../lib/granel';
+import { formatCantidadBreve, leerCantidad as leerCantidadGranel, leerPesoOCero } from '../../../../lib/granel';
 import { cn } from '../../../../utils/cn';
 import { contar } from '../../../../utils/format';
 import { comoEntrada } from '../../../../utils/zod-form';
 import { obtenerProducto, useAjustarStock } from '../../api/ajustes-stock';
-import { cantidadConSigno, mensajeAjusteSinStockKg, pedidoAjuste, stockTrasAjuste } from '../../utils/ajustes';
+import { cantidadConSigno, pedidoAjuste, stockTrasAjuste } from '../../utils/ajustes';
 
 /** What the form needs of a product: the sale screen and Inventario both have it. */
 export interface ProductoAjustable {
@@ -121,9 +121,7 @@ export function AjusteStockForm({
     const n = leerCantidad(datos.cantidad, unidad)!;
     if (soloDescuenta(datos.tipo) && n > stockSistema) {
       setError('cantidad', {
-        message: kg
-          ? mensajeAjusteSinStockKg(producto.nombre_producto, n, stockSistema)
-          : mensajeAjusteSinStock(producto.nombre_producto, n, stockSistema),
+        message: mensajeAjusteSinStock(producto.nombre_producto, n, stockSistema, unidad),
       });
       return;
     }
@@ -203,11 +201,11 @@ export function AjusteStockForm({
       </div>
 
       <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700" aria-live="polite" data-testid="vista-ajuste">
-        Stock en el sistema: <strong>{formatCantidad(stockSistema, unidad)}</strong>
+        Stock en el sistema: <strong>{formatCantidadBreve(stockSistema, unidad)}</strong>
         {queda !== null && (
           <>
             {' '}
-            → queda en <strong>{formatCantidad(queda, unidad)}</strong> ({cantidadConSigno(queda - stockSistema, unidad)})
+            → queda en <strong>{formatCantidadBreve(queda, unidad)}</strong> ({cantidadConSigno(queda - stockSistema, unidad)})
           </>
         )}
         {queda !== null && queda < 0 && <span className="block text-red-700">El stock no puede quedar negativo.</span>}

@@ -4,12 +4,10 @@ import {
   MAX_MESES_INFORME_AJUSTES,
   PAGE_SIZE_AJUSTES,
   TIPOS_AJUSTE,
-  type AjusteStock,
   type CifrasAjuste,
   type InformeAjustes,
   type TipoAjuste,
 } from '@minimarket/contracts/ajustes-stock';
-import type { UnidadVenta } from '@minimarket/contracts/granel';
 import type { Producto } from '@minimarket/contracts/productos';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,7 +27,7 @@ import { mesesHasta, nombreMes } from '../../../../utils/meses';
 import { ajustesQueryOptions, informeAjustesQueryOptions } from '../../api/ajustes-stock';
 import { useBusquedaProductos } from '../../hooks/use-busqueda-productos';
 import { cantidadConSigno, pesosConSigno, unidadesConSigno } from '../../utils/ajustes';
-import { formatCantidad } from '../../../../lib/granel';
+import { formatCantidadBreve } from '../../../../lib/granel';
 import { ProductoCelda } from '../producto-celda';
 import { StockBadge } from '../stock-badge';
 import { AjusteStockForm } from './ajuste-stock-form';
@@ -37,14 +35,15 @@ import { AjusteStockForm } from './ajuste-stock-form';
 /** Products the search offers at once. */
 const RESULTADOS_BUSQUEDA = 5;
 
-/**
- * The unit of an adjusted product, when the list carries it (a kg product's rows are grams). The
- * contract's AjusteStock does not have it yet (issue #20, the API's part): until it does, every row
- * reads as units, as before.
- */
-const unidadDelAjuste = (a: AjusteStock): UnidadVenta | undefined => (a as AjusteStock & { unidad?: UnidadVenta }).unidad;
-
 const unidadesTexto = (n: number) => `${unidadesConSigno(n)} ${Math.abs(n) === 1 ? 'unidad' : 'unidades'}`;
+
+/** Units and kilos side by side, never added (grams of kg products come apart in the report). */
+function cantidadesTexto(unidades: number, gramos: number): string {
+  const partes: string[] = [];
+  if (unidades !== 0 || gramos === 0) partes.push(unidadesTexto(unidades));
+  if (gramos !== 0) partes.push(cantidadConSigno(gramos, 'kg'));
+  return partes.join(' · ');
+}
 
 /**
  * POS → AJUSTES Y MERMAS: correct a product's stock with a reason (search, reason, quantity), the
@@ -154,7 +153,7 @@ function Cifras({ c }: { c: CifrasAjuste | undefined }) {
   if (!c) return <span className="text-slate-400">—</span>;
   return (
     <>
-      <span className="block font-medium whitespace-nowrap">{unidadesTexto(c.unidades)}</span>
+      <span className="block font-medium whitespace-nowrap">{cantidadesTexto(c.unidades, c.gramos)}</span>
       <span className="block text-xs whitespace-nowrap text-slate-600">{pesosConSigno(c.valor_costo)}</span>
     </>
   );
@@ -165,8 +164,9 @@ function TablaInforme({ informe }: { informe: InformeAjustes }) {
   return (
     <>
       <p className="text-sm text-slate-700" data-testid="total-informe-ajustes">
-        En el período: <strong>{unidadesTexto(informe.total.unidades)}</strong>, <strong>{pesosConSigno(informe.total.valor_costo)}</strong>{' '}
-        a costo, en {informe.total.ajustes === 1 ? '1 ajuste' : `${informe.total.ajustes} ajustes`}.
+        En el período: <strong>{cantidadesTexto(informe.total.unidades, informe.total.gramos)}</strong>,{' '}
+        <strong>{pesosConSigno(informe.total.valor_costo)}</strong> a costo, en{' '}
+        {informe.total.ajustes === 1 ? '1 ajuste' : `${informe.total.ajustes} ajustes`}.
       </p>
       <Table caption="Ajustes por mes y motivo" className="mt-3">
         <thead>
@@ -213,9 +213,10 @@ function TablaInforme({ informe }: { informe: InformeAjustes }) {
         </tfoot>
       </Table>
       <p className="mt-2 text-xs text-slate-600">
-        Negativo: unidades que salieron del estante. El valor usa el precio de compra que tenía cada producto al ajustarlo.
-        {informe.total.unidades_sin_costo !== 0 &&
-          ` ${unidadesTexto(informe.total.unidades_sin_costo)} de productos sin precio de compra no suman valor.`}
+        Negativo: unidades (o kilos, a granel) que salieron del estante. El valor usa el precio de compra que tenía cada producto al
+        ajustarlo (por kilo, a granel).
+        {(informe.total.unidades_sin_costo !== 0 || informe.total.gramos_sin_costo !== 0) &&
+          ` ${cantidadesTexto(informe.total.unidades_sin_costo, informe.total.gramos_sin_costo)} de productos sin precio de compra no suman valor.`}
       </p>
     </>
   );
@@ -360,7 +361,7 @@ function ListaAjustes({ idMinimarket }: { idMinimarket: number }) {
             </thead>
             <tbody>
               {ajustes.map((a) => {
-                const unidad = unidadDelAjuste(a);
+                const { unidad } = a;
                 return (
                   <tr key={a.id_movimiento}>
                     <Td className="whitespace-nowrap">{formatFechaHora(a.fecha)}</Td>
@@ -371,7 +372,7 @@ function ListaAjustes({ idMinimarket }: { idMinimarket: number }) {
                     <Td>{ETIQUETA_TIPO_AJUSTE[a.tipo]}</Td>
                     <Td className="text-right font-medium whitespace-nowrap">{cantidadConSigno(a.cantidad, unidad)}</Td>
                     <Td className="text-right whitespace-nowrap">
-                      {formatCantidad(a.stock_anterior, unidad)} → {formatCantidad(a.stock_resultante, unidad)}
+                      {formatCantidadBreve(a.stock_anterior, unidad)} → {formatCantidadBreve(a.stock_resultante, unidad)}
                     </Td>
                     <Td className="text-right whitespace-nowrap">
                       {a.valor_costo === null ? (

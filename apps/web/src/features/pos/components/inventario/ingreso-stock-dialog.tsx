@@ -12,7 +12,7 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { Field, Input } from '../../../../components/ui/field';
 import { MontoInput } from '../../../../components/ui/monto-input';
 import { mensajeDeError } from '../../../../lib/api-client';
-import { formatCantidad, formatPrecio } from '../../../../lib/granel';
+import { formatCantidadBreve, formatPrecio } from '../../../../lib/granel';
 import { contar, formatClp, formatEntero } from '../../../../utils/format';
 import { comoEntrada } from '../../../../utils/zod-form';
 import { useIngresoStock } from '../../api/productos';
@@ -97,7 +97,7 @@ export function IngresoStockDialog({ producto, onCerrar }: { producto: Producto 
       abierto={producto !== null}
       onCerrar={onCerrar}
       titulo="Agregar stock"
-      descripcion={producto ? `${producto.nombre_producto} · stock actual: ${formatCantidad(producto.stock, producto.unidad)}` : undefined}
+      descripcion={producto ? `${producto.nombre_producto} · stock actual: ${formatCantidadBreve(producto.stock, producto.unidad)}` : undefined}
       pie={
         <>
           <Button variante="contorno" onClick={onCerrar}>

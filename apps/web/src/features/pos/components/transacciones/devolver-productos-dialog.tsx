@@ -8,7 +8,7 @@ import { Field, Input, Textarea } from '../../../../components/ui/field';
 import { Dialog } from '../../../../components/ui/dialog';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { formatClp, formatEntero } from '../../../../utils/format';
-import { formatCantidad, formatPrecio, resumenCantidades } from '../../../../lib/granel';
+import { formatCantidadBreve, formatPrecio, resumenCantidades } from '../../../../lib/granel';
 import { useDevolverProductos } from '../../api/ventas';
 import { leerDevolucion, lineasDevolucion } from '../../utils/devolucion';
 
@@ -66,7 +66,7 @@ function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) 
             const linea = lineas.find((l) => l.id_producto === d.id_producto);
             return (
               <li key={d.id_producto}>
-                {formatCantidad(d.num_unidades, linea?.unidad)} × {linea?.nombre_producto}
+                {formatCantidadBreve(d.num_unidades, linea?.unidad)} × {linea?.nombre_producto}
               </li>
             );
           })}
