@@ -57,7 +57,7 @@ function PesoForm({ pesaje, onConfirmar, onCerrar }: { pesaje: Pesaje; onConfirm
         {(p) => (
           <Input
             {...p}
-            autoFocus
+            data-autofocus
             autoComplete="off"
             inputMode="decimal"
             placeholder="Ej: 0,350"
