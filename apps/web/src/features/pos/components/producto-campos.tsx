@@ -70,17 +70,15 @@ export function ProductoCampos({
       </Field>
       {kg ? (
         <Field label="PLU (balanza)" error={errors.codigo_plu?.message} hint="Opcional. El número con que la balanza imprime su etiqueta.">
-          {(p) => <Input {...p} inputMode="numeric" autoComplete="off" className="font-mono" placeholder="Ej: 42" {...register('codigo_plu')} />}
+          {(p) => (
+            <Input {...p} inputMode="numeric" autoComplete="off" className="font-mono" placeholder="Ej: 42" {...register('codigo_plu')} />
+          )}
         </Field>
       ) : (
         // Keeps the grid's pairs in step: the prices start a row either way.
         <div className="hidden sm:block" aria-hidden="true" />
       )}
-      <Field
-        label={kg ? 'Precio por kilo (CLP)' : 'Precio de venta (CLP)'}
-        requerido
-        error={mensajeCampo(errors.precio_venta?.message)}
-      >
+      <Field label={kg ? 'Precio por kilo (CLP)' : 'Precio de venta (CLP)'} requerido error={mensajeCampo(errors.precio_venta?.message)}>
         {(p) => <MontoInput {...p} placeholder={kg ? 'Ej: $8.990' : 'Ej: $1.290'} {...register('precio_venta')} />}
       </Field>
       <Field

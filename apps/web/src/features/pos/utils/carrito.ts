@@ -97,8 +97,7 @@ export function cambiarPeso(items: ItemCarrito[], idProducto: number, gramos: nu
   const item = items.find((i) => i.producto.id_producto === idProducto);
   if (!item || !Number.isSafeInteger(gramos) || gramos <= 0) return { items };
   const { producto } = item;
-  if (gramos > producto.stock)
-    return { items, error: mensajeSinStock(producto.nombre_producto, producto.stock, 'kg'), sinStock: producto };
+  if (gramos > producto.stock) return { items, error: mensajeSinStock(producto.nombre_producto, producto.stock, 'kg'), sinStock: producto };
   if (gramos > MAX_GRAMOS_LINEA) return { items, error: mensajePesoMaximoLinea(producto.nombre_producto) };
   return { items: items.map((i) => (i === item ? { ...i, cantidad: gramos } : i)) };
 }

@@ -97,7 +97,9 @@ export function IngresoStockDialog({ producto, onCerrar }: { producto: Producto 
       abierto={producto !== null}
       onCerrar={onCerrar}
       titulo="Agregar stock"
-      descripcion={producto ? `${producto.nombre_producto} · stock actual: ${formatCantidadBreve(producto.stock, producto.unidad)}` : undefined}
+      descripcion={
+        producto ? `${producto.nombre_producto} · stock actual: ${formatCantidadBreve(producto.stock, producto.unidad)}` : undefined
+      }
       pie={
         <>
           <Button variante="contorno" onClick={onCerrar}>

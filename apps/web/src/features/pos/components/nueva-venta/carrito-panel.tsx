@@ -110,7 +110,12 @@ export function CarritoPanel({
                         <Minus className="size-4" aria-hidden="true" />
                       </button>
                       <CantidadInput key={item.cantidad} item={item} onCambiar={(t) => onCambiarCantidad(item.producto.id_producto, t)} />
-                      <button type="button" className={botonIcono} aria-label={`Sumar una unidad de ${nombre}`} onClick={() => onSumar(item)}>
+                      <button
+                        type="button"
+                        className={botonIcono}
+                        aria-label={`Sumar una unidad de ${nombre}`}
+                        onClick={() => onSumar(item)}
+                      >
                         <Plus className="size-4" aria-hidden="true" />
                       </button>
                     </>

@@ -20,7 +20,15 @@ export interface Pesaje {
  * messages shown as they are; Enter confirms. While it is open the scanner waits (a scan would
  * otherwise land as digits in the field: useBarcodeScanner is off while a dialog is open).
  */
-export function PesoDialog({ pesaje, onConfirmar, onCerrar }: { pesaje: Pesaje | null; onConfirmar: (gramos: number) => void; onCerrar: () => void }) {
+export function PesoDialog({
+  pesaje,
+  onConfirmar,
+  onCerrar,
+}: {
+  pesaje: Pesaje | null;
+  onConfirmar: (gramos: number) => void;
+  onCerrar: () => void;
+}) {
   return (
     <Dialog
       abierto={pesaje !== null}

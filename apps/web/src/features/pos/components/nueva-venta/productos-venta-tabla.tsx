@@ -70,7 +70,9 @@ export function ProductosVentaTabla({
                   <Td className="hidden sm:table-cell">
                     <StockBadge stock={p.stock} umbral={umbral} unidad={p.unidad} />
                   </Td>
-                  <Td className="hidden text-right font-medium whitespace-nowrap sm:table-cell">{formatPrecio(p.precio_venta_actual, p.unidad)}</Td>
+                  <Td className="hidden text-right font-medium whitespace-nowrap sm:table-cell">
+                    {formatPrecio(p.precio_venta_actual, p.unidad)}
+                  </Td>
                   <Td className="text-right">
                     <Button
                       tamano="sm"
