@@ -144,6 +144,7 @@ test('a fiambre by the kilo: created in kilos, 0,350 kg sold in cash, the receip
   await recibo.screenshot({ path: path.join(ARTEFACTOS, 'granel-boleta-1366.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(recibo).toContainText('0,350 kg × $8.990/kg');
+  await expect(page.getByText('Venta registrada exitosamente.')).toBeHidden();
   await page.screenshot({ path: path.join(ARTEFACTOS, 'granel-boleta-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 768 });
 
@@ -218,7 +219,7 @@ test('scale labels: a price label and a weight label add the product by its PLU;
   await etiquetas.getByLabel('Prefijo').selectOption('20');
   await etiquetas.getByLabel('Dígitos del PLU').selectOption('5');
   await etiquetas.getByLabel('La etiqueta lleva').selectOption({ label: 'Precio a pagar' });
-  await etiquetas.getByRole('button', { name: 'Guardar' }).click();
+  await etiquetas.getByRole('button', { name: 'Aplicar cambios' }).click();
   await expect(page.getByText('Configuración guardada.')).toBeVisible();
   const tienda = await (await request.get(`/api/minimarkets/${idMinimarket}`, conToken(token))).json();
   expect(tienda.formato_etiqueta).toEqual({ prefijo: '20', digitos_plu: 5, contenido: 'precio' });

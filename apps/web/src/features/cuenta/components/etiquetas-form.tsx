@@ -140,8 +140,9 @@ export function EtiquetasForm({ idMinimarket, formato }: { idMinimarket: number;
           </p>
         </>
       )}
+      {/* Not "Guardar": the page's other form has that button, and one name per action reads better. */}
       <Button type="submit" disabled={configurar.isPending || sinCambios}>
-        {configurar.isPending ? 'Guardando...' : 'Guardar'}
+        {configurar.isPending ? 'Guardando...' : 'Aplicar cambios'}
       </Button>
     </form>
   );
