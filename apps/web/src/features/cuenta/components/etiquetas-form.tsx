@@ -1,6 +1,4 @@
-import { makeEan13 } from '@minimarket/contracts/codigo-barra';
 import { CONTENIDOS_ETIQUETA, ETIQUETA_CONTENIDO, type FormatoEtiqueta } from '@minimarket/contracts/etiqueta-balanza';
-import { formatPeso } from '@minimarket/contracts/granel';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
@@ -8,29 +6,13 @@ import { Button } from '../../../components/ui/button';
 import { Field, Select } from '../../../components/ui/field';
 import { mensajeDeError } from '../../../lib/api-client';
 import { cn } from '../../../utils/cn';
-import { formatClp } from '../../../utils/format';
 import { useConfigurarMinimarket } from '../api/cuenta';
+import { ejemploEtiqueta } from '../utils/ejemplo-etiqueta';
 
 const PREFIJOS = ['20', '21', '22', '23', '24', '25', '26', '27', '28', '29'] as const;
 const DIGITOS_PLU = [4, 5] as const;
 /** A new layout starts from the most common one: prefix 20, 5-digit PLU, the price to pay. */
 const FORMATO_INICIAL: FormatoEtiqueta = { prefijo: '20', digitos_plu: 5, contenido: 'precio' };
-
-/**
- * An example label of a layout, its check digit computed (makeEan13): PLU 42 and 350 g, or $3.147
- * for a price label, with its parts spaced as the owner reads the scale's manual.
- */
-export function ejemploEtiqueta(f: FormatoEtiqueta): { codigo: string; partes: string[]; dice: string } {
-  const plu = '42'.padStart(f.digitos_plu, '0');
-  const largoValor = 10 - f.digitos_plu;
-  const valor = f.contenido === 'peso' ? 350 : 3147;
-  const codigo = makeEan13(`${f.prefijo}${plu}${String(valor).padStart(largoValor, '0')}`);
-  return {
-    codigo,
-    partes: [f.prefijo, plu, codigo.slice(2 + f.digitos_plu, 12), codigo.slice(12)],
-    dice: `PLU ${plu}, ${f.contenido === 'peso' ? formatPeso(valor) : `${formatClp(valor)} a pagar`}`,
-  };
-}
 
 /**
  * "Etiquetas de balanza": whether the shop's counter scale prints EAN-13 labels and how they are
