@@ -182,6 +182,33 @@ test('a fiambre by the kilo: created in kilos, 0,350 kg sold in cash, the receip
   expect((await productoPorId(request, token, idMinimarket, producto.id_producto)).stock).toBe(2250);
   fila = await filaInventario(page, codigo, nombre);
   await expect(fila).toContainText('2,250 kg');
+
+  // A delivery of 0,750 kg for $4.800: $6.400/kg alone; averaged with the 2,250 kg at $6.000/kg,
+  // (2.250 × 6.000 + 4.800 × 1.000) / 3.000 = 18.300.000 / 3.000 = $6.100/kg.
+  await fila.getByRole('button', { name: `Agregar stock a ${nombre}` }).click();
+  const ingreso = page.getByRole('dialog', { name: 'Agregar stock' });
+  await ingreso.getByLabel('Cantidad (kg)').fill('750 g');
+  await ingreso.getByLabel('Costo total de la compra (CLP)').fill('4.800');
+  await expect(ingreso.getByTestId('vista-costo')).toContainText('Costo por kilo de esta compra: $6.400/kg');
+  await expect(ingreso.getByTestId('vista-costo')).toContainText('Costo por kilo resultante: $6.100/kg');
+  await ingreso.getByRole('button', { name: 'Agregar stock' }).click();
+  await expect(page.getByText(`Se agregaron 0,750 kg a ${nombre}.`)).toBeVisible();
+  await expect(fila).toContainText('3,000 kg');
+  expect(await productoPorId(request, token, idMinimarket, producto.id_producto)).toMatchObject({
+    stock: 3000,
+    precio_compra_actual: 6100,
+  });
+
+  // A merma of 250 g, typed in grams: 3,000 kg → 2,750 kg.
+  await fila.getByRole('button', { name: `Ajustar stock de ${nombre}` }).click();
+  const ajuste = page.getByRole('dialog', { name: 'Ajustar stock' });
+  await ajuste.getByLabel('Merma').check();
+  await ajuste.getByLabel('Kilos que salen').fill('250 g');
+  await expect(ajuste.getByTestId('vista-ajuste')).toContainText('Stock en el sistema: 3,000 kg → queda en 2,750 kg (-0,250 kg)');
+  await ajuste.getByRole('button', { name: 'Guardar ajuste' }).click();
+  await expect(ajuste).toBeHidden();
+  await expect(fila).toContainText('2,750 kg');
+  expect((await productoPorId(request, token, idMinimarket, producto.id_producto)).stock).toBe(2750);
 });
 
 test('scale labels: a price label and a weight label add the product by its PLU; a bad check digit adds nothing', async ({
