@@ -59,7 +59,8 @@ async function main() {
       `CREATE TEMP TABLE prods AS
       SELECT id_producto, precio_venta_actual AS precio, precio_compra_actual AS costo, nombre_producto, categoria,
              (row_number() OVER (ORDER BY id_producto) - 1)::int AS i
-      FROM producto WHERE id_minimarket = $1`,
+      -- Products sold by the unit: a kg line is grams at montoPorPeso (docs/granel.md), not precio × n.
+      FROM producto WHERE id_minimarket = $1 AND unidad = 'unidad'`,
       [tienda],
     );
     const {
@@ -218,7 +219,7 @@ async function main() {
     const {
       rows: [producto],
     } = await sql.query<{ id_producto: number; precio: number }>(
-      'SELECT id_producto, precio_venta_actual AS precio FROM producto WHERE id_minimarket = $1 AND stock > 5 ORDER BY id_producto LIMIT 1',
+      "SELECT id_producto, precio_venta_actual AS precio FROM producto WHERE id_minimarket = $1 AND stock > 5 AND unidad = 'unidad' ORDER BY id_producto LIMIT 1",
       [tienda],
     );
     const tras: number[] = [];

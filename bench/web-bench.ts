@@ -120,8 +120,9 @@ async function main() {
     const me = (await (await fetch(`${base}/api/users/me`, { headers: auth })).json()) as { minimarkets: { id_minimarket: number }[] };
     const productos = (await (
       await fetch(`${base}/api/productos/?id_minimarket=${me.minimarkets[0]!.id_minimarket}&limit=100`, { headers: auth })
-    ).json()) as { codigo_barra: string; nombre_producto: string; stock: number }[];
-    const conStock = productos.filter((p) => p.stock > 0).slice(0, SCANS);
+    ).json()) as { codigo_barra: string; nombre_producto: string; stock: number; unidad: string }[];
+    // Scanned and added as they are: unit products (a kg product asks for its weight first).
+    const conStock = productos.filter((p) => p.stock > 0 && p.unidad === 'unidad').slice(0, SCANS);
 
     // Bytes on the wire for a first visit to the login page (no cache), as the browser counts them.
     const visita = await browser.newPage({ viewport: { width: 390, height: 844 } });

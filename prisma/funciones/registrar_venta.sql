@@ -85,15 +85,14 @@ BEGIN
             MESSAGE = jsonb_build_object('code', 'PRICE_CHANGED', 'producto', v_prod.nombre, 'precio', v_prod.precio)::text;
     END IF;
 
-    -- Every subtotal by its product's unit: price × units, or for a kg product the price per kilo ×
-    -- grams / 1000 to the nearest peso, half up. This is the contracts' montoPorPeso (granel.ts) in
-    -- integers: for values >= 0, (p × g + 500) / 1000 truncated is the same rounding, and
-    -- test/granel.test.ts checks both agree on the rounding table.
+    -- Every subtotal by its product's unit: price × units, or for a kg product monto_por_peso (the
+    -- SQL form of the contracts' montoPorPeso: price per kilo × grams / 1000, half a peso up;
+    -- test/granel.test.ts sells its rounding table through here).
     SELECT c->>'nombre_producto' AS nombre INTO v_prod
     FROM jsonb_array_elements(p_lineas) AS l
     JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::int = (l->>'id_producto')::int
     WHERE (l->>'subtotal')::bigint <> CASE c->>'unidad'
-        WHEN 'kg' THEN ((l->>'precio_unitario')::bigint * (l->>'num_unidades')::bigint + 500) / 1000
+        WHEN 'kg' THEN monto_por_peso((l->>'precio_unitario')::bigint, (l->>'num_unidades')::bigint)
         ELSE (l->>'precio_unitario')::bigint * (l->>'num_unidades')::bigint END
     LIMIT 1;
     IF FOUND THEN

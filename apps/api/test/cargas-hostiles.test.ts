@@ -43,7 +43,7 @@ describe('files the import refuses whole (estado Error)', () => {
     [
       'columnas-incorrectas.csv',
       'productos',
-      'Faltan las columnas obligatorias "nombre_producto", "categoria", "precio_venta", "codigo_barra". La primera fila debe tener los nombres de las columnas: "nombre_producto", "categoria", "precio_venta", "stock", "codigo_barra", "precio_compra", "descripcion", "marca".',
+      'Faltan las columnas obligatorias "nombre_producto", "categoria", "precio_venta", "codigo_barra". La primera fila debe tener los nombres de las columnas: "nombre_producto", "categoria", "precio_venta", "stock", "codigo_barra", "precio_compra", "descripcion", "marca", "unidad", "codigo_plu".',
     ],
     [
       'basura-binaria.csv',
@@ -223,7 +223,7 @@ describe('files the import refuses whole (estado Error)', () => {
       '<productos><producto><nombre_producto>Pan</nombre_producto><categoria>Panadería</categoria><codigo_barra>999111</codigo_barra></producto></productos>',
     );
     expect(r.detalle.message).toBe(
-      'Al primer <producto> (línea 1) le falta el elemento obligatorio <precio_venta>. Cada <producto> debe tener: <nombre_producto>, <categoria>, <precio_venta>, <stock>, <codigo_barra>, <precio_compra>, <descripcion>, <marca>.',
+      'Al primer <producto> (línea 1) le falta el elemento obligatorio <precio_venta>. Cada <producto> debe tener: <nombre_producto>, <categoria>, <precio_venta>, <stock>, <codigo_barra>, <precio_compra>, <descripcion>, <marca>, <unidad>, <codigo_plu>.',
     );
     expect(await huella()).toEqual(antes);
   });

@@ -561,7 +561,18 @@ describe('templates', () => {
   it.each([
     [
       'plantilla_productos.xlsx',
-      ['nombre_producto', 'categoria', 'precio_venta', 'stock', 'codigo_barra', 'precio_compra', 'descripcion', 'marca'],
+      [
+        'nombre_producto',
+        'categoria',
+        'precio_venta',
+        'stock',
+        'codigo_barra',
+        'precio_compra',
+        'descripcion',
+        'marca',
+        'unidad',
+        'codigo_plu',
+      ],
     ],
     ['plantilla_ventas.xlsx', ['id_venta_csv', 'fecha_venta', 'metodo_pago', 'codigo_barra', 'num_unidades']],
   ])('%s: sheet "Datos", the header row and example rows', async (nombre, columnas) => {
@@ -578,11 +589,11 @@ describe('templates', () => {
 
   it('each template, uploaded as it is, imports cleanly into the demo shop', async () => {
     const casos = [
-      ['plantilla_productos.xlsx', 'productos', { productos_cargados: 5 }],
+      ['plantilla_productos.xlsx', 'productos', { productos_cargados: 6 }],
       ['plantilla_ventas.xlsx', 'ventas', { ventas_procesadas: 3 }],
-      ['plantilla_productos.xml', 'productos', { productos_omitidos_por_duplicado: 5 }],
+      ['plantilla_productos.xml', 'productos', { productos_omitidos_por_duplicado: 6 }],
       ['plantilla_ventas.xml', 'ventas', { ventas_procesadas: 0 }],
-      ['plantilla_productos.csv', 'productos', { productos_omitidos_por_duplicado: 5 }],
+      ['plantilla_productos.csv', 'productos', { productos_omitidos_por_duplicado: 6 }],
       ['plantilla_ventas.csv', 'ventas', { ventas_procesadas: 0 }],
     ] as const;
     for (const [nombre, tipo, esperado] of casos) {
@@ -592,6 +603,12 @@ describe('templates', () => {
       expect(r.carga.estado_procesamiento, `${nombre}: ${r.detalle.message}`).toBe('Completado');
       expect(r.detalle).toMatchObject({ errores: 0, ...esperado });
     }
+    // The example sold by weight: price per kilo, 2,5 kilos kept as grams, PLU 42; its sale of
+    // 0,350 kilos is 350 g at $8.990/kg = $3.147 (montoPorPeso, half a peso up).
+    const jamon = await t.ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: t.idMinimarket, nombre_producto: 'Jamón pierna' } });
+    expect(jamon).toMatchObject({ unidad: 'kg', stock: 2500, codigo_plu: '42', precio_venta_actual: 8990 });
+    const linea = await t.ctx.db.detalleVenta.findFirstOrThrow({ where: { id_producto: jamon.id_producto } });
+    expect(linea).toMatchObject({ unidad: 'kg', num_unidades: 350, precio_unitario: 8990, subtotal: 3147 });
   });
 
   it("with id_minimarket, the sales examples use that shop's products", async () => {

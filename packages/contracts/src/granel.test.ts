@@ -234,3 +234,14 @@ describe('formatCantidad', () => {
     [350, 'kg', '0,350 kg'],
   ] as const)('%i %s → %s', (n, u, texto) => expect(formatCantidad(n, u)).toBe(texto));
 });
+
+describe('leerPeso con otro máximo (un stock, no una línea)', () => {
+  it('un stock de 250 kg pasa con el límite de productos y no como línea', () => {
+    expect(leerPeso('250')).toEqual({ ok: false, mensaje: 'El peso es demasiado alto (máximo 99,999 kg).' });
+    expect(leerPeso('250', { maximo: 1_000_000 })).toEqual({ ok: true, gramos: 250_000 });
+    expect(leerPeso('1.000,001', { maximo: 1_000_000 })).toEqual({
+      ok: false,
+      mensaje: 'El peso es demasiado alto (máximo 1.000,000 kg).',
+    });
+  });
+});

@@ -63,7 +63,7 @@ const ENTERO_CON_MILES = /^\d{1,3}(\.\d{3})+$/;
 
 const entero = new Intl.NumberFormat('es-CL');
 
-const mensajeDemasiadoAlto = () => `El peso es demasiado alto (máximo ${formatPeso(MAX_GRAMOS_LINEA)}).`;
+const mensajeDemasiadoAlto = (maximo: number) => `El peso es demasiado alto (máximo ${formatPeso(maximo)}).`;
 
 const mensajeNoEsPeso = (original: string) =>
   `El peso debe ser un número de kilos o de gramos (ej: ${EJEMPLO_PESO}); se encontró "${original}".`;
@@ -83,9 +83,9 @@ function enteroConMiles(t: string): number | null {
  *   '350 g', '350g', '1.250 g' → 1250;
  * - refused, never rounded: more than 3 decimals of a kilo ('0,3505'), decimals of a gram, a dot
  *   in kilos ('1.5' or '1.250' could be 1,5 kg or 1.250 kg: the message asks for the comma), 0 or
- *   less, more than 99,999 kg.
+ *   less, more than `maximo` (99,999 kg, a line; a stock passes the products' limit).
  */
-export function leerPeso(texto: string): LecturaPeso {
+export function leerPeso(texto: string, { maximo = MAX_GRAMOS_LINEA }: { maximo?: number } = {}): LecturaPeso {
   const original = texto.trim();
   let t = original.toLowerCase().replace(/\s+/g, '');
   if (t === '') return { ok: false, mensaje: `Ingresa el peso (ej: ${EJEMPLO_PESO}).` };
@@ -131,7 +131,7 @@ export function leerPeso(texto: string): LecturaPeso {
   }
 
   if (negativo || gramos <= 0) return { ok: false, mensaje: 'El peso debe ser mayor a 0.' };
-  if (gramos > MAX_GRAMOS_LINEA) return { ok: false, mensaje: mensajeDemasiadoAlto() };
+  if (gramos > maximo) return { ok: false, mensaje: mensajeDemasiadoAlto(maximo) };
   return { ok: true, gramos };
 }
 

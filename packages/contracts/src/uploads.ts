@@ -21,6 +21,9 @@ export const COLUMNAS_PRODUCTOS = [
   'precio_compra',
   'descripcion',
   'marca',
+  // Optional (issue #20): 'unidad' or 'kg' (empty: 'unidad'), and the scale's PLU of a kg product.
+  'unidad',
+  'codigo_plu',
 ] as const;
 export const COLUMNAS_PRODUCTOS_OBLIGATORIAS = ['nombre_producto', 'categoria', 'precio_venta', 'codigo_barra'] as const;
 export const COLUMNAS_VENTAS = ['id_venta_csv', 'fecha_venta', 'metodo_pago', 'codigo_barra', 'num_unidades'] as const;

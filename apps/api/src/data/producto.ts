@@ -261,8 +261,9 @@ export async function registrarSalidasDeHistorial(tx: Tx, idMinimarket: number, 
 
 /**
  * Imports (set-based, inside the import's transaction): the valid rows of `staging` whose barcode
- * belongs to an inactive product of the shop bring it back with the file's values; the stock
- * difference goes to the ledger as 'importacion'. Returns how many came back.
+ * belongs to an inactive product of the shop bring it back with the file's values (its unit and
+ * PLU too; a kg product's stock is grams); the stock difference goes to the ledger as
+ * 'importacion'. Returns how many came back.
  */
 export async function reactivarProductosDesdeStaging(
   client: pg.ClientBase,
@@ -281,6 +282,7 @@ export async function reactivarProductosDesdeStaging(
          nombre_producto = s.nombre_producto, categoria = s.categoria,
          precio_venta_actual = s.precio_venta, precio_compra_actual = s.precio_compra,
          stock = s.stock, descripcion = s.descripcion, marca = s.marca,
+         unidad = s.unidad, codigo_plu = s.codigo_plu,
          estado = 'activo', fecha_actualizacion = now()
        FROM ${staging} s, previo
        WHERE p.id_producto = previo.id_producto AND s.codigo_barra = p.codigo_barra AND s.errores IS NULL
@@ -306,9 +308,9 @@ export async function crearProductosDesdeStaging(
   const { rows } = await client.query<{ n: number }>(
     `WITH nuevos AS (
        INSERT INTO producto (id_minimarket, codigo_barra, nombre_producto, categoria, precio_venta_actual,
-                             precio_compra_actual, stock, descripcion, marca, estado)
+                             precio_compra_actual, stock, descripcion, marca, unidad, codigo_plu, estado)
        SELECT $1, s.codigo_barra, s.nombre_producto, s.categoria, s.precio_venta,
-              s.precio_compra, s.stock, s.descripcion, s.marca, 'activo'
+              s.precio_compra, s.stock, s.descripcion, s.marca, s.unidad, s.codigo_plu, 'activo'
        FROM ${staging} s
        WHERE s.errores IS NULL
        ORDER BY s.fila

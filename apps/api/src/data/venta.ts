@@ -137,13 +137,12 @@ export async function insertarHistorial(
 }
 
 /**
- * Imports (set-based, in the import's transaction): the accepted lines of `lineas` (a relation
- * with id_venta_csv, fecha_venta, metodo_pago, id_producto, num_unidades, precio, nombre_producto,
- * fila, rechazada, ya_importada) become sales, one per id_venta_csv, at the prices given, each line
- * with the product's purchase price of now as its cost. A sale another import committed a moment
- * ago is left as it is. History: no stock moves.
+ * The lines of `lineas` (a temp table: id_venta_csv, fecha_venta, metodo_pago, id_producto,
+ * num_unidades, precio, subtotal, unidad, nombre_producto, fila, rechazada, ya_importada) that are
+ * neither rejected nor already in become sales of the shop, grouped by id_venta_csv, each total
+ * the sum of its subtotals. A sale another import put in meanwhile is left alone.
  */
-export async function insertarVentasDesdeStaging(
+export async function insertarVentasImportadas(
   client: pg.ClientBase,
   lineas: string,
   p: { idMinimarket: number; idUsuario: number | null },
@@ -151,7 +150,7 @@ export async function insertarVentasDesdeStaging(
   const { rows } = await client.query<{ ventas: number; lineas: number }>(
     `WITH grupos AS (
        SELECT id_venta_csv, min(fecha_venta) AS fecha_venta, min(metodo_pago) AS metodo_pago,
-              sum(precio * num_unidades) AS total
+              sum(subtotal) AS total
        FROM ${lineas} WHERE NOT rechazada AND NOT ya_importada
        GROUP BY id_venta_csv
      ), ventas AS (
@@ -161,9 +160,10 @@ export async function insertarVentasDesdeStaging(
        ON CONFLICT (id_minimarket, id_venta_csv) DO NOTHING
        RETURNING id_venta, id_venta_csv
      ), insertadas AS (
-       INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria)
-       SELECT v.id_venta, $1, l.id_producto, l.num_unidades, l.precio, l.precio * l.num_unidades, l.nombre_producto,
-              p.precio_compra_actual, p.categoria
+       INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal,
+                                  nombre_producto, costo_unitario, categoria, unidad)
+       SELECT v.id_venta, $1, l.id_producto, l.num_unidades, l.precio, l.subtotal, l.nombre_producto,
+              p.precio_compra_actual, p.categoria, l.unidad
        FROM ventas v JOIN ${lineas} l ON l.id_venta_csv = v.id_venta_csv
        JOIN producto p ON p.id_producto = l.id_producto
        WHERE NOT l.rechazada AND NOT l.ya_importada

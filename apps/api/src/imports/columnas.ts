@@ -29,6 +29,8 @@ export const CARGA_PRODUCTOS: DefinicionCarga<ColumnaProducto> = {
     precio_compra: ['costo', 'precio de compra', 'precio_compra_actual'],
     descripcion: [],
     marca: [],
+    unidad: ['unidad de venta', 'se vende por', 'venta por'],
+    codigo_plu: ['plu', 'codigo plu', 'codigo de balanza'],
   },
   xml: { raiz: 'productos', item: 'producto' },
 };

@@ -1,12 +1,14 @@
 // The templates the upload page offers: plantilla_productos / plantilla_ventas as .xlsx
 // (sheet 'Datos', header row, a few believable rows), .xml (children named like the
 // columns) and .csv (as Excel in Chile saves it: BOM, ';', CRLF). Each one, uploaded as it
-// is, imports cleanly.
+// is, imports cleanly. Each shows a product sold by weight too (docs/granel.md): its price per
+// kilo, its stock and a sale of it in kilos with a decimal comma, and its PLU.
 import { COLUMNAS_PRODUCTOS, COLUMNAS_VENTAS, type PLANTILLAS } from '@minimarket/contracts/uploads';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { XMLBuilder } from 'fast-xml-parser';
 import { makeEan13 } from '@minimarket/contracts/codigo-barra';
+import type { UnidadVenta } from '@minimarket/contracts/granel';
 import { fechaLocal, sumarDias, textoDia } from '../lib/tiempo.js';
 
 export type NombrePlantilla = (typeof PLANTILLAS)[number];
@@ -17,6 +19,7 @@ const FORMATO_PESOS = '"$"#,##0';
 export interface ProductoParaVenta {
   codigo_barra: string;
   nombre_producto: string;
+  unidad: UnidadVenta;
 }
 
 /**
@@ -33,6 +36,8 @@ const PRODUCTOS_EJEMPLO = [
     precio_compra: 3290,
     descripcion: 'Pan de pascua con frutos confitados, hecho en el local.',
     marca: '',
+    unidad: 'unidad',
+    codigo_plu: '',
   },
   {
     nombre_producto: 'Queso de Cabra Artesanal 250 g',
@@ -43,6 +48,8 @@ const PRODUCTOS_EJEMPLO = [
     precio_compra: 3150,
     descripcion: '',
     marca: 'Quesos del Valle',
+    unidad: 'unidad',
+    codigo_plu: '',
   },
   {
     nombre_producto: 'Merkén Ahumado 100 g',
@@ -53,6 +60,8 @@ const PRODUCTOS_EJEMPLO = [
     precio_compra: 1390,
     descripcion: 'Ají cacho de cabra ahumado con semillas de cilantro.',
     marca: 'Sabores del Sur',
+    unidad: 'unidad',
+    codigo_plu: '',
   },
   {
     nombre_producto: 'Cerveza Artesanal Golden 330 ml',
@@ -63,6 +72,8 @@ const PRODUCTOS_EJEMPLO = [
     precio_compra: 1250,
     descripcion: '',
     marca: 'Cervecería del Barrio',
+    unidad: 'unidad',
+    codigo_plu: '',
   },
   {
     nombre_producto: 'Arena Sanitaria para Gatos 4 kg',
@@ -73,20 +84,53 @@ const PRODUCTOS_EJEMPLO = [
     precio_compra: 3900,
     descripcion: 'Arena aglomerante sin perfume.',
     marca: '',
+    unidad: 'unidad',
+    codigo_plu: '',
+  },
+  {
+    // Sold by weight: the prices are per kilo, the stock is 2,5 kilos, the scale knows it as PLU 42.
+    nombre_producto: 'Jamón pierna',
+    categoria: 'Fiambrería',
+    precio_venta: 8990,
+    stock: '2,5',
+    codigo_barra: makeEan13('780999100006'),
+    precio_compra: 6490,
+    descripcion: 'Jamón de pierna cocido, laminado en el mesón.',
+    marca: '',
+    unidad: 'kg',
+    codigo_plu: '42',
   },
 ] as const;
 
 /** 'YYYY-MM-DD' of the day before `ahora`, in Santiago. */
 const ayerEnSantiago = (ahora: Date) => textoDia(sumarDias(fechaLocal(ahora), -1));
 
-/** Three sales of yesterday (one with two lines, as rows sharing id_venta_csv). */
+/**
+ * Three sales of yesterday (one with two lines, as rows sharing id_venta_csv). When there is a
+ * product sold by weight, the second sale takes 0,350 kilos of it too.
+ */
 function ventasEjemplo(productos: readonly ProductoParaVenta[], ahora: Date) {
   const dia = ayerEnSantiago(ahora);
-  const p = (i: number) => productos[i % productos.length]!.codigo_barra;
+  const porUnidad = productos.filter((x) => x.unidad === 'unidad');
+  const deUnidades = porUnidad.length > 0 ? porUnidad : productos;
+  const p = (i: number) => deUnidades[i % deUnidades.length]!.codigo_barra;
+  const aGranel = productos.find((x) => x.unidad === 'kg');
+  const kilos = aGranel
+    ? [
+        {
+          id_venta_csv: 'V-0002',
+          fecha_venta: `${dia} 11:47:30`,
+          metodo_pago: 'Débito',
+          codigo_barra: aGranel.codigo_barra,
+          num_unidades: '0,350',
+        },
+      ]
+    : [];
   return [
     { id_venta_csv: 'V-0001', fecha_venta: `${dia} 09:12:00`, metodo_pago: 'Efectivo', codigo_barra: p(0), num_unidades: 1 },
     { id_venta_csv: 'V-0001', fecha_venta: `${dia} 09:12:00`, metodo_pago: 'Efectivo', codigo_barra: p(1), num_unidades: 2 },
     { id_venta_csv: 'V-0002', fecha_venta: `${dia} 11:47:30`, metodo_pago: 'Débito', codigo_barra: p(2), num_unidades: 1 },
+    ...kilos,
     { id_venta_csv: 'V-0003', fecha_venta: `${dia} 18:30:05`, metodo_pago: 'Transferencia', codigo_barra: p(3), num_unidades: 3 },
     { id_venta_csv: 'V-0003', fecha_venta: `${dia} 18:30:05`, metodo_pago: 'Transferencia', codigo_barra: p(0), num_unidades: 1 },
   ];
@@ -110,6 +154,13 @@ function csv(columnas: readonly string[], filas: ReadonlyArray<Record<string, st
   return `\uFEFF${columnas.join(';')}\r\n${cuerpo}\r\n`;
 }
 
+/** A kilos value written '2,5' is the number 2.5 in a sheet, as Excel in Chile keeps it (and shows it '2,5'). */
+function celdaXlsx(valor: string | number | undefined): string | number | null {
+  if (valor === '' || valor === undefined) return null;
+  if (typeof valor === 'string' && /^\d+,\d+$/.test(valor)) return Number(valor.replace(',', '.'));
+  return valor;
+}
+
 async function xlsx(
   columnas: readonly string[],
   filas: ReadonlyArray<Record<string, string | number>>,
@@ -126,7 +177,7 @@ async function xlsx(
   }));
   hoja.getRow(1).font = { bold: true };
   hoja.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const f of filas) hoja.addRow(Object.fromEntries(columnas.map((c) => [c, f[c] === '' ? null : f[c]])));
+  for (const f of filas) hoja.addRow(Object.fromEntries(columnas.map((c) => [c, celdaXlsx(f[c])])));
   return Buffer.from(await libro.xlsx.writeBuffer());
 }
 

@@ -2,11 +2,22 @@
 // `{ campo, mensaje }` in Spanish; a row keeps all of its problems, so the owner fixes
 // them in one go. What needs the database (the product of a sale exists, a barcode
 // repeated further up the file, a sale already imported) is decided set-based in SQL.
-import { LIMITES_PRODUCTO, MAX_UNIDADES_LINEA } from '@minimarket/contracts/reglas';
+import { LIMITES_PRODUCTO } from '@minimarket/contracts/reglas';
+import { codigoPluSchema, MENSAJE_PLU_SOLO_GRANEL } from '@minimarket/contracts/productos';
 import type { ColumnaProducto, ColumnaVenta } from './columnas.js';
 import type { ValorCopy } from './copy.js';
 import { leerEnteroEntre } from '@minimarket/contracts/numeros';
-import { leerCategoria, leerCodigoBarra, leerFechaVenta, leerMetodoPago, type Lectura } from './valores.js';
+import {
+  leerCantidadVenta,
+  leerCategoria,
+  leerCodigoBarra,
+  leerFechaVenta,
+  leerMetodoPago,
+  leerStockKg,
+  leerStockUnidad,
+  leerUnidadVenta,
+  type Lectura,
+} from './valores.js';
 
 export interface ErrorCampo {
   campo: string;
@@ -27,6 +38,8 @@ export const COLUMNAS_STG_PRODUCTO = [
   'stock',
   'descripcion',
   'marca',
+  'unidad',
+  'codigo_plu',
   'errores',
   'celdas',
 ] as const;
@@ -37,6 +50,9 @@ export const COLUMNAS_STG_VENTA = [
   'metodo_pago',
   'codigo_barra',
   'num_unidades',
+  'num_gramos',
+  'error_unidades',
+  'error_gramos',
   'errores',
   'celdas',
 ] as const;
@@ -85,15 +101,13 @@ const pesos = (campoNombre: string, minimo: number, mensajeMinimo: string) => (t
 
 const leerPrecioVenta = pesos('El precio de venta', 1, 'El precio de venta debe ser mayor a 0.');
 const leerPrecioCompra = pesos('El precio de compra', 0, 'El precio de compra no puede ser negativo.');
-const leerStock = (t: string) =>
-  leerEnteroEntre(t, { campo: 'El stock', minimo: 0, maximo: LIMITES_PRODUCTO.stock, mensajeMinimo: 'El stock no puede ser negativo.' });
-const leerUnidades = (t: string) =>
-  leerEnteroEntre(t, {
-    campo: 'La cantidad de unidades',
-    minimo: 1,
-    maximo: MAX_UNIDADES_LINEA,
-    mensajeMinimo: 'La cantidad de unidades debe ser mayor a 0.',
-  });
+
+/** The scale's number: 1 to 5 digits, stored without leading zeros (the products API's own schema). */
+function leerPlu(t: string): Lectura<string> {
+  const r = codigoPluSchema.safeParse(t);
+  if (!r.success) return { ok: false, mensaje: r.error.issues[0]?.message ?? 'El PLU no es válido.' };
+  return r.data === null ? { ok: false, mensaje: 'El PLU no es válido.' } : { ok: true, valor: r.data };
+}
 
 /** One product row → the staging row (values, problems, and the cells as written). */
 export function crearValidadorProductos(posiciones: Map<ColumnaProducto, number>) {
@@ -112,10 +126,19 @@ export function crearValidadorProductos(posiciones: Map<ColumnaProducto, number>
     const categoria = campo(errores, 'categoria', de('categoria'), leerCategoria, 'Falta la categoría.');
     const precioVenta = campo(errores, 'precio_venta', de('precio_venta'), leerPrecioVenta, 'Falta el precio de venta.');
     const precioCompra = campo(errores, 'precio_compra', de('precio_compra'), leerPrecioCompra, null);
-    // A file that does not say how many units there are brings none.
-    const stock = campo(errores, 'stock', de('stock'), leerStock, null) ?? 0;
+    // Without a unidad (an older file, an empty cell) the product is sold by the unit.
+    const unidad = de('unidad') === '' ? 'unidad' : campo(errores, 'unidad', de('unidad'), leerUnidadVenta, null);
+    // A file that does not say how much there is brings none. A kg product's stock is kilos in the
+    // file and grams in the shop; with an unreadable unidad the stock cannot be read either way.
+    const leerStock = unidad === 'kg' ? leerStockKg : leerStockUnidad;
+    const stock = unidad === null ? 0 : (campo(errores, 'stock', de('stock'), leerStock, null) ?? 0);
     const descripcion = texto(errores, 'descripcion', de('descripcion'), LIMITES_PRODUCTO.descripcion, 'La descripción', null);
     const marca = texto(errores, 'marca', de('marca'), LIMITES_PRODUCTO.marca, 'La marca', null);
+    let plu = campo(errores, 'codigo_plu', de('codigo_plu'), leerPlu, null);
+    if (plu !== null && unidad === 'unidad') {
+      errores.push({ campo: 'codigo_plu', mensaje: MENSAJE_PLU_SOLO_GRANEL });
+      plu = null;
+    }
     return [
       fila,
       codigo,
@@ -126,13 +149,18 @@ export function crearValidadorProductos(posiciones: Map<ColumnaProducto, number>
       stock,
       descripcion,
       marca,
+      unidad,
+      plu,
       errores.length > 0 ? JSON.stringify(errores) : null,
       crudo,
     ];
   };
 }
 
-/** One sale line → the staging row. Whether its product exists is checked in SQL. */
+/**
+ * One sale line → the staging row. Whether its product exists, and so whether num_unidades are
+ * units or kilos, is known in SQL: the quantity goes both ways, each with its reason if unreadable.
+ */
 export function crearValidadorVentas(posiciones: Map<ColumnaVenta, number>, ahora = Date.now()) {
   const leerFecha = (t: string) => leerFechaVenta(t, ahora);
   return (fila: number, celdas: readonly string[], crudo: string): ValorCopy[] => {
@@ -149,7 +177,22 @@ export function crearValidadorVentas(posiciones: Map<ColumnaVenta, number>, ahor
     const fecha = campo(errores, 'fecha_venta', de('fecha_venta'), leerFecha, 'Falta la fecha de la venta.');
     const metodo = campo(errores, 'metodo_pago', de('metodo_pago'), leerMetodoPago, 'Falta el método de pago.');
     const codigo = campo(errores, 'codigo_barra', de('codigo_barra'), leerCodigoBarra, 'Falta el código de barras.');
-    const unidades = campo(errores, 'num_unidades', de('num_unidades'), leerUnidades, 'Falta la cantidad de unidades.');
-    return [fila, idVenta, fecha, metodo, codigo, unidades, errores.length > 0 ? JSON.stringify(errores) : null, crudo];
+    const cantidad = de('num_unidades');
+    if (cantidad === '')
+      errores.push({ campo: 'num_unidades', mensaje: 'Falta la cantidad (unidades, o kilos si el producto es a granel).' });
+    const { unidades, gramos } = cantidad === '' ? { unidades: null, gramos: null } : leerCantidadVenta(cantidad);
+    return [
+      fila,
+      idVenta,
+      fecha,
+      metodo,
+      codigo,
+      unidades?.ok ? unidades.valor : null,
+      gramos?.ok ? gramos.valor : null,
+      unidades && !unidades.ok ? unidades.mensaje : null,
+      gramos && !gramos.ok ? gramos.mensaje : null,
+      errores.length > 0 ? JSON.stringify(errores) : null,
+      crudo,
+    ];
   };
 }

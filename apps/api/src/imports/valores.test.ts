@@ -4,7 +4,16 @@ import { campoCopy, lineaCopy } from './copy.js';
 import { ErrorArchivo } from './errores.js';
 import { detectarSeparador, pareceBinario } from './lectores/csv.js';
 import { esFormatoFecha, serialComoFecha } from './lectores/xlsx.js';
-import { leerCategoria, leerFechaVenta, leerMetodoPago, normalizarNombreColumna } from './valores.js';
+import {
+  leerCantidadVenta,
+  leerCategoria,
+  leerFechaVenta,
+  leerMetodoPago,
+  leerStockKg,
+  leerStockUnidad,
+  leerUnidadVenta,
+  normalizarNombreColumna,
+} from './valores.js';
 
 describe('categories and payment methods, whatever the case and accents', () => {
   it.each([
@@ -140,5 +149,83 @@ describe('COPY text format', () => {
     expect(lineaCopy([1, 'Té & "Hierbas"', null, new Date('2026-01-01T00:00:00Z')])).toBe(
       '1\tTé & "Hierbas"\t\\N\t2026-01-01T00:00:00.000Z\n',
     );
+  });
+});
+
+describe('selling by weight: the unidad column, a kg stock, a sale quantity', () => {
+  it.each([
+    ['unidad', 'unidad'],
+    ['Por unidad', 'unidad'],
+    ['UNIDADES', 'unidad'],
+    ['kg', 'kg'],
+    ['KG.', 'kg'],
+    ['Kilo', 'kg'],
+    ['kilos', 'kg'],
+    ['A granel', 'kg'],
+    ['A granel (kg)', 'kg'],
+    ['a  granel', 'kg'],
+  ])('unidad %s → %s', (texto, unidad) => {
+    expect(leerUnidadVenta(texto)).toEqual({ ok: true, valor: unidad });
+  });
+
+  it('an unknown unit says the two that exist', () => {
+    expect(leerUnidadVenta('litro')).toEqual({
+      ok: false,
+      mensaje: 'La unidad "litro" no es válida. Usa "unidad" (se vende por unidad) o "kg" (se vende a granel, por peso).',
+    });
+  });
+
+  it.each([
+    ['12,5', 12_500],
+    ['2,5', 2500],
+    ['0,350', 350],
+    ['350 g', 350],
+    ['1.250 g', 1250],
+    ['3', 3000],
+    ['0', 0],
+    ['0,000', 0],
+    ['0 kg', 0],
+  ])('kg stock %s → %i g', (texto, gramos) => {
+    expect(leerStockKg(texto)).toEqual({ ok: true, valor: gramos });
+  });
+
+  it('a kg stock with a dot, negative or not a weight is refused with the reason, never guessed', () => {
+    expect(leerStockKg('1.5')).toEqual({
+      ok: false,
+      mensaje:
+        'El stock de un producto a granel va en kilos: escribe los decimales del peso con coma (ej: 1,250 kg) o indica gramos (ej: 1.250 g); se encontró "1.5".',
+    });
+    expect(leerStockKg('-2')).toEqual({ ok: false, mensaje: 'El stock no puede ser negativo.' });
+    expect(leerStockKg('mucho')).toMatchObject({
+      ok: false,
+      mensaje: expect.stringMatching(/^El stock de un producto a granel va en kilos: /),
+    });
+  });
+
+  it('a unit stock takes whole units; a decimal says the product is sold by the unit', () => {
+    expect(leerStockUnidad('1.500')).toEqual({ ok: true, valor: 1500 });
+    expect(leerStockUnidad('0')).toEqual({ ok: true, valor: 0 });
+    expect(leerStockUnidad('1,5')).toEqual({
+      ok: false,
+      mensaje:
+        'Este producto se vende por unidad: el stock va en unidades enteras, sin decimales (ej: 12); se encontró "1,5". Si se vende por peso, escribe "kg" en la columna unidad.',
+    });
+    expect(leerStockUnidad('-3')).toEqual({ ok: false, mensaje: 'El stock no puede ser negativo.' });
+  });
+
+  it('a sale quantity is read both ways; the product decides in SQL which one counts', () => {
+    expect(leerCantidadVenta('2')).toEqual({ unidades: { ok: true, valor: 2 }, gramos: { ok: true, valor: 2000 } });
+    const kilos = leerCantidadVenta('0,350');
+    expect(kilos.gramos).toEqual({ ok: true, valor: 350 });
+    expect(kilos.unidades).toEqual({
+      ok: false,
+      mensaje: 'Este producto se vende por unidad: la cantidad va en unidades enteras, sin decimales (ej: 2); se encontró "0,350".',
+    });
+    expect(leerCantidadVenta('350 g').gramos).toEqual({ ok: true, valor: 350 });
+    expect(leerCantidadVenta('0.350').gramos).toMatchObject({
+      ok: false,
+      mensaje: expect.stringMatching(/^Este producto se vende a granel \(kg\): escribe los decimales del peso con coma/),
+    });
+    expect(leerCantidadVenta('0').unidades).toEqual({ ok: false, mensaje: 'La cantidad de unidades debe ser mayor a 0.' });
   });
 });

@@ -4,9 +4,11 @@
 // or a Spanish message saying what is wrong and how to write it.
 import { CATEGORIAS, METODOS_PAGO, type Categoria, type MetodoPago } from '@minimarket/contracts/comunes';
 import { localAUtcRapido } from '../lib/tiempo.js';
-import { LIMITES_PRODUCTO, PATRON_CODIGO_BARRA } from '@minimarket/contracts/reglas';
+import { LIMITES_PRODUCTO, MAX_UNIDADES_LINEA, PATRON_CODIGO_BARRA } from '@minimarket/contracts/reglas';
 // Whole numbers and pesos are read by the one parser in contracts (numeros.ts), shared with the web.
-import type { Lectura } from '@minimarket/contracts/numeros';
+import { leerEnteroEntre, type Lectura } from '@minimarket/contracts/numeros';
+// Weights by the one reader in contracts (granel.ts), shared with the POS.
+import { leerCantidadUnidad, leerPeso, type UnidadVenta } from '@minimarket/contracts/granel';
 
 export type { Lectura };
 
@@ -108,4 +110,88 @@ export function leerCodigoBarra(texto: string): Lectura<string> {
     return mal(`El código de barras es demasiado largo (máximo ${LIMITES_PRODUCTO.codigoBarra} caracteres).`);
   if (!PATRON_CODIGO_BARRA.test(t)) return mal(`El código de barras "${t}" solo puede tener números y letras.`);
   return ok(t);
+}
+
+// ---- Selling by weight (issue #20, docs/granel.md) ----
+
+/** How the unidad column may say each way of selling (normalizarTexto, without dots or parentheses). */
+const UNIDAD_POR_NOMBRE = new Map<string, UnidadVenta>([
+  ['unidad', 'unidad'],
+  ['unidades', 'unidad'],
+  ['por unidad', 'unidad'],
+  ['un', 'unidad'],
+  ['u', 'unidad'],
+  ['kg', 'kg'],
+  ['kgs', 'kg'],
+  ['kilo', 'kg'],
+  ['kilos', 'kg'],
+  ['por kilo', 'kg'],
+  ['granel', 'kg'],
+  ['a granel', 'kg'],
+  ['a granel kg', 'kg'],
+  ['peso', 'kg'],
+  ['por peso', 'kg'],
+]);
+
+/** 'unidad' or 'kg', however it is written ('Por unidad', 'A granel (kg)', 'Kilo', 'kg.'). Empty is the caller's. */
+export function leerUnidadVenta(texto: string): Lectura<UnidadVenta> {
+  const unidad = UNIDAD_POR_NOMBRE.get(normalizarTexto(texto.replace(/[().]/g, ' ')));
+  if (unidad) return ok(unidad);
+  return mal(`La unidad "${texto.trim()}" no es válida. Usa "unidad" (se vende por unidad) o "kg" (se vende a granel, por peso).`);
+}
+
+/** A message of leerPeso after a colon: 'El peso …' → 'el peso …'. */
+const minuscula = (mensaje: string) => mensaje.charAt(0).toLowerCase() + mensaje.slice(1);
+
+/** Zero kilos or grams however written ('0', '0,000', '0 kg', '0 g'): an empty shelf, which leerPeso refuses. */
+const CERO_KILOS_O_GRAMOS = /^0*(,0*)?\s*(kg|kgs|kilos?|g|gr|grs|gramos?)?$/i;
+
+/**
+ * A kg product's stock in whole grams: kilos with a decimal comma ('12,5' → 12500) or grams
+ * ('350 g'), read by the contracts' leerPeso (so the file, the POS and the forms agree); 0 is an
+ * empty shelf. A dot in kilos ('1.5') is refused with leerPeso's reason, never guessed.
+ */
+export function leerStockKg(texto: string): Lectura<number> {
+  const t = texto.trim();
+  if (t.startsWith('-')) return mal('El stock no puede ser negativo.');
+  if (/\d/.test(t) && CERO_KILOS_O_GRAMOS.test(t)) return ok(0);
+  // A shelf may hold more than a line weighs: up to the products' limit (1.000 kg in grams).
+  const r = leerPeso(t, { maximo: LIMITES_PRODUCTO.stock });
+  return r.ok ? ok(r.gramos) : mal(`El stock de un producto a granel va en kilos: ${minuscula(r.mensaje)}`);
+}
+
+/** Only digits and separators, with a separator leerEntero refused: a decimal ('1,5', '2.25'). */
+const esDecimal = (t: string) => /^-?[\d.,]+$/.test(t.replace(/\s+/g, '')) && /[.,]/.test(t);
+
+/** A unit product's stock: whole units, 0 to the products' limit; a decimal says why it cannot be. */
+export function leerStockUnidad(texto: string): Lectura<number> {
+  const r = leerEnteroEntre(texto, {
+    campo: 'El stock',
+    minimo: 0,
+    maximo: LIMITES_PRODUCTO.stock,
+    mensajeMinimo: 'El stock no puede ser negativo.',
+  });
+  if (r.ok || !esDecimal(texto)) return r;
+  return mal(
+    `Este producto se vende por unidad: el stock va en unidades enteras, sin decimales (ej: 12); se encontró "${texto.trim()}". Si se vende por peso, escribe "kg" en la columna unidad.`,
+  );
+}
+
+/**
+ * The quantity of a sale line, read both ways: its product (and so its unit) is known only in
+ * SQL. Units: whole, 1 to MAX_UNIDADES_LINEA (a decimal gets leerCantidadUnidad's reason);
+ * grams: leerPeso (kilos with a decimal comma, or grams). Each reading keeps its own message.
+ */
+export function leerCantidadVenta(texto: string): { unidades: Lectura<number>; gramos: Lectura<number> } {
+  const t = texto.trim();
+  let unidades: Lectura<number> = leerEnteroEntre(t, {
+    campo: 'La cantidad de unidades',
+    minimo: 1,
+    maximo: MAX_UNIDADES_LINEA,
+    mensajeMinimo: 'La cantidad de unidades debe ser mayor a 0.',
+  });
+  if (!unidades.ok && esDecimal(t)) unidades = leerCantidadUnidad(t);
+  const peso = leerPeso(t);
+  const gramos: Lectura<number> = peso.ok ? ok(peso.gramos) : mal(`Este producto se vende a granel (kg): ${minuscula(peso.mensaje)}`);
+  return { unidades, gramos };
 }

@@ -300,7 +300,10 @@ export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
           if (valor === '') return '';
           const numero = Number(valor);
           if (!Number.isFinite(numero)) return valor;
-          return esFecha ? serialComoFecha(numero, sistema1904) : String(numero);
+          if (esFecha) return serialComoFecha(numero, sistema1904);
+          // As Excel shows it in Chile, with a decimal comma: 2,5 kilos typed in a cell are stored
+          // 2.5, and the kilos reader (leerPeso) refuses a dot, which in text is ambiguous.
+          return String(numero).replace('.', ',');
         }
       }
     }

@@ -294,12 +294,17 @@ export function createCargasService({
       if (idMinimarket !== undefined) await acceso.assertAcceso(usuario, idMinimarket);
       let productos: ProductoParaVenta[] = [];
       if (idMinimarket !== undefined && esPlantillaDeVentas(nombre)) {
-        productos = await db.producto.findMany({
-          where: { id_minimarket: idMinimarket, estado: 'activo' },
-          orderBy: { id_producto: 'asc' },
-          take: 4,
-          select: { codigo_barra: true, nombre_producto: true },
-        });
+        // Four sold by the unit and, if the shop has one, one sold by weight (its line in kilos).
+        const seleccion = { codigo_barra: true, nombre_producto: true, unidad: true } as const;
+        const deLaTienda = (unidad: 'unidad' | 'kg', take: number) =>
+          db.producto.findMany({
+            where: { id_minimarket: idMinimarket, estado: 'activo', unidad },
+            orderBy: { id_producto: 'asc' },
+            take,
+            select: seleccion,
+          });
+        const [porUnidad, aGranel] = await Promise.all([deLaTienda('unidad', 4), deLaTienda('kg', 1)]);
+        productos = [...porUnidad, ...aGranel].map((p) => ({ ...p, unidad: p.unidad === 'kg' ? 'kg' : 'unidad' }));
       }
       return {
         nombre,

@@ -16,13 +16,17 @@ export const COLUMNAS: Record<TipoCarga, readonly string[]> = {
 
 const FILAS: Record<TipoCarga, string[][]> = {
   productos: [
-    ['Leche Entera 1 L', 'Lácteos y Quesos', '1190', '24', '7802900000017', '890', 'Leche entera larga vida', 'Colun'],
-    ['Pan de Molde Blanco', 'Panadería', '2290', '10', '7801505000011', '1650', '', 'Ideal'],
+    ['Leche Entera 1 L', 'Lácteos y Quesos', '1190', '24', '7802900000017', '890', 'Leche entera larga vida', 'Colun', 'unidad', ''],
+    ['Pan de Molde Blanco', 'Panadería', '2290', '10', '7801505000011', '1650', '', 'Ideal', 'unidad', ''],
+    // Sold by weight: price per kilo, stock in kilos with a decimal comma, the scale's PLU.
+    ['Jamón pierna', 'Fiambrería', '8990', '2,5', '7809991000067', '6490', '', '', 'kg', '42'],
   ],
   ventas: [
     ['V-0001', '2026-03-14 10:32:00', 'Efectivo', '7802900000017', '2'],
     ['V-0001', '2026-03-14 10:32:00', 'Efectivo', '7801505000011', '1'],
     ['V-0002', '2026-03-14 11:05:10', 'Débito', '7802900000017', '1'],
+    // 0,350 kilos of a product sold by weight: $8.990/kg × 0,350 = $3.147.
+    ['V-0002', '2026-03-14 11:05:10', 'Débito', '7809991000067', '0,350'],
   ],
 };
 
@@ -36,18 +40,27 @@ export const REGLAS_POR_TIPO: Record<TipoCarga, string[]> = {
   productos: [
     'El código de barras identifica a cada producto: no lo repitas.',
     'categoria debe ser una de: Panadería, Lácteos y Quesos, Abarrotes, Frutas y Verduras, Limpieza, Fiambrería, Botillería, Mascotas o Masivos.',
-    'precio_compra, descripcion y marca son opcionales.',
+    'precio_compra, descripcion, marca, unidad y codigo_plu son opcionales.',
+    'unidad dice cómo se vende: «unidad» (por unidad) o «kg» (a granel, por peso); vacía es por unidad.',
+    'Un producto a granel (kg) lleva sus precios por kilo y su stock en kilos con coma decimal (2,5 son 2 kilos y medio; también sirve «350 g»).',
+    'El stock de un producto por unidad va en unidades enteras: «1,5» se rechaza.',
+    'codigo_plu es el número del producto en la balanza (de 1 a 5 dígitos), solo para productos a granel y sin repetirse en tu tienda.',
   ],
   ventas: [
     'Las fechas van como AAAA-MM-DD HH:mm:ss (hora de Chile).',
     'Las filas con el mismo id_venta_csv forman una sola venta.',
     'Los productos de cada venta ya deben existir en tu inventario; si falta uno, esa venta completa se rechaza.',
+    'num_unidades de un producto a granel son kilos con coma decimal (0,350 es 350 gramos; también sirve «350 g»); el subtotal es el precio por kilo de ese peso, redondeado al peso.',
     'Subir dos veces el mismo archivo no duplica ventas.',
   ],
 };
 
 const NOTAS: Record<FormatoEjemplo, string[]> = {
-  csv: ['Guarda el archivo en UTF-8 (con o sin BOM).', 'Separa las columnas con coma o con punto y coma, como lo hace Excel en Chile.'],
+  csv: [
+    'Guarda el archivo en UTF-8 (con o sin BOM).',
+    'Separa las columnas con coma o con punto y coma, como lo hace Excel en Chile.',
+    'Si separas con coma, un peso con coma decimal va entre comillas ("0,350"); con punto y coma no hace falta.',
+  ],
   excel: ['Los datos van en la primera hoja del libro.', 'Puedes partir desde la plantilla: ya tiene la hoja «Datos» con los encabezados.'],
   xml: [
     'Guarda el archivo en UTF-8.',
