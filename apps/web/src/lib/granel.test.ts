@@ -29,6 +29,9 @@ describe('quantities and prices by way of selling', () => {
     expect(leerPesoOCero('').ok).toBe(false);
     expect(leerPesoOCero('12,5')).toEqual({ ok: true, valor: 12500 });
     expect(leerPesoOCero('-1').ok).toBe(false);
+    // A shelf may hold more than one line (99,999 kg), up to the products' limit of 1.000 kg.
+    expect(leerPesoOCero('150')).toEqual({ ok: true, valor: 150000 });
+    expect(leerPesoOCero('1.000,001')).toEqual({ ok: false, mensaje: 'El peso es demasiado alto (máximo 1.000,000 kg).' });
   });
 
   it('never adds grams to units', () => {

@@ -4,6 +4,7 @@
 // every screen says a weight the same way. Shared: Nueva venta, Inventario, Transacciones and the
 // receipt use them, and any other feature may.
 import { formatPeso, leerCantidadUnidad, leerPeso, type UnidadVenta } from '@minimarket/contracts/granel';
+import { LIMITES_PRODUCTO } from '@minimarket/contracts/reglas';
 import { formatClp, formatEntero } from '../utils/format';
 
 /** Whether a product (or a sale line) counts grams. An old record without `unidad` is a unit one. */
@@ -26,9 +27,9 @@ export type LecturaCantidad = { ok: true; valor: number } | { ok: false; mensaje
  * '350 g'), whole units through leerCantidadUnidad otherwise ('1,5' refused). The contracts'
  * messages are returned as they are.
  */
-export function leerCantidad(texto: string, unidad: UnidadVenta | undefined): LecturaCantidad {
+export function leerCantidad(texto: string, unidad: UnidadVenta | undefined, opciones: { maximo?: number } = {}): LecturaCantidad {
   if (unidad === 'kg') {
-    const r = leerPeso(texto);
+    const r = leerPeso(texto, opciones);
     return r.ok ? { ok: true, valor: r.gramos } : r;
   }
   const r = leerCantidadUnidad(texto);
@@ -38,14 +39,17 @@ export function leerCantidad(texto: string, unidad: UnidadVenta | undefined): Le
 /** '0', '0,000', '0 g', '0 kg': a count of nothing, which leerPeso (a weight to sell) refuses. */
 const CERO_PESO = /^0*(,0*)?\s*(kg|kilos?|g|gr|gramos?)?$/i;
 
+/** The most a stock may hold, in grams for a kg product (a line stops at 99,999 kg; a shelf may hold more). */
+export const MAX_GRAMOS_STOCK = LIMITES_PRODUCTO.stock;
+
 /**
- * A kg quantity that may be zero (a stock, a count on the shelf): leerPeso's reading, plus an
- * explicit zero. Blank is not zero: it says what to type.
+ * A kg quantity that may be zero (a stock, a count on the shelf): leerPeso's reading up to the
+ * products' stock limit, plus an explicit zero. Blank is not zero: it says what to type.
  */
 export function leerPesoOCero(texto: string): LecturaCantidad {
   const t = texto.trim();
   if (t !== '' && /\d/.test(t) && CERO_PESO.test(t)) return { ok: true, valor: 0 };
-  const r = leerPeso(t);
+  const r = leerPeso(t, { maximo: MAX_GRAMOS_STOCK });
   return r.ok ? { ok: true, valor: r.gramos } : r;
 }
 

@@ -22,7 +22,7 @@ import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Field, Input } from '../../../../components/ui/field';
 import { ApiError, mensajeDeError } from '../../../../lib/api-client';
-import { formatCantidadBreve, leerCantidad as leerCantidadGranel, leerPesoOCero } from '../../../../lib/granel';
+import { formatCantidadBreve, leerCantidad as leerCantidadGranel, leerPesoOCero, MAX_GRAMOS_STOCK } from '../../../../lib/granel';
 import { cn } from '../../../../utils/cn';
 import { contar } from '../../../../utils/format';
 import { comoEntrada } from '../../../../utils/zod-form';
@@ -58,7 +58,7 @@ const ajusteFormSchema = (unidad: UnidadVenta | undefined) =>
       }
       if (unidad === 'kg') {
         // A weight as a Chilean types it (leerPeso's words); a count may be 0 kg, a take-out not.
-        const r = soloDescuenta(v.tipo) ? leerCantidadGranel(texto, 'kg') : leerPesoOCero(texto);
+        const r = soloDescuenta(v.tipo) ? leerCantidadGranel(texto, 'kg', { maximo: MAX_GRAMOS_STOCK }) : leerPesoOCero(texto);
         if (!r.ok) ctx.addIssue({ code: 'custom', path: ['cantidad'], message: r.mensaje });
         return;
       }

@@ -12,7 +12,7 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { Field, Input } from '../../../../components/ui/field';
 import { MontoInput } from '../../../../components/ui/monto-input';
 import { mensajeDeError } from '../../../../lib/api-client';
-import { formatCantidadBreve, formatPrecio } from '../../../../lib/granel';
+import { formatCantidadBreve, formatPrecio, MAX_GRAMOS_STOCK } from '../../../../lib/granel';
 import { contar, formatClp, formatEntero } from '../../../../utils/format';
 import { comoEntrada } from '../../../../utils/zod-form';
 import { useIngresoStock } from '../../api/productos';
@@ -26,7 +26,7 @@ const gramosRecibidos = z
   .trim()
   .min(1, { error: MENSAJE_INGRESO_STOCK_INVALIDO })
   .transform((texto, ctx): string | number => {
-    const r = leerPeso(texto);
+    const r = leerPeso(texto, { maximo: MAX_GRAMOS_STOCK });
     if (r.ok) return r.gramos;
     ctx.addIssue({ code: 'custom', message: r.mensaje });
     return z.NEVER;
@@ -43,7 +43,7 @@ const ingresoFormSchema = (unidad: UnidadVenta) =>
 /** The preview's reading of a field: a positive whole number (grams for a weight), or nothing yet. */
 function positivo(texto: string, opciones: { pesos?: boolean; unidad?: UnidadVenta } = {}): number | null {
   if (opciones.unidad === 'kg') {
-    const r = leerPeso(texto);
+    const r = leerPeso(texto, { maximo: MAX_GRAMOS_STOCK });
     return r.ok ? r.gramos : null;
   }
   const r = leerEntero(texto, { campo: '', pesos: opciones.pesos });
