@@ -370,7 +370,15 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
           agregar(resultado.producto);
         }}
       />
-      <PesoDialog pesaje={pesaje} onConfirmar={confirmarPeso} onCerrar={() => setPesaje(null)} />
+      <PesoDialog
+        pesaje={pesaje}
+        onConfirmar={confirmarPeso}
+        onCerrar={() => {
+          // A scanned kg product left unweighed: the line under the scan field no longer asks for it.
+          if (pesaje?.escaneado) setEstadoEscaneo(null);
+          setPesaje(null);
+        }}
+      />
       {vista === 'pago' ? (
         <PagoPanel
           items={items}
