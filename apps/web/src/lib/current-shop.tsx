@@ -1,6 +1,5 @@
 // The shop the POS, uploads and settings work on. A pyme works on its own (the first of
 // GET /users/me's minimarkets); an administrador owns none and picks one from the list.
-import type { FormatoEtiqueta } from '@minimarket/contracts/etiqueta-balanza';
 import type { Minimarket } from '@minimarket/contracts/minimarkets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
@@ -54,8 +53,6 @@ interface CurrentShopValue {
   seleccionar: (id: number) => void;
   /** Units at or below which a product counts as low stock, once the shop has loaded. */
   umbralStockBajo: number | null;
-  /** The layout of the shop's scale labels (Configuración), or null: it prints none, or not loaded yet. */
-  formatoEtiqueta: FormatoEtiqueta | null;
 }
 
 const CurrentShopContext = createContext<CurrentShopValue | null>(null);
@@ -109,7 +106,6 @@ export function CurrentShopProvider({ children }: { children: ReactNode }) {
       reintentar: () => void adminRefetch(),
       seleccionar,
       umbralStockBajo: detalle.data?.umbral_stock_bajo ?? null,
-      formatoEtiqueta: detalle.data?.formato_etiqueta ?? null,
     }),
     [actual, opciones, esAdmin, adminCargando, adminError, adminRefetch, seleccionar, detalle.data],
   );

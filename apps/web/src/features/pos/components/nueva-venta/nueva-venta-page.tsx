@@ -13,7 +13,7 @@ import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ApiError, mensajeDeError, nuevaIdempotencyKey } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { useAuth } from '../../../../lib/auth';
-import { tiendaKeys, useCurrentShop } from '../../../../lib/current-shop';
+import { minimarketQueryOptions, tiendaKeys, useCurrentShop } from '../../../../lib/current-shop';
 import { esGranel } from '../../../../lib/granel';
 import { formatClp } from '../../../../utils/format';
 import { buscarPorCodigo, leerEtiquetaBalanza, obtenerProductos } from '../../api/productos';
@@ -91,7 +91,7 @@ function useCarritoGuardado(idMinimarket: number) {
 }
 
 export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
-  const { umbralStockBajo, formatoEtiqueta } = useCurrentShop();
+  const { umbralStockBajo } = useCurrentShop();
   const esDueno = useAuth().user?.rol === 'pyme';
   const [items, setItems] = useCarritoGuardado(idMinimarket);
   const [vista, setVista] = useState<'carrito' | 'pago'>('carrito');
@@ -176,6 +176,23 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   }, [creado, agregar, navigate, location.pathname]);
 
   /**
+   * Whether an unknown code starts with the prefix of the shop's scale labels. The layout comes
+   * from the shop's data as the app already holds it (no request when it is fresh); asked here,
+   * after the barcode lookup, so a scan right after the page loads still reads a label.
+   */
+  const esEtiqueta = useCallback(
+    async (codigo: string) => {
+      try {
+        const { formato_etiqueta: formato } = await queryClient.fetchQuery(minimarketQueryOptions(idMinimarket));
+        return formato !== null && codigo.startsWith(formato.prefijo);
+      } catch {
+        return false;
+      }
+    },
+    [queryClient, idMinimarket],
+  );
+
+  /**
    * A scale label (a code the shop's barcodes do not know that starts with its label prefix): the
    * server reads it with the shop's layout and answers the product, the grams and the label's
    * amount; its refusals (a bad check digit, an unknown PLU) are Spanish sentences shown as they
@@ -221,7 +238,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
         // The exact barcode first, as always (the scanner's one request): a shop's own code that
         // happens to start with 20 still sells as itself.
         const producto = await buscarPorCodigo(idMinimarket, codigo);
-        if (!producto && formatoEtiqueta && codigo.startsWith(formatoEtiqueta.prefijo)) {
+        if (!producto && (await esEtiqueta(codigo))) {
           await agregarEtiqueta(codigo, informar);
           return;
         }
@@ -261,7 +278,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
         if (este === ultimoEscaneo.current) setBuscando(false);
       }
     },
-    [idMinimarket, agregar, agregarEtiqueta, esDueno, formatoEtiqueta],
+    [idMinimarket, agregar, agregarEtiqueta, esDueno, esEtiqueta],
   );
 
   useBarcodeScanner((codigo) => void alEscanear(codigo), vista === 'carrito');
