@@ -3,9 +3,10 @@
 CREATE FUNCTION sumar_categoria_hora(p_minimarket INTEGER, p_dias DATE[]) RETURNS SETOF resumen_categoria_hora
 LANGUAGE sql STABLE AS $$
     SELECT p_minimarket, hora, metodo_pago, categoria,
-           count(DISTINCT id_venta)::integer, sum(num_unidades)::bigint, sum(subtotal)::bigint,
+           count(DISTINCT id_venta)::integer, coalesce(sum(num_unidades) FILTER (WHERE unidad <> 'kg'), 0)::bigint, sum(subtotal)::bigint,
            coalesce(sum(costo), 0)::bigint, coalesce(sum(subtotal) FILTER (WHERE costo IS NOT NULL), 0)::bigint,
-           (count(*) FILTER (WHERE NOT devuelta))::integer, (count(*) FILTER (WHERE costo IS NULL AND NOT devuelta))::integer
+           (count(*) FILTER (WHERE NOT devuelta))::integer, (count(*) FILTER (WHERE costo IS NULL AND NOT devuelta))::integer,
+           coalesce(sum(num_unidades) FILTER (WHERE unidad = 'kg'), 0)::bigint
     FROM lineas_contadas_dias(p_minimarket, p_dias)
     GROUP BY hora, metodo_pago, categoria
 $$;

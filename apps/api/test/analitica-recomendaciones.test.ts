@@ -112,7 +112,7 @@ async function recomendaciones() {
   expect(res.statusCode).toBe(200);
   return res.json();
 }
-const ref = (p: P) => ({ id_producto: id[p], nombre_producto: p, categoria: PRODUCTOS[p][0], codigo_barra: `RC-${p}` });
+const ref = (p: P) => ({ id_producto: id[p], nombre_producto: p, categoria: PRODUCTOS[p][0], codigo_barra: `RC-${p}`, unidad: 'unidad' });
 
 describe('GET /api/analitica/recomendaciones', () => {
   it('reponer: stock for fewer than 7 days at the pace of the last 28, most urgent first, enough for 14 days', async () => {

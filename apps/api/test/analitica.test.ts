@@ -116,6 +116,7 @@ describe('GET /api/analitica/resumen', () => {
       ventas: 5,
       ingresos: 14_100,
       unidades: 10,
+      gramos: 0,
       ticket_promedio: 2820,
       costo: 7800,
       // Over the lines with a cost: 9.600 of revenue, 7.800 of cost.
@@ -131,6 +132,7 @@ describe('GET /api/analitica/resumen', () => {
         ventas: 1,
         ingresos: 3000,
         unidades: 3,
+        gramos: 0,
         ticket_promedio: 3000,
         margen: 1200,
       },
@@ -142,6 +144,7 @@ describe('GET /api/analitica/resumen', () => {
       ventas: 2,
       ingresos: 3000,
       unidades: 3,
+      gramos: 0,
       ticket_promedio: 1500,
       costo: 1800,
       margen: 1200,
@@ -169,10 +172,10 @@ describe('GET /api/analitica/resumen', () => {
 describe('GET /api/analitica/serie', () => {
   it('by day: both 23:30 of the Saturday the clocks went back count on that Saturday', async () => {
     expect(await get(`serie?${RANGO}`)).toEqual([
-      { periodo: '2026-04-03', en_curso: false, ventas: 1, ingresos: 3200, unidades: 3 },
-      { periodo: '2026-04-04', en_curso: false, ventas: 2, ingresos: 2500, unidades: 2 },
-      { periodo: '2026-04-05', en_curso: false, ventas: 1, ingresos: 5400, unidades: 4 },
-      { periodo: '2026-04-06', en_curso: false, ventas: 1, ingresos: 3000, unidades: 1 },
+      { periodo: '2026-04-03', en_curso: false, ventas: 1, ingresos: 3200, unidades: 3, gramos: 0 },
+      { periodo: '2026-04-04', en_curso: false, ventas: 2, ingresos: 2500, unidades: 2, gramos: 0 },
+      { periodo: '2026-04-05', en_curso: false, ventas: 1, ingresos: 5400, unidades: 4, gramos: 0 },
+      { periodo: '2026-04-06', en_curso: false, ventas: 1, ingresos: 3000, unidades: 1, gramos: 0 },
     ]);
   });
 
@@ -186,17 +189,17 @@ describe('GET /api/analitica/serie', () => {
       '2026-04-06',
       '2026-04-07',
     ]);
-    expect(serie[0]).toEqual({ periodo: '2026-04-02', en_curso: false, ventas: 0, ingresos: 0, unidades: 0 });
-    expect(serie[5]).toEqual({ periodo: '2026-04-07', en_curso: false, ventas: 0, ingresos: 0, unidades: 0 });
+    expect(serie[0]).toEqual({ periodo: '2026-04-02', en_curso: false, ventas: 0, ingresos: 0, unidades: 0, gramos: 0 });
+    expect(serie[5]).toEqual({ periodo: '2026-04-07', en_curso: false, ventas: 0, ingresos: 0, unidades: 0, gramos: 0 });
   });
 
   it('by week (from Monday) and by month, named by their first day', async () => {
     expect(await get(`serie?${RANGO}&agrupar=semana`)).toEqual([
-      { periodo: '2026-03-30', en_curso: false, ventas: 4, ingresos: 11_100, unidades: 9 },
-      { periodo: '2026-04-06', en_curso: false, ventas: 1, ingresos: 3000, unidades: 1 },
+      { periodo: '2026-03-30', en_curso: false, ventas: 4, ingresos: 11_100, unidades: 9, gramos: 0 },
+      { periodo: '2026-04-06', en_curso: false, ventas: 1, ingresos: 3000, unidades: 1, gramos: 0 },
     ]);
     expect(await get(`serie?${RANGO}&agrupar=mes`)).toEqual([
-      { periodo: '2026-04-01', en_curso: false, ventas: 5, ingresos: 14_100, unidades: 10 },
+      { periodo: '2026-04-01', en_curso: false, ventas: 5, ingresos: 14_100, unidades: 10, gramos: 0 },
     ]);
   });
 });
@@ -204,14 +207,14 @@ describe('GET /api/analitica/serie', () => {
 describe('GET /api/analitica/por-categoria and por-metodo-pago', () => {
   it('categories by pesos, a sale counted in each category it has', async () => {
     expect(await get(`por-categoria?${RANGO}`)).toEqual([
-      { categoria: 'Abarrotes', ventas: 2, ingresos: 4500, unidades: 3 },
-      { categoria: 'Lácteos y Quesos', ventas: 2, ingresos: 3600, unidades: 3 },
-      { categoria: 'Limpieza', ventas: 1, ingresos: 3000, unidades: 1 },
-      { categoria: 'Panadería', ventas: 2, ingresos: 3000, unidades: 3 },
+      { categoria: 'Abarrotes', ventas: 2, ingresos: 4500, unidades: 3, gramos: 0 },
+      { categoria: 'Lácteos y Quesos', ventas: 2, ingresos: 3600, unidades: 3, gramos: 0 },
+      { categoria: 'Limpieza', ventas: 1, ingresos: 3000, unidades: 1, gramos: 0 },
+      { categoria: 'Panadería', ventas: 2, ingresos: 3000, unidades: 3, gramos: 0 },
     ]);
     expect(await get(`por-categoria?${RANGO}&metodo_pago=Efectivo`)).toEqual([
-      { categoria: 'Panadería', ventas: 2, ingresos: 3000, unidades: 3 },
-      { categoria: 'Lácteos y Quesos', ventas: 1, ingresos: 1200, unidades: 1 },
+      { categoria: 'Panadería', ventas: 2, ingresos: 3000, unidades: 3, gramos: 0 },
+      { categoria: 'Lácteos y Quesos', ventas: 1, ingresos: 1200, unidades: 1, gramos: 0 },
     ]);
   });
 
@@ -248,7 +251,15 @@ describe('GET /api/analitica/ranking', () => {
     const nombres = async (q: string) =>
       ((await get(`ranking?${RANGO}${q}`)) as Array<{ nombre_producto: string }>).map((p) => p.nombre_producto);
     expect(await get(`ranking?${RANGO}&limite=1`)).toEqual([
-      { id_producto: id.arroz, nombre_producto: 'Arroz 1 kg', categoria: 'Abarrotes', ingresos: 4500, unidades: 3 },
+      {
+        id_producto: id.arroz,
+        nombre_producto: 'Arroz 1 kg',
+        categoria: 'Abarrotes',
+        unidad: 'unidad',
+        ingresos: 4500,
+        unidades: 3,
+        gramos: 0,
+      },
     ]);
     expect(await nombres('')).toEqual(['Arroz 1 kg', 'Leche Entera 1 L', 'Pan Amasado', 'Detergente 1 L']);
     expect(await nombres('&por=unidades')).toEqual(['Pan Amasado', 'Leche Entera 1 L', 'Arroz 1 kg', 'Detergente 1 L']);
@@ -308,13 +319,13 @@ describe('GET /api/analitica/lineas', () => {
   });
 
   const FILAS_ESPERADAS = [
-    ['2026-04-03', '10:15', 'pan', 'Panadería', 'Efectivo', 2, 1000, 2000, 600, 800],
-    ['2026-04-03', '10:15', 'leche', 'Lácteos y Quesos', 'Efectivo', 1, 1200, 1200, 900, 300],
-    ['2026-04-04', '23:30', 'arroz', 'Abarrotes', 'Tarjeta de Débito', 1, 1500, 1500, null, null],
-    ['2026-04-04', '23:30', 'pan', 'Panadería', 'Efectivo', 1, 1000, 1000, 600, 400],
-    ['2026-04-05', '09:00', 'leche', 'Lácteos y Quesos', 'Tarjeta de Crédito', 2, 1200, 2400, 900, 600],
-    ['2026-04-05', '09:00', 'arroz', 'Abarrotes', 'Tarjeta de Crédito', 2, 1500, 3000, null, null],
-    ['2026-04-06', '18:45', 'detergente', 'Limpieza', 'Transferencia Bancaria', 1, 3000, 3000, 3300, -300],
+    ['2026-04-03', '10:15', 'pan', 'Panadería', 'Efectivo', 2, 'unidad', 1000, 2000, 600, 800],
+    ['2026-04-03', '10:15', 'leche', 'Lácteos y Quesos', 'Efectivo', 1, 'unidad', 1200, 1200, 900, 300],
+    ['2026-04-04', '23:30', 'arroz', 'Abarrotes', 'Tarjeta de Débito', 1, 'unidad', 1500, 1500, null, null],
+    ['2026-04-04', '23:30', 'pan', 'Panadería', 'Efectivo', 1, 'unidad', 1000, 1000, 600, 400],
+    ['2026-04-05', '09:00', 'leche', 'Lácteos y Quesos', 'Tarjeta de Crédito', 2, 'unidad', 1200, 2400, 900, 600],
+    ['2026-04-05', '09:00', 'arroz', 'Abarrotes', 'Tarjeta de Crédito', 2, 'unidad', 1500, 3000, null, null],
+    ['2026-04-06', '18:45', 'detergente', 'Limpieza', 'Transferencia Bancaria', 1, 'unidad', 3000, 3000, 3300, -300],
   ];
 
   it('formato=csv downloads every filtered line, oldest first, in Santiago time, with the numbers of the screen', async () => {
@@ -330,7 +341,8 @@ describe('GET /api/analitica/lineas', () => {
       'Producto',
       'Categoría',
       'Método de pago',
-      'Unidades',
+      'Cantidad',
+      'Unidad',
       'Precio unitario',
       'Subtotal',
       'Costo unitario',
@@ -349,7 +361,7 @@ describe('GET /api/analitica/lineas', () => {
     const hoja = libro.worksheets[0]!;
     const filas: unknown[][] = [];
     hoja.eachRow((fila, n) => {
-      if (n > 1) filas.push(Array.from({ length: 10 }, (_, i) => fila.getCell(i + 2).value ?? null));
+      if (n > 1) filas.push(Array.from({ length: 11 }, (_, i) => fila.getCell(i + 2).value ?? null));
     });
     expect(filas).toEqual(FILAS_ESPERADAS);
     const filtrado = await cliente.request({ method: 'GET', url: `/api/analitica/lineas?${RANGO}&formato=csv&categoria=Limpieza` });
@@ -364,13 +376,13 @@ describe('GET /api/analitica/cubo', () => {
       hasta: '2026-04-06',
       categorias: ['Abarrotes', 'Lácteos y Quesos', 'Limpieza', 'Panadería'],
       celdas: [
-        { categoria: 'Abarrotes', dia_semana: 6, hora: 23, ingresos: 1500, unidades: 1, margen: 0 },
-        { categoria: 'Abarrotes', dia_semana: 7, hora: 9, ingresos: 3000, unidades: 2, margen: 0 },
-        { categoria: 'Lácteos y Quesos', dia_semana: 5, hora: 10, ingresos: 1200, unidades: 1, margen: 300 },
-        { categoria: 'Lácteos y Quesos', dia_semana: 7, hora: 9, ingresos: 2400, unidades: 2, margen: 600 },
-        { categoria: 'Limpieza', dia_semana: 1, hora: 18, ingresos: 3000, unidades: 1, margen: -300 },
-        { categoria: 'Panadería', dia_semana: 5, hora: 10, ingresos: 2000, unidades: 2, margen: 800 },
-        { categoria: 'Panadería', dia_semana: 6, hora: 23, ingresos: 1000, unidades: 1, margen: 400 },
+        { categoria: 'Abarrotes', dia_semana: 6, hora: 23, ingresos: 1500, unidades: 1, gramos: 0, margen: 0 },
+        { categoria: 'Abarrotes', dia_semana: 7, hora: 9, ingresos: 3000, unidades: 2, gramos: 0, margen: 0 },
+        { categoria: 'Lácteos y Quesos', dia_semana: 5, hora: 10, ingresos: 1200, unidades: 1, gramos: 0, margen: 300 },
+        { categoria: 'Lácteos y Quesos', dia_semana: 7, hora: 9, ingresos: 2400, unidades: 2, gramos: 0, margen: 600 },
+        { categoria: 'Limpieza', dia_semana: 1, hora: 18, ingresos: 3000, unidades: 1, gramos: 0, margen: -300 },
+        { categoria: 'Panadería', dia_semana: 5, hora: 10, ingresos: 2000, unidades: 2, gramos: 0, margen: 800 },
+        { categoria: 'Panadería', dia_semana: 6, hora: 23, ingresos: 1000, unidades: 1, gramos: 0, margen: 400 },
       ],
     });
     expect((await get(`cubo?${RANGO}&metodo_pago=Tarjeta de Crédito`)).celdas).toHaveLength(2);
@@ -389,6 +401,7 @@ describe('GET /api/analitica/informe', () => {
         ventas: 5,
         ingresos: 14_100,
         unidades: 10,
+        gramos: 0,
         ticket_promedio: 2820,
         costo: 7800,
         margen: 1800,
@@ -403,6 +416,7 @@ describe('GET /api/analitica/informe', () => {
         ventas: 1,
         ingresos: 3000,
         unidades: 3,
+        gramos: 0,
         ticket_promedio: 3000,
         margen: 1200,
         margen_pct: 40,
@@ -414,8 +428,8 @@ describe('GET /api/analitica/informe', () => {
       ],
     });
     expect(informe.por_dia).toHaveLength(30);
-    expect(informe.por_dia[4]).toEqual({ periodo: '2026-04-05', en_curso: false, ventas: 1, ingresos: 5400, unidades: 4 });
-    expect(informe.por_categoria[0]).toEqual({ categoria: 'Abarrotes', ventas: 2, ingresos: 4500, unidades: 3 });
+    expect(informe.por_dia[4]).toEqual({ periodo: '2026-04-05', en_curso: false, ventas: 1, ingresos: 5400, unidades: 4, gramos: 0 });
+    expect(informe.por_categoria[0]).toEqual({ categoria: 'Abarrotes', ventas: 2, ingresos: 4500, unidades: 3, gramos: 0 });
     expect(informe.por_metodo_pago).toHaveLength(4);
     expect(informe.productos.map((p: { ingresos: number }) => p.ingresos)).toEqual([4500, 3600, 3000, 3000]);
     expect((await get('informe?mes=2026-02')).anterior).toMatchObject({ desde: '2026-01-01', hasta: '2026-01-31', ventas: 0 });
@@ -497,7 +511,8 @@ describe('the summaries are exact', () => {
     // Every hour, category and product of the shop against the raw lines.
     const crudo = await ctx.db.$queryRaw<Array<{ dia: string; ventas: number; ingresos: number; unidades: number }>>`
       SELECT to_char((v.fecha_venta AT TIME ZONE 'America/Santiago')::date, 'YYYY-MM-DD') AS dia,
-             count(DISTINCT v.id_venta)::int AS ventas, sum(d.subtotal)::int AS ingresos, sum(d.num_unidades)::int AS unidades
+             count(DISTINCT v.id_venta)::int AS ventas, sum(d.subtotal)::int AS ingresos,
+             coalesce(sum(d.num_unidades) FILTER (WHERE d.unidad <> 'kg'), 0)::int AS unidades
       FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta
       WHERE v.id_minimarket = ${tienda} AND v.estado_venta = 'Completada'
       GROUP BY 1 ORDER BY 1`;
@@ -510,8 +525,12 @@ describe('the summaries are exact', () => {
     expect(
       serie.filter((p) => p.ventas > 0).map(({ periodo, ventas, ingresos, unidades }) => ({ periodo, ventas, ingresos, unidades })),
     ).toEqual(crudo.map((c) => ({ periodo: c.dia, ventas: c.ventas, ingresos: c.ingresos, unidades: c.unidades })));
-    const porCategoria = await ctx.db.$queryRaw<Array<{ categoria: string; ventas: number; ingresos: number; unidades: number }>>`
-      SELECT d.categoria, count(DISTINCT v.id_venta)::int AS ventas, sum(d.subtotal)::int AS ingresos, sum(d.num_unidades)::int AS unidades
+    const porCategoria = await ctx.db.$queryRaw<
+      Array<{ categoria: string; ventas: number; ingresos: number; unidades: number; gramos: number }>
+    >`
+      SELECT d.categoria, count(DISTINCT v.id_venta)::int AS ventas, sum(d.subtotal)::int AS ingresos,
+             coalesce(sum(d.num_unidades) FILTER (WHERE d.unidad <> 'kg'), 0)::int AS unidades,
+             coalesce(sum(d.num_unidades) FILTER (WHERE d.unidad = 'kg'), 0)::int AS gramos
       FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta
       WHERE v.id_minimarket = ${tienda} AND v.estado_venta = 'Completada'
       GROUP BY 1 ORDER BY 3 DESC, 1`;

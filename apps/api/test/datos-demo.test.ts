@@ -42,6 +42,47 @@ describe('the demo stock', () => {
   });
 });
 
+describe('the demo sells by weight (issue #20)', () => {
+  it('bread, produce and cold cuts are kg products priced per kilo, twelve with a PLU, and Don Pepe’s scale prints price labels', async () => {
+    const tienda = await ctx.db.minimarket.findFirstOrThrow({ where: { nombre_minimarket: 'Minimarket Don Pepe' } });
+    expect(tienda).toMatchObject({ etiqueta_prefijo: '20', etiqueta_digitos_plu: 5, etiqueta_contenido: 'precio' });
+    const kg = await ctx.db.producto.findMany({ where: { id_minimarket: tienda.id_minimarket, unidad: 'kg' } });
+    expect(new Set(kg.map((p) => p.categoria))).toEqual(new Set(['Panadería', 'Frutas y Verduras', 'Fiambrería']));
+    expect(kg.find((p) => p.nombre_producto === 'Marraqueta')).toMatchObject({ precio_venta_actual: 2490, codigo_plu: '1' });
+    expect(kg.find((p) => p.nombre_producto === 'Jamón Pierna San Jorge')).toMatchObject({ precio_venta_actual: 9990, codigo_plu: '10' });
+    expect(
+      kg
+        .map((p) => p.codigo_plu)
+        .filter(Boolean)
+        .sort((a, b) => Number(a) - Number(b)),
+    ).toEqual(Array.from({ length: 12 }, (_, i) => String(i + 1)));
+  });
+
+  it('its history weighs 0,2 to 1,5 kg a line, charged at montoPorPeso, and the analytics count those grams apart from units', async () => {
+    const [f] = await ctx.db.$queryRaw<{ lineas: number; fuera: number; mal_cobradas: number; de_kg_sin_unidad: number }[]>`
+      SELECT count(*) FILTER (WHERE d.unidad = 'kg')::int AS lineas,
+             count(*) FILTER (WHERE d.unidad = 'kg' AND d.num_unidades NOT BETWEEN 200 AND 1500)::int AS fuera,
+             count(*) FILTER (WHERE d.unidad = 'kg' AND d.subtotal <> (d.precio_unitario::bigint * d.num_unidades + 500) / 1000)::int AS mal_cobradas,
+             count(*) FILTER (WHERE p.unidad = 'kg' AND d.unidad <> 'kg')::int AS de_kg_sin_unidad
+      FROM detalle_venta d JOIN producto p ON p.id_producto = d.id_producto`;
+    expect(f!.lineas).toBeGreaterThan(100);
+    expect(f).toMatchObject({ fuera: 0, mal_cobradas: 0, de_kg_sin_unidad: 0 });
+    // Don Pepe's figures as its owner reads them, against its raw lines.
+    const tienda = await ctx.db.minimarket.findFirstOrThrow({ where: { nombre_minimarket: 'Minimarket Don Pepe' } });
+    const [crudo] = await ctx.db.$queryRaw<{ desde: string; hasta: string; unidades: number; gramos: number }[]>`
+      SELECT to_char(min(v.fecha_venta AT TIME ZONE 'America/Santiago'), 'YYYY-MM-DD') AS desde,
+             to_char(max(v.fecha_venta AT TIME ZONE 'America/Santiago'), 'YYYY-MM-DD') AS hasta,
+             (sum(d.num_unidades) FILTER (WHERE d.unidad = 'unidad'))::int AS unidades,
+             (sum(d.num_unidades) FILTER (WHERE d.unidad = 'kg'))::int AS gramos
+      FROM detalle_venta d JOIN venta v ON v.id_venta = d.id_venta
+      WHERE v.id_minimarket = ${tienda.id_minimarket} AND v.estado_venta = 'Completada'`;
+    const pyme = await ctx.as(DEMO.pyme);
+    const res = await pyme.request({ method: 'GET', url: `/api/analitica/resumen?desde=${crudo!.desde}&hasta=${crudo!.hasta}` });
+    expect(res.json()).toMatchObject({ unidades: crudo!.unidades, gramos: crudo!.gramos });
+    expect(crudo!.gramos).toBeGreaterThan(0);
+  });
+});
+
 describe('the demo notices', () => {
   it("happened when their sale did: a product's stock notice is dated at its last sale, and those of earlier days are read", async () => {
     const filas = await ctx.db.$queryRaw<{ fecha: Date; leida: boolean; ultima: Date | null; hoy: boolean }[]>`

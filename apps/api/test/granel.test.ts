@@ -228,6 +228,13 @@ describe('GET /api/productos/etiqueta/{codigo}', () => {
 
   it('a shop without a layout is told to set one', async () => {
     const pyme = await ctx.as(DEMO.pyme);
+    // The demo's Don Pepe comes with a price-label layout (db/seed): taken off here.
+    const sinFormato = await pyme.request({
+      method: 'PATCH',
+      url: `/api/minimarkets/${donPepe}/configuracion`,
+      payload: { formato_etiqueta: null },
+    });
+    expect(sinFormato.statusCode, sinFormato.body).toBe(200);
     const res = await pyme.request({ method: 'GET', url: url(PESO_350) });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toBe('Tu tienda no tiene configuradas etiquetas de balanza. Indica su formato en Configuración.');

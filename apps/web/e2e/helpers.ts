@@ -32,6 +32,8 @@ export interface ProductoApi {
   stock: number;
   precio_venta_actual: number;
   precio_compra_actual: number | null;
+  /** 'kg': stock in grams and prices per kilo (issue #20). */
+  unidad: 'unidad' | 'kg';
 }
 
 export async function productoPorCodigo(
@@ -135,7 +137,10 @@ export async function sinTurnoAbierto(request: APIRequestContext, token: string,
 export async function productoBarato(request: APIRequestContext, token: string, idMinimarket: number): Promise<ProductoApi> {
   const res = await request.get(`/api/productos/?id_minimarket=${idMinimarket}&limit=100`, conToken(token));
   const productos = (await res.json()) as ProductoApi[];
-  const producto = productos.find((p) => p.stock >= 3 && p.precio_venta_actual > 0 && p.precio_venta_actual * 2 < 5000 && p.codigo_barra);
+  // Sold by the unit: the demo's bread and produce go by the kilo (their stock is grams, their price per kilo).
+  const producto = productos.find(
+    (p) => p.unidad !== 'kg' && p.stock >= 3 && p.precio_venta_actual > 0 && p.precio_venta_actual * 2 < 5000 && p.codigo_barra,
+  );
   expect(producto, 'el seed debe tener un producto de menos de $2.500 con stock').toBeTruthy();
   return producto!;
 }

@@ -114,10 +114,11 @@ test('Gráficos, Listas, Mapas de calor and Dashboards show the API’s figures'
   ]);
   const csv = fs.readFileSync((await descarga.path())!, 'utf8').replace(/^\ufeff/, '');
   const filas = Papa.parse<string[]>(csv.trim(), { delimiter: ';' }).data;
-  expect(filas[0]).toEqual(['N°', 'Producto', 'Categoría', 'Unidades', 'Ingresos']);
+  // The quantity in the product's own measure (kilos with a decimal comma for a kg product) and its unit.
+  expect(filas[0]).toEqual(['N°', 'Producto', 'Categoría', 'Cantidad', 'Unidad', 'Ingresos']);
   expect(filas.length - 1).toBe(ranking.length);
   expect(filas[1][1]).toBe(ranking[0].nombre_producto);
-  expect(Number(filas[1][4])).toBe(ranking[0].ingresos);
+  expect(Number(filas[1][5])).toBe(ranking[0].ingresos);
 
   const celdas = await api<Array<{ dia_semana: number; hora: number; ventas: number }>>(request, token, 'mapa-calor');
   expect(celdas).toHaveLength(168);
@@ -145,7 +146,7 @@ test('the cube turns by keyboard and shows the face in front as a table summing 
   await expect(page.getByRole('heading', { name: 'Pesos (ingresos) por categoría × hora' })).toBeVisible();
   await page.getByLabel('Medida').selectOption('unidades');
   await page.getByRole('button', { name: 'Día × Hora' }).click();
-  await expect(page.getByRole('heading', { name: 'Unidades por día × hora' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Unidades (sin granel) por día × hora' })).toBeVisible();
   await expect(page.getByText(`Total: ${miles(r.unidades)}`)).toBeVisible();
 });
 

@@ -2,6 +2,7 @@
 // Days are Santiago's calendar days; money is whole pesos; percentages have one decimal.
 import { z } from 'zod';
 import { CATEGORIAS, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, skipSchema } from './comunes.js';
+import { UNIDADES_VENTA } from './granel.js';
 import { referenciaVentaSchema } from './ventas.js';
 import { anioDe, desplazarDia, diasEntre, esDia, finDeMes } from './dias.js';
 
@@ -101,6 +102,13 @@ export type FiltrosAnalitica = z.input<typeof filtrosAnaliticaSchema>;
 
 const pesos = z.number().int();
 const porcentaje = z.number().nullable();
+/**
+ * Selling by weight (docs/granel.md, "Cómo cuentan las cifras"): `unidades` counts only the lines
+ * sold by the unit, `gramos` the grams of the lines sold by weight (shown as kilos); never added up.
+ */
+const unidadesSchema = z.number().int();
+const gramosSchema = z.number().int();
+const unidadVentaSchema = z.enum(UNIDADES_VENTA);
 
 /** The range the answer is about, as the server resolved it (defaults filled in). */
 const rangoSchema = z.object({ desde: z.string(), hasta: z.string() });
@@ -108,7 +116,8 @@ const rangoSchema = z.object({ desde: z.string(), hasta: z.string() });
 const cifrasPeriodoSchema = z.object({
   ventas: z.number().int(),
   ingresos: pesos,
-  unidades: z.number().int(),
+  unidades: unidadesSchema,
+  gramos: gramosSchema,
   ticket_promedio: pesos,
   margen: pesos,
 });
@@ -117,8 +126,12 @@ export const resumenSchema = z
   .object({
     ...rangoSchema.shape,
     ventas: z.number().int(),
+    /** Pesos of every line, by the unit and by weight. */
     ingresos: pesos,
-    unidades: z.number().int(),
+    /** Units of the lines sold by the unit (never grams). */
+    unidades: unidadesSchema,
+    /** Grams of the lines sold by weight (a screen shows them as kilos). */
+    gramos: gramosSchema,
     /** round(ingresos / ventas); 0 without sales. */
     ticket_promedio: pesos,
     /** Cost and margin of the lines that know their cost (a product without a purchase price has none). */
@@ -154,14 +167,17 @@ export const serieSchema = z
       en_curso: z.boolean(),
       ventas: z.number().int(),
       ingresos: pesos,
-      unidades: z.number().int(),
+      unidades: unidadesSchema,
+      gramos: gramosSchema,
     }),
   )
   .meta({ id: 'SerieAnalitica' });
 export type Serie = z.infer<typeof serieSchema>;
 
 export const porCategoriaSchema = z
-  .array(z.object({ categoria: z.enum(CATEGORIAS), ventas: z.number().int(), ingresos: pesos, unidades: z.number().int() }))
+  .array(
+    z.object({ categoria: z.enum(CATEGORIAS), ventas: z.number().int(), ingresos: pesos, unidades: unidadesSchema, gramos: gramosSchema }),
+  )
   .meta({ id: 'VentasPorCategoria' });
 export type PorCategoria = z.infer<typeof porCategoriaSchema>;
 
@@ -186,7 +202,11 @@ export type MapaCalor = z.infer<typeof mapaCalorSchema>;
 
 export const MAX_RANKING = 100;
 export const rankingQuerySchema = conFiltros({
-  por: z.enum(['ingresos', 'unidades'], { error: 'Ordena por ingresos o unidades.' }).default('ingresos'),
+  /**
+   * ingresos: every product by pesos. unidades: only the products sold by the unit, by units.
+   * kilos: only the products sold by weight, by grams. Units and grams are never ranked together.
+   */
+  por: z.enum(['ingresos', 'unidades', 'kilos'], { error: 'Ordena por ingresos, unidades o kilos.' }).default('ingresos'),
   orden: z.enum(['desc', 'asc'], { error: 'El orden es desc o asc.' }).default('desc'),
   limite: z.coerce
     .number()
@@ -201,8 +221,11 @@ export const rankingSchema = z
       id_producto: z.number().int(),
       nombre_producto: z.string(),
       categoria: z.enum(CATEGORIAS),
+      /** How the product is sold today: a screen shows its quantity in units or in kilos. */
+      unidad: unidadVentaSchema,
       ingresos: pesos,
-      unidades: z.number().int(),
+      unidades: unidadesSchema,
+      gramos: gramosSchema,
     }),
   )
   .meta({ id: 'RankingProductos' });
@@ -240,33 +263,44 @@ export const estadoAnaliticaSchema = z
   .meta({ id: 'EstadoAnalitica' });
 export type EstadoAnalitica = z.infer<typeof estadoAnaliticaSchema>;
 
-/** What every item carries so the screen can name the product and link to its inventory. */
+/**
+ * What every item carries so the screen can name the product and link to its inventory. `unidad`:
+ * how it is sold today; for 'kg' its stock and quantities are GRAMS and its prices are per kilo.
+ */
 const productoRef = {
   id_producto: z.number().int(),
   nombre_producto: z.string(),
   categoria: z.enum(CATEGORIAS),
   codigo_barra: z.string(),
+  unidad: unidadVentaSchema,
 };
 
 export const recomendacionesSchema = z
   .object({
     /** Today, Santiago: the last day of every window. */
     hoy: z.string(),
-    /** Active products sold in the last 28 days whose stock lasts fewer than 7 days, most urgent first. */
+    /**
+     * Active products sold in the last 28 days whose stock lasts fewer than 7 days, most urgent first.
+     * Quantities in the product's own measure: units, or grams for a kg product (`unidad`).
+     */
     reponer: z.array(
       z.object({
         ...productoRef,
         stock: z.number().int(),
+        /** Units (grams for a kg product) sold in the last 28 days. */
         unidades_28d: z.number().int(),
-        /** Units sold in the last 28 days / 28, two decimals. */
+        /** unidades_28d / 28, two decimals (grams a day for a kg product). */
         venta_diaria: z.number(),
         /** stock / venta_diaria, one decimal (0 when there is no stock). */
         dias_cobertura: z.number(),
-        /** ceil(14 × venta_diaria − stock): enough for two weeks. */
+        /** ceil(14 × venta_diaria − stock): enough for two weeks (grams for a kg product). */
         sugerido: z.number().int(),
       }),
     ),
-    /** Top 10 by units in the last 28 days; tendencia_pct against the 28 days before (null when none then). */
+    /**
+     * Top 10 products sold by the unit, by units in the last 28 days; tendencia_pct against the 28
+     * days before (null when none then). The products sold by weight are in mas_vendidos_kg.
+     */
     mas_vendidos: z.array(
       z.object({
         ...productoRef,
@@ -276,13 +310,23 @@ export const recomendacionesSchema = z
         tendencia_pct: porcentaje,
       }),
     ),
+    /** Top 10 products sold by weight, by grams in the last 28 days (kept apart from units), as mas_vendidos. */
+    mas_vendidos_kg: z.array(
+      z.object({
+        ...productoRef,
+        gramos: gramosSchema,
+        ingresos: pesos,
+        gramos_anterior: gramosSchema,
+        tendencia_pct: porcentaje,
+      }),
+    ),
     /** Active products with stock and no sale in the last 30 days, most capital first. */
     sin_ventas: z.array(
       z.object({
         ...productoRef,
         stock: z.number().int(),
         precio_compra_actual: pesos.nullable(),
-        /** stock × precio_compra_actual (0 when the purchase price is unknown). */
+        /** stock × precio_compra_actual (0 when the purchase price is unknown); for kg, montoPorPeso(precio por kilo, gramos). */
         capital_inmovilizado: pesos,
         /** The day of its last sale ('YYYY-MM-DD'), null if it never sold. */
         ultima_venta: z.string().nullable(),
@@ -345,18 +389,25 @@ export const lineaVentaSchema = z
     nombre_producto: z.string(),
     categoria: z.enum(CATEGORIAS),
     metodo_pago: z.enum(METODOS_PAGO),
+    /** The unit when sold: for 'kg', num_unidades are grams and precio_unitario is per kilo. */
+    unidad: unidadVentaSchema,
     num_unidades: z.number().int(),
     precio_unitario: pesos,
     subtotal: pesos,
     /** Purchase price when sold; null when the product had none (and then no margin). */
     costo_unitario: pesos.nullable(),
+    /** subtotal − cost; a kg line's cost is montoPorPeso(costo_unitario, grams). */
     margen: pesos.nullable(),
   })
   .meta({ id: 'LineaVenta' });
 export const lineasSchema = z.array(lineaVentaSchema).meta({ id: 'LineasVenta' });
 export type LineaVenta = z.infer<typeof lineaVentaSchema>;
 
-/** Column titles of the export, in the order of its cells. */
+/**
+ * Column titles of the export, in the order of its cells. 'Cantidad' is units for a line sold by the
+ * unit and KILOS (decimal comma, 3 decimals) for one sold by weight, and 'Unidad' says which
+ * ('unidad' / 'kg'); a kg line's prices are per kilo.
+ */
 export const COLUMNAS_EXPORTACION_LINEAS = [
   'N° venta',
   'Fecha',
@@ -364,7 +415,8 @@ export const COLUMNAS_EXPORTACION_LINEAS = [
   'Producto',
   'Categoría',
   'Método de pago',
-  'Unidades',
+  'Cantidad',
+  'Unidad',
   'Precio unitario',
   'Subtotal',
   'Costo unitario',
@@ -388,7 +440,8 @@ export const cuboSchema = z
         dia_semana: z.number().int(),
         hora: z.number().int(),
         ingresos: pesos,
-        unidades: z.number().int(),
+        unidades: unidadesSchema,
+        gramos: gramosSchema,
         /** Margin of the lines with a cost. */
         margen: pesos,
       }),
@@ -415,7 +468,8 @@ const cifrasMesSchema = z.object({
   hasta: z.string(),
   ventas: z.number().int(),
   ingresos: pesos,
-  unidades: z.number().int(),
+  unidades: unidadesSchema,
+  gramos: gramosSchema,
   ticket_promedio: pesos,
   costo: pesos,
   margen: pesos,

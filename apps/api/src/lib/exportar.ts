@@ -5,20 +5,35 @@
 // A text cell that starts with =, +, -, @ (or a tab or carriage return) would run as a formula
 // when the CSV is opened in Excel (CSV injection): papaparse writes it with a ' in front, so it
 // opens as the text it was. The .xlsx needs nothing: a string is written as a text cell.
+//
+// A weight ({ gramos }) is written as kilos: in the CSV as a Chilean Excel reads a number ('0,350',
+// decimal comma, 3 decimals: kilosEnCelda), in the .xlsx as a number of kilos with 3 decimals
+// shown, so a sheet can sum it. The table says the unit in a column of its own (docs/granel.md).
 import { PassThrough, Readable } from 'node:stream';
+import { kilosEnCelda } from '@minimarket/contracts/cantidad';
 import { PATRON_FORMULA_CSV } from '@minimarket/contracts/reglas';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 
-/** A cell: text stays text (a barcode keeps its leading zeros), a number is a number, null is empty. */
-export type Celda = string | number | null;
+/**
+ * A cell: text stays text (a barcode keeps its leading zeros), a number is a number, null is empty,
+ * and a weight in grams is written as kilos.
+ */
+export type Celda = string | number | null | { gramos: number };
+
+const esPeso = (c: Celda): c is { gramos: number } => c !== null && typeof c === 'object';
+/** Kilos shown with 3 decimals (Excel writes the decimal mark of the reader's locale). */
+const FORMATO_KILOS = '#,##0.000';
 
 const BOM = '\uFEFF';
 /** Rows written per papaparse call: the download streams without a call per row. */
 const LOTE_CSV = 500;
 
 const lineasCsv = (filas: Celda[][]) =>
-  `${Papa.unparse(filas, { delimiter: ';', newline: '\r\n', escapeFormulae: PATRON_FORMULA_CSV })}\r\n`;
+  `${Papa.unparse(
+    filas.map((f) => f.map((c) => (esPeso(c) ? kilosEnCelda(c.gramos) : c))),
+    { delimiter: ';', newline: '\r\n', escapeFormulae: PATRON_FORMULA_CSV },
+  )}\r\n`;
 
 /** CSV as a Chilean Excel opens it with a double click: UTF-8 with BOM, ';', CRLF. */
 export function csvStream(encabezado: readonly string[], filas: AsyncIterable<Celda[]>): Readable {
@@ -49,7 +64,11 @@ export function xlsxStream(nombreHoja: string, encabezado: readonly string[], fi
     for await (const f of filas) {
       // The download was abandoned: stop reading (leaving the loop returns the rows' generator).
       if (salida.destroyed) break;
-      hoja.addRow(f).commit();
+      const fila = hoja.addRow(f.map((c) => (esPeso(c) ? c.gramos / 1000 : c)));
+      f.forEach((c, i) => {
+        if (esPeso(c)) fila.getCell(i + 1).numFmt = FORMATO_KILOS;
+      });
+      fila.commit();
     }
     if (salida.destroyed) return;
     hoja.commit();

@@ -41,7 +41,8 @@ export interface LineasParams {
 }
 
 export interface RankingParams {
-  por: 'ingresos' | 'unidades';
+  /** unidades: only products sold by the unit; kilos: only those sold by weight (never ranked together). */
+  por: 'ingresos' | 'unidades' | 'kilos';
   orden: Direccion;
   limite: number;
 }

@@ -5,6 +5,7 @@
 // the list stays short to read and identical on every run.
 import { CATEGORIAS, type Categoria } from '@minimarket/contracts/comunes';
 import { makeEan13 } from '@minimarket/contracts/codigo-barra';
+import type { UnidadVenta } from '@minimarket/contracts/granel';
 
 export { CATEGORIAS, type Categoria };
 
@@ -13,9 +14,17 @@ export interface ProductoCatalogo {
   categoria: Categoria;
   /** null for bulk goods sold without a brand (bread by the kilo, produce). */
   marca: string | null;
-  /** Shelf price in whole pesos. */
+  /**
+   * 'kg': sold by weight (issue #20). Its price and cost are per kilo, and its stock and every sale
+   * line count grams. The bulk bread, produce and counter-sliced cold cuts are; packaged goods
+   * (a 600 g loaf of Ideal, a pack of vienesas) are still sold by the unit.
+   */
+  unidad: UnidadVenta;
+  /** The number keyed on the scale (PLU), for a few kg products; null for the rest. */
+  plu: string | null;
+  /** Shelf price in whole pesos (per kilo for a kg product). */
   precio: number;
-  /** Purchase cost in whole pesos, 60–85 % of the price and always below it. */
+  /** Purchase cost in whole pesos (per kilo for a kg product), 60–85 % of the price and always below it. */
   costo: number;
   /** A valid EAN-13 starting with 780 (GS1 Chile), unique in the catalogue. */
   codigo: string;
@@ -29,13 +38,72 @@ type Fila = readonly [string, string | null, number, number?, string?];
 
 const POPULARIDAD_POR_DEFECTO = 2;
 
+/** The products sold by weight, priced per kilo in their rows (bread, produce and the counter's cold cuts). */
+const A_GRANEL: ReadonlySet<string> = new Set([
+  'Marraqueta',
+  'Hallulla',
+  'Pan Amasado',
+  'Dobladitas',
+  'Pan Frica',
+  'Pan Integral',
+  'Calzones Rotos',
+  'Palta Hass',
+  'Tomate',
+  'Papa Granel',
+  'Cebolla',
+  'Cebolla Morada',
+  'Zanahoria',
+  'Limón',
+  'Plátano',
+  'Manzana Roja',
+  'Manzana Verde',
+  'Naranja',
+  'Mandarina',
+  'Pera',
+  'Kiwi',
+  'Uva Red Globe',
+  'Zapallo Camote',
+  'Betarraga',
+  'Jamón Pierna San Jorge',
+  'Jamón Acaramelado San Jorge',
+  'Jamón Pierna PF',
+  'Jamón de Pavo Sopraval',
+  'Pechuga de Pavo Cocida Sopraval',
+  'Mortadela Lisa PF',
+  'Salame Llanquihue',
+  'Queso de Cabeza San Jorge',
+  'Arrollado de Huaso PF',
+  'Pechuga de Pollo Deshuesada Super Pollo',
+  'Trutro Entero de Pollo Super Pollo',
+  'Alitas de Pollo Super Pollo',
+  'Costillar de Cerdo Super Cerdo',
+  'Chuleta de Cerdo Centro Super Cerdo',
+  'Carne Molida Especial',
+]);
+
+/** PLUs of the scale, 1 to 12, for the kg products a counter weighs most. */
+const PLU: Readonly<Record<string, string>> = {
+  Marraqueta: '1',
+  Hallulla: '2',
+  'Pan Amasado': '3',
+  Dobladitas: '4',
+  'Palta Hass': '5',
+  Tomate: '6',
+  Plátano: '7',
+  'Manzana Roja': '8',
+  Limón: '9',
+  'Jamón Pierna San Jorge': '10',
+  'Jamón de Pavo Sopraval': '11',
+  'Pechuga de Pollo Deshuesada Super Pollo': '12',
+};
+
 const PANADERIA: readonly Fila[] = [
-  ['Marraqueta 1 kg', null, 2490, 60, 'Pan batido horneado durante el día, vendido por kilo.'],
-  ['Hallulla 1 kg', null, 2590, 45, 'Hallulla horneada en el local, vendida por kilo.'],
-  ['Pan Amasado 1 kg', null, 2990, 10, 'Pan amasado casero, vendido por kilo.'],
-  ['Dobladitas 1 kg', null, 2990, 6],
-  ['Pan Frica 1 kg', null, 2790, 4],
-  ['Pan Integral 1 kg', null, 3190, 4],
+  ['Marraqueta', null, 2490, 60, 'Pan batido horneado durante el día, vendido por kilo.'],
+  ['Hallulla', null, 2590, 45, 'Hallulla horneada en el local, vendida por kilo.'],
+  ['Pan Amasado', null, 2990, 10, 'Pan amasado casero, vendido por kilo.'],
+  ['Dobladitas', null, 2990, 6],
+  ['Pan Frica', null, 2790, 4],
+  ['Pan Integral', null, 3190, 4],
   ['Pan de Molde Blanco Ideal 600 g', 'Ideal', 2990, 12],
   ['Pan de Molde Integral Ideal 600 g', 'Ideal', 3190, 8],
   ['Pan de Molde Blanco Fuchs 650 g', 'Fuchs', 2790, 5],
@@ -49,7 +117,7 @@ const PANADERIA: readonly Fila[] = [
   ['Empanada de Pino un', null, 2290, 10, 'Empanada de horno con pino de carne, huevo y aceituna.'],
   ['Empanada de Queso Frita un', null, 1590, 6],
   ['Sopaipillas 10 un', null, 2490, 4],
-  ['Calzones Rotos 250 g', null, 1990, 3],
+  ['Calzones Rotos', null, 6990, 3],
   ['Kuchen de Manzana trozo', null, 1490, 4],
   ['Croissant un', null, 990, 4],
   ['Galletón de Avena un', null, 690, 3],
@@ -169,28 +237,28 @@ const ABARROTES: readonly Fila[] = [
 ];
 
 const FRUTAS_Y_VERDURAS: readonly Fila[] = [
-  ['Palta Hass 1 kg', null, 4990, 10, 'Palta Hass de temporada, vendida por kilo.'],
-  ['Tomate 1 kg', null, 1990, 12],
+  ['Palta Hass', null, 5990, 10, 'Palta Hass de temporada, vendida por kilo.'],
+  ['Tomate', null, 1990, 12],
   ['Papas Malla 2 kg', null, 2490, 8],
-  ['Papa Granel 1 kg', null, 1290, 8],
-  ['Cebolla 1 kg', null, 1290, 8],
-  ['Cebolla Morada 1 kg', null, 1590, 2],
-  ['Zanahoria 1 kg', null, 1190, 5],
+  ['Papa Granel', null, 1290, 8],
+  ['Cebolla', null, 1290, 8],
+  ['Cebolla Morada', null, 1590, 2],
+  ['Zanahoria', null, 1190, 5],
   ['Lechuga Escarola un', null, 990, 6],
   ['Lechuga Costina un', null, 1190, 3],
-  ['Limón 1 kg', null, 2490, 6],
-  ['Plátano 1 kg', null, 1490, 10],
-  ['Manzana Roja 1 kg', null, 1690, 7],
-  ['Manzana Verde 1 kg', null, 1790, 3],
-  ['Naranja 1 kg', null, 1490, 5],
-  ['Mandarina 1 kg', null, 1990, 3],
-  ['Pera 1 kg', null, 1890, 2],
-  ['Kiwi 1 kg', null, 2290, 2],
-  ['Uva Red Globe 1 kg', null, 2990, 2],
+  ['Limón', null, 2490, 6],
+  ['Plátano', null, 1490, 10],
+  ['Manzana Roja', null, 1690, 7],
+  ['Manzana Verde', null, 1790, 3],
+  ['Naranja', null, 1490, 5],
+  ['Mandarina', null, 1990, 3],
+  ['Pera', null, 1890, 2],
+  ['Kiwi', null, 2290, 2],
+  ['Uva Red Globe', null, 2990, 2],
   ['Frutillas Bandeja 500 g', null, 2490, 2],
   ['Melón Tuna un', null, 2490, 1],
   ['Zapallo Italiano un', null, 690, 3],
-  ['Zapallo Camote 1 kg', null, 1290, 2],
+  ['Zapallo Camote', null, 1290, 2],
   ['Pimentón Rojo un', null, 990, 3],
   ['Pepino Ensalada un', null, 790, 3],
   ['Ajo 3 cabezas', null, 1290, 3],
@@ -198,7 +266,7 @@ const FRUTAS_Y_VERDURAS: readonly Fila[] = [
   ['Perejil Atado un', null, 690, 2],
   ['Choclo un', null, 590, 2],
   ['Apio un', null, 1290, 1],
-  ['Betarraga 1 kg', null, 1390, 1],
+  ['Betarraga', null, 1390, 1],
   ['Brócoli un', null, 1490, 2],
   ['Champiñones Bandeja 200 g', null, 1990, 2],
   ['Porotos Verdes 1 kg', null, 2490, 1],
@@ -237,28 +305,28 @@ const LIMPIEZA: readonly Fila[] = [
 ];
 
 const FIAMBRERIA: readonly Fila[] = [
-  ['Jamón Pierna San Jorge 250 g', 'San Jorge', 2990, 8],
-  ['Jamón Acaramelado San Jorge 250 g', 'San Jorge', 3190, 3],
-  ['Jamón Pierna PF 250 g', 'PF', 2790, 5],
-  ['Jamón de Pavo Laminado Sopraval 250 g', 'Sopraval', 2890, 4],
-  ['Pechuga de Pavo Cocida Sopraval 250 g', 'Sopraval', 3290, 2],
+  ['Jamón Pierna San Jorge', 'San Jorge', 9990, 8, 'Jamón de pierna laminado en el mesón, vendido por kilo.'],
+  ['Jamón Acaramelado San Jorge', 'San Jorge', 11990, 3],
+  ['Jamón Pierna PF', 'PF', 9490, 5],
+  ['Jamón de Pavo Sopraval', 'Sopraval', 10990, 4],
+  ['Pechuga de Pavo Cocida Sopraval', 'Sopraval', 12990, 2],
   ['Vienesas Tradicionales San Jorge 20 un', 'San Jorge', 3490, 6, 'Vienesas para completos, paquete de 20 unidades.'],
   ['Vienesas de Ave PF 20 un', 'PF', 2990, 4],
-  ['Mortadela Lisa PF 250 g', 'PF', 1590, 3],
-  ['Salame Laminado Llanquihue 100 g', 'Llanquihue', 2190, 2],
+  ['Mortadela Lisa PF', 'PF', 5990, 3],
+  ['Salame Llanquihue', 'Llanquihue', 17990, 2],
   ['Longaniza Chillaneja PF 500 g', 'PF', 3990, 2],
   ['Chorizo Parrillero San Jorge 500 g', 'San Jorge', 3490, 2],
   ['Tocino Laminado PF 150 g', 'PF', 2490, 2],
-  ['Queso de Cabeza San Jorge 250 g', 'San Jorge', 1690, 1],
-  ['Arrollado de Huaso PF 250 g', 'PF', 2490, 1],
+  ['Queso de Cabeza San Jorge', 'San Jorge', 6490, 1],
+  ['Arrollado de Huaso PF', 'PF', 9490, 1],
   ['Paté de Ternera Winter 125 g', 'Winter', 1090, 3],
-  ['Pechuga de Pollo Deshuesada Super Pollo 1 kg', 'Super Pollo', 6490, 3],
-  ['Trutro Entero de Pollo Super Pollo 1 kg', 'Super Pollo', 3490, 3],
-  ['Alitas de Pollo Super Pollo 1 kg', 'Super Pollo', 3990, 1],
+  ['Pechuga de Pollo Deshuesada Super Pollo', 'Super Pollo', 6490, 3],
+  ['Trutro Entero de Pollo Super Pollo', 'Super Pollo', 3490, 3],
+  ['Alitas de Pollo Super Pollo', 'Super Pollo', 3990, 1],
   ['Hamburguesas de Pollo Super Pollo 4 un', 'Super Pollo', 2490, 3],
-  ['Costillar de Cerdo Super Cerdo 1 kg', 'Super Cerdo', 5990, 1],
-  ['Chuleta de Cerdo Centro Super Cerdo 1 kg', 'Super Cerdo', 5490, 1],
-  ['Carne Molida Especial 500 g', null, 4490, 3],
+  ['Costillar de Cerdo Super Cerdo', 'Super Cerdo', 5990, 1],
+  ['Chuleta de Cerdo Centro Super Cerdo', 'Super Cerdo', 5490, 1],
+  ['Carne Molida Especial', null, 8990, 3],
 ];
 
 const BOTILLERIA: readonly Fila[] = [
@@ -454,6 +522,8 @@ export function construirCatalogo(): ProductoCatalogo[] {
         nombre,
         categoria,
         marca,
+        unidad: A_GRANEL.has(nombre) ? 'kg' : 'unidad',
+        plu: PLU[nombre] ?? null,
         precio,
         costo: calcularCosto(nombre, categoria, precio),
         codigo: makeEan13(PREFIJO_CHILE + empresa.codigo + item),

@@ -3,7 +3,10 @@
 // (decisions §1). Everything is derived from a fixed seed, so two runs with the
 // same `ahora` produce the same rows, and everything is written in one
 // transaction, so a crash never leaves half a seed behind.
+import { factorUmbral } from '@minimarket/contracts/cantidad';
 import { METODOS_PAGO, ESTADO_VENTA_COMPLETADA, type MetodoPago } from '@minimarket/contracts/comunes';
+import type { FormatoEtiqueta } from '@minimarket/contracts/etiqueta-balanza';
+import { montoPorPeso } from '@minimarket/contracts/granel';
 import { computeRutDv } from '@minimarket/contracts/rut';
 import type { Db, Tx } from '../client.js';
 import { leerEstadoSistema, marcarEstadoSistema } from '../../data/estado-sistema.js';
@@ -12,6 +15,7 @@ import { crearNotificaciones } from '../../data/notificacion.js';
 import { crearProductosIniciales, registrarSalidasDeHistorial } from '../../data/producto.js';
 import { crearUsuario } from '../../data/usuario.js';
 import { insertarHistorial, reservarIdsVenta } from '../../data/venta.js';
+import { insertarLineasAGranel } from '../../data/venta-granel.js';
 import { sumarPendientes } from '../../data/resumen-ventas.js';
 import { fechaLocal, localAUtc, sumarDias, type FechaLocal } from '../../lib/tiempo.js';
 import { avisoAgotado, avisoStockBajo } from '../../modules/notificaciones/avisos.js';
@@ -51,6 +55,8 @@ interface TiendaDemo {
   ventasPorDia: { base: number; min: number; max: number };
   agotados: number;
   stockBajo: number;
+  /** The layout of the labels its counter's scale prints; null: it has no such scale. */
+  formatoEtiqueta: FormatoEtiqueta | null;
 }
 
 const ADMIN: CuentaDemo = {
@@ -89,6 +95,8 @@ const TIENDAS: readonly TiendaDemo[] = [
     ventasPorDia: { base: 56, min: 40, max: 90 },
     agotados: 5,
     stockBajo: 9,
+    // The scale prints price labels: 20 + PLU (5 digits) + the amount in pesos (5 digits).
+    formatoEtiqueta: { prefijo: '20', digitos_plu: 5, contenido: 'precio' },
   },
   {
     duena: {
@@ -114,6 +122,8 @@ const TIENDAS: readonly TiendaDemo[] = [
     ventasPorDia: { base: 28, min: 15, max: 45 },
     agotados: 4,
     stockBajo: 6,
+    // A plain scale: the cashier types the weight.
+    formatoEtiqueta: null,
   },
 ];
 
@@ -187,6 +197,7 @@ function barajar<T>(rng: Rng, items: T[]): T[] {
 interface ProductoTienda {
   catalogo: ProductoCatalogo;
   precio: number;
+  /** Units, or grams for a kg product. */
   stock: number;
 }
 
@@ -195,9 +206,17 @@ const POPULARIDAD_BASICA = 8;
 const VARIACION_PRECIO = { min: 0.96, max: 1.08 };
 const STOCK_BASICO = { min: 40, max: 120 };
 const STOCK_NORMAL = { min: 6, max: 80 };
-/** The minimarket's default umbral_stock_bajo: below it a product counts as low stock. */
+/** A kg product's stock, in grams: 15 to 60 kg of a staple (the day's bread), 3 to 25 kg of the rest. */
+const STOCK_BASICO_KG = { min: 15_000, max: 60_000 };
+const STOCK_NORMAL_KG = { min: 3_000, max: 25_000 };
+/** The minimarket's default umbral_stock_bajo: below it a product counts as low stock (kilos for a kg product). */
 const UMBRAL_STOCK_BAJO = 5;
 const STOCK_BAJO = { min: 1, max: UMBRAL_STOCK_BAJO - 1 };
+const STOCK_BAJO_KG = { min: 300, max: UMBRAL_STOCK_BAJO * 1000 - 100 };
+/** The weight of a kg line, in grams: 0,2 to 1,5 kg, what a counter weighs. */
+const GRAMOS_LINEA = { min: 200, max: 1_500 };
+
+const esGranel = (p: ProductoTienda) => p.catalogo.unidad === 'kg';
 
 /** Rounds to the nearest price ending in 90, the way Chilean shelves are priced. */
 function redondearA90(precio: number): number {
@@ -224,7 +243,8 @@ function armarSurtido(tienda: TiendaDemo, rng: Rng): ProductoTienda[] {
       const nuevo = redondearA90(catalogo.precio * factor);
       if (nuevo > catalogo.costo) precio = nuevo;
     }
-    const rango = catalogo.popularidad >= POPULARIDAD_BASICA ? STOCK_BASICO : STOCK_NORMAL;
+    const basico = catalogo.popularidad >= POPULARIDAD_BASICA;
+    const rango = catalogo.unidad === 'kg' ? (basico ? STOCK_BASICO_KG : STOCK_NORMAL_KG) : basico ? STOCK_BASICO : STOCK_NORMAL;
     return { catalogo, precio, stock: entero(rng, rango.min, rango.max) };
   });
 
@@ -236,7 +256,9 @@ function armarSurtido(tienda: TiendaDemo, rng: Rng): ProductoTienda[] {
   candidatos.slice(0, tienda.agotados).forEach((p) => (p.stock = 0));
   candidatos
     .slice(tienda.agotados, tienda.agotados + tienda.stockBajo)
-    .forEach((p) => (p.stock = entero(rng, STOCK_BAJO.min, STOCK_BAJO.max)));
+    .forEach(
+      (p) => (p.stock = esGranel(p) ? entero(rng, STOCK_BAJO_KG.min, STOCK_BAJO_KG.max) : entero(rng, STOCK_BAJO.min, STOCK_BAJO.max)),
+    );
   return productos;
 }
 
@@ -300,7 +322,10 @@ const REINTENTOS_PRODUCTO = 8;
 
 interface LineaGenerada {
   indice: number;
+  /** Units, or grams for a kg product. */
   unidades: number;
+  /** precio × unidades, or montoPorPeso(precio por kilo, gramos) for a kg product. */
+  subtotal: number;
 }
 
 interface VentaGenerada {
@@ -346,9 +371,17 @@ function generarVentas(productos: readonly ProductoTienda[], tienda: TiendaDemo,
         for (let r = 0; r < REINTENTOS_PRODUCTO && enCarro.has(indice); r++) indice = eligeProducto.elegir(rng);
         if (enCarro.has(indice)) continue;
         enCarro.add(indice);
-        const precio = productos[indice].precio;
+        const producto = productos[indice];
+        const precio = producto.precio;
+        if (esGranel(producto)) {
+          const gramos = entero(rng, GRAMOS_LINEA.min, GRAMOS_LINEA.max);
+          const subtotal = montoPorPeso(precio, gramos);
+          lineas.push({ indice, unidades: gramos, subtotal });
+          total += subtotal;
+          continue;
+        }
         const unidades = (precio < PRECIO_BARATO ? unidadesBarato : unidadesNormal).elegir(rng) + 1;
-        lineas.push({ indice, unidades });
+        lineas.push({ indice, unidades, subtotal: precio * unidades });
         total += precio * unidades;
       }
       const pago = ELECCION_PAGO.find((m) => total <= m.hasta) ?? ELECCION_PAGO[ELECCION_PAGO.length - 1];
@@ -390,6 +423,9 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
     comuna: tienda.minimarket.comuna,
     tamano: tienda.minimarket.tamano,
     rubro: tienda.minimarket.rubro,
+    etiqueta_prefijo: tienda.formatoEtiqueta?.prefijo ?? null,
+    etiqueta_digitos_plu: tienda.formatoEtiqueta?.digitos_plu ?? null,
+    etiqueta_contenido: tienda.formatoEtiqueta?.contenido ?? null,
     fecha_creacion: desde,
   });
 
@@ -406,6 +442,8 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
       categoria: p.catalogo.categoria,
       precio_venta_actual: p.precio,
       precio_compra_actual: p.catalogo.costo,
+      unidad: p.catalogo.unidad,
+      codigo_plu: p.catalogo.plu,
       stock: p.stock,
       stock_inicial: p.stock + vendidas[i]!,
       codigo_barra: p.catalogo.codigo,
@@ -422,6 +460,25 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
   // The sales of the history, and each one's units out of the stock in the ledger, in the order
   // they happened: a product's ledger adds up to today's stock, never below zero on the way.
   const ids = await reservarIdsVenta(tx, ventas.length);
+  const lineas = ventas.flatMap((v, i) =>
+    v.lineas.map((l) => {
+      const p = productos[l.indice];
+      return {
+        granel: esGranel(p),
+        linea: {
+          id_venta: ids[i],
+          id_minimarket,
+          id_producto: idProducto[l.indice],
+          num_unidades: l.unidades,
+          precio_unitario: p.precio,
+          subtotal: l.subtotal,
+          nombre_producto: p.catalogo.nombre,
+          costo_unitario: p.catalogo.costo,
+          categoria: p.catalogo.categoria,
+        },
+      };
+    }),
+  );
   const numeros = await insertarHistorial(
     tx,
     ventas.map((v, i) => ({
@@ -433,22 +490,12 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
       metodo_pago: v.metodo,
       estado_venta: ESTADO_VENTA_COMPLETADA,
     })),
-    ventas.flatMap((v, i) =>
-      v.lineas.map((l) => {
-        const p = productos[l.indice];
-        return {
-          id_venta: ids[i],
-          id_minimarket,
-          id_producto: idProducto[l.indice],
-          num_unidades: l.unidades,
-          precio_unitario: p.precio,
-          subtotal: p.precio * l.unidades,
-          nombre_producto: p.catalogo.nombre,
-          costo_unitario: p.catalogo.costo,
-          categoria: p.catalogo.categoria,
-        };
-      }),
-    ),
+    lineas.filter((l) => !l.granel).map((l) => l.linea),
+  );
+  // The lines of kg products (grams, per kilo) say so (insertarHistorial does not take the unit yet).
+  await insertarLineasAGranel(
+    tx,
+    lineas.filter((l) => l.granel).map((l) => l.linea),
   );
   const enEstante = productos.map((p, i) => p.stock + vendidas[i]!);
   await registrarSalidasDeHistorial(
@@ -481,12 +528,12 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
   await crearNotificaciones(
     tx,
     productos.flatMap((p, indice) => {
-      if (p.stock >= UMBRAL_STOCK_BAJO) return [];
+      if (p.stock >= UMBRAL_STOCK_BAJO * factorUmbral(p.catalogo.unidad)) return [];
       const producto = { id_producto: idProducto[indice]!, nombre_producto: p.catalogo.nombre };
       const fecha = ultimaVenta.get(indice) ?? desde;
       return [
         {
-          ...(p.stock === 0 ? avisoAgotado(producto) : avisoStockBajo(producto, p.stock)),
+          ...(p.stock === 0 ? avisoAgotado(producto) : avisoStockBajo(producto, p.stock, p.catalogo.unidad)),
           id_usuario,
           id_minimarket,
           fecha,

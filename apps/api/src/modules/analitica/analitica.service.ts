@@ -64,16 +64,18 @@ function inicioPeriodo(dia: string, agrupar: keyof typeof UNIDAD_SQL): string {
 /** Every period of the range, zeros included; a period is named by its first day (weeks from Monday). */
 async function serie(tx: Tx, r: Resumenes, c: Consulta, agrupar: keyof typeof UNIDAD_SQL, hoy: string): Promise<Serie> {
   const unidad = UNIDAD_SQL[agrupar];
-  const filas = await tx.$queryRaw<{ periodo: string; ventas: bigint; ingresos: bigint; unidades: bigint }[]>`
+  const filas = await tx.$queryRaw<{ periodo: string; ventas: bigint; ingresos: bigint; unidades: bigint; gramos: bigint }[]>`
     WITH periodos AS (
       SELECT generate_series(date_trunc(${unidad}, ${c.desde}::date), date_trunc(${unidad}, ${c.hasta}::date),
                              ('1 ' || ${unidad})::interval)::date AS periodo
     ), datos AS (
-      SELECT date_trunc(${unidad}, hora)::date AS periodo, sum(ventas) AS ventas, sum(ingresos) AS ingresos, sum(unidades) AS unidades
+      SELECT date_trunc(${unidad}, hora)::date AS periodo, sum(ventas) AS ventas, sum(ingresos) AS ingresos,
+             sum(unidades) AS unidades, sum(gramos) AS gramos
       FROM ${porHora(r, c)} WHERE ${donde(c)} GROUP BY 1
     )
     SELECT to_char(p.periodo, 'YYYY-MM-DD') AS periodo, coalesce(d.ventas, 0)::bigint AS ventas,
-           coalesce(d.ingresos, 0)::bigint AS ingresos, coalesce(d.unidades, 0)::bigint AS unidades
+           coalesce(d.ingresos, 0)::bigint AS ingresos, coalesce(d.unidades, 0)::bigint AS unidades,
+           coalesce(d.gramos, 0)::bigint AS gramos
     FROM periodos p LEFT JOIN datos d USING (periodo) ORDER BY p.periodo`;
   const enCurso = inicioPeriodo(hoy, agrupar);
   return filas.map((f) => ({
@@ -82,16 +84,26 @@ async function serie(tx: Tx, r: Resumenes, c: Consulta, agrupar: keyof typeof UN
     ventas: n(f.ventas),
     ingresos: n(f.ingresos),
     unidades: n(f.unidades),
+    gramos: n(f.gramos),
   }));
 }
 
 /** The categories sold in the range, most pesos first; `ventas` counts the sales with a line of each. */
 async function porCategoria(tx: Tx, r: Resumenes, c: Consulta): Promise<PorCategoria> {
-  const filas = await tx.$queryRaw<{ categoria: PorCategoria[number]['categoria']; ventas: bigint; ingresos: bigint; unidades: bigint }[]>`
-    SELECT categoria, sum(ventas)::bigint AS ventas, sum(ingresos)::bigint AS ingresos, sum(unidades)::bigint AS unidades
+  const filas = await tx.$queryRaw<
+    { categoria: PorCategoria[number]['categoria']; ventas: bigint; ingresos: bigint; unidades: bigint; gramos: bigint }[]
+  >`
+    SELECT categoria, sum(ventas)::bigint AS ventas, sum(ingresos)::bigint AS ingresos, sum(unidades)::bigint AS unidades,
+           sum(gramos)::bigint AS gramos
     FROM ${porCategoriaHora(r, c)} WHERE ${donde(c)}
     GROUP BY categoria ORDER BY sum(ingresos) DESC, categoria`;
-  return filas.map((f) => ({ categoria: f.categoria, ventas: n(f.ventas), ingresos: n(f.ingresos), unidades: n(f.unidades) }));
+  return filas.map((f) => ({
+    categoria: f.categoria,
+    ventas: n(f.ventas),
+    ingresos: n(f.ingresos),
+    unidades: n(f.unidades),
+    gramos: n(f.gramos),
+  }));
 }
 
 /** Grouped by payment method: the tables that keep it (with a category filter, the per-method one). */
@@ -103,23 +115,41 @@ async function porMetodoPago(tx: Tx, r: Resumenes, c: Consulta): Promise<PorMeto
   return filas.map((f) => ({ metodo_pago: f.metodo_pago, ventas: n(f.ventas), ingresos: n(f.ingresos) }));
 }
 
-/** The products sold in the range by pesos or units; ties by product id, so pages are stable. */
+/** What each ranking orders by, and which products it lists: units and grams are never ranked together. */
+const RANKING = {
+  ingresos: { columna: 'ingresos', unidad: null },
+  unidades: { columna: 'unidades', unidad: 'unidad' },
+  kilos: { columna: 'gramos', unidad: 'kg' },
+} as const;
+
+/**
+ * The products sold in the range by pesos (all of them), by units (those sold by the unit) or by
+ * kilos (those sold by weight); ties by product id, so pages are stable.
+ */
 async function ranking(
   tx: Tx,
   r: Resumenes,
   c: Consulta,
-  por: 'ingresos' | 'unidades',
+  por: keyof typeof RANKING,
   orden: 'asc' | 'desc',
   limite: number,
 ): Promise<Ranking> {
-  const columna = Prisma.raw(por === 'unidades' ? 'unidades' : 'ingresos');
+  const { columna, unidad } = RANKING[por];
   const sentido = Prisma.raw(orden === 'asc' ? 'ASC' : 'DESC');
   const filas = await tx.$queryRaw<
-    { id_producto: number; nombre_producto: string; categoria: Ranking[number]['categoria']; ingresos: bigint; unidades: bigint }[]
+    {
+      id_producto: number;
+      nombre_producto: string;
+      categoria: Ranking[number]['categoria'];
+      unidad: Ranking[number]['unidad'];
+      ingresos: bigint;
+      unidades: bigint;
+      gramos: bigint;
+    }[]
   >`
-    SELECT s.id_producto, p.nombre_producto, p.categoria, s.ingresos, s.unidades
+    SELECT s.id_producto, p.nombre_producto, p.categoria, p.unidad, s.ingresos, s.unidades, s.gramos
     FROM (
-      SELECT id_producto, sum(ingresos)::bigint AS ingresos, sum(unidades)::bigint AS unidades
+      SELECT id_producto, sum(ingresos)::bigint AS ingresos, sum(unidades)::bigint AS unidades, sum(gramos)::bigint AS gramos
       FROM ${r.tabla('resumen_producto_dia')}
       WHERE id_minimarket = ${c.idMinimarket} AND dia BETWEEN ${c.desde}::date AND ${c.hasta}::date
         ${c.categoria ? Prisma.sql`AND categoria = ${c.categoria}` : Prisma.empty}
@@ -127,9 +157,10 @@ async function ranking(
       GROUP BY id_producto
     ) s
     JOIN producto p ON p.id_producto = s.id_producto
-    ORDER BY s.${columna} ${sentido}, s.id_producto
+    ${unidad ? Prisma.sql`WHERE p.unidad = ${unidad}` : Prisma.empty}
+    ORDER BY s.${Prisma.raw(columna)} ${sentido}, s.id_producto
     LIMIT ${limite}`;
-  return filas.map((f) => ({ ...f, ingresos: n(f.ingresos), unidades: n(f.unidades) }));
+  return filas.map((f) => ({ ...f, ingresos: n(f.ingresos), unidades: n(f.unidades), gramos: n(f.gramos) }));
 }
 
 /** The figures of a whole period as the report shows them. */
@@ -139,6 +170,7 @@ const cifrasPeriodo = (x: Cifras, desde: string, hasta: string) => ({
   ventas: x.ventas,
   ingresos: x.ingresos,
   unidades: x.unidades,
+  gramos: x.gramos,
   ticket_promedio: ticket(x),
   costo: x.costo,
   margen: margen(x),
@@ -194,6 +226,7 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
         ventas: actual.ventas,
         ingresos: actual.ingresos,
         unidades: actual.unidades,
+        gramos: actual.gramos,
         ticket_promedio: ticket(actual),
         costo: actual.costo,
         margen: margen(actual),
@@ -205,6 +238,7 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
           ventas: previo.ventas,
           ingresos: previo.ingresos,
           unidades: previo.unidades,
+          gramos: previo.gramos,
           ticket_promedio: ticket(previo),
           margen: margen(previo),
         },
@@ -280,21 +314,35 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
       return descarga(formato, `ventas_${c.desde}_${c.hasta}`, 'Ventas', COLUMNAS_EXPORTACION_LINEAS, celdasLineas(conexion, c, q.search));
     },
 
-    /** categoría × día de la semana × hora with pesos, units and margin; only the cells that sold. */
+    /** categoría × día de la semana × hora with pesos, units (and grams apart) and margin; only the cells that sold. */
     async cubo(usuario: UsuarioSesion, f: Filtros): Promise<Cubo> {
       const c = await consulta(usuario, f);
       const filas = await leer(
         c,
         (tx, r) => tx.$queryRaw<
-          { categoria: Cubo['categorias'][number]; dia_semana: number; hora: number; ingresos: bigint; unidades: bigint; margen: bigint }[]
+          {
+            categoria: Cubo['categorias'][number];
+            dia_semana: number;
+            hora: number;
+            ingresos: bigint;
+            unidades: bigint;
+            gramos: bigint;
+            margen: bigint;
+          }[]
         >`
           SELECT categoria, date_part('isodow', hora)::int AS dia_semana, date_part('hour', hora)::int AS hora,
-                 sum(ingresos)::bigint AS ingresos, sum(unidades)::bigint AS unidades,
+                 sum(ingresos)::bigint AS ingresos, sum(unidades)::bigint AS unidades, sum(gramos)::bigint AS gramos,
                  (sum(ingresos_con_costo) - sum(costo))::bigint AS margen
           FROM ${porCategoriaHora(r, c)} WHERE ${donde(c)}
           GROUP BY 1, 2, 3 HAVING sum(lineas) > 0`,
       );
-      const celdas = filas.map((f) => ({ ...f, ingresos: n(f.ingresos), unidades: n(f.unidades), margen: n(f.margen) }));
+      const celdas = filas.map((f) => ({
+        ...f,
+        ingresos: n(f.ingresos),
+        unidades: n(f.unidades),
+        gramos: n(f.gramos),
+        margen: n(f.margen),
+      }));
       const porCat = new Map<Cubo['categorias'][number], number>();
       for (const x of celdas) porCat.set(x.categoria, (porCat.get(x.categoria) ?? 0) + x.ingresos);
       const categorias = [...porCat.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'es')).map(([k]) => k);

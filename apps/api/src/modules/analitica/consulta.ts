@@ -45,7 +45,9 @@ export const porMetodoHora = (r: Resumenes, c: Consulta) => r.tabla(c.categoria 
 export interface Cifras {
   ventas: number;
   ingresos: number;
+  /** Units of the lines sold by the unit; the grams of those sold by weight apart (never added). */
   unidades: number;
+  gramos: number;
   costo: number;
   ingresos_con_costo: number;
   lineas: number;
@@ -63,7 +65,8 @@ export async function cifras(
 ): Promise<Cifras> {
   const [f] = await tx.$queryRaw<Record<keyof Cifras, bigint>[]>`
     SELECT coalesce(sum(ventas), 0)::bigint AS ventas, coalesce(sum(ingresos), 0)::bigint AS ingresos,
-           coalesce(sum(unidades), 0)::bigint AS unidades, coalesce(sum(costo), 0)::bigint AS costo,
+           coalesce(sum(unidades), 0)::bigint AS unidades, coalesce(sum(gramos), 0)::bigint AS gramos,
+           coalesce(sum(costo), 0)::bigint AS costo,
            coalesce(sum(ingresos_con_costo), 0)::bigint AS ingresos_con_costo,
            coalesce(sum(lineas), 0)::bigint AS lineas, coalesce(sum(lineas_sin_costo), 0)::bigint AS lineas_sin_costo
     FROM ${porHora(r, c)} WHERE ${donde(c, desde, hasta, hastaHora)}`;
@@ -71,6 +74,7 @@ export async function cifras(
     ventas: n(f?.ventas),
     ingresos: n(f?.ingresos),
     unidades: n(f?.unidades),
+    gramos: n(f?.gramos),
     costo: n(f?.costo),
     ingresos_con_costo: n(f?.ingresos_con_costo),
     lineas: n(f?.lineas),

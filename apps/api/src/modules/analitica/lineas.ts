@@ -38,6 +38,7 @@ interface FilaLinea {
   nombre_producto: string;
   categoria: LineaVenta['categoria'];
   metodo_pago: LineaVenta['metodo_pago'];
+  unidad: LineaVenta['unidad'];
   num_unidades: number;
   precio_unitario: number;
   subtotal: number;
@@ -47,6 +48,11 @@ interface FilaLinea {
   /** 'YYYY-MM-DD HH:MM' on Santiago's clock. */
   local: string;
 }
+
+/**
+ * A kg line's cost is monto_por_peso(costo por kilo, gramos) (SQL's montoPorPeso), as lineas_contadas
+ * counts it for the summaries; its quantity leaves as kilos in the download (exportar.ts).
+ */
 
 /** The lines of the shop's sales that count (venta_contada) on the range's Santiago days, filtered. */
 function dondeLineas(c: Consulta, search: string | undefined) {
@@ -60,8 +66,9 @@ function dondeLineas(c: Consulta, search: string | undefined) {
 
 const SELECT_LINEA = Prisma.sql`
   SELECT d.id_detalle_venta, d.id_venta, v.numero_venta, v.id_venta_csv, v.fecha_venta, d.id_producto, d.nombre_producto, d.categoria, v.metodo_pago,
-         d.num_unidades, d.precio_unitario, d.subtotal, d.costo_unitario,
-         d.subtotal - d.costo_unitario::bigint * d.num_unidades AS margen,
+         d.unidad, d.num_unidades, d.precio_unitario, d.subtotal, d.costo_unitario,
+         d.subtotal - CASE WHEN d.unidad = 'kg' THEN monto_por_peso(d.costo_unitario, d.num_unidades)
+                           ELSE d.costo_unitario::bigint * d.num_unidades END AS margen,
          to_char(v.fecha_venta AT TIME ZONE ${ZONA_HORARIA}, 'YYYY-MM-DD HH24:MI') AS local
   FROM venta_contada v JOIN detalle_venta d ON d.id_venta = v.id_venta AND d.id_minimarket = v.id_minimarket`;
 
@@ -125,7 +132,8 @@ async function* lotesLineas(conexion: ConexionPesada, c: Consulta, search: strin
         f.nombre_producto,
         f.categoria,
         f.metodo_pago,
-        f.num_unidades,
+        f.unidad === 'kg' ? { gramos: f.num_unidades } : f.num_unidades,
+        f.unidad,
         f.precio_unitario,
         f.subtotal,
         f.costo_unitario,

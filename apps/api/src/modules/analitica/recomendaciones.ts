@@ -13,7 +13,8 @@ import {
   type Recomendaciones,
 } from '@minimarket/contracts/analitica';
 import type { Categoria } from '@minimarket/contracts/comunes';
-import type { Tx } from '../../db/client.js';
+import { montoPorPeso, type UnidadVenta } from '@minimarket/contracts/granel';
+import { Prisma, type Tx } from '../../db/client.js';
 import type { Resumenes } from '../../data/resumen-ventas.js';
 import { desplazarDia } from '../../lib/tiempo.js';
 import { dosDecimales, horasPeak, n, unDecimal } from './consulta.js';
@@ -25,12 +26,14 @@ interface ProductoBase {
   nombre_producto: string;
   categoria: Categoria;
   codigo_barra: string;
+  /** How it is sold today: for 'kg' its stock and quantities are grams (docs/granel.md). */
+  unidad: UnidadVenta;
 }
 
 /**
- * Per product sold in the last 90 days, in one pass over its daily summaries: units and pesos of
- * the last 28 days, units of the 28 before, pesos of the 90; with the product as it is today.
- * (The 90 days of the ABC hold the 56 of the other two.)
+ * Per product sold in the last 90 days, in one pass over its daily summaries: units (and grams,
+ * apart) and pesos of the last 28 days, units and grams of the 28 before, pesos of the 90; with the
+ * product as it is today. (The 90 days of the ABC hold the 56 of the other two.)
  */
 async function ventasPorProducto(tx: Tx, r: Resumenes, idMinimarket: number, hoy: string) {
   const inicio = (dias: number) => desplazarDia(hoy, -(dias - 1));
@@ -44,16 +47,20 @@ async function ventasPorProducto(tx: Tx, r: Resumenes, idMinimarket: number, hoy
       unidades_28: bigint;
       ingresos_28: bigint;
       unidades_previo: bigint;
+      gramos_28: bigint;
+      gramos_previo: bigint;
       ingresos_90: bigint;
     })[]
   >`
-    SELECT p.id_producto, p.nombre_producto, p.categoria, p.codigo_barra, p.stock, p.estado,
-           r.unidades_28, r.ingresos_28, r.unidades_previo, r.ingresos_90
+    SELECT p.id_producto, p.nombre_producto, p.categoria, p.codigo_barra, p.unidad, p.stock, p.estado,
+           r.unidades_28, r.ingresos_28, r.unidades_previo, r.gramos_28, r.gramos_previo, r.ingresos_90
     FROM (
       SELECT id_producto,
              coalesce(sum(unidades) FILTER (WHERE dia >= ${desde28}::date), 0)::bigint AS unidades_28,
              coalesce(sum(ingresos) FILTER (WHERE dia >= ${desde28}::date), 0)::bigint AS ingresos_28,
              coalesce(sum(unidades) FILTER (WHERE dia BETWEEN ${desdePrevio}::date AND ${hastaPrevio}::date), 0)::bigint AS unidades_previo,
+             coalesce(sum(gramos) FILTER (WHERE dia >= ${desde28}::date), 0)::bigint AS gramos_28,
+             coalesce(sum(gramos) FILTER (WHERE dia BETWEEN ${desdePrevio}::date AND ${hastaPrevio}::date), 0)::bigint AS gramos_previo,
              sum(ingresos)::bigint AS ingresos_90
       FROM ${r.tabla('resumen_producto_dia')}
       WHERE id_minimarket = ${idMinimarket} AND dia BETWEEN ${inicio(DIAS_ABC)}::date AND ${hoy}::date
@@ -67,6 +74,7 @@ const base = (p: ProductoBase): ProductoBase => ({
   nombre_producto: p.nombre_producto,
   categoria: p.categoria,
   codigo_barra: p.codigo_barra,
+  unidad: p.unidad,
 });
 
 /**
@@ -79,15 +87,26 @@ const base = (p: ProductoBase): ProductoBase => ({
 export function productosSinVentas(tx: Tx, r: Resumenes, idMinimarket: number, hoy: string) {
   const desde = desplazarDia(hoy, -(DIAS_SIN_VENTAS - 1));
   return tx.$queryRaw<(ProductoBase & { stock: number; precio_compra_actual: number | null; ultima: string | null })[]>`
-    SELECT p.id_producto, p.nombre_producto, p.categoria, p.codigo_barra, p.stock, p.precio_compra_actual,
+    SELECT p.id_producto, p.nombre_producto, p.categoria, p.codigo_barra, p.unidad, p.stock, p.precio_compra_actual,
            to_char(ultima_venta.ultima, 'YYYY-MM-DD') AS ultima
     FROM producto p
     LEFT JOIN ${r.ultimaVentaPorProducto()} ON ultima_venta.id_producto = p.id_producto
     WHERE p.id_minimarket = ${idMinimarket} AND p.estado = 'activo' AND p.stock > 0
       AND (ultima_venta.ultima < ${desde}::date
            OR (ultima_venta.ultima IS NULL AND (p.fecha_creacion AT TIME ZONE 'America/Santiago')::date < ${desde}::date))
-    ORDER BY p.stock::bigint * coalesce(p.precio_compra_actual, 0) DESC, p.stock DESC, p.id_producto`;
+    ORDER BY ${capitalSql} DESC, p.stock DESC, p.id_producto`;
 }
+
+/**
+ * Stock × purchase price in pesos: for a kg product, grams at a price per kilo (montoPorPeso's
+ * half up, in integers, as capitalInmovilizado). Stock here is above 0.
+ */
+const capitalSql = Prisma.sql`CASE WHEN p.unidad = 'kg' THEN monto_por_peso(coalesce(p.precio_compra_actual, 0), p.stock)
+                                   ELSE p.stock::bigint * coalesce(p.precio_compra_actual, 0) END`;
+
+/** What a product's stock cost: units × price, or montoPorPeso(price per kilo, grams) for kg. */
+export const capitalInmovilizado = (p: { unidad: UnidadVenta; stock: number; precio_compra_actual: number | null }) =>
+  p.unidad === 'kg' ? montoPorPeso(p.precio_compra_actual ?? 0, Math.max(p.stock, 0)) : p.stock * (p.precio_compra_actual ?? 0);
 
 /**
  * The six lists. `hoy` is today's Santiago date; a window of N days is [hoy − (N−1), hoy].
@@ -96,10 +115,19 @@ export function productosSinVentas(tx: Tx, r: Resumenes, idMinimarket: number, h
 export async function calcularRecomendaciones(tx: Tx, r: Resumenes, idMinimarket: number, hoy: string): Promise<Recomendaciones> {
   const inicio = (dias: number) => desplazarDia(hoy, -(dias - 1));
   const vendidos = await ventasPorProducto(tx, r, idMinimarket, hoy);
-  const ultimos28 = vendidos.filter((p) => n(p.unidades_28) > 0).map((p) => ({ ...p, unidades: p.unidades_28, ingresos: p.ingresos_28 }));
+  // Each product in its own measure: units, or grams for a kg product (its stock is grams too).
+  // Units and grams are never added up or ranked together (docs/granel.md, "Cómo cuentan las cifras").
+  const enSuMedida = vendidos.map((p) => ({
+    ...p,
+    unidades: p.unidad === 'kg' ? p.gramos_28 : p.unidades_28,
+    previo: p.unidad === 'kg' ? p.gramos_previo : p.unidades_previo,
+    ingresos: p.ingresos_28,
+  }));
+  const ultimos28 = enSuMedida.filter((p) => n(p.unidades) > 0);
   const ultimos90 = vendidos.map((p) => ({ ...p, ingresos: p.ingresos_90 }));
 
-  // Reorder: stock lasts fewer than 7 days at the pace of the last 28 (stock × 28 < 7 × units).
+  // Reorder: stock lasts fewer than 7 days at the pace of the last 28 (stock × 28 < 7 × units;
+  // grams against grams for a kg product).
   const reponer = ultimos28
     .filter((p) => p.estado === 'activo' && n(p.unidades) > 0 && p.stock * DIAS_VELOCIDAD < DIAS_COBERTURA_MINIMA * n(p.unidades))
     .map((p) => {
@@ -115,24 +143,42 @@ export async function calcularRecomendaciones(tx: Tx, r: Resumenes, idMinimarket
         cobertura: (stock * DIAS_VELOCIDAD) / u,
       };
     })
-    .sort((a, b) => a.cobertura - b.cobertura || b.unidades_28d - a.unidades_28d || a.id_producto - b.id_producto)
+    // Ties: by the unit first, so units are compared with units and grams with grams.
+    .sort(
+      (a, b) =>
+        a.cobertura - b.cobertura ||
+        Number(a.unidad === 'kg') - Number(b.unidad === 'kg') ||
+        b.unidades_28d - a.unidades_28d ||
+        a.id_producto - b.id_producto,
+    )
     .map(({ cobertura: _, ...r }) => r);
 
-  const mas_vendidos = [...ultimos28]
-    .filter((p) => n(p.unidades) > 0)
-    .sort((a, b) => n(b.unidades) - n(a.unidades) || n(b.ingresos) - n(a.ingresos) || a.id_producto - b.id_producto)
-    .slice(0, MAS_VENDIDOS)
-    .map((p) => {
-      const u = n(p.unidades);
-      const previo = n(p.unidades_previo);
-      return {
-        ...base(p),
-        unidades: u,
-        ingresos: n(p.ingresos),
-        unidades_anterior: previo,
-        tendencia_pct: previo > 0 ? unDecimal(((u - previo) * 100) / previo) : null,
-      };
-    });
+  // Best sellers by quantity, kept apart: units for the products sold by the unit, grams for those
+  // sold by weight.
+  const masVendidos = (unidad: UnidadVenta) =>
+    ultimos28
+      .filter((p) => p.unidad === unidad)
+      .sort((a, b) => n(b.unidades) - n(a.unidades) || n(b.ingresos) - n(a.ingresos) || a.id_producto - b.id_producto)
+      .slice(0, MAS_VENDIDOS)
+      .map((p) => {
+        const u = n(p.unidades);
+        const previo = n(p.previo);
+        return { p, u, previo, tendencia_pct: previo > 0 ? unDecimal(((u - previo) * 100) / previo) : null };
+      });
+  const mas_vendidos = masVendidos('unidad').map(({ p, u, previo, tendencia_pct }) => ({
+    ...base(p),
+    unidades: u,
+    ingresos: n(p.ingresos),
+    unidades_anterior: previo,
+    tendencia_pct,
+  }));
+  const mas_vendidos_kg = masVendidos('kg').map(({ p, u, previo, tendencia_pct }) => ({
+    ...base(p),
+    gramos: u,
+    ingresos: n(p.ingresos),
+    gramos_anterior: previo,
+    tendencia_pct,
+  }));
 
   const muertos = await productosSinVentas(tx, r, idMinimarket, hoy);
   const sin_ventas = muertos
@@ -140,14 +186,15 @@ export async function calcularRecomendaciones(tx: Tx, r: Resumenes, idMinimarket
       ...base(p),
       stock: p.stock,
       precio_compra_actual: p.precio_compra_actual,
-      capital_inmovilizado: p.stock * (p.precio_compra_actual ?? 0),
+      capital_inmovilizado: capitalInmovilizado(p),
       ultima_venta: p.ultima,
     }))
     .sort((a, b) => b.capital_inmovilizado - a.capital_inmovilizado || b.stock - a.stock || a.id_producto - b.id_producto);
 
   // Thin margins: (venta − compra) / venta below 10 %, compared in integers; the lowest (negative) first.
+  // A kg product's two prices are both per kilo: the ratio needs no conversion.
   const finos = await tx.$queryRaw<(ProductoBase & { precio_venta_actual: number; precio_compra_actual: number })[]>`
-    SELECT id_producto, nombre_producto, categoria, codigo_barra, precio_venta_actual, precio_compra_actual
+    SELECT id_producto, nombre_producto, categoria, codigo_barra, unidad, precio_venta_actual, precio_compra_actual
     FROM producto
     WHERE id_minimarket = ${idMinimarket} AND estado = 'activo' AND precio_compra_actual IS NOT NULL AND precio_venta_actual > 0
       AND (precio_venta_actual - precio_compra_actual) * 100 < ${MARGEN_MINIMO_PCT} * precio_venta_actual
@@ -184,5 +231,5 @@ export async function calcularRecomendaciones(tx: Tx, r: Resumenes, idMinimarket
       };
     });
 
-  return { hoy, reponer, mas_vendidos, sin_ventas, margen_bajo, horas_peak, abc };
+  return { hoy, reponer, mas_vendidos, mas_vendidos_kg, sin_ventas, margen_bajo, horas_peak, abc };
 }

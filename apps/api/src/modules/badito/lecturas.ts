@@ -3,6 +3,8 @@
 // caller's read, through the analytics' own queries (cifras, with its payment-method filter; the
 // dead stock of Recomendaciones); stock and prices from the products themselves.
 import type { MetodoPago } from '@minimarket/contracts/comunes';
+import type { UnidadVenta } from '@minimarket/contracts/granel';
+import { Prisma } from '../../db/client.js';
 import type { Tx } from '../../db/client.js';
 import type { Resumenes } from '../../data/resumen-ventas.js';
 import { cifras, n, ticket, type Cifras } from '../analitica/consulta.js';
@@ -43,31 +45,41 @@ export async function cifrasVentas(
 
 export interface ProductoVendido {
   nombre_producto: string;
-  unidades: number;
+  /** Units, or grams when `unidad` is 'kg' (a product sold by weight). */
+  cantidad: number;
+  unidad: UnidadVenta;
   ingresos: number;
 }
 
-/** The products sold most by units in the range (ties: more pesos, then lower id). */
+/**
+ * The products sold most in the range, kept apart (units are never added to or ranked against
+ * grams): by units among the lines sold by the unit, and by grams among those sold by weight
+ * (ties: more pesos, then lower id).
+ */
 export async function masVendidos(
   tx: Tx,
   resumenes: Resumenes,
   idMinimarket: number,
   r: Rango,
   cuantos: number,
-): Promise<ProductoVendido[]> {
-  const filas = await tx.$queryRaw<{ nombre_producto: string; unidades: bigint; ingresos: bigint }[]>`
-    SELECT p.nombre_producto, s.unidades, s.ingresos
-    FROM (
-      SELECT id_producto, sum(unidades)::bigint AS unidades, sum(ingresos)::bigint AS ingresos
-      FROM ${resumenes.tabla('resumen_producto_dia')}
-      WHERE id_minimarket = ${idMinimarket} AND dia BETWEEN ${r.desde}::date AND ${r.hasta}::date
-      GROUP BY id_producto
-      HAVING sum(unidades) > 0
-    ) s
-    JOIN producto p ON p.id_producto = s.id_producto
-    ORDER BY s.unidades DESC, s.ingresos DESC, s.id_producto
-    LIMIT ${cuantos}`;
-  return filas.map((f) => ({ nombre_producto: f.nombre_producto, unidades: n(f.unidades), ingresos: n(f.ingresos) }));
+): Promise<{ porUnidad: ProductoVendido[]; aGranel: ProductoVendido[] }> {
+  const top = async (unidad: UnidadVenta) => {
+    const columna = Prisma.raw(unidad === 'kg' ? 'gramos' : 'unidades');
+    const filas = await tx.$queryRaw<{ nombre_producto: string; cantidad: bigint; ingresos: bigint }[]>`
+      SELECT p.nombre_producto, s.cantidad, s.ingresos
+      FROM (
+        SELECT id_producto, sum(${columna})::bigint AS cantidad, sum(ingresos)::bigint AS ingresos
+        FROM ${resumenes.tabla('resumen_producto_dia')}
+        WHERE id_minimarket = ${idMinimarket} AND dia BETWEEN ${r.desde}::date AND ${r.hasta}::date
+        GROUP BY id_producto
+        HAVING sum(${columna}) > 0
+      ) s
+      JOIN producto p ON p.id_producto = s.id_producto
+      ORDER BY s.cantidad DESC, s.ingresos DESC, s.id_producto
+      LIMIT ${cuantos}`;
+    return filas.map((f) => ({ nombre_producto: f.nombre_producto, cantidad: n(f.cantidad), unidad, ingresos: n(f.ingresos) }));
+  };
+  return { porUnidad: await top('unidad'), aGranel: await top('kg') };
 }
 
 export interface UsoMetodoPago {
@@ -91,6 +103,7 @@ export async function metodosPago(tx: Tx, resumenes: Resumenes, idMinimarket: nu
 const PRODUCTO_CATALOGO = {
   id_producto: true,
   nombre_producto: true,
+  unidad: true,
   stock: true,
   precio_venta_actual: true,
   precio_compra_actual: true,
@@ -98,24 +111,33 @@ const PRODUCTO_CATALOGO = {
 } as const;
 
 /** Active products with no stock left, by name. */
-export function agotados(tx: Tx, idMinimarket: number): Promise<ProductoCatalogo[]> {
-  return tx.producto.findMany({
-    where: { id_minimarket: idMinimarket, estado: 'activo', stock: { lte: 0 } },
-    orderBy: [{ nombre_producto: 'asc' }, { id_producto: 'asc' }],
-    select: PRODUCTO_CATALOGO,
-  });
+export async function agotados(tx: Tx, idMinimarket: number): Promise<ProductoCatalogo[]> {
+  return conUnidad(
+    await tx.producto.findMany({
+      where: { id_minimarket: idMinimarket, estado: 'activo', stock: { lte: 0 } },
+      orderBy: [{ nombre_producto: 'asc' }, { id_producto: 'asc' }],
+      select: PRODUCTO_CATALOGO,
+    }),
+  );
 }
+
+/** producto.unidad is a TEXT with a CHECK: 'unidad' or 'kg'. */
+const conUnidad = <T extends { unidad: string }>(filas: T[]) => filas.map((f) => ({ ...f, unidad: f.unidad as UnidadVenta }));
 
 /**
  * Active products with low stock by the app's one rule (esStockBajo: some left, fewer than the
- * shop's threshold — the inventory badge and the notices agree): fewest units first.
+ * shop's threshold, which counts kilos for a product sold by weight — the inventory badge and the
+ * notices agree): the furthest below the threshold first (stock over the threshold in the product's
+ * own measure, so 0,800 kg of 5 kg comes before 3 of 5 units: never grams against units).
  */
-export function stockBajo(tx: Tx, idMinimarket: number, umbral: number): Promise<ProductoCatalogo[]> {
-  return tx.producto.findMany({
-    where: { id_minimarket: idMinimarket, estado: 'activo', stock: { gt: 0, lt: umbral } },
-    orderBy: [{ stock: 'asc' }, { nombre_producto: 'asc' }, { id_producto: 'asc' }],
-    select: PRODUCTO_CATALOGO,
-  });
+export async function stockBajo(tx: Tx, idMinimarket: number, umbral: number): Promise<ProductoCatalogo[]> {
+  const filas = await tx.$queryRaw<(ProductoCatalogo & { unidad: string })[]>`
+    SELECT id_producto, nombre_producto, unidad, stock, precio_venta_actual, precio_compra_actual, marca
+    FROM producto
+    WHERE id_minimarket = ${idMinimarket} AND estado = 'activo'
+      AND stock > 0 AND stock < ${umbral} * CASE unidad WHEN 'kg' THEN 1000 ELSE 1 END
+    ORDER BY stock::numeric / CASE unidad WHEN 'kg' THEN 1000 ELSE 1 END, nombre_producto, id_producto`;
+  return conUnidad(filas);
 }
 
 /** How many products the database hands to the name matcher (productos.ts), most alike first. */
@@ -133,7 +155,7 @@ const SIMILITUD_MINIMA = 0.3;
  */
 export async function candidatos(tx: Tx, idMinimarket: number, palabras: readonly string[]): Promise<ProductoCatalogo[]> {
   const filas = await tx.$queryRaw<(ProductoCatalogo & { parecido: number })[]>`
-    SELECT p.id_producto, p.nombre_producto, p.stock, p.precio_venta_actual, p.precio_compra_actual, p.marca, w.parecido
+    SELECT p.id_producto, p.nombre_producto, p.unidad, p.stock, p.precio_venta_actual, p.precio_compra_actual, p.marca, w.parecido
     FROM producto p
     CROSS JOIN LATERAL (
       SELECT sum(CASE WHEN length(q) >= 3 THEN word_similarity(q, p.nombre_busqueda)
@@ -152,13 +174,15 @@ export async function candidatos(tx: Tx, idMinimarket: number, palabras: readonl
 
 export interface ProductoSinVentas {
   nombre_producto: string;
+  /** Units, or grams for a product sold by weight. */
   stock: number;
+  unidad: UnidadVenta;
 }
 
 /** Recomendaciones' dead stock (productosSinVentas), most capital tied up first. */
 export async function sinVentas(tx: Tx, resumenes: Resumenes, idMinimarket: number, hoy: string): Promise<ProductoSinVentas[]> {
   const filas = await productosSinVentas(tx, resumenes, idMinimarket, hoy);
-  return filas.map((f) => ({ nombre_producto: f.nombre_producto, stock: f.stock }));
+  return filas.map((f) => ({ nombre_producto: f.nombre_producto, stock: f.stock, unidad: f.unidad }));
 }
 
 export async function umbralStockBajo(tx: Tx, idMinimarket: number): Promise<number> {

@@ -3,11 +3,14 @@
 // never the whole catalogue. Word by word: the same word, the same Spanish stem (panes → pan), a
 // prefix (coca → Coca-Cola) or a typo (cocacola, lehce) all count, less than an exact word. Every
 // product that covers every word asked is an answer: "precio de la coca cola" lists all of them.
+import type { UnidadVenta } from '@minimarket/contracts/granel';
 import { normalizar, parecida, raiz } from './normalizar.js';
 
 export interface ProductoCatalogo {
   id_producto: number;
   nombre_producto: string;
+  /** 'kg': stock in grams, prices per kilo (said in kilos: respuestas.ts). Left out: by the unit. */
+  unidad?: UnidadVenta;
   stock: number;
   precio_venta_actual: number;
   precio_compra_actual?: number | null;

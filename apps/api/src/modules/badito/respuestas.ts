@@ -1,9 +1,13 @@
 // What Badito says (pure): each answer's Spanish sentence from its figures, and the follow-up
-// questions offered as chips. Amounts go through the one CLP formatter of the contracts.
+// questions offered as chips. Amounts go through the one CLP formatter of the contracts; a product
+// sold by weight is said in kilos (formatPeso: "12,350 kg de Tomate", "$1.990 el kilo"), and its
+// kilos are never added to units.
 import { DIAS_SIN_VENTAS } from '@minimarket/contracts/analitica';
 import type { IntencionBadito } from '@minimarket/contracts/badito';
 import type { MetodoPago } from '@minimarket/contracts/comunes';
+import { contarCantidad } from '@minimarket/contracts/cantidad';
 import { contar, formatClp } from '@minimarket/contracts/formato';
+import type { UnidadVenta } from '@minimarket/contracts/granel';
 import type { Motivo, Periodo } from './intenciones.js';
 import type { CifrasVentas, ProductoSinVentas, ProductoVendido, UsoMetodoPago } from './lecturas.js';
 import type { ProductoCatalogo } from './productos.js';
@@ -52,6 +56,12 @@ function lista(nombres: readonly string[], maximo = MAX_NOMBRES_EN_RESPUESTA): s
 }
 
 const unidades = (u: number) => contar(u, 'unidad', 'unidades');
+/** '3 unidades' or '0,800 kg'. */
+const cantidad = (c: number, unidad: UnidadVenta = 'unidad') => contarCantidad(c, unidad);
+/** A price as the shelf says it: '$1.990', or '$1.990 el kilo' for a product sold by weight. */
+const precio = (pesos: number, unidad: UnidadVenta = 'unidad') => `${formatClp(pesos)}${unidad === 'kg' ? ' el kilo' : ''}`;
+/** A stock in a list: '3', or '0,800 kg'. */
+const stockCorto = (x: { stock: number; unidad?: UnidadVenta }) => (x.unidad === 'kg' ? cantidad(x.stock, 'kg') : String(x.stock));
 
 /** "en efectivo", "con tarjeta (débito o crédito)", "en efectivo o por transferencia". */
 export function nombreMetodos(metodos: readonly MetodoPago[]): string {
@@ -86,13 +96,30 @@ export function ticketPromedio(p: Periodo, desde: string, c: CifrasVentas, metod
   return `Tu ticket promedio ${p === 'hoy' || p === 'ayer' ? 'de ' : ''}${cuando}${como} es ${formatClp(c.ticket)}: ${contar(c.ventas, 'venta')} por ${formatClp(c.ingresos)}.`;
 }
 
-export function masVendido(p: Periodo, desde: string, top: readonly ProductoVendido[]): string {
+/**
+ * The best sellers by units, and apart the ones sold by weight by kilos ("vendiste 12,350 kg de
+ * Tomate"): units and kilos are never ranked together.
+ */
+export function masVendido(
+  p: Periodo,
+  desde: string,
+  top: { porUnidad: readonly ProductoVendido[]; aGranel: readonly ProductoVendido[] },
+): string {
   const cuando = nombrePeriodo(p, desde);
-  const [primero, ...siguen] = top;
-  if (!primero) return `${mayuscula(cuando)} todavía no hay ventas completadas.`;
-  const base = `Lo más vendido ${cuando} es ${primero.nombre_producto}: ${unidades(primero.unidades)} por ${formatClp(primero.ingresos)}.`;
-  if (siguen.length === 0) return base;
-  return `${base} Le ${siguen.length === 1 ? 'sigue' : 'siguen'} ${lista(siguen.map((s) => `${s.nombre_producto} (${unidades(s.unidades)})`))}.`;
+  const siguen = (resto: readonly ProductoVendido[]) =>
+    resto.length === 0
+      ? ''
+      : ` Le ${resto.length === 1 ? 'sigue' : 'siguen'} ${lista(resto.map((s) => `${s.nombre_producto} (${cantidad(s.cantidad, s.unidad)})`))}.`;
+  const [primero, ...otros] = top.porUnidad;
+  const [granel, ...otrosGranel] = top.aGranel;
+  if (!primero && !granel) return `${mayuscula(cuando)} todavía no hay ventas completadas.`;
+  const porUnidad = primero
+    ? `Lo más vendido ${cuando} es ${primero.nombre_producto}: ${unidades(primero.cantidad)} por ${formatClp(primero.ingresos)}.${siguen(otros)}`
+    : '';
+  if (!granel) return porUnidad;
+  const verbo = p === 'ayer' ? 'vendiste' : 'llevas';
+  const aGranel = `${primero ? 'A granel' : `${mayuscula(cuando)}, a granel`} ${verbo} ${cantidad(granel.cantidad, 'kg')} de ${granel.nombre_producto} por ${formatClp(granel.ingresos)}.${siguen(otrosGranel)}`;
+  return primero ? `${porUnidad} ${aGranel}` : aGranel;
 }
 
 export function agotados(productos: readonly ProductoCatalogo[]): string {
@@ -102,12 +129,14 @@ export function agotados(productos: readonly ProductoCatalogo[]): string {
 }
 
 export function stockBajo(umbral: number, productos: readonly ProductoCatalogo[], agotados: number): string {
-  const limite = `menos de ${unidades(umbral)}`;
+  // The threshold counts kilos for a product sold by weight (esStockBajo): said when one is listed.
+  const granel = productos.some((x) => x.unidad === 'kg');
+  const limite = `menos de ${unidades(umbral)}${granel ? `, o de ${contar(umbral, 'kilo')} a granel` : ''}`;
   const extra =
     agotados > 0 ? ` Además, ${agotados === 1 ? 'hay 1 producto agotado' : `hay ${contar(agotados, 'producto')} agotados`}.` : '';
   if (productos.length === 0) return `Ningún producto tiene stock bajo (${limite}).${extra}`;
   const cuantos = productos.length === 1 ? '1 producto tiene' : `${contar(productos.length, 'producto')} tienen`;
-  return `${cuantos} stock bajo (${limite}): ${lista(productos.map((x) => `${x.nombre_producto} (${x.stock})`))}.${extra}`;
+  return `${cuantos} stock bajo (${limite}): ${lista(productos.map((x) => `${x.nombre_producto} (${stockCorto(x)})`))}.${extra}`;
 }
 
 export function sinVentas(productos: readonly ProductoSinVentas[]): string {
@@ -115,22 +144,22 @@ export function sinVentas(productos: readonly ProductoSinVentas[]): string {
   if (productos.length === 0) return `Todos tus productos con stock se vendieron al menos una vez en los últimos ${dias}.`;
   const cuantos =
     productos.length === 1 ? '1 producto con stock no se vende' : `${contar(productos.length, 'producto')} con stock no se venden`;
-  return `${cuantos} hace ${dias} o más: ${lista(productos.map((x) => `${x.nombre_producto} (${unidades(x.stock)})`))}. En ${PANTALLAS.recomendaciones} verás cuánto capital tienen inmovilizado.`;
+  return `${cuantos} hace ${dias} o más: ${lista(productos.map((x) => `${x.nombre_producto} (${cantidad(x.stock, x.unidad)})`))}. En ${PANTALLAS.recomendaciones} verás cuánto capital tienen inmovilizado.`;
 }
 
 const compra = (x: ProductoCatalogo) =>
   x.precio_compra_actual === null || x.precio_compra_actual === undefined
     ? 'sin precio de compra registrado'
-    : `precio de compra ${formatClp(x.precio_compra_actual)}`;
+    : `precio de compra ${precio(x.precio_compra_actual, x.unidad)}`;
 
 /** One product's stock and price (and purchase price when asked). */
 export function producto(x: ProductoCatalogo, conCosto = false): string {
-  const stock = x.stock > 0 ? `quedan ${unidades(x.stock)}` : 'está agotado';
-  return `${x.nombre_producto}: ${stock} y su precio de venta es ${formatClp(x.precio_venta_actual)}${conCosto ? ` (${compra(x)})` : ''}.`;
+  const stock = x.stock > 0 ? `quedan ${cantidad(x.stock, x.unidad)}` : 'está agotado';
+  return `${x.nombre_producto}: ${stock} y su precio de venta es ${precio(x.precio_venta_actual, x.unidad)}${conCosto ? ` (${compra(x)})` : ''}.`;
 }
 
 const enLista = (x: ProductoCatalogo, conCosto: boolean) =>
-  `${x.nombre_producto} (${formatClp(x.precio_venta_actual)}${conCosto ? `, ${compra(x)}` : ''}, ${x.stock > 0 ? `stock ${x.stock}` : 'agotado'})`;
+  `${x.nombre_producto} (${precio(x.precio_venta_actual, x.unidad)}${conCosto ? `, ${compra(x)}` : ''}, ${x.stock > 0 ? `stock ${stockCorto(x)}` : 'agotado'})`;
 
 /** One product named, and the others that also fit the words asked. */
 export function productoYOtros(consulta: string, x: ProductoCatalogo, otros: readonly ProductoCatalogo[], conCosto = false): string {

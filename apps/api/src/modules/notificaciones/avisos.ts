@@ -1,6 +1,7 @@
 // What every notice says, in one place: the stock checks, the end of an import and the demo data
 // all build their notices here, so the wording never drifts between them.
 import { contar } from '@minimarket/contracts/formato';
+import { formatPeso, type UnidadVenta } from '@minimarket/contracts/granel';
 import type { TIPOS_NOTIFICACION } from '@minimarket/contracts/notificaciones';
 
 export interface Aviso {
@@ -26,10 +27,17 @@ export const avisoAgotado = (producto: ProductoAvisado): Aviso => ({
   url_accion: urlProducto(producto.id_producto),
 });
 
-export const avisoStockBajo = (producto: ProductoAvisado, quedan: number): Aviso => ({
+/**
+ * "Quedan 3 unidades de …", or for a product sold by weight (its stock in grams) "Quedan 0,800 kg
+ * de …" (formatPeso; 1,000 kg is still plural, as a Chilean says it).
+ */
+export const avisoStockBajo = (producto: ProductoAvisado, quedan: number, unidad: UnidadVenta = 'unidad'): Aviso => ({
   tipo: 'stock_bajo',
   titulo: 'Stock bajo',
-  descripcion: `Queda${quedan === 1 ? '' : 'n'} ${contar(quedan, 'unidad', 'unidades')} de "${producto.nombre_producto}".`,
+  descripcion:
+    unidad === 'kg'
+      ? `Quedan ${formatPeso(quedan)} de "${producto.nombre_producto}".`
+      : `Queda${quedan === 1 ? '' : 'n'} ${contar(quedan, 'unidad', 'unidades')} de "${producto.nombre_producto}".`,
   url_accion: urlProducto(producto.id_producto),
 });
 

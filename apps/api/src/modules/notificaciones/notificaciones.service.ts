@@ -1,4 +1,6 @@
 import type { Notificacion } from '@minimarket/contracts/notificaciones';
+import { factorUmbral } from '@minimarket/contracts/cantidad';
+import type { UnidadVenta } from '@minimarket/contracts/granel';
 import { esStockBajo } from '@minimarket/contracts/reglas';
 import type { Db, Tx } from '../../db/client.js';
 import { crearNotificaciones, marcarLeida, marcarTodasLeidas } from '../../data/notificacion.js';
@@ -13,14 +15,33 @@ export interface CambioStock {
   nombre_producto: string;
   antes: number;
   despues: number;
-  /** 'kg': antes and despues are grams (registrar_venta's cambios carry it; issue #20). */
-  unidad?: 'unidad' | 'kg';
+  /**
+   * How the product is sold ('kg': antes/despues are grams; registrar_venta's cambios carry it).
+   * Read from the product when left out.
+   */
+  unidad?: UnidadVenta;
+}
+
+/** The unit of each change, reading from the products only those the caller did not say. */
+async function conUnidad(tx: Tx, cambios: CambioStock[]): Promise<(CambioStock & { unidad: UnidadVenta })[]> {
+  const faltan = cambios.filter((c) => c.unidad === undefined).map((c) => c.id_producto);
+  const leidas =
+    faltan.length === 0
+      ? new Map<number, UnidadVenta>()
+      : new Map(
+          (await tx.producto.findMany({ where: { id_producto: { in: faltan } }, select: { id_producto: true, unidad: true } })).map((p) => [
+            p.id_producto,
+            p.unidad as UnidadVenta,
+          ]),
+        );
+  return cambios.map((c) => ({ ...c, unidad: c.unidad ?? leidas.get(c.id_producto) ?? 'unidad' }));
 }
 
 /**
  * Writes the events a stock change means for the shop's owner: a product that ran out,
  * or one that just fell under the shop's low-stock threshold. Only crossings count, so
- * selling the 3rd-to-last unit after the 4th-to-last does not repeat the warning.
+ * selling the 3rd-to-last unit after the 4th-to-last does not repeat the warning. The threshold
+ * counts kilos for a product sold by weight (esStockBajo), whose stock is grams.
  */
 export async function avisarCambiosDeStock(
   tx: Tx,
@@ -38,10 +59,17 @@ export async function avisarCambiosDeStock(
     }));
   if (!tienda) return;
   const destino = { id_usuario: tienda.id_usuario, id_minimarket: idMinimarket };
-  const avisos = cambios.flatMap((c) => {
+  // Only a change that may cross the threshold (below it in kilos, the larger) needs the unit read.
+  const limiteMayor = tienda.umbral_stock_bajo * factorUmbral('kg');
+  const posibles = await conUnidad(
+    tx,
+    cambios.filter((c) => (c.despues === 0 && c.antes > 0) || (c.despues > 0 && c.despues < limiteMayor)),
+  );
+  const avisos = posibles.flatMap((c) => {
     if (c.despues === 0 && c.antes > 0) return [{ ...avisoAgotado(c), ...destino }];
-    if (esStockBajo(c.despues, tienda.umbral_stock_bajo) && c.antes >= tienda.umbral_stock_bajo) {
-      return [{ ...avisoStockBajo(c, c.despues), ...destino }];
+    const limite = tienda.umbral_stock_bajo * factorUmbral(c.unidad);
+    if (esStockBajo(c.despues, tienda.umbral_stock_bajo, c.unidad) && c.antes >= limite) {
+      return [{ ...avisoStockBajo(c, c.despues, c.unidad), ...destino }];
     }
     return [];
   });

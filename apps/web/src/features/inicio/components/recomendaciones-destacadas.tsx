@@ -1,3 +1,4 @@
+import { formatCantidad } from '@minimarket/contracts/cantidad';
 import { DIAS_COBERTURA_MINIMA, DIAS_SIN_VENTAS, type Recomendaciones } from '@minimarket/contracts/analitica';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Lightbulb, PackageMinus, PackagePlus, Sparkles } from 'lucide-react';
@@ -10,7 +11,7 @@ import { QueryResult } from '../../../components/ui/query-result';
 import { mensajeDeError } from '../../../lib/api-client';
 import { recomendacionesQueryOptions } from '../../../lib/analitica';
 import { rutaAgregarStock, rutaProductoInventario } from '../../../lib/rutas-inventario';
-import { contar, formatClp, formatEntero } from '../../../utils/format';
+import { contar, formatClp } from '../../../utils/format';
 
 /** How many of each list Inicio shows; the rest are one click away in Recomendaciones. */
 const DESTACADAS = 3;
@@ -77,8 +78,8 @@ function Destacadas({ r }: { r: Recomendaciones }) {
                       <span className="block text-xs text-slate-600">
                         {p.stock <= 0
                           ? 'Agotado'
-                          : `Stock ${formatEntero(p.stock)}, alcanza para ${p.dias_cobertura.toLocaleString('es-CL')} días`}{' '}
-                        · sugerido: {formatEntero(p.sugerido)}
+                          : `Stock ${formatCantidad(p.stock, p.unidad)}, alcanza para ${p.dias_cobertura.toLocaleString('es-CL')} días`}{' '}
+                        · sugerido: {formatCantidad(p.sugerido, p.unidad)}
                       </span>
                     </span>
                     <Link
@@ -116,7 +117,7 @@ function Destacadas({ r }: { r: Recomendaciones }) {
                     <span className="min-w-0">
                       <span className="block font-medium text-slate-900">{p.nombre_producto}</span>
                       <span className="block text-xs text-slate-600">
-                        Stock {formatEntero(p.stock)}
+                        Stock {formatCantidad(p.stock, p.unidad)}
                         {p.capital_inmovilizado > 0 && ` · ${formatClp(p.capital_inmovilizado)} detenidos`}
                       </span>
                     </span>

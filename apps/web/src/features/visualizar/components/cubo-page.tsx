@@ -17,7 +17,7 @@ import { MarcoAnalitica } from './marco-analitica';
 import { SinVentas } from './sin-ventas';
 import { TablaDatos } from './tabla-datos';
 
-const MEDIDAS: Record<MedidaCubo, string> = { ingresos: 'Pesos (ingresos)', unidades: 'Unidades', margen: 'Margen' };
+const MEDIDAS: Record<MedidaCubo, string> = { ingresos: 'Pesos (ingresos)', unidades: 'Unidades (sin granel)', margen: 'Margen' };
 /** Degrees one press of an arrow (key or button) turns the cube. */
 const PASO_GIRO = 15;
 /** Degrees per pixel dragged. */

@@ -1,3 +1,4 @@
+import { formatPeso } from '@minimarket/contracts/granel';
 import type { ReactNode } from 'react';
 import { TablaOTarjetas, type ColumnaTabla, type FormaFila } from '../../../components/ui/tabla-o-tarjetas';
 import { formatClp, formatEntero } from '../../../utils/format';
@@ -20,6 +21,7 @@ function formatear(v: Celda, tipo: TipoColumna): string {
   if (typeof v === 'object') return formatear(v.n, v.tipo);
   if (typeof v === 'string') return v;
   if (tipo === 'pesos') return formatClp(v);
+  if (tipo === 'kilos') return formatPeso(v);
   if (tipo === 'porcentaje') return formatPct(v);
   if (tipo === 'decimal') return v.toLocaleString('es-CL', { maximumFractionDigits: 2 });
   return formatEntero(v);

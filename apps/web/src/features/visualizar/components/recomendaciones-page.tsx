@@ -9,6 +9,7 @@ import {
   MARGEN_MINIMO_PCT,
   type Recomendaciones,
 } from '@minimarket/contracts/analitica';
+import { formatCantidad } from '@minimarket/contracts/cantidad';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Layers3, PackageMinus, PackagePlus, Percent, TrendingUp, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -25,7 +26,7 @@ import { rutaAgregarStock, rutaProductoInventario } from '../../../lib/rutas-inv
 import { formatClp, formatEntero } from '../../../utils/format';
 import { isoATexto } from '../../../utils/fechas';
 import { franjaHora, nombreDia } from '../utils/calendario';
-import { nombreArchivo } from '../utils/tabla-exportable';
+import { celdaCantidad, nombreArchivo } from '../utils/tabla-exportable';
 import { formatPct } from '../utils/variacion';
 import { ListaRecomendacion } from './lista-recomendacion';
 import { SinVentas } from './sin-ventas';
@@ -101,7 +102,7 @@ function Listas({ r }: { r: Recomendaciones }) {
         id="rec-reponer"
         icono={PackagePlus}
         titulo="Reponer pronto"
-        explicacion={`Productos que, al ritmo de venta de los últimos ${DIAS_VELOCIDAD} días, se acabarán en menos de ${DIAS_COBERTURA_MINIMA} días. La cantidad sugerida alcanza para unos ${DIAS_OBJETIVO_STOCK} días de venta. Los más urgentes, primero.`}
+        explicacion={`Productos que, al ritmo de venta de los últimos ${DIAS_VELOCIDAD} días, se acabarán en menos de ${DIAS_COBERTURA_MINIMA} días. La cantidad sugerida alcanza para unos ${DIAS_OBJETIVO_STOCK} días de venta (en kilos para lo que vendes a granel). Los más urgentes, primero.`}
       >
         {r.reponer.length === 0 ? (
           <Nada>Ningún producto necesita reposición por ahora: tu stock alcanza para más de {DIAS_COBERTURA_MINIMA} días.</Nada>
@@ -113,15 +114,26 @@ function Listas({ r }: { r: Recomendaciones }) {
             clave={(p) => p.id_producto}
             columnas={[
               { titulo: 'Producto', tipo: 'texto', valor: (p) => p.nombre_producto },
-              { titulo: 'Stock', tipo: 'entero', valor: (p) => p.stock },
-              { titulo: 'Venta diaria', tipo: 'decimal', valor: (p) => p.venta_diaria, secundaria: true },
+              { titulo: 'Stock', tipo: 'entero', valor: (p) => celdaCantidad(p.stock, p.unidad) },
+              {
+                titulo: 'Venta diaria',
+                tipo: 'decimal',
+                // A kg product sells grams a day: shown in kilos, to the gram.
+                valor: (p) => (p.unidad === 'kg' ? celdaCantidad(Math.round(p.venta_diaria), 'kg') : p.venta_diaria),
+                secundaria: true,
+              },
               {
                 titulo: 'Alcanza para',
                 tipo: 'decimal',
                 valor: (p) => p.dias_cobertura,
                 mostrar: (p) => (p.stock <= 0 ? <Badge color="rojo">Agotado</Badge> : `${ventaDiaria(p.dias_cobertura)} días`),
               },
-              { titulo: 'Sugerido', tipo: 'entero', valor: (p) => p.sugerido, mostrar: (p) => <strong>{formatEntero(p.sugerido)}</strong> },
+              {
+                titulo: 'Sugerido',
+                tipo: 'entero',
+                valor: (p) => celdaCantidad(p.sugerido, p.unidad),
+                mostrar: (p) => <strong>{formatCantidad(p.sugerido, p.unidad)}</strong>,
+              },
             ]}
             accion={(p) => (
               <Link
@@ -140,9 +152,9 @@ function Listas({ r }: { r: Recomendaciones }) {
         id="rec-mas-vendidos"
         icono={TrendingUp}
         titulo="Más vendidos"
-        explicacion={`Tus 10 productos con más unidades vendidas en los últimos ${DIAS_VELOCIDAD} días. La tendencia los compara con los ${DIAS_VELOCIDAD} días anteriores: que nunca te falten.`}
+        explicacion={`Tus 10 productos con más unidades vendidas en los últimos ${DIAS_VELOCIDAD} días (los que vendes por unidad; lo que vendes a granel va aparte, en kilos). La tendencia los compara con los ${DIAS_VELOCIDAD} días anteriores: que nunca te falten.`}
       >
-        {r.mas_vendidos.length === 0 ? (
+        {r.mas_vendidos.length === 0 && r.mas_vendidos_kg.length === 0 ? (
           <Nada>No hubo ventas en los últimos {DIAS_VELOCIDAD} días.</Nada>
         ) : (
           <ListaRecomendacion
@@ -163,6 +175,29 @@ function Listas({ r }: { r: Recomendaciones }) {
             ]}
             accion={verProducto}
           />
+        )}
+        {r.mas_vendidos_kg.length > 0 && (
+          <div className="mt-4">
+            <h4 className="mb-2 text-sm font-semibold text-slate-900">A granel, por kilos</h4>
+            <ListaRecomendacion
+              caption="Productos a granel más vendidos"
+              archivo={archivo('mas vendidos a granel')}
+              filas={r.mas_vendidos_kg}
+              clave={(p) => p.id_producto}
+              columnas={[
+                { titulo: 'Producto', tipo: 'texto', valor: (p) => p.nombre_producto },
+                { titulo: 'Kilos', tipo: 'kilos', valor: (p) => p.gramos },
+                { titulo: 'Ingresos', tipo: 'pesos', valor: (p) => p.ingresos, secundaria: true },
+                {
+                  titulo: 'Tendencia',
+                  tipo: 'porcentaje',
+                  valor: (p) => p.tendencia_pct,
+                  mostrar: (p) => <Tendencia pct={p.tendencia_pct} />,
+                },
+              ]}
+              accion={verProducto}
+            />
+          </div>
         )}
       </Seccion>
 
@@ -192,7 +227,7 @@ function Listas({ r }: { r: Recomendaciones }) {
             clave={(p) => p.id_producto}
             columnas={[
               { titulo: 'Producto', tipo: 'texto', valor: (p) => p.nombre_producto },
-              { titulo: 'Stock', tipo: 'entero', valor: (p) => p.stock },
+              { titulo: 'Stock', tipo: 'entero', valor: (p) => celdaCantidad(p.stock, p.unidad) },
               {
                 titulo: 'Capital inmovilizado',
                 tipo: 'pesos',

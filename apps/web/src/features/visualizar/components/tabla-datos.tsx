@@ -1,3 +1,4 @@
+import { formatPeso } from '@minimarket/contracts/granel';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { cn } from '../../../utils/cn';
 import { formatClp, formatEntero } from '../../../utils/format';
@@ -12,6 +13,8 @@ function celda(valor: Celda, tipo: TipoColumna): string {
   switch (tipo) {
     case 'pesos':
       return formatClp(valor);
+    case 'kilos':
+      return formatPeso(valor);
     case 'entero':
       return formatEntero(valor);
     case 'decimal':

@@ -7,10 +7,10 @@ const cubo: Cubo = {
   hasta: '2026-11-30',
   categorias: ['Panadería', 'Lácteos y Quesos'],
   celdas: [
-    { categoria: 'Panadería', dia_semana: 1, hora: 8, ingresos: 1000, unidades: 2, margen: 300 },
-    { categoria: 'Panadería', dia_semana: 1, hora: 19, ingresos: 500, unidades: 1, margen: 100 },
-    { categoria: 'Panadería', dia_semana: 7, hora: 8, ingresos: 2000, unidades: 4, margen: -50 },
-    { categoria: 'Lácteos y Quesos', dia_semana: 1, hora: 8, ingresos: 700, unidades: 1, margen: 70 },
+    { categoria: 'Panadería', dia_semana: 1, hora: 8, ingresos: 1000, unidades: 2, gramos: 0, margen: 300 },
+    { categoria: 'Panadería', dia_semana: 1, hora: 19, ingresos: 500, unidades: 1, gramos: 0, margen: 100 },
+    { categoria: 'Panadería', dia_semana: 7, hora: 8, ingresos: 2000, unidades: 4, gramos: 0, margen: -50 },
+    { categoria: 'Lácteos y Quesos', dia_semana: 1, hora: 8, ingresos: 700, unidades: 1, gramos: 0, margen: 70 },
   ],
 };
 

@@ -31,6 +31,7 @@ const FORMATOS: Record<TipoColumna, string | undefined> = {
   entero: '#,##0',
   decimal: '#,##0.00',
   porcentaje: '0.0" %"',
+  kilos: '#,##0.000',
 };
 
 export async function descargarXlsx(tabla: TablaExportable) {

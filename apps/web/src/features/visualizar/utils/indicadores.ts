@@ -1,11 +1,12 @@
 // The figures of a period as cards and dashboard tiles show them: what each one is, how to write
 // it and how it compares with the period before. One list, so Tarjetas and Dashboards agree.
 import type { Resumen } from '@minimarket/contracts/analitica';
+import { formatPeso } from '@minimarket/contracts/granel';
 import { formatClp, formatEntero } from '../../../utils/format';
 import { formatPct } from './variacion';
 
 export interface Indicador {
-  clave: 'ventas' | 'ingresos' | 'ticket_promedio' | 'unidades' | 'margen' | 'margen_pct';
+  clave: 'ventas' | 'ingresos' | 'ticket_promedio' | 'unidades' | 'kilos' | 'margen' | 'margen_pct';
   titulo: string;
   valor: number | null;
   /** The previous period's figure; null when the API does not give one for this figure. */
@@ -14,7 +15,12 @@ export interface Indicador {
   significado: string;
 }
 
+/**
+ * Units and kilos are never added up (docs/granel.md): 'Unidades vendidas' counts the products sold
+ * by the unit, and a shop that sells by weight gets 'Kilos vendidos' beside it (its valor in grams).
+ */
 export function indicadores(r: Resumen): Indicador[] {
+  const granel = r.gramos > 0 || r.anterior.gramos > 0;
   return [
     {
       clave: 'ventas',
@@ -46,8 +52,22 @@ export function indicadores(r: Resumen): Indicador[] {
       valor: r.unidades,
       anterior: r.anterior.unidades,
       texto: formatEntero(r.unidades),
-      significado: 'Cuántos productos salieron de tus estantes, contando cada unidad.',
+      significado: granel
+        ? 'Cuántos productos vendidos por unidad salieron de tus estantes. Lo que vendes a granel no se cuenta aquí: va en kilos.'
+        : 'Cuántos productos salieron de tus estantes, contando cada unidad.',
     },
+    ...(granel
+      ? [
+          {
+            clave: 'kilos' as const,
+            titulo: 'Kilos vendidos',
+            valor: r.gramos,
+            anterior: r.anterior.gramos,
+            texto: formatPeso(r.gramos),
+            significado: 'Cuánto pesó lo que vendiste a granel (pan, fiambre, frutas y verduras), en kilos.',
+          },
+        ]
+      : []),
     {
       clave: 'margen',
       titulo: 'Margen',

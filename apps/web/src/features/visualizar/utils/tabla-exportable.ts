@@ -1,8 +1,11 @@
 // A table as the screen shows it, ready to be written to CSV or XLSX: the same titles and the same
 // numbers (whole pesos and units as numbers, so a spreadsheet can add them up; never '$1.990' text).
 import type { PorCategoria } from '@minimarket/contracts/analitica';
+import { kilosEnCelda } from '@minimarket/contracts/cantidad';
+import type { UnidadVenta } from '@minimarket/contracts/granel';
 
-export type TipoColumna = 'texto' | 'pesos' | 'entero' | 'decimal' | 'porcentaje';
+/** 'kilos': the cell holds GRAMS (a kg product's quantity), written as kilos with 3 decimals. */
+export type TipoColumna = 'texto' | 'pesos' | 'entero' | 'decimal' | 'porcentaje' | 'kilos';
 
 export interface ColumnaExportable {
   titulo: string;
@@ -12,8 +15,13 @@ export interface ColumnaExportable {
 /** A number written as its column says, or with its own type when a column mixes pesos and counts. */
 export type Celda = string | number | null | { n: number; tipo: TipoColumna };
 
-/** The raw value a file holds for a cell. */
-export const valorCelda = (c: Celda): string | number | null => (c !== null && typeof c === 'object' ? c.n : c);
+/** The raw value a file holds for a cell (kilos for a weight: the XLSX keeps a number a sheet can add up). */
+export const valorCelda = (c: Celda): string | number | null =>
+  c !== null && typeof c === 'object' ? (c.tipo === 'kilos' ? c.n / 1000 : c.n) : c;
+
+/** A product's quantity as a cell: units as a number, a kg product's grams as kilos. */
+export const celdaCantidad = (cantidad: number, unidad: UnidadVenta): Celda =>
+  unidad === 'kg' ? { n: cantidad, tipo: 'kilos' } : cantidad;
 
 export interface TablaExportable {
   /** The file's name without extension (letters, digits, dashes). */
@@ -39,6 +47,8 @@ export function filasCsv(tabla: TablaExportable): string[][] {
     tabla.columnas.map((c) => c.titulo),
     ...tabla.filas.map((f) =>
       f.map((c) => {
+        // A weight as a Chilean Excel reads it: '0,350' (the unit is in its own column or title).
+        if (c !== null && typeof c === 'object' && c.tipo === 'kilos') return kilosEnCelda(c.n);
         const v = valorCelda(c);
         return v === null ? '' : String(v);
       }),
@@ -54,8 +64,9 @@ export function tablaPorCategoria(filas: Readonly<PorCategoria>, desde: string, 
       { titulo: 'Categoría', tipo: 'texto' },
       { titulo: 'Ventas', tipo: 'entero' },
       { titulo: 'Unidades', tipo: 'entero' },
+      { titulo: 'Kilos (a granel)', tipo: 'kilos' },
       { titulo: 'Ingresos', tipo: 'pesos' },
     ],
-    filas: filas.map((f) => [f.categoria, f.ventas, f.unidades, f.ingresos]),
+    filas: filas.map((f) => [f.categoria, f.ventas, f.unidades, { n: f.gramos, tipo: 'kilos' }, f.ingresos]),
   };
 }

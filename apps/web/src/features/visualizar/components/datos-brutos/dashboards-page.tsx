@@ -3,8 +3,9 @@ import { Card } from '../../../../components/ui/card';
 import { QueryResult } from '../../../../components/ui/query-result';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { rankingQueryOptions, resumenQueryOptions, serieQueryOptions, type FiltrosAnalitica } from '../../../../lib/analitica';
-import { formatClp, formatEntero } from '../../../../utils/format';
+import { formatClp } from '../../../../utils/format';
 import { fraseComparacion } from '../../../../utils/comparacion';
+import { cantidadVendida } from '../../utils/cantidad';
 import { indicadores } from '../../utils/indicadores';
 import { etiquetaPeriodo, periodoLargo } from '../../utils/periodos';
 import { nombreArchivo } from '../../utils/tabla-exportable';
@@ -81,7 +82,7 @@ function Dashboard({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
                           <span className="w-5 text-slate-500">{i + 1}.</span>
                           <span className="flex-1">
                             {f.nombre_producto}
-                            <span className="block text-xs text-slate-600">{formatEntero(f.unidades)} unidades</span>
+                            <span className="block text-xs text-slate-600">{cantidadVendida(f)}</span>
                           </span>
                           <span className="font-semibold whitespace-nowrap">{formatClp(f.ingresos)}</span>
                         </li>
@@ -106,7 +107,8 @@ function Dashboard({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
                   filas: lista
                     .filter((ind) => ind.valor !== null && ind.anterior !== null)
                     .map((ind) => {
-                      const tipo = ind.clave === 'ventas' || ind.clave === 'unidades' ? 'entero' : 'pesos';
+                      const tipo =
+                        ind.clave === 'ventas' || ind.clave === 'unidades' ? 'entero' : ind.clave === 'kilos' ? 'kilos' : 'pesos';
                       const actual = ind.valor ?? 0;
                       const anterior = ind.anterior ?? 0;
                       return [ind.titulo, { n: actual, tipo }, { n: anterior, tipo }, variacionPct(actual, anterior)];

@@ -19,7 +19,7 @@ import { MarcoAnalitica } from '../marco-analitica';
 import { SinVentas } from '../sin-ventas';
 import { TablaDatos } from '../tabla-datos';
 
-const MEDIDAS: Record<MedidaGrafico, string> = { ingresos: 'Ingresos', ventas: 'N° de ventas', unidades: 'Unidades' };
+const MEDIDAS: Record<MedidaGrafico, string> = { ingresos: 'Ingresos', ventas: 'N° de ventas', unidades: 'Unidades (sin granel)' };
 const AGRUPACIONES: Record<Agrupacion, string> = { dia: 'Día', semana: 'Semana', mes: 'Mes' };
 
 const valorTexto = (medida: MedidaGrafico, n: number) => (medida === 'ingresos' ? formatClp(n) : formatEntero(n));

@@ -15,6 +15,7 @@ import { textoPeriodoAnterior } from '../../../../utils/comparacion';
 import { franjaHora, nombreDia } from '../../utils/calendario';
 import { esMes, mesesHasta, nombreMes } from '../../../../utils/meses';
 import { etiquetaPeriodo, periodoLargo } from '../../utils/periodos';
+import { archivoVendido } from '../../utils/cantidad';
 import { nombreArchivo, type TablaExportable } from '../../utils/tabla-exportable';
 import { variacionPct } from '../../utils/variacion';
 import { GraficoSerie } from '../graficos';
@@ -70,7 +71,8 @@ function Cuerpo({ inf }: { inf: Informe }) {
               [
                 ['Ventas', a.ventas, b.ventas, 'entero'],
                 ['Ingresos', a.ingresos, b.ingresos, 'pesos'],
-                ['Unidades vendidas', a.unidades, b.unidades, 'entero'],
+                ['Unidades vendidas (por unidad)', a.unidades, b.unidades, 'entero'],
+                ['Kilos vendidos (a granel)', a.gramos, b.gramos, 'kilos'],
                 ['Ticket promedio', a.ticket_promedio, b.ticket_promedio, 'pesos'],
                 ['Costo de lo vendido', a.costo, b.costo, 'pesos'],
                 ['Margen', a.margen, b.margen, 'pesos'],
@@ -134,10 +136,11 @@ function Cuerpo({ inf }: { inf: Informe }) {
             nombre: nombre('productos'),
             columnas: [
               { titulo: 'Producto', tipo: 'texto' },
-              { titulo: 'Unidades', tipo: 'entero' },
+              { titulo: 'Cantidad', tipo: 'entero' },
+              { titulo: 'Unidad', tipo: 'texto' },
               { titulo: 'Ingresos', tipo: 'pesos' },
             ],
-            filas: inf.productos.map((p) => [p.nombre_producto, p.unidades, p.ingresos]),
+            filas: inf.productos.map((p) => [p.nombre_producto, archivoVendido(p), p.unidad, p.ingresos]),
           }}
         />
         <SeccionInforme

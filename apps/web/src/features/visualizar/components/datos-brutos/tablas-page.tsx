@@ -1,3 +1,4 @@
+import { formatCantidad } from '@minimarket/contracts/cantidad';
 import { referenciaVenta } from '@minimarket/contracts/ventas';
 import { PAGE_SIZE_LINEAS } from '@minimarket/contracts/analitica';
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +12,7 @@ import { Table, Td, Th } from '../../../../components/ui/table';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { descargarLineas, lineasQueryOptions, type Direccion, type FiltrosAnalitica, type OrdenLineas } from '../../../../lib/analitica';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
-import { contar, formatClp, formatEntero, formatFechaHora } from '../../../../utils/format';
+import { contar, formatClp, formatFechaHora } from '../../../../utils/format';
 import { BotonesExportar } from '../botones-exportar';
 import { MarcoAnalitica } from '../marco-analitica';
 import { SinVentas } from '../sin-ventas';
@@ -116,8 +117,11 @@ function Lineas({ idMinimarket, filtros }: { idMinimarket: number; filtros: Filt
                   <Td className="min-w-48 font-medium">{l.nombre_producto}</Td>
                   <Td className="whitespace-nowrap">{l.categoria}</Td>
                   <Td className="whitespace-nowrap">{l.metodo_pago}</Td>
-                  <Td className="text-right">{formatEntero(l.num_unidades)}</Td>
-                  <Td className="text-right whitespace-nowrap">{formatClp(l.precio_unitario)}</Td>
+                  <Td className="text-right whitespace-nowrap">{formatCantidad(l.num_unidades, l.unidad)}</Td>
+                  <Td className="text-right whitespace-nowrap">
+                    {formatClp(l.precio_unitario)}
+                    {l.unidad === 'kg' ? '/kg' : ''}
+                  </Td>
                   <Td className="text-right font-semibold whitespace-nowrap">{formatClp(l.subtotal)}</Td>
                   <Td className="text-right whitespace-nowrap">
                     {l.margen === null ? <span title="Sin precio de compra">—</span> : formatClp(l.margen)}
