@@ -237,6 +237,14 @@ test('scale labels: a price label and a weight label add the product by its PLU;
   expect(res.status()).toBe(201);
   const producto = (await res.json()) as ProductoKg;
 
+  // The demo shop may come with a layout: start from a shop without labels, and put it back at the end.
+  const antes = (await (await request.get(`/api/minimarkets/${idMinimarket}`, conToken(token))).json()).formato_etiqueta;
+  const sinEtiquetas = await request.patch(`/api/minimarkets/${idMinimarket}/configuracion`, {
+    ...conToken(token),
+    data: { formato_etiqueta: null },
+  });
+  expect(sinEtiquetas.ok()).toBeTruthy();
+
   await iniciarSesion(page, PYME);
 
   // Configuración: the scale prints prefix 20, a 5-digit PLU and the price to pay.
@@ -312,6 +320,6 @@ test('scale labels: a price label and a weight label add the product by its PLU;
   expect(venta.detalles).toEqual([expect.objectContaining({ num_unidades: 475, precio_unitario: 8990, subtotal: 4270, unidad: 'kg' })]);
   expect((await productoPorId(request, token, idMinimarket, producto.id_producto)).stock).toBe(5000 - 475);
 
-  // Leave the shop without labels, as the other specs expect it.
-  await request.patch(`/api/minimarkets/${idMinimarket}/configuracion`, { ...conToken(token), data: { formato_etiqueta: null } });
+  // The shop's layout as it was before this test.
+  await request.patch(`/api/minimarkets/${idMinimarket}/configuracion`, { ...conToken(token), data: { formato_etiqueta: antes } });
 });
