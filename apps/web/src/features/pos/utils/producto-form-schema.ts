@@ -12,11 +12,6 @@ import { leerPesoOCero } from '../../../lib/granel';
 import { comoEntrada } from '../../../utils/zod-form';
 
 const stockUnidades = productoUpdateSchema.shape.stock.unwrap();
-/**
- * The PLU as text (the contract's string branch): the whole union would answer a bad PLU with
- * zod's generic "Entrada inválida" instead of the contract's message.
- */
-const pluTexto = codigoPluSchema.options[1];
 
 /**
  * The product form: text inputs in, the contract's types out. Blank optional numbers mean
@@ -66,7 +61,7 @@ export const productoFormSchema = z
     // Only a kg product carries a PLU; a unit product's (hidden) field is ignored.
     let codigo_plu: string | null = null;
     if (v.unidad === 'kg') {
-      const r = pluTexto.safeParse(v.codigo_plu);
+      const r = codigoPluSchema.safeParse(v.codigo_plu);
       if (!r.success) {
         ctx.addIssue({ code: 'custom', path: ['codigo_plu'], message: r.error.issues[0]?.message ?? 'El PLU no es válido.' });
         return z.NEVER;
