@@ -93,6 +93,23 @@ describe('a kg product', () => {
     });
     expect(conPlu.statusCode).toBe(422);
     expect(conPlu.json().detail).toBe('Solo un producto a granel (kg) lleva PLU.');
+    for (const plu of ['abc', '123456', '0', 4.5, -3]) {
+      const malo = await pyme.request({
+        method: 'POST',
+        url: '/api/productos/',
+        payload: {
+          id_minimarket: donPepe,
+          codigo_barra: `P-${Date.now()}`,
+          nombre_producto: 'Queso',
+          categoria: 'Fiambrería',
+          precio_venta: 9990,
+          unidad: 'kg',
+          codigo_plu: plu,
+        },
+      });
+      expect(malo.statusCode, String(plu)).toBe(422);
+      expect(malo.json().detail).toBe('El PLU es el número de la balanza: de 1 a 5 dígitos, mayor a 0.');
+    }
 
     // The same PLU twice in a shop: refused, naming it. Another shop may use it.
     const otra = await pyme.request({

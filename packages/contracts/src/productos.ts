@@ -98,14 +98,20 @@ export const MENSAJE_PLU_SOLO_GRANEL = 'Solo un producto a granel (kg) lleva PLU
  * '' clears it. Whether the product is sold by weight is checked by the caller (create: the body;
  * edit: the service, against the stored unit).
  */
-export const codigoPluSchema = z.union([
-  z.null(),
-  z
-    .union([z.string(), z.number().int().nonnegative().transform(String)], { error: MENSAJE_PLU_INVALIDO })
-    .transform((s) => s.trim())
-    .refine((s) => s === '' || (/^\d{1,5}$/.test(s) && normalizarPlu(s) !== '0'), { error: MENSAJE_PLU_INVALIDO })
-    .transform((s) => (s === '' ? null : normalizarPlu(s))),
-]);
+export const codigoPluSchema = z
+  // One union read by hand, not a union of refined branches: zod would answer a bad PLU with its
+  // generic "invalid input" instead of the message (null first: OpenAPI 3.0 has no nullable anyOf).
+  .union([z.null(), z.string(), z.number()], { error: MENSAJE_PLU_INVALIDO })
+  .transform((v, ctx) => {
+    if (v === null) return null;
+    const s = String(v).trim();
+    if (s === '') return null;
+    if (!/^\d{1,5}$/.test(s) || normalizarPlu(s) === '0') {
+      ctx.addIssue({ code: 'custom', message: MENSAJE_PLU_INVALIDO });
+      return z.NEVER;
+    }
+    return normalizarPlu(s);
+  });
 
 export const productoCreateSchema = z
   .object({

@@ -14,7 +14,8 @@ interface DialogProps {
 
 /**
  * A modal on the native <dialog>: the browser traps focus, closes on Escape and restores
- * focus to the opener. Content mounts only while open, so forms inside start fresh.
+ * focus to the opener. Content mounts only while open, so forms inside start fresh; the element
+ * marked `data-autofocus` gets the focus on opening.
  */
 export function Dialog({ abierto, onCerrar, titulo, descripcion, children, pie, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -24,7 +25,12 @@ export function Dialog({ abierto, onCerrar, titulo, descripcion, children, pie, 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (abierto && !dialog.open) dialog.showModal();
+    if (abierto && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first focusable element (the close button); a field marked
+      // data-autofocus (React's autoFocus runs before showModal and loses) takes it instead.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!abierto && dialog.open) dialog.close();
   }, [abierto]);
 

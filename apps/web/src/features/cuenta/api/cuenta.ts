@@ -1,3 +1,4 @@
+import type { FormatoEtiqueta } from '@minimarket/contracts/etiqueta-balanza';
 import type { Minimarket } from '@minimarket/contracts/minimarkets';
 import type { UsuarioActual } from '@minimarket/contracts/usuarios';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -29,8 +30,16 @@ export function useCambiarContrasena() {
 export function useConfigurarMinimarket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...cambios }: { id: number; umbral_stock_bajo?: number; exigir_caja_abierta?: boolean }) =>
-      apiRequest<Minimarket>(`/minimarkets/${id}/configuracion`, { method: 'PATCH', json: cambios }),
+    mutationFn: ({
+      id,
+      ...cambios
+    }: {
+      id: number;
+      umbral_stock_bajo?: number;
+      exigir_caja_abierta?: boolean;
+      /** The scale's label layout; null: the shop prints no scale labels. */
+      formato_etiqueta?: FormatoEtiqueta | null;
+    }) => apiRequest<Minimarket>(`/minimarkets/${id}/configuracion`, { method: 'PATCH', json: cambios }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tiendaKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { minimarketConfiguracionSchema, UMBRAL_STOCK_BAJO_POR_DEFECTO } from '@minimarket/contracts/minimarkets';
 import { useQuery } from '@tanstack/react-query';
-import { Banknote, Settings2 } from 'lucide-react';
+import { Banknote, Scale, Settings2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -18,6 +18,7 @@ import { mensajeDeError } from '../../../lib/api-client';
 import { tituloPagina } from '../../../lib/app-info';
 import { minimarketQueryOptions } from '../../../lib/current-shop';
 import { useConfigurarMinimarket } from '../api/cuenta';
+import { EtiquetasForm } from './etiquetas-form';
 
 type Input = z.input<typeof minimarketConfiguracionSchema>;
 type Output = z.output<typeof minimarketConfiguracionSchema>;
@@ -50,7 +51,7 @@ function UmbralForm({ idMinimarket, umbral, nombre }: { idMinimarket: number; um
       <Field
         label="Umbral de stock bajo"
         error={errors.umbral_stock_bajo?.message}
-        hint={`Un producto de ${nombre} con menos unidades que este número se marca como «Stock bajo» y genera una notificación. Por defecto: ${UMBRAL_STOCK_BAJO_POR_DEFECTO}.`}
+        hint={`Un producto de ${nombre} con menos unidades que este número (kilos, si se vende a granel) se marca como «Stock bajo» y genera una notificación. Por defecto: ${UMBRAL_STOCK_BAJO_POR_DEFECTO}.`}
       >
         {(p) => <Input {...p} inputMode="numeric" className="max-w-40" {...register('umbral_stock_bajo')} />}
       </Field>
@@ -122,6 +123,18 @@ function ConfiguracionTienda({ idMinimarket }: { idMinimarket: number }) {
             <Banknote className="size-5 text-marca-700" aria-hidden="true" /> Caja
           </h2>
           <CajaForm idMinimarket={data.id_minimarket} exigir={data.exigir_caja_abierta} />
+        </Card>
+      )}
+      {data && (
+        <Card className="p-4 sm:p-5">
+          <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <Scale className="size-5 text-marca-700" aria-hidden="true" /> Etiquetas de balanza
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Si la balanza del mesón imprime una etiqueta con código de barras (empieza con 20 a 29), indica cómo la arma.
+          </p>
+          {/* Keyed by the saved layout: after a save (or a change elsewhere) the form starts from it. */}
+          <EtiquetasForm key={JSON.stringify(data.formato_etiqueta)} idMinimarket={data.id_minimarket} formato={data.formato_etiqueta} />
         </Card>
       )}
     </>

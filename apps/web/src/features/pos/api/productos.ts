@@ -1,5 +1,6 @@
 import { CATEGORIA_TODOS, MAX_PAGE_SIZE } from '@minimarket/contracts/comunes';
 import type {
+  EtiquetaLeida,
   Producto,
   ProductoCreate,
   productoExternoSchema,
@@ -58,6 +59,16 @@ export async function buscarPorCodigo(idMinimarket: number, codigo: string): Pro
     query: { id_minimarket: idMinimarket, codigo_barra: codigo, skip: 0, limit: 1 },
   });
   return items[0] ?? null;
+}
+
+/**
+ * A scale label read by the server with the shop's layout (GET /productos/etiqueta/{codigo}):
+ * the product, the grams that leave the stock and the label's amount. An unknown PLU (404) or a
+ * label that does not read (422: check digit, format) throws an ApiError whose message is the
+ * server's Spanish sentence, shown as it is.
+ */
+export function leerEtiquetaBalanza(idMinimarket: number, codigo: string): Promise<EtiquetaLeida> {
+  return apiRequest<EtiquetaLeida>(`/productos/etiqueta/${encodeURIComponent(codigo)}`, { query: { id_minimarket: idMinimarket } });
 }
 
 /**

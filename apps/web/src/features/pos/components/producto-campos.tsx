@@ -1,4 +1,5 @@
 import { CATEGORIAS } from '@minimarket/contracts/comunes';
+import { ETIQUETA_UNIDAD_VENTA, UNIDADES_VENTA, type UnidadVenta } from '@minimarket/contracts/granel';
 import { MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO } from '@minimarket/contracts/productos';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field';
@@ -17,14 +18,18 @@ export function faltanObligatorios(errors: FieldErrors<ProductoFormInput>): bool
 export function ProductoCampos({
   register,
   errors,
+  unidad,
   conStock = true,
   etiquetaStock = 'Stock inicial',
 }: {
   register: UseFormRegister<ProductoFormInput>;
   errors: FieldErrors<ProductoFormInput>;
+  /** The form's current "Se vende": a kg product's prices are per kilo and its stock in kilos. */
+  unidad: UnidadVenta;
   conStock?: boolean;
   etiquetaStock?: string;
 }) {
+  const kg = unidad === 'kg';
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field label="Código de barras" requerido error={mensajeCampo(errors.codigo_barra?.message)}>
@@ -48,15 +53,48 @@ export function ProductoCampos({
       <Field label="Marca" error={errors.marca?.message}>
         {(p) => <Input {...p} autoComplete="off" {...register('marca')} />}
       </Field>
-      <Field label="Precio de venta (CLP)" requerido error={mensajeCampo(errors.precio_venta?.message)}>
-        {(p) => <MontoInput {...p} placeholder="Ej: $1.290" {...register('precio_venta')} />}
+      <Field
+        label="Se vende"
+        error={errors.unidad?.message}
+        hint={kg ? 'Se pesa al vender: el precio y el costo son por kilo, el stock va en kilos.' : undefined}
+      >
+        {(p) => (
+          <Select {...p} {...register('unidad')}>
+            {UNIDADES_VENTA.map((u) => (
+              <option key={u} value={u}>
+                {ETIQUETA_UNIDAD_VENTA[u]}
+              </option>
+            ))}
+          </Select>
+        )}
       </Field>
-      <Field label="Precio de compra (CLP)" error={errors.precio_compra?.message} hint="Opcional. Sirve para calcular tu margen.">
+      {kg ? (
+        <Field label="PLU (balanza)" error={errors.codigo_plu?.message} hint="Opcional. El número con que la balanza imprime su etiqueta.">
+          {(p) => (
+            <Input {...p} inputMode="numeric" autoComplete="off" className="font-mono" placeholder="Ej: 42" {...register('codigo_plu')} />
+          )}
+        </Field>
+      ) : (
+        // Keeps the grid's pairs in step: the prices start a row either way.
+        <div className="hidden sm:block" aria-hidden="true" />
+      )}
+      <Field label={kg ? 'Precio por kilo (CLP)' : 'Precio de venta (CLP)'} requerido error={mensajeCampo(errors.precio_venta?.message)}>
+        {(p) => <MontoInput {...p} placeholder={kg ? 'Ej: $8.990' : 'Ej: $1.290'} {...register('precio_venta')} />}
+      </Field>
+      <Field
+        label={kg ? 'Costo por kilo (CLP)' : 'Precio de compra (CLP)'}
+        error={errors.precio_compra?.message}
+        hint="Opcional. Sirve para calcular tu margen."
+      >
         {(p) => <MontoInput {...p} {...register('precio_compra')} />}
       </Field>
       {conStock && (
-        <Field label={etiquetaStock} error={errors.stock?.message}>
-          {(p) => <Input {...p} inputMode="numeric" autoComplete="off" {...register('stock')} />}
+        <Field
+          label={kg ? `${etiquetaStock} (kg)` : etiquetaStock}
+          error={errors.stock?.message}
+          hint={kg ? 'En kilos con coma (12,5) o en gramos (800 g).' : undefined}
+        >
+          {(p) => <Input {...p} inputMode={kg ? 'decimal' : 'numeric'} autoComplete="off" {...register('stock')} />}
         </Field>
       )}
       <Field label="URL de la imagen" error={errors.imagen?.message}>

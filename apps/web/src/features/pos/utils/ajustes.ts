@@ -1,12 +1,17 @@
 // The stock-adjustment screens' figures as pure functions: signed units and pesos, the preview of
 // the stock an adjustment leaves, and what the form sends for each reason.
 import { type AjusteStockCreate, type TipoAjuste, soloDescuenta } from '@minimarket/contracts/ajustes-stock';
+import { formatPeso, type UnidadVenta } from '@minimarket/contracts/granel';
 import { formatClp, formatEntero } from '../../../utils/format';
 
 const signo = (n: number) => (n < 0 ? '-' : n > 0 ? '+' : '');
 
 /** 3 → '+3', -1200 → '-1.200', 0 → '0'. */
 export const unidadesConSigno = (n: number) => `${signo(n)}${formatEntero(Math.abs(n))}`;
+
+/** A signed change in the product's unit: '+3', '-0,350 kg' (grams shown in kilos), '0'. */
+export const cantidadConSigno = (n: number, unidad?: UnidadVenta) =>
+  unidad === 'kg' ? `${n > 0 ? '+' : ''}${formatPeso(n)}` : unidadesConSigno(n);
 
 /** -3500 → '-$3.500', 1000 → '+$1.000', 0 → '$0' (formatClp writes the minus as a Chilean does; the plus is added). */
 export const pesosConSigno = (n: number) => `${n > 0 ? '+' : ''}${formatClp(n)}`;

@@ -1,6 +1,11 @@
 // What is left to return of a sale, and reading the return form: a product's units may not go
 // past what was sold minus what earlier returns took back (the server answers 409 beyond that).
+// A kg line (issue #20) counts grams: its return is typed as a weight (leerPeso) and refunds
+// montoPorPeso of the grams, or exactly what is left of its subtotal when the rest comes back (the
+// server's rule; the server is the authority on the amount, this is the preview).
+import { formatPeso, montoADevolver, type UnidadVenta } from '@minimarket/contracts/granel';
 import type { Venta } from '@minimarket/contracts/ventas';
+import { leerPesoOCero } from '../../../lib/granel';
 import { contar } from '../../../utils/format';
 
 export interface LineaDevolucion {
@@ -8,10 +13,15 @@ export interface LineaDevolucion {
   nombre_producto: string;
   /** The price paid, the refund's unit price. */
   precio_unitario: number;
+  /** Units, or grams for a kg line. */
   vendidas: number;
   devueltas: number;
   /** vendidas − devueltas. */
   porDevolver: number;
+  unidad: UnidadVenta;
+  /** What the line charged, and what its returns refunded so far (a kg line's last return refunds the difference). */
+  subtotalVendido: number;
+  reembolsado: number;
 }
 
 export const MENSAJE_SIN_UNIDADES = 'Elige al menos una unidad para devolver.';
@@ -22,8 +32,10 @@ export function lineasDevolucion(venta: Pick<Venta, 'detalles' | 'devoluciones'>
   const lineas = new Map<number, LineaDevolucion>();
   for (const d of venta.detalles) {
     const linea = lineas.get(d.id_producto);
-    if (linea) linea.vendidas += d.num_unidades;
-    else
+    if (linea) {
+      linea.vendidas += d.num_unidades;
+      linea.subtotalVendido += d.subtotal;
+    } else
       lineas.set(d.id_producto, {
         id_producto: d.id_producto,
         nombre_producto: d.nombre_producto,
@@ -31,12 +43,18 @@ export function lineasDevolucion(venta: Pick<Venta, 'detalles' | 'devoluciones'>
         vendidas: d.num_unidades,
         devueltas: 0,
         porDevolver: 0,
+        unidad: d.unidad ?? 'unidad',
+        subtotalVendido: d.subtotal,
+        reembolsado: 0,
       });
   }
   for (const dev of venta.devoluciones ?? []) {
     for (const d of dev.detalles) {
       const linea = lineas.get(d.id_producto);
-      if (linea) linea.devueltas += d.num_unidades;
+      if (linea) {
+        linea.devueltas += d.num_unidades;
+        linea.reembolsado += d.subtotal;
+      }
     }
   }
   for (const linea of lineas.values()) linea.porDevolver = Math.max(0, linea.vendidas - linea.devueltas);
@@ -49,13 +67,37 @@ export function quedaPorDevolver(venta: Pick<Venta, 'detalles' | 'devoluciones'>
 }
 
 export type LecturaDevolucion =
-  | { ok: true; detalles: Array<{ id_producto: number; num_unidades: number }>; unidades: number; total: number }
+  | {
+      ok: true;
+      detalles: Array<{ id_producto: number; num_unidades: number }>;
+      /** Units of unit lines and grams of kg lines, never added together. */
+      unidades: number;
+      gramos: number;
+      total: number;
+    }
   | { ok: false; errores: Record<number, string>; mensaje?: string };
 
-/** The server's own sentence for going past what is left (its 409). */
+/** The server's own sentence for going past what is left (its 409); a kg line says kilos. */
 export function mensajeMaximo(linea: LineaDevolucion): string {
+  if (linea.unidad === 'kg') return `De "${linea.nombre_producto}" quedan ${formatPeso(linea.porDevolver)} por devolver.`;
   const verbo = linea.porDevolver === 1 ? 'queda' : 'quedan';
   return `De "${linea.nombre_producto}" ${verbo} ${contar(linea.porDevolver, 'unidad', 'unidades')} por devolver.`;
+}
+
+/**
+ * The refund of `cantidad` of a line: units × the price paid, or montoPorPeso of the grams at the
+ * price per kilo paid, never more than what is left unrefunded; the return of everything left
+ * refunds exactly what is left of its subtotal (so the returns of a line add up to what it charged).
+ */
+export function reembolsoLinea(linea: LineaDevolucion, cantidad: number): number {
+  // The API's own rule (contracts' montoADevolver): the preview and the refund agree to the peso.
+  return montoADevolver({
+    unidad: linea.unidad,
+    precio: linea.precio_unitario,
+    cantidad,
+    quedan: linea.porDevolver,
+    porReembolsar: Math.max(0, linea.subtotalVendido - linea.reembolsado),
+  });
 }
 
 /**
@@ -66,25 +108,40 @@ export function leerDevolucion(lineas: LineaDevolucion[], cantidades: Record<num
   const errores: Record<number, string> = {};
   const detalles: Array<{ id_producto: number; num_unidades: number }> = [];
   let unidades = 0;
+  let gramos = 0;
   let total = 0;
   for (const linea of lineas) {
-    const texto = (cantidades[linea.id_producto] ?? '').trim().replace(/\./g, '');
-    if (texto === '') continue;
-    if (!/^\d+$/.test(texto)) {
-      errores[linea.id_producto] = MENSAJE_CANTIDAD_ENTERA;
-      continue;
+    const original = (cantidades[linea.id_producto] ?? '').trim();
+    if (original === '') continue;
+    let n: number;
+    if (linea.unidad === 'kg') {
+      // A weight as a Chilean types it ('0,100', '100 g', leerPeso's words); 0 is "none of this one".
+      const r = leerPesoOCero(original);
+      if (!r.ok) {
+        errores[linea.id_producto] = r.mensaje;
+        continue;
+      }
+      if (r.valor === 0) continue;
+      n = r.valor;
+    } else {
+      const texto = original.replace(/\./g, '');
+      if (!/^\d+$/.test(texto)) {
+        errores[linea.id_producto] = MENSAJE_CANTIDAD_ENTERA;
+        continue;
+      }
+      n = Number(texto);
+      if (n === 0) continue;
     }
-    const n = Number(texto);
-    if (n === 0) continue;
     if (n > linea.porDevolver) {
       errores[linea.id_producto] = mensajeMaximo(linea);
       continue;
     }
     detalles.push({ id_producto: linea.id_producto, num_unidades: n });
-    unidades += n;
-    total += n * linea.precio_unitario;
+    if (linea.unidad === 'kg') gramos += n;
+    else unidades += n;
+    total += reembolsoLinea(linea, n);
   }
   if (Object.keys(errores).length > 0) return { ok: false, errores };
   if (detalles.length === 0) return { ok: false, errores, mensaje: MENSAJE_SIN_UNIDADES };
-  return { ok: true, detalles, unidades, total };
+  return { ok: true, detalles, unidades, gramos, total };
 }

@@ -12,6 +12,7 @@ import {
   type AjusteStockResultado,
   type TipoAjuste,
 } from '@minimarket/contracts/ajustes-stock';
+import { formatPeso, type UnidadVenta } from '@minimarket/contracts/granel';
 import { leerEntero } from '@minimarket/contracts/numeros';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,42 +22,59 @@ import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Field, Input } from '../../../../components/ui/field';
 import { ApiError, mensajeDeError } from '../../../../lib/api-client';
+import { formatCantidadBreve, leerCantidad as leerCantidadGranel, leerPesoOCero, MAX_GRAMOS_STOCK } from '../../../../lib/granel';
 import { cn } from '../../../../utils/cn';
-import { contar, formatEntero } from '../../../../utils/format';
+import { contar } from '../../../../utils/format';
 import { comoEntrada } from '../../../../utils/zod-form';
 import { obtenerProducto, useAjustarStock } from '../../api/ajustes-stock';
-import { pedidoAjuste, stockTrasAjuste, unidadesConSigno } from '../../utils/ajustes';
+import { cantidadConSigno, pedidoAjuste, stockTrasAjuste } from '../../utils/ajustes';
 
 /** What the form needs of a product: the sale screen and Inventario both have it. */
 export interface ProductoAjustable {
   id_producto: number;
   nombre_producto: string;
   stock: number;
+  /** 'kg': the stock and every quantity here are grams, typed in kilos (leerPeso). */
+  unidad?: UnidadVenta;
 }
 
 const MAX_NOTA = 200;
 
-const ajusteFormSchema = z
-  .object({
-    tipo: z.enum(TIPOS_AJUSTE, { error: MENSAJE_TIPO_AJUSTE }),
-    cantidad: z.string(),
-    nota: z
-      .string()
-      .trim()
-      .max(MAX_NOTA, { error: `La nota puede tener a lo más ${MAX_NOTA} caracteres.` }),
-  })
-  .superRefine((v, ctx) => {
-    // The contract's fields, so the words are the API's: a count may be 0; units that leave, above 0.
-    const campo = soloDescuenta(v.tipo) ? unidadesSalidaSchema : cantidadContadaSchema;
-    const texto = v.cantidad.trim();
-    const r = campo.safeParse(comoEntrada(texto));
-    if (!texto) ctx.addIssue({ code: 'custom', path: ['cantidad'], message: 'Escribe la cantidad.' });
-    else if (!r.success) ctx.addIssue({ code: 'custom', path: ['cantidad'], message: r.error.issues[0]?.message ?? 'Cantidad no válida.' });
-  });
-type AjusteFormInput = z.input<typeof ajusteFormSchema>;
+const ajusteFormSchema = (unidad: UnidadVenta | undefined) =>
+  z
+    .object({
+      tipo: z.enum(TIPOS_AJUSTE, { error: MENSAJE_TIPO_AJUSTE }),
+      cantidad: z.string(),
+      nota: z
+        .string()
+        .trim()
+        .max(MAX_NOTA, { error: `La nota puede tener a lo más ${MAX_NOTA} caracteres.` }),
+    })
+    .superRefine((v, ctx) => {
+      const texto = v.cantidad.trim();
+      if (!texto) {
+        ctx.addIssue({ code: 'custom', path: ['cantidad'], message: 'Escribe la cantidad.' });
+        return;
+      }
+      if (unidad === 'kg') {
+        // A weight as a Chilean types it (leerPeso's words); a count may be 0 kg, a take-out not.
+        const r = soloDescuenta(v.tipo) ? leerCantidadGranel(texto, 'kg', { maximo: MAX_GRAMOS_STOCK }) : leerPesoOCero(texto);
+        if (!r.ok) ctx.addIssue({ code: 'custom', path: ['cantidad'], message: r.mensaje });
+        return;
+      }
+      // The contract's fields, so the words are the API's: a count may be 0; units that leave, above 0.
+      const campo = soloDescuenta(v.tipo) ? unidadesSalidaSchema : cantidadContadaSchema;
+      const r = campo.safeParse(comoEntrada(texto));
+      if (!r.success) ctx.addIssue({ code: 'custom', path: ['cantidad'], message: r.error.issues[0]?.message ?? 'Cantidad no válida.' });
+    });
+type AjusteFormInput = z.input<ReturnType<typeof ajusteFormSchema>>;
 
-/** The preview's reading of the quantity: a whole number of 0 or more, or nothing yet. */
-function leerCantidad(texto: string): number | null {
+/** The preview's reading of the quantity: a whole number (grams for kg) of 0 or more, or nothing yet. */
+function leerCantidad(texto: string, unidad: UnidadVenta | undefined): number | null {
+  if (unidad === 'kg') {
+    const r = leerPesoOCero(texto);
+    return r.ok ? r.valor : null;
+  }
   const r = leerEntero(texto, { campo: '' });
   return r.ok && r.valor >= 0 ? r.valor : null;
 }
@@ -80,6 +98,8 @@ export function AjusteStockForm({
   onCancelar: () => void;
 }) {
   const ajustar = useAjustarStock();
+  const { unidad } = producto;
+  const kg = unidad === 'kg';
   // The stock the owner is counting against: the one given, or the server's after a refusal.
   const [stockSistema, setStockSistema] = useState(producto.stock);
   const {
@@ -88,19 +108,21 @@ export function AjusteStockForm({
     watch,
     setError,
     formState: { errors },
-  } = useForm<AjusteFormInput, unknown, z.output<typeof ajusteFormSchema>>({
-    resolver: zodResolver(ajusteFormSchema),
+  } = useForm<AjusteFormInput, unknown, z.output<ReturnType<typeof ajusteFormSchema>>>({
+    resolver: zodResolver(ajusteFormSchema(unidad)),
     defaultValues: { tipo: defaultTipo, cantidad: '', nota: '' },
   });
   const tipo = watch('tipo');
-  const cantidad = leerCantidad(watch('cantidad'));
+  const cantidad = leerCantidad(watch('cantidad'), unidad);
   const queda = stockTrasAjuste(tipo, stockSistema, cantidad);
   const descuenta = soloDescuenta(tipo);
 
   const enviar = handleSubmit(async (datos) => {
-    const n = leerCantidad(datos.cantidad)!;
+    const n = leerCantidad(datos.cantidad, unidad)!;
     if (soloDescuenta(datos.tipo) && n > stockSistema) {
-      setError('cantidad', { message: mensajeAjusteSinStock(producto.nombre_producto, n, stockSistema) });
+      setError('cantidad', {
+        message: mensajeAjusteSinStock(producto.nombre_producto, n, stockSistema, unidad),
+      });
       return;
     }
     try {
@@ -108,7 +130,8 @@ export function AjusteStockForm({
         idProducto: producto.id_producto,
         ajuste: pedidoAjuste({ idMinimarket, tipo: datos.tipo, cantidad: n, stockSistema, nota: datos.nota }),
       });
-      toast.success(`Ajuste guardado: ${producto.nombre_producto} quedó con ${contar(resultado.producto.stock, 'unidad', 'unidades')}.`, {
+      const queda = kg ? formatPeso(resultado.producto.stock) : contar(resultado.producto.stock, 'unidad', 'unidades');
+      toast.success(`Ajuste guardado: ${producto.nombre_producto} quedó con ${queda}.`, {
         duration: 2000,
       });
       onDone(resultado);
@@ -150,9 +173,26 @@ export function AjusteStockForm({
       </fieldset>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label={descuenta ? 'Unidades que salen' : 'Cantidad contada en el estante'} error={errors.cantidad?.message}>
+        <Field
+          label={
+            kg
+              ? descuenta
+                ? 'Kilos que salen'
+                : 'Peso contado en el estante (kg)'
+              : descuenta
+                ? 'Unidades que salen'
+                : 'Cantidad contada en el estante'
+          }
+          error={errors.cantidad?.message}
+        >
           {(p) => (
-            <Input {...p} inputMode="numeric" autoComplete="off" placeholder={descuenta ? 'Ej: 2' : 'Ej: 10'} {...register('cantidad')} />
+            <Input
+              {...p}
+              inputMode={kg ? 'decimal' : 'numeric'}
+              autoComplete="off"
+              placeholder={kg ? (descuenta ? 'Ej: 0,250 o 250 g' : 'Ej: 4,500') : descuenta ? 'Ej: 2' : 'Ej: 10'}
+              {...register('cantidad')}
+            />
           )}
         </Field>
         <Field label="Nota (opcional)" error={errors.nota?.message}>
@@ -161,11 +201,11 @@ export function AjusteStockForm({
       </div>
 
       <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700" aria-live="polite" data-testid="vista-ajuste">
-        Stock en el sistema: <strong>{formatEntero(stockSistema)}</strong>
+        Stock en el sistema: <strong>{formatCantidadBreve(stockSistema, unidad)}</strong>
         {queda !== null && (
           <>
             {' '}
-            → queda en <strong>{formatEntero(queda)}</strong> ({unidadesConSigno(queda - stockSistema)})
+            → queda en <strong>{formatCantidadBreve(queda, unidad)}</strong> ({cantidadConSigno(queda - stockSistema, unidad)})
           </>
         )}
         {queda !== null && queda < 0 && <span className="block text-red-700">El stock no puede quedar negativo.</span>}

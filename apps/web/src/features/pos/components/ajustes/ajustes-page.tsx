@@ -26,7 +26,8 @@ import { capitalizar, formatClp, formatFechaHora, hoyEnSantiago } from '../../..
 import { mesesHasta, nombreMes } from '../../../../utils/meses';
 import { ajustesQueryOptions, informeAjustesQueryOptions } from '../../api/ajustes-stock';
 import { useBusquedaProductos } from '../../hooks/use-busqueda-productos';
-import { pesosConSigno, unidadesConSigno } from '../../utils/ajustes';
+import { cantidadConSigno, pesosConSigno, unidadesConSigno } from '../../utils/ajustes';
+import { formatCantidadBreve } from '../../../../lib/granel';
 import { ProductoCelda } from '../producto-celda';
 import { StockBadge } from '../stock-badge';
 import { AjusteStockForm } from './ajuste-stock-form';
@@ -35,6 +36,14 @@ import { AjusteStockForm } from './ajuste-stock-form';
 const RESULTADOS_BUSQUEDA = 5;
 
 const unidadesTexto = (n: number) => `${unidadesConSigno(n)} ${Math.abs(n) === 1 ? 'unidad' : 'unidades'}`;
+
+/** Units and kilos side by side, never added (grams of kg products come apart in the report). */
+function cantidadesTexto(unidades: number, gramos: number): string {
+  const partes: string[] = [];
+  if (unidades !== 0 || gramos === 0) partes.push(unidadesTexto(unidades));
+  if (gramos !== 0) partes.push(cantidadConSigno(gramos, 'kg'));
+  return partes.join(' · ');
+}
 
 /**
  * POS → AJUSTES Y MERMAS: correct a product's stock with a reason (search, reason, quantity), the
@@ -118,7 +127,7 @@ function RegistrarAjuste({ idMinimarket }: { idMinimarket: number }) {
                           <ProductoCelda producto={p} />
                         </Td>
                         <Td>
-                          <StockBadge stock={p.stock} umbral={umbralStockBajo} />
+                          <StockBadge stock={p.stock} umbral={umbralStockBajo} unidad={p.unidad} />
                         </Td>
                         <Td className="text-right">
                           <Button tamano="sm" variante="contorno" onClick={() => setElegido(p)} aria-label={`Ajustar ${p.nombre_producto}`}>
@@ -144,7 +153,7 @@ function Cifras({ c }: { c: CifrasAjuste | undefined }) {
   if (!c) return <span className="text-slate-400">—</span>;
   return (
     <>
-      <span className="block font-medium whitespace-nowrap">{unidadesTexto(c.unidades)}</span>
+      <span className="block font-medium whitespace-nowrap">{cantidadesTexto(c.unidades, c.gramos)}</span>
       <span className="block text-xs whitespace-nowrap text-slate-600">{pesosConSigno(c.valor_costo)}</span>
     </>
   );
@@ -155,8 +164,9 @@ function TablaInforme({ informe }: { informe: InformeAjustes }) {
   return (
     <>
       <p className="text-sm text-slate-700" data-testid="total-informe-ajustes">
-        En el período: <strong>{unidadesTexto(informe.total.unidades)}</strong>, <strong>{pesosConSigno(informe.total.valor_costo)}</strong>{' '}
-        a costo, en {informe.total.ajustes === 1 ? '1 ajuste' : `${informe.total.ajustes} ajustes`}.
+        En el período: <strong>{cantidadesTexto(informe.total.unidades, informe.total.gramos)}</strong>,{' '}
+        <strong>{pesosConSigno(informe.total.valor_costo)}</strong> a costo, en{' '}
+        {informe.total.ajustes === 1 ? '1 ajuste' : `${informe.total.ajustes} ajustes`}.
       </p>
       <Table caption="Ajustes por mes y motivo" className="mt-3">
         <thead>
@@ -203,9 +213,10 @@ function TablaInforme({ informe }: { informe: InformeAjustes }) {
         </tfoot>
       </Table>
       <p className="mt-2 text-xs text-slate-600">
-        Negativo: unidades que salieron del estante. El valor usa el precio de compra que tenía cada producto al ajustarlo.
-        {informe.total.unidades_sin_costo !== 0 &&
-          ` ${unidadesTexto(informe.total.unidades_sin_costo)} de productos sin precio de compra no suman valor.`}
+        Negativo: unidades (o kilos, a granel) que salieron del estante. El valor usa el precio de compra que tenía cada producto al
+        ajustarlo (por kilo, a granel).
+        {(informe.total.unidades_sin_costo !== 0 || informe.total.gramos_sin_costo !== 0) &&
+          ` ${cantidadesTexto(informe.total.unidades_sin_costo, informe.total.gramos_sin_costo)} de productos sin precio de compra no suman valor.`}
       </p>
     </>
   );
@@ -349,32 +360,37 @@ function ListaAjustes({ idMinimarket }: { idMinimarket: number }) {
               </tr>
             </thead>
             <tbody>
-              {ajustes.map((a) => (
-                <tr key={a.id_movimiento}>
-                  <Td className="whitespace-nowrap">{formatFechaHora(a.fecha)}</Td>
-                  <Td>
-                    <span className="block font-medium text-slate-900">{a.nombre_producto}</span>
-                    <span className="block text-xs text-slate-600">{a.codigo_barra}</span>
-                  </Td>
-                  <Td>{ETIQUETA_TIPO_AJUSTE[a.tipo]}</Td>
-                  <Td className="text-right font-medium">{unidadesConSigno(a.cantidad)}</Td>
-                  <Td className="text-right whitespace-nowrap">
-                    {a.stock_anterior} → {a.stock_resultante}
-                  </Td>
-                  <Td className="text-right whitespace-nowrap">
-                    {a.valor_costo === null ? (
-                      <span title="El producto no tenía precio de compra">—</span>
-                    ) : (
-                      <>
-                        {pesosConSigno(a.valor_costo)}
-                        <span className="block text-xs text-slate-600">{formatClp(a.costo_unitario!)} c/u</span>
-                      </>
-                    )}
-                  </Td>
-                  <Td className="max-w-56 text-slate-700">{a.nota ?? '—'}</Td>
-                  <Td className="whitespace-nowrap text-slate-700">{a.nombre_usuario ?? '—'}</Td>
-                </tr>
-              ))}
+              {ajustes.map((a) => {
+                const { unidad } = a;
+                return (
+                  <tr key={a.id_movimiento}>
+                    <Td className="whitespace-nowrap">{formatFechaHora(a.fecha)}</Td>
+                    <Td>
+                      <span className="block font-medium text-slate-900">{a.nombre_producto}</span>
+                      <span className="block text-xs text-slate-600">{a.codigo_barra}</span>
+                    </Td>
+                    <Td>{ETIQUETA_TIPO_AJUSTE[a.tipo]}</Td>
+                    <Td className="text-right font-medium whitespace-nowrap">{cantidadConSigno(a.cantidad, unidad)}</Td>
+                    <Td className="text-right whitespace-nowrap">
+                      {formatCantidadBreve(a.stock_anterior, unidad)} → {formatCantidadBreve(a.stock_resultante, unidad)}
+                    </Td>
+                    <Td className="text-right whitespace-nowrap">
+                      {a.valor_costo === null ? (
+                        <span title="El producto no tenía precio de compra">—</span>
+                      ) : (
+                        <>
+                          {pesosConSigno(a.valor_costo)}
+                          <span className="block text-xs text-slate-600">
+                            {unidad === 'kg' ? `${formatClp(a.costo_unitario!)}/kg` : `${formatClp(a.costo_unitario!)} c/u`}
+                          </span>
+                        </>
+                      )}
+                    </Td>
+                    <Td className="max-w-56 text-slate-700">{a.nota ?? '—'}</Td>
+                    <Td className="whitespace-nowrap text-slate-700">{a.nombre_usuario ?? '—'}</Td>
+                  </tr>
+                );
+              })}
             </tbody>
           </Table>
         )}

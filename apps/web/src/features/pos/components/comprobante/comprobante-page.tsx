@@ -1,6 +1,7 @@
 import { referenciaVenta } from '@minimarket/contracts/ventas';
 import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
 import type { Boleta } from '@minimarket/contracts/caja';
+import { lineaGranel } from '@minimarket/contracts/granel';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -68,7 +69,10 @@ function Recibo({ boleta, ancho }: { boleta: Boleta; ancho: AnchoPapel }) {
               <td className="pr-[2mm] pb-[1mm]">
                 <span className="block break-words">{l.nombre_producto}</span>
                 <span className="block">
-                  {formatEntero(l.num_unidades)} x {formatClp(l.precio_unitario)}
+                  {/* A kg line: its grams in kilos and the price per kilo ('0,350 kg × $8.990/kg'). */}
+                  {l.unidad === 'kg'
+                    ? lineaGranel(l.num_unidades, l.precio_unitario)
+                    : `${formatEntero(l.num_unidades)} x ${formatClp(l.precio_unitario)}`}
                 </span>
               </td>
               <td className="pb-[1mm] text-right align-bottom whitespace-nowrap">{formatClp(l.subtotal)}</td>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO, type Producto } from '@minimarket/contracts/productos';
+import { MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO, type Producto, type ProductoUpdate } from '@minimarket/contracts/productos';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -9,6 +9,7 @@ import { Card } from '../../../../components/ui/card';
 import { FormActions } from '../../../../components/ui/form-actions';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { formatClp } from '../../../../utils/format';
+import { formatPeso } from '@minimarket/contracts/granel';
 import { soloCambios } from '../../../../utils/solo-cambios';
 import { useActualizarProducto } from '../../api/productos';
 import { productoFormSchema, type ProductoFormInput, type ProductoFormOutput } from '../../utils/producto-form-schema';
@@ -22,7 +23,10 @@ function aFormulario(p: Producto): ProductoFormInput {
     // As the money field shows them after editing ('$1.990'), so leaving one untouched is no change.
     precio_venta: formatClp(p.precio_venta_actual),
     precio_compra: p.precio_compra_actual === null ? '' : formatClp(p.precio_compra_actual),
-    stock: String(p.stock),
+    unidad: p.unidad,
+    // A kg product's grams as the field reads them back: 12500 → '12,500' (kilos).
+    stock: p.unidad === 'kg' ? formatPeso(p.stock).replace(/ kg$/, '') : String(p.stock),
+    codigo_plu: p.codigo_plu ?? '',
     descripcion: p.descripcion ?? '',
     marca: p.marca ?? '',
     imagen: p.imagen ?? '',
@@ -35,6 +39,7 @@ export function EditarProducto({ producto, onVolver }: { producto: Producto; onV
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting, dirtyFields },
   } = useForm<ProductoFormInput, unknown, ProductoFormOutput>({
     resolver: zodResolver(productoFormSchema),
@@ -45,7 +50,13 @@ export function EditarProducto({ producto, onVolver }: { producto: Producto; onV
     setError(null);
     try {
       // The server takes `stock` as the new count: sending back the one read earlier would undo sales since.
-      const cambios = soloCambios(datos, dirtyFields);
+      const cambios: ProductoUpdate = soloCambios(datos, dirtyFields);
+      if (dirtyFields.unidad) {
+        // Another unit changes what the stock counts (units or grams): the figure on screen goes
+        // with it, read in the new unit. A unit product carries no PLU.
+        cambios.stock = datos.stock;
+        if (datos.unidad === 'unidad' && producto.codigo_plu !== null) cambios.codigo_plu = null;
+      }
       if (Object.keys(cambios).length === 0) {
         onVolver();
         return;
@@ -64,7 +75,7 @@ export function EditarProducto({ producto, onVolver }: { producto: Producto; onV
       <form onSubmit={guardar} noValidate className="mt-4 space-y-4" aria-label="Editar producto">
         {faltanObligatorios(errors) && <Alert tipo="error">{MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO}</Alert>}
         {error && <Alert tipo="error">{error}</Alert>}
-        <ProductoCampos register={register} errors={errors} etiquetaStock="Stock" />
+        <ProductoCampos register={register} errors={errors} unidad={watch('unidad')} etiquetaStock="Stock" />
         <FormActions onCancelar={onVolver} guardando={isSubmitting} textoGuardar="Guardar cambios" />
       </form>
     </Card>

@@ -17,7 +17,8 @@ import { tituloPagina } from '../../../../lib/app-info';
 import { useCurrentShop } from '../../../../lib/current-shop';
 import { ACCION_AGREGAR_STOCK, PARAM_ACCION, PARAM_PRODUCTO } from '../../../../lib/rutas-inventario';
 import { cn } from '../../../../utils/cn';
-import { contar, formatClp } from '../../../../utils/format';
+import { contar } from '../../../../utils/format';
+import { formatPrecio } from '../../../../lib/granel';
 import { useEliminarProducto } from '../../api/productos';
 import { useBusquedaProductos } from '../../hooks/use-busqueda-productos';
 import { ProductoCelda } from '../producto-celda';
@@ -130,15 +131,15 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
                 columnas={[
                   { titulo: 'Producto', celda: (p) => <ProductoCelda producto={p} />, enTarjeta: 'titulo' },
                   { titulo: 'Categoría', celda: (p) => p.categoria, claseTabla: 'hidden md:table-cell' },
-                  { titulo: 'Stock', celda: (p) => <StockBadge stock={p.stock} umbral={umbralStockBajo} /> },
+                  { titulo: 'Stock', celda: (p) => <StockBadge stock={p.stock} umbral={umbralStockBajo} unidad={p.unidad} /> },
                   {
                     titulo: 'Precio venta',
-                    celda: (p) => <span className="font-medium">{formatClp(p.precio_venta_actual)}</span>,
+                    celda: (p) => <span className="font-medium">{formatPrecio(p.precio_venta_actual, p.unidad)}</span>,
                     derecha: true,
                   },
                   {
                     titulo: 'Precio compra',
-                    celda: (p) => (p.precio_compra_actual !== null ? formatClp(p.precio_compra_actual) : '—'),
+                    celda: (p) => (p.precio_compra_actual !== null ? formatPrecio(p.precio_compra_actual, p.unidad) : '—'),
                     derecha: true,
                     claseTabla: 'text-slate-700',
                   },

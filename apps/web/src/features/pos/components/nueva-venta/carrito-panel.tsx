@@ -1,9 +1,11 @@
-import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { formatPeso } from '@minimarket/contracts/granel';
+import { Minus, Plus, Scale, ShoppingCart, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { formatClp, formatEntero } from '../../../../utils/format';
-import { subtotal, totalCarrito, totalUnidades, type ItemCarrito } from '../../utils/carrito';
+import { esGranel } from '../../../../lib/granel';
+import { detalleLinea, resumenCarrito, subtotal, totalCarrito, type ItemCarrito } from '../../utils/carrito';
 
 /** The draft starts from the cart's quantity; the parent keys it by that quantity, so a change there starts a fresh draft. */
 function CantidadInput({ item, onCambiar }: { item: ItemCarrito; onCambiar: (texto: string) => void }) {
@@ -15,12 +17,11 @@ function CantidadInput({ item, onCambiar }: { item: ItemCarrito; onCambiar: (tex
     <input
       type="text"
       inputMode="numeric"
-      pattern="[0-9]*"
       aria-label={`Cantidad de ${item.producto.nombre_producto}`}
       className="h-8 w-14 rounded-md border border-slate-300 text-center text-sm"
       value={borrador}
-      // Only digits are accepted while editing (spec §5).
-      onChange={(e) => setBorrador(e.target.value.replace(/\D/g, ''))}
+      // Read on confirming (leerCantidadUnidad): '1,5' is refused with the reason, not turned into 15.
+      onChange={(e) => setBorrador(e.target.value)}
       onBlur={confirmar}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
@@ -36,6 +37,7 @@ export function CarritoPanel({
   items,
   onSumar,
   onCambiarCantidad,
+  onPesar,
   onQuitar,
   onVaciar,
   onPagar,
@@ -43,6 +45,8 @@ export function CarritoPanel({
   items: ItemCarrito[];
   onSumar: (item: ItemCarrito) => void;
   onCambiarCantidad: (idProducto: number, texto: string) => void;
+  /** A kg line's quantity is its weight: editing it opens the weight prompt again. */
+  onPesar: (item: ItemCarrito) => void;
   onQuitar: (idProducto: number) => void;
   onVaciar: () => void;
   onPagar: () => void;
@@ -67,53 +71,72 @@ export function CarritoPanel({
         </p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-100" aria-label="Productos en el carrito">
-          {items.map((item) => (
-            <li key={item.producto.id_producto} className="py-3" data-testid="item-carrito">
-              <div className="flex items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{item.producto.nombre_producto}</p>
-                  <p className="text-xs text-slate-600">
-                    {formatClp(item.producto.precio_venta_actual)} c/u · Disponible: {formatEntero(item.producto.stock)}
+          {items.map((item) => {
+            const granel = esGranel(item.producto);
+            const nombre = item.producto.nombre_producto;
+            return (
+              <li key={item.producto.id_producto} className="py-3" data-testid="item-carrito">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{nombre}</p>
+                    <p className="text-xs text-slate-600" data-testid="detalle-linea">
+                      {granel
+                        ? `${detalleLinea(item)} · Disponible: ${formatPeso(item.producto.stock)}`
+                        : `${formatClp(item.producto.precio_venta_actual)} c/u · Disponible: ${formatEntero(item.producto.stock)}`}
+                    </p>
+                  </div>
+                  <p className="font-semibold whitespace-nowrap text-slate-900" data-testid="subtotal-linea">
+                    {formatClp(subtotal(item))}
                   </p>
                 </div>
-                <p className="font-semibold whitespace-nowrap text-slate-900">{formatClp(subtotal(item))}</p>
-              </div>
-              <div className="mt-2 flex items-center gap-1">
-                <button
-                  type="button"
-                  className={botonIcono}
-                  aria-label={`Quitar una unidad de ${item.producto.nombre_producto}`}
-                  onClick={() => onCambiarCantidad(item.producto.id_producto, String(item.cantidad - 1))}
-                >
-                  <Minus className="size-4" aria-hidden="true" />
-                </button>
-                <CantidadInput key={item.cantidad} item={item} onCambiar={(t) => onCambiarCantidad(item.producto.id_producto, t)} />
-                <button
-                  type="button"
-                  className={botonIcono}
-                  aria-label={`Sumar una unidad de ${item.producto.nombre_producto}`}
-                  onClick={() => onSumar(item)}
-                >
-                  <Plus className="size-4" aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className={`${botonIcono} ml-auto text-red-700 hover:bg-red-50 hover:text-red-800`}
-                  aria-label={`Eliminar ${item.producto.nombre_producto} del carrito`}
-                  onClick={() => onQuitar(item.producto.id_producto)}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                </button>
-              </div>
-            </li>
-          ))}
+                <div className="mt-2 flex items-center gap-1">
+                  {granel ? (
+                    <button
+                      type="button"
+                      className="inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 px-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                      aria-label={`Cambiar peso de ${nombre} (${formatPeso(item.cantidad)})`}
+                      onClick={() => onPesar(item)}
+                    >
+                      <Scale className="size-4 text-slate-600" aria-hidden="true" /> {formatPeso(item.cantidad)}
+                    </button>
+                  ) : (
+                    <>
+                      <button
+                        type="button"
+                        className={botonIcono}
+                        aria-label={`Quitar una unidad de ${nombre}`}
+                        onClick={() => onCambiarCantidad(item.producto.id_producto, String(item.cantidad - 1))}
+                      >
+                        <Minus className="size-4" aria-hidden="true" />
+                      </button>
+                      <CantidadInput key={item.cantidad} item={item} onCambiar={(t) => onCambiarCantidad(item.producto.id_producto, t)} />
+                      <button
+                        type="button"
+                        className={botonIcono}
+                        aria-label={`Sumar una unidad de ${nombre}`}
+                        onClick={() => onSumar(item)}
+                      >
+                        <Plus className="size-4" aria-hidden="true" />
+                      </button>
+                    </>
+                  )}
+                  <button
+                    type="button"
+                    className={`${botonIcono} ml-auto text-red-700 hover:bg-red-50 hover:text-red-800`}
+                    aria-label={`Eliminar ${nombre} del carrito`}
+                    onClick={() => onQuitar(item.producto.id_producto)}
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                  </button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
       <div className="mt-auto border-t border-slate-200 pt-3">
         <div className="flex items-baseline justify-between">
-          <span className="text-sm text-slate-600">
-            Total ({formatEntero(totalUnidades(items))} {totalUnidades(items) === 1 ? 'unidad' : 'unidades'})
-          </span>
+          <span className="text-sm text-slate-600">Total ({resumenCarrito(items)})</span>
           <span className="text-2xl font-bold text-slate-900" data-testid="total-carrito">
             {formatClp(total)}
           </span>

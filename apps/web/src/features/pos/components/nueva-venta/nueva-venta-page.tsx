@@ -1,5 +1,6 @@
 import { CODIGO_CAJA_REQUERIDA } from '@minimarket/contracts/caja';
 import type { MetodoPago } from '@minimarket/contracts/comunes';
+import { formatPeso } from '@minimarket/contracts/granel';
 import type { Producto } from '@minimarket/contracts/productos';
 import { referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,17 +13,19 @@ import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ApiError, mensajeDeError, nuevaIdempotencyKey } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { useAuth } from '../../../../lib/auth';
-import { tiendaKeys, useCurrentShop } from '../../../../lib/current-shop';
+import { minimarketQueryOptions, tiendaKeys, useCurrentShop } from '../../../../lib/current-shop';
+import { esGranel } from '../../../../lib/granel';
 import { formatClp } from '../../../../utils/format';
-import { buscarPorCodigo, obtenerProductos } from '../../api/productos';
+import { buscarPorCodigo, leerEtiquetaBalanza, obtenerProductos } from '../../api/productos';
 import { useRegistrarVenta } from '../../api/ventas';
 import { useBarcodeScanner } from '../../hooks/use-barcode-scanner';
 import {
   actualizarCarrito,
   agregarAlCarrito,
   cambiarCantidad,
+  cambiarPeso,
+  detallesVenta,
   quitarDelCarrito,
-  subtotal,
   totalCarrito,
   type ItemCarrito,
   type ResultadoCarrito,
@@ -32,6 +35,7 @@ import { AvisoCaja, useCajaAbierta } from './aviso-caja';
 import { CarritoPanel } from './carrito-panel';
 import { EscanerPanel, type EstadoEscaneo } from './escaner-panel';
 import { PagoPanel } from './pago-panel';
+import { PesoDialog, type Pesaje } from './peso-dialog';
 import { ProductosVentaTabla } from './productos-venta-tabla';
 
 export const MENSAJE_VENTA_EXITOSA = 'Venta registrada exitosamente.';
@@ -123,7 +127,40 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
     [setItems],
   );
 
-  const agregar = useCallback((producto: Producto) => aplicar(agregarAlCarrito(actuales.current, producto)), [aplicar]);
+  // A kg product waiting for its weight (a new line, or a line weighed again).
+  const [pesaje, setPesaje] = useState<Pesaje | null>(null);
+
+  /**
+   * Adds a product: one unit, or for a kg product the weight prompt first (its stock is checked in
+   * grams when the weight is confirmed). True when a unit went in or the prompt opened.
+   */
+  const agregar = useCallback(
+    (producto: Producto) => {
+      if (esGranel(producto)) {
+        setPesaje({ producto });
+        return true;
+      }
+      return aplicar(agregarAlCarrito(actuales.current, producto));
+    },
+    [aplicar],
+  );
+
+  const confirmarPeso = (gramos: number) => {
+    if (!pesaje) return;
+    const { producto } = pesaje;
+    setPesaje(null);
+    const ok = aplicar(
+      pesaje.gramos !== undefined
+        ? cambiarPeso(actuales.current, producto.id_producto, gramos)
+        : agregarAlCarrito(actuales.current, producto, gramos),
+    );
+    if (pesaje.escaneado)
+      setEstadoEscaneo(
+        ok
+          ? { tipo: 'exito', texto: `Agregado al carrito: ${producto.nombre_producto} · ${formatPeso(gramos)}` }
+          : { tipo: 'error', texto: `No se agregó ${producto.nombre_producto}.` },
+      );
+  };
 
   // Back from "Crear producto" (an unknown code at the till): the new product goes in the cart, once.
   const location = useLocation();
@@ -138,6 +175,54 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
     void navigate(location.pathname, { replace: true, state: null });
   }, [creado, agregar, navigate, location.pathname]);
 
+  /**
+   * Whether an unknown code starts with the prefix of the shop's scale labels. The layout comes
+   * from the shop's data as the app already holds it (no request when it is fresh); asked here,
+   * after the barcode lookup, so a scan right after the page loads still reads a label.
+   */
+  const esEtiqueta = useCallback(
+    async (codigo: string) => {
+      try {
+        const { formato_etiqueta: formato } = await queryClient.fetchQuery(minimarketQueryOptions(idMinimarket));
+        return formato !== null && codigo.startsWith(formato.prefijo);
+      } catch {
+        return false;
+      }
+    },
+    [queryClient, idMinimarket],
+  );
+
+  /**
+   * A scale label (a code the shop's barcodes do not know that starts with its label prefix): the
+   * server reads it with the shop's layout and answers the product, the grams and the label's
+   * amount; its refusals (a bad check digit, an unknown PLU) are Spanish sentences shown as they
+   * are, and nothing is added.
+   *
+   * The line's amount is montoPorPeso(price per kilo, grams), not the label's `monto`: that is the
+   * one rule the server checks every kg line against (subtotal = montoPorPeso). For a PRICE label
+   * the grams are derived from the amount (gramosPorMonto), so the two may differ by a peso when a
+   * gram costs less than a peso; the customer pays what the server accepts. A second label of the
+   * same product adds its grams to that product's line (carrito.ts).
+   */
+  const agregarEtiqueta = useCallback(
+    async (codigo: string, informar: (estado: EstadoEscaneo) => void) => {
+      try {
+        const { producto, gramos } = await leerEtiquetaBalanza(idMinimarket, codigo);
+        const ok = aplicar(agregarAlCarrito(actuales.current, producto, gramos));
+        informar(
+          ok
+            ? { tipo: 'exito', texto: `Agregado al carrito: ${producto.nombre_producto} · ${formatPeso(gramos)}` }
+            : { tipo: 'error', texto: `No se agregó ${producto.nombre_producto}.` },
+        );
+      } catch (e) {
+        const texto = mensajeDeError(e, 'No se pudo leer la etiqueta de la balanza.');
+        informar({ tipo: 'error', texto });
+        toast.error(texto);
+      }
+    },
+    [idMinimarket, aplicar],
+  );
+
   // Scans can overlap (a slow answer, a fast cashier): the line under the scan field speaks of
   // the latest one only, so an older "no encontrado" never lands after a later success.
   const ultimoEscaneo = useRef(0);
@@ -150,7 +235,13 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
       setBuscando(true);
       informar({ tipo: 'info', texto: `Buscando ${codigo}...` });
       try {
+        // The exact barcode first, as always (the scanner's one request): a shop's own code that
+        // happens to start with 20 still sells as itself.
         const producto = await buscarPorCodigo(idMinimarket, codigo);
+        if (!producto && (await esEtiqueta(codigo))) {
+          await agregarEtiqueta(codigo, informar);
+          return;
+        }
         if (!producto) {
           informar({
             tipo: 'error',
@@ -168,6 +259,11 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
           toast.error('Producto no encontrado en el inventario.');
           return;
         }
+        if (esGranel(producto)) {
+          setPesaje({ producto, escaneado: true });
+          informar({ tipo: 'info', texto: `Pesa ${producto.nombre_producto} e ingresa el peso.` });
+          return;
+        }
         const ok = agregar(producto);
         informar(
           ok
@@ -182,7 +278,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
         if (este === ultimoEscaneo.current) setBuscando(false);
       }
     },
-    [idMinimarket, agregar, esDueno],
+    [idMinimarket, agregar, agregarEtiqueta, esDueno, esEtiqueta],
   );
 
   useBarcodeScanner((codigo) => void alEscanear(codigo), vista === 'carrito');
@@ -223,13 +319,8 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
           total: totalCarrito(items),
           metodo_pago: metodo,
           ...(montoRecibido !== null ? { monto_recibido: montoRecibido } : {}),
-          detalles: items.map((i) => ({
-            id_producto: i.producto.id_producto,
-            num_unidades: i.cantidad,
-            precio_unitario: i.producto.precio_venta_actual,
-            subtotal: subtotal(i),
-            nombre_producto: i.producto.nombre_producto,
-          })),
+          // A kg line sends grams, its price per kilo and montoPorPeso (carrito.ts).
+          detalles: detallesVenta(items),
         },
       },
       {
@@ -296,6 +387,15 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
           agregar(resultado.producto);
         }}
       />
+      <PesoDialog
+        pesaje={pesaje}
+        onConfirmar={confirmarPeso}
+        onCerrar={() => {
+          // A scanned kg product left unweighed: the line under the scan field no longer asks for it.
+          if (pesaje?.escaneado) setEstadoEscaneo(null);
+          setPesaje(null);
+        }}
+      />
       {vista === 'pago' ? (
         <PagoPanel
           items={items}
@@ -321,6 +421,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
                 items={items}
                 onSumar={(item) => agregar(item.producto)}
                 onCambiarCantidad={(id, texto) => aplicar(cambiarCantidad(actuales.current, id, texto))}
+                onPesar={(item) => setPesaje({ producto: item.producto, gramos: item.cantidad })}
                 onQuitar={(id) => aplicar({ items: quitarDelCarrito(actuales.current, id) })}
                 onVaciar={() => aplicar({ items: [] })}
                 onPagar={() => {

@@ -9,7 +9,8 @@ import { MontoInput } from '../../../../components/ui/monto-input';
 import { cn } from '../../../../utils/cn';
 import { formatClp, formatEntero } from '../../../../utils/format';
 import { MENSAJE_EFECTIVO_SIN_CAJA } from './aviso-caja';
-import { calcularVuelto, MENSAJE_RECIBIDO_INSUFICIENTE, subtotal, totalCarrito, type ItemCarrito } from '../../utils/carrito';
+import { esGranel } from '../../../../lib/granel';
+import { calcularVuelto, detalleLinea, MENSAJE_RECIBIDO_INSUFICIENTE, subtotal, totalCarrito, type ItemCarrito } from '../../utils/carrito';
 
 /** The bills a Chilean customer hands over; the ones that cover the total are offered as buttons. */
 export const BILLETES = [1000, 2000, 5000, 10000, 20000] as const;
@@ -176,9 +177,16 @@ export function PagoPanel({
         <ul className="mt-3 divide-y divide-slate-100 text-sm">
           {items.map((i) => (
             <li key={i.producto.id_producto} className="flex justify-between gap-2 py-2">
-              <span className="min-w-0">
-                {formatEntero(i.cantidad)} × {i.producto.nombre_producto}
-              </span>
+              {esGranel(i.producto) ? (
+                <span className="min-w-0">
+                  {i.producto.nombre_producto}
+                  <span className="block text-xs text-slate-600">{detalleLinea(i)}</span>
+                </span>
+              ) : (
+                <span className="min-w-0">
+                  {formatEntero(i.cantidad)} × {i.producto.nombre_producto}
+                </span>
+              )}
               <span className="font-medium whitespace-nowrap">{formatClp(subtotal(i))}</span>
             </li>
           ))}

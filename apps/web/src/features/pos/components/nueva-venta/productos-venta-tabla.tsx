@@ -8,7 +8,7 @@ import { QueryResult } from '../../../../components/ui/query-result';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { Table, Td, Th } from '../../../../components/ui/table';
 import { mensajeDeError } from '../../../../lib/api-client';
-import { formatClp } from '../../../../utils/format';
+import { formatPrecio } from '../../../../lib/granel';
 import { useBusquedaProductos } from '../../hooks/use-busqueda-productos';
 import { ProductoCelda } from '../producto-celda';
 import { StockBadge } from '../stock-badge';
@@ -63,14 +63,16 @@ export function ProductosVentaTabla({
                     <ProductoCelda producto={p} />
                     {/* On a phone stock and price ride under the name, so the row fits with its button. */}
                     <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 sm:hidden">
-                      <StockBadge stock={p.stock} umbral={umbral} />
-                      <span className="text-sm font-medium whitespace-nowrap">{formatClp(p.precio_venta_actual)}</span>
+                      <StockBadge stock={p.stock} umbral={umbral} unidad={p.unidad} />
+                      <span className="text-sm font-medium whitespace-nowrap">{formatPrecio(p.precio_venta_actual, p.unidad)}</span>
                     </span>
                   </Td>
                   <Td className="hidden sm:table-cell">
-                    <StockBadge stock={p.stock} umbral={umbral} />
+                    <StockBadge stock={p.stock} umbral={umbral} unidad={p.unidad} />
                   </Td>
-                  <Td className="hidden text-right font-medium whitespace-nowrap sm:table-cell">{formatClp(p.precio_venta_actual)}</Td>
+                  <Td className="hidden text-right font-medium whitespace-nowrap sm:table-cell">
+                    {formatPrecio(p.precio_venta_actual, p.unidad)}
+                  </Td>
                   <Td className="text-right">
                     <Button
                       tamano="sm"

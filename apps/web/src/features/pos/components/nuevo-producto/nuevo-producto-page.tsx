@@ -46,6 +46,7 @@ export function NuevoProductoPage({ idMinimarket }: { idMinimarket: number }) {
     defaultValues: productoFormVacio,
   });
   const imagen = watch('imagen');
+  const unidad = watch('unidad');
 
   const buscarCodigo = async (codigo: string) => {
     setValue('codigo_barra', codigo, { shouldValidate: false });
@@ -100,7 +101,13 @@ export function NuevoProductoPage({ idMinimarket }: { idMinimarket: number }) {
   const guardar = handleSubmit(async (datos) => {
     setErrorGuardar(null);
     try {
-      const producto = await crear.mutateAsync({ ...datos, id_minimarket: idMinimarket, precio_compra: datos.precio_compra ?? undefined });
+      const producto = await crear.mutateAsync({
+        ...datos,
+        id_minimarket: idMinimarket,
+        precio_compra: datos.precio_compra ?? undefined,
+        // Only a kg product carries a PLU (the contract refuses one on a unit product).
+        codigo_plu: datos.unidad === 'kg' ? datos.codigo_plu : undefined,
+      });
       toast.success(MENSAJE_PRODUCTO_GUARDADO, { duration: 2000 });
       if (volverAVenta) {
         void navigate('/pos/nueva-venta', { state: { agregar: producto } });
@@ -132,7 +139,7 @@ export function NuevoProductoPage({ idMinimarket }: { idMinimarket: number }) {
             <form onSubmit={guardar} noValidate className="mt-4 space-y-4" aria-label="Nuevo producto">
               {faltanObligatorios(errors) && <Alert tipo="error">{MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO}</Alert>}
               {errorGuardar && <Alert tipo="error">{errorGuardar}</Alert>}
-              <ProductoCampos register={register} errors={errors} />
+              <ProductoCampos register={register} errors={errors} unidad={unidad} />
               {imagen && imagenVisible && (
                 <img
                   src={imagen}

@@ -4,7 +4,8 @@ import { History } from 'lucide-react';
 import { Card } from '../../../../components/ui/card';
 import { Loading } from '../../../../components/ui/loading';
 import { mensajeDeError } from '../../../../lib/api-client';
-import { formatClp, formatFechaHora } from '../../../../utils/format';
+import { formatPrecio } from '../../../../lib/granel';
+import { formatFechaHora } from '../../../../utils/format';
 import { productosQueryOptions } from '../../api/productos';
 
 export function ProductosRecientes({ idMinimarket }: { idMinimarket: number }) {
@@ -32,7 +33,7 @@ export function ProductosRecientes({ idMinimarket }: { idMinimarket: number }) {
                   {p.categoria} · <span className="font-mono">{p.codigo_barra}</span> · {formatFechaHora(p.fecha_creacion)}
                 </p>
               </div>
-              <p className="font-semibold whitespace-nowrap">{formatClp(p.precio_venta_actual)}</p>
+              <p className="font-semibold whitespace-nowrap">{formatPrecio(p.precio_venta_actual, p.unidad)}</p>
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { formatPeso } from '@minimarket/contracts/granel';
 import { devolucionCreateSchema, referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -6,7 +7,8 @@ import { Button } from '../../../../components/ui/button';
 import { Field, Input, Textarea } from '../../../../components/ui/field';
 import { Dialog } from '../../../../components/ui/dialog';
 import { mensajeDeError } from '../../../../lib/api-client';
-import { contar, formatClp, formatEntero } from '../../../../utils/format';
+import { formatClp, formatEntero } from '../../../../utils/format';
+import { formatCantidadBreve, formatPrecio, resumenCantidades } from '../../../../lib/granel';
 import { useDevolverProductos } from '../../api/ventas';
 import { leerDevolucion, lineasDevolucion } from '../../utils/devolucion';
 
@@ -55,16 +57,19 @@ function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) 
     return (
       <div className="space-y-4">
         <p ref={pregunta} tabIndex={-1} className="text-sm text-slate-800 focus:outline-none">
-          ¿Devolver {contar(lectura.unidades, 'unidad', 'unidades')} de la venta {referenciaVenta(venta)} por{' '}
+          ¿Devolver {resumenCantidades(lectura.unidades, lectura.gramos)} de la venta {referenciaVenta(venta)} por{' '}
           <strong>{formatClp(lectura.total)}</strong>? Las unidades vuelven al inventario y, si la venta fue en efectivo, el dinero sale de
           la caja abierta.
         </p>
         <ul className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          {lectura.detalles.map((d) => (
-            <li key={d.id_producto}>
-              {formatEntero(d.num_unidades)} × {lineas.find((l) => l.id_producto === d.id_producto)?.nombre_producto}
-            </li>
-          ))}
+          {lectura.detalles.map((d) => {
+            const linea = lineas.find((l) => l.id_producto === d.id_producto);
+            return (
+              <li key={d.id_producto}>
+                {formatCantidadBreve(d.num_unidades, linea?.unidad)} × {linea?.nombre_producto}
+              </li>
+            );
+          })}
           <li className="mt-1">Motivo: {motivo.trim()}</li>
         </ul>
         {error && <Alert tipo="error">{error}</Alert>}
@@ -89,7 +94,9 @@ function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) 
       }}
     >
       <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-700">Elige los productos y cuántas unidades vuelven</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-700">
+          Elige los productos y cuántas unidades vuelven{lineas.some((l) => l.unidad === 'kg') && ' (a granel: el peso, ej: 0,100 o 100 g)'}
+        </legend>
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
           {lineas.map((l, i) => {
             const id = `devolver-${venta.id_venta}-${l.id_producto}`;
@@ -101,8 +108,13 @@ function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) 
                     {l.nombre_producto}
                   </label>
                   <p id={`${id}-info`} className="text-xs text-slate-600">
-                    {formatClp(l.precio_unitario)} c/u · vendidas {formatEntero(l.vendidas)}
-                    {l.devueltas > 0 && ` · ya devueltas ${formatEntero(l.devueltas)}`} · quedan {formatEntero(l.porDevolver)}
+                    {l.unidad === 'kg'
+                      ? `${formatPrecio(l.precio_unitario, 'kg')} · vendido ${formatPeso(l.vendidas)}${
+                          l.devueltas > 0 ? ` · ya devuelto ${formatPeso(l.devueltas)}` : ''
+                        } · quedan ${formatPeso(l.porDevolver)}`
+                      : `${formatClp(l.precio_unitario)} c/u · vendidas ${formatEntero(l.vendidas)}${
+                          l.devueltas > 0 ? ` · ya devueltas ${formatEntero(l.devueltas)}` : ''
+                        } · quedan ${formatEntero(l.porDevolver)}`}
                   </p>
                   {err && (
                     <p id={`${id}-error`} className="text-sm text-red-700">
@@ -113,10 +125,10 @@ function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) 
                 <Input
                   id={id}
                   autoFocus={i === 0}
-                  className="w-20 text-right"
-                  inputMode="numeric"
+                  className={l.unidad === 'kg' ? 'w-28 text-right' : 'w-20 text-right'}
+                  inputMode={l.unidad === 'kg' ? 'decimal' : 'numeric'}
                   autoComplete="off"
-                  placeholder="0"
+                  placeholder={l.unidad === 'kg' ? '0,000' : '0'}
                   disabled={l.porDevolver === 0}
                   aria-invalid={Boolean(err)}
                   aria-describedby={err ? `${id}-info ${id}-error` : `${id}-info`}

@@ -15,9 +15,10 @@ import { QueryResult } from '../../../../components/ui/query-result';
 import { Table, Td, Th } from '../../../../components/ui/table';
 import { useEsTelefono } from '../../../../hooks/use-media-query';
 import { mensajeDeError } from '../../../../lib/api-client';
+import { formatCantidadBreve, formatPrecio } from '../../../../lib/granel';
 import { tituloPagina } from '../../../../lib/app-info';
 import { esFechaIso, MENSAJE_FECHA_INVALIDA } from '../../../../utils/fechas';
-import { contar, formatClp, formatEntero, formatFechaHora } from '../../../../utils/format';
+import { contar, formatClp, formatFechaHora } from '../../../../utils/format';
 import { ventasQueryOptions } from '../../api/ventas';
 import { cn } from '../../../../utils/cn';
 import { quedaPorDevolver } from '../../utils/devolucion';
@@ -65,7 +66,7 @@ function HistoriaVenta({ venta }: { venta: Venta }) {
             {devoluciones.map((d) => (
               <li key={d.id_devolucion} className="rounded-md border border-amber-200 bg-amber-50 px-2 py-1.5">
                 <span className="font-medium">{formatFechaHora(d.fecha)}</span> ·{' '}
-                {d.detalles.map((x) => `${formatEntero(x.num_unidades)} × ${x.nombre_producto}`).join(', ')} ·{' '}
+                {d.detalles.map((x) => `${formatCantidadBreve(x.num_unidades, x.unidad)} × ${x.nombre_producto}`).join(', ')} ·{' '}
                 <span className="font-medium whitespace-nowrap">{formatClp(d.total)}</span>
                 <span className="block text-xs text-slate-700">Motivo: {d.motivo}</span>
               </li>
@@ -123,8 +124,8 @@ function DetalleVenta({ venta }: { venta: Venta }) {
           {venta.detalles.map((d) => (
             <tr key={d.id_detalle_venta} className="border-t border-slate-200">
               <td className="py-1.5 pr-2">{d.nombre_producto}</td>
-              <td className="py-1.5 pr-2 text-right">{formatEntero(d.num_unidades)}</td>
-              <td className="hidden py-1.5 pr-2 text-right sm:table-cell">{formatClp(d.precio_unitario)}</td>
+              <td className="py-1.5 pr-2 text-right whitespace-nowrap">{formatCantidadBreve(d.num_unidades, d.unidad)}</td>
+              <td className="hidden py-1.5 pr-2 text-right whitespace-nowrap sm:table-cell">{formatPrecio(d.precio_unitario, d.unidad)}</td>
               <td className="py-1.5 text-right font-medium">{formatClp(d.subtotal)}</td>
             </tr>
           ))}
