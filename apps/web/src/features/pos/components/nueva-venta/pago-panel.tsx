@@ -1,4 +1,5 @@
-import { METODOS_PAGO, type MetodoPago } from '@minimarket/contracts/comunes';
+import { METODOS_ABONO, type MetodoAbono } from '@minimarket/contracts/clientes';
+import type { MetodoPago } from '@minimarket/contracts/comunes';
 import { leerEntero } from '@minimarket/contracts/numeros';
 import { ArrowLeft, ArrowLeftRight, Banknote, CreditCard, WalletCards, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -15,7 +16,8 @@ import { calcularVuelto, detalleLinea, MENSAJE_RECIBIDO_INSUFICIENTE, subtotal, 
 /** The bills a Chilean customer hands over; the ones that cover the total are offered as buttons. */
 export const BILLETES = [1000, 2000, 5000, 10000, 20000] as const;
 
-const ICONOS: Record<MetodoPago, LucideIcon> = {
+// Every method but Fiado: a sale on credit needs its customer, chosen at payment (issue #21, web to come).
+const ICONOS: Record<MetodoAbono, LucideIcon> = {
   Efectivo: Banknote,
   'Tarjeta de Débito': WalletCards,
   'Transferencia Bancaria': ArrowLeftRight,
@@ -83,7 +85,7 @@ export function PagoPanel({
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-slate-700">Elige cómo paga el cliente</legend>
             <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-              {METODOS_PAGO.map((m) => {
+              {METODOS_ABONO.map((m) => {
                 const Icono = ICONOS[m];
                 return (
                   <label
