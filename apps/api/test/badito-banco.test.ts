@@ -34,6 +34,8 @@ const EFECTIVO: MetodoPago = 'Efectivo';
 const DEBITO: MetodoPago = 'Tarjeta de Débito';
 const CREDITO: MetodoPago = 'Tarjeta de Crédito';
 const TRANSFERENCIA: MetodoPago = 'Transferencia Bancaria';
+// A sale on credit (la libreta): "sin tarjeta" and "menos efectivo" leave it in.
+const FIADO: MetodoPago = 'Fiado';
 const TARJETA = [DEBITO, CREDITO];
 
 // clave: [nombre, precio de venta, precio de compra, stock, marca?]. The shop's low-stock threshold is the default, 5.
@@ -218,9 +220,9 @@ const BANCO: Fila[] = [
   ['cuanta plata entro hoy en tarjeta', 'ventas_hoy', { metodos: TARJETA }],
   ['ventas tarjeta de credito ayer', 'ventas_ayer', { metodos: [CREDITO] }],
   // Negated methods: the others.
-  ['ventas sin tarjeta hoy', 'ventas_hoy', { metodos: [EFECTIVO, TRANSFERENCIA] }],
-  ['cuanto vendi hoy que no fue en efectivo', 'ventas_hoy', { metodos: [DEBITO, TRANSFERENCIA, CREDITO] }],
-  ['ventas de ayer menos efectivo', 'ventas_ayer', { metodos: [DEBITO, TRANSFERENCIA, CREDITO] }],
+  ['ventas sin tarjeta hoy', 'ventas_hoy', { metodos: [EFECTIVO, TRANSFERENCIA, FIADO] }],
+  ['cuanto vendi hoy que no fue en efectivo', 'ventas_hoy', { metodos: [DEBITO, TRANSFERENCIA, CREDITO, FIADO] }],
+  ['ventas de ayer menos efectivo', 'ventas_ayer', { metodos: [DEBITO, TRANSFERENCIA, CREDITO, FIADO] }],
   // Average ticket.
   ['ticket promedio de hoy', 'ticket_hoy'],
   ['cual es mi tiket promedio', 'ticket_hoy'],
