@@ -96,7 +96,8 @@ describe('clasificar', () => {
       metodos: ['Transferencia Bancaria'],
     });
     expect(clasificar('ventas con tarjeta de debito')).toMatchObject({ metodos: ['Tarjeta de Débito'] });
-    expect(clasificar('ventas sin tarjeta')).toMatchObject({ metodos: ['Efectivo', 'Transferencia Bancaria'] });
+    // A sale on credit (Fiado) is not a card sale either.
+    expect(clasificar('ventas sin tarjeta')).toMatchObject({ metodos: ['Efectivo', 'Transferencia Bancaria', 'Fiado'] });
     expect(clasificar('cuanto vendi hoy')).toMatchObject({ intencion: 'ventas_hoy', metodos: null });
     // Two methods named: each one, not their sum.
     expect(clasificar('cuanto en efectivo y cuanto con tarjeta ayer').intencion).toBe('metodo_pago_ayer');
