@@ -93,6 +93,8 @@ const rutas: RouteObject[] = [
             { path: 'ajustes', lazy: lazy(pos, 'AjustesRoute') },
             { path: 'mermas', element: <Navigate to="/pos/ajustes" replace /> },
             { path: 'caja', lazy: lazy(pos, 'CajaRoute') },
+            { path: 'clientes', lazy: lazy(pos, 'ClientesRoute') },
+            { path: 'clientes/:id', lazy: lazy(pos, 'ClienteRoute') },
           ]),
           soloPara(AMBOS_ROLES, 'visualizar', lazy(visualizar, 'VisualizarLayout'), [
             { index: true, element: <Navigate to="recomendaciones" replace /> },
