@@ -2,7 +2,6 @@ import type { Cliente } from '@minimarket/contracts/clientes';
 import { useQuery } from '@tanstack/react-query';
 import { UserPlus, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { ClienteDialog } from '../../../../components/shop/cliente-dialog';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Loading } from '../../../../components/ui/loading';
@@ -25,33 +24,24 @@ export function ClienteFiado({
   total,
   cliente,
   onElegir,
+  onCrear,
 }: {
   idMinimarket: number;
   total: number;
   cliente: Cliente | null;
   onElegir: (cliente: Cliente | null) => void;
+  /**
+   * "Crear cliente" with the name typed so far. The dialog lives outside the payment's form (a
+   * form inside a form is not HTML: its submit would send the outer one).
+   */
+  onCrear: (nombre: string) => void;
 }) {
   const [texto, setTexto] = useState('');
-  const [creando, setCreando] = useState(false);
   const busqueda = useDebouncedValue(texto.trim(), 250);
   const consulta = useQuery({
     ...clientesQueryOptions({ idMinimarket, search: busqueda, orden: 'nombre', tamano: MAX_SUGERENCIAS }),
     enabled: cliente === null,
   });
-
-  const dialogo = (
-    <ClienteDialog
-      abierto={creando}
-      idMinimarket={idMinimarket}
-      nombreInicial={texto.trim()}
-      onCerrar={() => setCreando(false)}
-      onListo={(c) => {
-        setCreando(false);
-        setTexto('');
-        onElegir(c);
-      }}
-    />
-  );
 
   if (cliente) {
     return (
@@ -74,7 +64,6 @@ export function ClienteFiado({
             Con esta venta debería {formatClp(cliente.saldo + total)}, más que su límite de {formatClp(cliente.limite_credito ?? 0)}.
           </Alert>
         )}
-        {dialogo}
       </div>
     );
   }
@@ -91,7 +80,7 @@ export function ClienteFiado({
           onChange={(e) => setTexto(e.target.value)}
           autoComplete="off"
         />
-        <Button variante="contorno" onClick={() => setCreando(true)}>
+        <Button variante="contorno" onClick={() => onCrear(texto.trim())}>
           <UserPlus className="size-4" aria-hidden="true" /> Crear cliente
         </Button>
       </div>
@@ -124,7 +113,6 @@ export function ClienteFiado({
           </ul>
         )}
       </div>
-      {dialogo}
     </div>
   );
 }

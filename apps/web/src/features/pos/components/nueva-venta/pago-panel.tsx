@@ -3,6 +3,7 @@ import { METODOS_PAGO, type MetodoPago } from '@minimarket/contracts/comunes';
 import { leerEntero } from '@minimarket/contracts/numeros';
 import { ArrowLeft, ArrowLeftRight, Banknote, CreditCard, NotebookPen, WalletCards, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { ClienteDialog } from '../../../../components/shop/cliente-dialog';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -51,6 +52,8 @@ export function PagoPanel({
   const [recibido, setRecibido] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [cliente, setCliente] = useState<Cliente | null>(null);
+  // "Crear cliente": the name typed in the search, while its dialog is open.
+  const [creando, setCreando] = useState<string | null>(null);
   const titulo = useRef<HTMLHeadingElement>(null);
   const recibidoId = useId();
   // What the cashier typed, read by the one money parser ('5.000', '$5.000'). Left blank it is
@@ -182,6 +185,7 @@ export function PagoPanel({
                 setCliente(c);
                 setError(null);
               }}
+              onCrear={setCreando}
             />
           )}
 
@@ -197,6 +201,17 @@ export function PagoPanel({
             </Button>
           </div>
         </form>
+        <ClienteDialog
+          abierto={creando !== null}
+          idMinimarket={idMinimarket}
+          nombreInicial={creando ?? ''}
+          onCerrar={() => setCreando(null)}
+          onListo={(c) => {
+            setCreando(null);
+            setCliente(c);
+            setError(null);
+          }}
+        />
       </Card>
 
       <Card className="p-4 sm:p-5 lg:col-span-2">
