@@ -3,6 +3,7 @@
 // over-payment refused first), read the statement's running balance, check the WhatsApp link's
 // text, print, and close the shift with the abono (and not the fiado sale) in its expected cash.
 // Screenshots of CLIENTES and the customer's page on a laptop and a phone go to e2e-artifacts/.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -112,7 +113,7 @@ test('fiado: create the customer at payment, sell, see the balance, take a cash 
 
   // The customer's page: the balance, then an abono larger than it is refused with the server's words.
   await page.getByLabel('Buscar cliente').fill(nombre);
-  await fila.getByRole('link', { name: `Ver la cuenta de ${nombre}` }).click();
+  await fila.getByRole('link', { name: `Ver cuenta de ${nombre}` }).click();
   await expect(page.getByRole('heading', { name: nombre })).toBeVisible();
   await expect(page.getByTestId('saldo-cuenta')).toHaveText(comoPesos(total));
 
@@ -189,4 +190,81 @@ test('fiado: create the customer at payment, sell, see the balance, take a cash 
   await expect(informe.getByTestId('esperado-efectivo')).toHaveText(comoPesos(esperado));
   await expect(informe.getByRole('row', { name: 'Abonos de clientes en efectivo' })).toContainText(comoPesos(abono));
   await expect(informe.getByTestId('diferencia')).toContainText('Sin diferencia');
+});
+
+/** Serious and critical WCAG A/AA findings (as accesibilidad.spec.ts counts them). */
+async function revisarAxe(page: Page, nombre: string) {
+  const resultado = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const graves = resultado.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const resumen = graves.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(resumen, `axe en ${nombre}`).toEqual([]);
+}
+
+test('CLIENTES, a customer page, its dialogs and the Fiado payment have no serious or critical axe violations', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenApi(request, PYME);
+  const idMinimarket = await miTienda(request, token);
+  const producto = await productoBarato(request, token, idMinimarket);
+  // A customer who owes one sale, set up through the API.
+  const creado = await request.post('/api/clientes', {
+    ...conToken(token),
+    data: { id_minimarket: idMinimarket, nombre: `Pedro Axe ${sufijoUnico()}`, telefono: '912345678' },
+  });
+  expect(creado.status()).toBe(201);
+  const cliente = await creado.json();
+  const venta = await request.post('/api/ventas/', {
+    ...conToken(token),
+    data: {
+      id_minimarket: idMinimarket,
+      total: producto.precio_venta_actual,
+      metodo_pago: 'Fiado',
+      id_cliente: cliente.id_cliente,
+      detalles: [
+        {
+          id_producto: producto.id_producto,
+          num_unidades: 1,
+          precio_unitario: producto.precio_venta_actual,
+          subtotal: producto.precio_venta_actual,
+        },
+      ],
+    },
+  });
+  expect(venta.status(), await venta.text()).toBe(201);
+
+  await iniciarSesion(page, PYME);
+  await page.goto('/pos/clientes');
+  await expect(page.getByTestId('fila-cliente').first()).toBeVisible();
+  await revisarAxe(page, 'clientes');
+  await page.getByRole('button', { name: 'Nuevo cliente' }).click();
+  await page.getByRole('dialog', { name: 'Nuevo cliente' }).getByRole('button', { name: 'Crear cliente' }).click();
+  await expect(page.getByText('Escribe el nombre del cliente.')).toBeVisible();
+  await revisarAxe(page, 'nuevo cliente con un error');
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/pos/clientes/${cliente.id_cliente}`);
+  await expect(page.getByTestId('saldo-cuenta')).toHaveText(comoPesos(producto.precio_venta_actual));
+  await revisarAxe(page, 'cuenta del cliente');
+  await page.getByRole('button', { name: 'Registrar abono' }).click();
+  await expect(page.getByRole('dialog', { name: 'Registrar abono' })).toBeVisible();
+  await revisarAxe(page, 'registrar abono');
+  await page.keyboard.press('Escape');
+
+  // The payment with Fiado chosen, its customer search open.
+  await page.goto('/pos/nueva-venta');
+  await page.getByLabel('Código de barras').focus();
+  await rafagaDeEscaner(page, producto.codigo_barra);
+  await expect(page.getByLabel(`Cantidad de ${producto.nombre_producto}`)).toHaveValue('1');
+  await page.getByRole('button', { name: 'Proceder al Pago' }).click();
+  await page.locator('label').filter({ hasText: 'Fiado' }).click();
+  await page.getByLabel('Buscar cliente').fill(cliente.nombre);
+  await expect(page.getByRole('list', { name: 'Clientes' }).getByRole('button', { name: new RegExp(cliente.nombre) })).toBeVisible();
+  await revisarAxe(page, 'pago fiado');
+  await page
+    .getByRole('list', { name: 'Clientes' })
+    .getByRole('button', { name: new RegExp(cliente.nombre) })
+    .click();
+  await expect(page.getByTestId('cliente-fiado')).toContainText(`Debe ${comoPesos(producto.precio_venta_actual)} · Sin límite`);
+  await captura(page, 'pago-fiado-1366');
 });

@@ -163,11 +163,7 @@ export function ClientesPage({ idMinimarket }: { idMinimarket: number }) {
                 propsFila={(c) => ({ 'data-testid': 'fila-cliente', 'data-cliente': c.nombre })}
                 tituloAcciones=""
                 acciones={(c) => (
-                  <Link
-                    to={rutaCliente(c.id_cliente)}
-                    className={buttonClasses('contorno', 'sm')}
-                    aria-label={`Ver la cuenta de ${c.nombre}`}
-                  >
+                  <Link to={rutaCliente(c.id_cliente)} className={buttonClasses('contorno', 'sm')} aria-label={`Ver cuenta de ${c.nombre}`}>
                     Ver cuenta
                   </Link>
                 )}
