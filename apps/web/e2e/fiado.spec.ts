@@ -162,9 +162,26 @@ test('fiado: create the customer at payment, sell, see the balance, take a cash 
       w.__impresiones += 1;
     };
   });
-  await page.getByRole('button', { name: 'Imprimir' }).click();
+  await page.getByRole('button', { name: 'Imprimir A4' }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { __impresiones: number }).__impresiones)).toBe(1);
   await captura(page, 'cliente-1366');
+
+  // The same statement on the counter's thermal roll, both widths: the movements and what is owed.
+  await page.getByRole('link', { name: 'Imprimir en 58/80 mm' }).click();
+  const termico = page.getByTestId('estado-cuenta-termico');
+  await expect(termico).toContainText(nombre);
+  await expect(termico).toContainText(`Compra N° ${venta.numero_venta}`);
+  await expect(termico).toContainText(`Saldo ${comoPesos(total - abono)}`);
+  await expect(termico.getByTestId('termico-saldo')).toHaveText(comoPesos(total - abono));
+  for (const ancho of [58, 80] as const) {
+    await page.getByText(`${ancho} mm`, { exact: true }).click();
+    await expect(termico).toHaveAttribute('data-ancho', String(ancho));
+    const anchoPx = await termico.evaluate((el) => el.getBoundingClientRect().width);
+    expect(Math.abs(anchoPx - (ancho * 96) / 25.4)).toBeLessThan(1);
+  }
+  await captura(page, 'estado-cuenta-80mm');
+  await page.getByRole('link', { name: 'Volver' }).click();
+  await expect(page.getByTestId('saldo-cuenta')).toHaveText(comoPesos(total - abono));
 
   // On a phone: CLIENTES as cards, and the customer's page.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -64,6 +64,18 @@ const rutas: RouteObject[] = [
     HydrateFallback: Cargando,
     children: [{ index: true, lazy: lazy(() => import('./routes/comprobante'), 'ComprobanteRoute') }],
   },
+  // The customer's statement on the thermal roll, outside the layout like the receipt.
+  {
+    path: '/pos/clientes/:id/imprimir',
+    element: (
+      <RequireRole roles={AMBOS_ROLES}>
+        <Outlet />
+      </RequireRole>
+    ),
+    errorElement: <ErrorPage />,
+    HydrateFallback: Cargando,
+    children: [{ index: true, lazy: lazy(() => import('./routes/comprobante'), 'EstadoCuentaTermicoRoute') }],
+  },
   { path: '/reset-password', lazy: lazy(recuperacion, 'NuevaContrasenaRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
   {
     path: '/',

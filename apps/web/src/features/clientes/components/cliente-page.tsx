@@ -1,6 +1,6 @@
 import { enlaceWhatsapp, type Cliente, type MovimientoCuenta } from '@minimarket/contracts/clientes';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, HandCoins, MessageCircle, Pencil, Power, Printer } from 'lucide-react';
+import { ArrowLeft, HandCoins, MessageCircle, Pencil, Power, Printer, ReceiptText } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -18,7 +18,7 @@ import { estadoCuentaQueryOptions, useActualizarCliente } from '../../../lib/cli
 import { totalesMovimientos } from '../../../lib/clientes-formato';
 import { useCurrentShop } from '../../../lib/current-shop';
 import { formatClp, formatFecha, formatFechaHora } from '../../../utils/format';
-import { RUTA_CLIENTES } from '../rutas';
+import { RUTA_CLIENTES, rutaImpresionTermica } from '../rutas';
 import { AbonoDialog } from './abono-dialog';
 
 const guion = <span className="text-slate-400">—</span>;
@@ -118,8 +118,11 @@ export function ClientePage({ idCliente }: { idMinimarket: number; idCliente: nu
               <MessageCircle className="size-4" aria-hidden="true" /> Enviar por WhatsApp
             </a>
             <Button variante="contorno" onClick={() => window.print()}>
-              <Printer className="size-4" aria-hidden="true" /> Imprimir
+              <Printer className="size-4" aria-hidden="true" /> Imprimir A4
             </Button>
+            <Link to={rutaImpresionTermica(cliente.id_cliente)} className={buttonClasses('contorno', 'md')}>
+              <ReceiptText className="size-4" aria-hidden="true" /> Imprimir en 58/80 mm
+            </Link>
           </div>
         </div>
 
