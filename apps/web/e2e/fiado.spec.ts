@@ -165,6 +165,12 @@ test('fiado: create the customer at payment, sell, see the balance, take a cash 
   await page.getByRole('button', { name: 'Imprimir A4' }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { __impresiones: number }).__impresiones)).toBe(1);
   await captura(page, 'cliente-1366');
+  // As printed on A4: the app's chrome and the buttons stay off the paper.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Registrar abono' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Secciones de Punto de Venta' })).toBeHidden();
+  await captura(page, 'cliente-a4');
+  await page.emulateMedia({ media: 'screen' });
 
   // The same statement on the counter's thermal roll, both widths: the movements and what is owed.
   await page.getByRole('link', { name: 'Imprimir en 58/80 mm' }).click();
@@ -217,7 +223,7 @@ async function revisarAxe(page: Page, nombre: string) {
   expect(resumen, `axe en ${nombre}`).toEqual([]);
 }
 
-test('CLIENTES, a customer page, its dialogs and the Fiado payment have no serious or critical axe violations', async ({
+test("CLIENTES, a customer page, its dialogs and the Fiado payment pass axe; a sale past the limit is refused in the server's words", async ({
   page,
   request,
 }) => {
@@ -284,4 +290,28 @@ test('CLIENTES, a customer page, its dialogs and the Fiado payment have no serio
     .click();
   await expect(page.getByTestId('cliente-fiado')).toContainText(`Debe ${comoPesos(producto.precio_venta_actual)} · Sin límite`);
   await captura(page, 'pago-fiado-1366');
+
+  // A customer whose limit this sale passes: warned before paying, refused by the server in its words.
+  const limitado = await (
+    await request.post('/api/clientes', {
+      ...conToken(token),
+      data: { id_minimarket: idMinimarket, nombre: `Rosa Tope ${sufijoUnico()}`, limite_credito: 0 },
+    })
+  ).json();
+  await page.getByRole('button', { name: 'Cambiar cliente' }).click();
+  await page.getByLabel('Buscar cliente').fill(limitado.nombre);
+  await page
+    .getByRole('list', { name: 'Clientes' })
+    .getByRole('button', { name: new RegExp(limitado.nombre) })
+    .click();
+  await expect(page.getByTestId('cliente-fiado')).toContainText('No debe · Límite $0');
+  await expect(page.getByText(`Con esta venta debería ${comoPesos(producto.precio_venta_actual)}, más que su límite de $0.`)).toBeVisible();
+  const rechazo = page.waitForResponse((r) => r.url().endsWith('/api/ventas/') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: /Finalizar venta/ }).click();
+  expect((await rechazo).status()).toBe(409);
+  await expect(page.getByRole('alert').filter({ hasText: 'sobre su límite' })).toHaveText(
+    `Esta venta de ${comoPesos(producto.precio_venta_actual)} deja a ${limitado.nombre} sobre su límite de crédito: debe $0 y su límite es $0.`,
+  );
+  // Still on the payment screen, the cart kept.
+  await expect(page.getByRole('heading', { name: 'Método de pago' })).toBeVisible();
 });
