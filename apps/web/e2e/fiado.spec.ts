@@ -300,10 +300,10 @@ test("CLIENTES, a customer page, its dialogs and the Fiado payment pass axe; a s
   ).json();
   await page.getByRole('button', { name: 'Cambiar cliente' }).click();
   await page.getByLabel('Buscar cliente').fill(limitado.nombre);
-  await page
-    .getByRole('list', { name: 'Clientes' })
-    .getByRole('button', { name: new RegExp(limitado.nombre) })
-    .click();
+  // Enter in the search takes the one customer found (it does not finish the sale).
+  await expect(page.getByRole('list', { name: 'Clientes' }).getByRole('button', { name: new RegExp(limitado.nombre) })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Clientes' }).getByRole('button')).toHaveCount(1);
+  await page.getByLabel('Buscar cliente').press('Enter');
   await expect(page.getByTestId('cliente-fiado')).toContainText('No debe · Límite $0');
   await expect(page.getByText(`Con esta venta debería ${comoPesos(producto.precio_venta_actual)}, más que su límite de $0.`)).toBeVisible();
   const rechazo = page.waitForResponse((r) => r.url().endsWith('/api/ventas/') && r.request().method() === 'POST');

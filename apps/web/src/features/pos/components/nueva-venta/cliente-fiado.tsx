@@ -78,6 +78,12 @@ export function ClienteFiado({
           placeholder="Nombre o RUT del cliente"
           value={texto}
           onChange={(e) => setTexto(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter in the search is not "Finalizar venta": it takes the one customer found, if one.
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            if (busqueda === texto.trim() && !consulta.isPlaceholderData && lista.length === 1) onElegir(lista[0]);
+          }}
           autoComplete="off"
         />
         <Button variante="contorno" onClick={() => onCrear(texto.trim())}>
