@@ -20,6 +20,7 @@ const PAGINAS_PYME: Array<[string, string]> = [
   ['transacciones', '/pos/transacciones'],
   ['caja', '/pos/caja'],
   ['ajustes', '/pos/ajustes'],
+  ['clientes', '/pos/clientes'],
   ['cargar', '/cargar/cargar-datos'],
   ['visualizar', '/visualizar/recomendaciones'],
   ['tarjetas', '/visualizar/tarjetas'],

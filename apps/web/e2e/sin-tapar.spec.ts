@@ -60,6 +60,7 @@ for (const tamano of TAMANOS) {
       '/pos/nuevo-producto',
       '/pos/transacciones',
       '/pos/ajustes',
+      '/pos/clientes',
       '/ayuda/chatbot-badito',
       '/ayuda/soporte',
     ]) {

@@ -58,7 +58,7 @@ test('a whole sale by scanner: cart rules, cash with change, stock goes down, th
 
   await page.getByRole('button', { name: 'Proceder al Pago' }).click();
   await expect(page.getByRole('heading', { name: 'Método de pago' })).toBeVisible();
-  for (const metodo of ['Efectivo', 'Tarjeta de Débito', 'Transferencia Bancaria', 'Tarjeta de Crédito']) {
+  for (const metodo of ['Efectivo', 'Tarjeta de Débito', 'Transferencia Bancaria', 'Tarjeta de Crédito', 'Fiado']) {
     await expect(page.getByRole('radio', { name: metodo })).toBeAttached();
   }
   await expect(page.getByRole('radio', { name: 'Efectivo' })).toBeChecked();

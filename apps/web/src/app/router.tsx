@@ -64,6 +64,18 @@ const rutas: RouteObject[] = [
     HydrateFallback: Cargando,
     children: [{ index: true, lazy: lazy(() => import('./routes/comprobante'), 'ComprobanteRoute') }],
   },
+  // The customer's statement on the thermal roll, outside the layout like the receipt.
+  {
+    path: '/pos/clientes/:id/imprimir',
+    element: (
+      <RequireRole roles={AMBOS_ROLES}>
+        <Outlet />
+      </RequireRole>
+    ),
+    errorElement: <ErrorPage />,
+    HydrateFallback: Cargando,
+    children: [{ index: true, lazy: lazy(() => import('./routes/comprobante'), 'EstadoCuentaTermicoRoute') }],
+  },
   { path: '/reset-password', lazy: lazy(recuperacion, 'NuevaContrasenaRoute'), errorElement: <ErrorPage />, HydrateFallback: Cargando },
   {
     path: '/',
@@ -93,6 +105,8 @@ const rutas: RouteObject[] = [
             { path: 'ajustes', lazy: lazy(pos, 'AjustesRoute') },
             { path: 'mermas', element: <Navigate to="/pos/ajustes" replace /> },
             { path: 'caja', lazy: lazy(pos, 'CajaRoute') },
+            { path: 'clientes', lazy: lazy(pos, 'ClientesRoute') },
+            { path: 'clientes/:id', lazy: lazy(pos, 'ClienteRoute') },
           ]),
           soloPara(AMBOS_ROLES, 'visualizar', lazy(visualizar, 'VisualizarLayout'), [
             { index: true, element: <Navigate to="recomendaciones" replace /> },

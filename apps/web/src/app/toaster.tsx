@@ -13,6 +13,8 @@ export default function AppToaster() {
       visibleToasts={TOAST_LIMITE}
       duration={TOAST_DURACION_MS}
       containerAriaLabel="Notificaciones emergentes"
+      // A printed page (a receipt, a customer's statement) never carries a passing toast.
+      className="print:hidden"
     />
   );
 }

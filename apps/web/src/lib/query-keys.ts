@@ -11,4 +11,5 @@ export const RAIZ = {
   analitica: ['analitica'],
   soporte: ['soporte'],
   caja: ['caja'],
+  clientes: ['clientes'],
 } as const;

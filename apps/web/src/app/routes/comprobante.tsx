@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { PaginaNoEncontrada } from '../error-page';
+import { EstadoCuentaTermico } from '../../features/clientes/components/estado-cuenta-termico';
 import { ComprobantePage } from '../../features/pos/components/comprobante/comprobante-page';
 
 /** /pos/comprobante/:id — the printable receipt, with no app chrome around it. */
@@ -8,4 +9,11 @@ export function ComprobanteRoute() {
   const idVenta = Number(id);
   if (!Number.isInteger(idVenta) || idVenta <= 0) return <PaginaNoEncontrada />;
   return <ComprobantePage key={idVenta} idVenta={idVenta} />;
+}
+
+/** /pos/clientes/:id/imprimir — a customer's statement on the thermal roll, with no app chrome around it. */
+export function EstadoCuentaTermicoRoute() {
+  const idCliente = Number(useParams().id);
+  if (!Number.isInteger(idCliente) || idCliente <= 0) return <PaginaNoEncontrada />;
+  return <EstadoCuentaTermico key={idCliente} idCliente={idCliente} />;
 }

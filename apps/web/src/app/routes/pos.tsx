@@ -1,6 +1,10 @@
 import { ShopSelector } from '../../components/shop/shop-selector';
 import { RequiereTienda } from '../../components/shop/requiere-tienda';
 import { SectionLayout } from '../../components/ui/section-layout';
+import { PaginaNoEncontrada } from '../error-page';
+import { useParams } from 'react-router-dom';
+import { ClientePage } from '../../features/clientes/components/cliente-page';
+import { ClientesPage } from '../../features/clientes/components/clientes-page';
 import { AjustesPage } from '../../features/pos/components/ajustes/ajustes-page';
 import { CajaPage } from '../../features/pos/components/caja/caja-page';
 import { InventarioPage } from '../../features/pos/components/inventario/inventario-page';
@@ -21,6 +25,8 @@ export function PosLayout() {
         // 'Mermas' is the word an owner looks for; the page is stock adjustments of every reason.
         { to: '/pos/ajustes', label: 'AJUSTES Y MERMAS' },
         { to: '/pos/caja', label: 'CAJA' },
+        // La libreta de fiado (issue #21): who owes what, each customer's statement and abonos.
+        { to: '/pos/clientes', label: 'CLIENTES' },
       ]}
     />
   );
@@ -49,4 +55,14 @@ export function CajaRoute() {
 
 export function AjustesRoute() {
   return <RequiereTienda>{(id) => <AjustesPage key={id} idMinimarket={id} />}</RequiereTienda>;
+}
+
+export function ClientesRoute() {
+  return <RequiereTienda>{(id) => <ClientesPage key={id} idMinimarket={id} />}</RequiereTienda>;
+}
+
+export function ClienteRoute() {
+  const idCliente = Number(useParams().id);
+  if (!Number.isInteger(idCliente) || idCliente <= 0) return <PaginaNoEncontrada />;
+  return <RequiereTienda>{(id) => <ClientePage key={`${id}-${idCliente}`} idMinimarket={id} idCliente={idCliente} />}</RequiereTienda>;
 }

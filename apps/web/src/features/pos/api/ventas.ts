@@ -63,6 +63,8 @@ function useInvalidarTrasCambioDeVenta() {
       queryClient.invalidateQueries({ queryKey: ventasKeys.all }),
       queryClient.invalidateQueries({ queryKey: RAIZ.analitica }),
       queryClient.invalidateQueries({ queryKey: RAIZ.caja }),
+      // A fiado sale's return or void lowers its customer's balance.
+      queryClient.invalidateQueries({ queryKey: RAIZ.clientes }),
     ]);
 }
 
@@ -105,6 +107,8 @@ export function useRegistrarVenta() {
       void queryClient.invalidateQueries({ queryKey: RAIZ.analitica });
       // The open shift's running figures, and (a refusal for no open shift) whether one exists.
       void queryClient.invalidateQueries({ queryKey: RAIZ.caja });
+      // A fiado sale moves its customer's balance.
+      void queryClient.invalidateQueries({ queryKey: RAIZ.clientes });
     },
   });
 }

@@ -15,19 +15,22 @@ describe('filasEfectivo', () => {
       monto_inicial: 20000,
       // What the cash sales charged (a card sale of 3.000 is not cash).
       ventas_efectivo: 4190,
+      // A customer's cash abono is cash in the till (a fiado sale is not).
+      abonos_efectivo: 3000,
       devoluciones_efectivo: 1000,
       ingresos: 5000,
       retiros: 2000,
-      esperado_efectivo: 26190,
+      esperado_efectivo: 29190,
     };
     const filas = filasEfectivo(turno);
     expect(filas.map((f) => [f.etiqueta, f.monto])).toEqual([
       ['Efectivo inicial', 20000],
       ['Ventas en efectivo', 4190],
+      ['Abonos de clientes en efectivo', 3000],
       ['Devoluciones en efectivo', -1000],
       ['Ingresos de efectivo', 5000],
       ['Retiros de efectivo', -2000],
-      ['Efectivo esperado', 26190],
+      ['Efectivo esperado', 29190],
     ]);
     // The card sale is not cash: the lines before the total add up to it.
     expect(filas.slice(0, -1).reduce((s, f) => s + f.monto, 0)).toBe(turno.esperado_efectivo);
@@ -37,6 +40,7 @@ describe('filasEfectivo', () => {
     const filas = filasEfectivo({
       monto_inicial: 0,
       ventas_efectivo: 0,
+      abonos_efectivo: 0,
       devoluciones_efectivo: 0,
       ingresos: 0,
       retiros: 0,

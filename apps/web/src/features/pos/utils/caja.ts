@@ -26,11 +26,16 @@ export interface FilaEfectivo {
 
 /** The cash lines of a shift, from the starting cash to the expected amount (docs/caja.md). */
 export function filasEfectivo(
-  turno: Pick<Turno, 'monto_inicial' | 'ventas_efectivo' | 'devoluciones_efectivo' | 'ingresos' | 'retiros' | 'esperado_efectivo'>,
+  turno: Pick<
+    Turno,
+    'monto_inicial' | 'ventas_efectivo' | 'abonos_efectivo' | 'devoluciones_efectivo' | 'ingresos' | 'retiros' | 'esperado_efectivo'
+  >,
 ): FilaEfectivo[] {
   return [
     { etiqueta: 'Efectivo inicial', monto: turno.monto_inicial },
     { etiqueta: 'Ventas en efectivo', monto: turno.ventas_efectivo },
+    // Cash paid on customers' accounts (la libreta) is cash in the till; a fiado sale never is.
+    { etiqueta: 'Abonos de clientes en efectivo', monto: turno.abonos_efectivo },
     { etiqueta: 'Devoluciones en efectivo', monto: -turno.devoluciones_efectivo },
     { etiqueta: 'Ingresos de efectivo', monto: turno.ingresos },
     { etiqueta: 'Retiros de efectivo', monto: -turno.retiros },

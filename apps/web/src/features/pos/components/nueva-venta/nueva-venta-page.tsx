@@ -1,4 +1,5 @@
 import { CODIGO_CAJA_REQUERIDA } from '@minimarket/contracts/caja';
+import type { Cliente } from '@minimarket/contracts/clientes';
 import type { MetodoPago } from '@minimarket/contracts/comunes';
 import { formatPeso } from '@minimarket/contracts/granel';
 import type { Producto } from '@minimarket/contracts/productos';
@@ -40,10 +41,12 @@ import { ProductosVentaTabla } from './productos-venta-tabla';
 
 export const MENSAJE_VENTA_EXITOSA = 'Venta registrada exitosamente.';
 const MENSAJE_VENTA_ERROR = 'Hubo un error al registrar la venta.';
+/** The server's codes for a fiado sale it refuses for its customer (over the limit, inactive). */
+const CODIGOS_RECHAZO_FIADO = new Set(['CREDIT_LIMIT', 'CLIENT_INACTIVE']);
 /** The server's code for a sale refused because the shop requires an open cash shift. */
 
 /** The sale just made, with its change, and the way to its receipt. */
-function VentaRegistrada({ venta }: { venta: Venta }) {
+function VentaRegistrada({ venta, cliente }: { venta: Venta; cliente: string | null }) {
   const imprimir = useRef<HTMLAnchorElement>(null);
   // The next key the cashier presses is Enter on the receipt (a scan still goes to the cart).
   useEffect(() => imprimir.current?.focus(), [venta.id_venta]);
@@ -65,6 +68,7 @@ function VentaRegistrada({ venta }: { venta: Venta }) {
     >
       <span data-testid="venta-registrada">
         Venta {referenciaVenta(venta)} registrada por {formatClp(venta.total)}.{vuelto !== null && ` Vuelto: ${formatClp(vuelto)}.`}
+        {venta.metodo_pago === 'Fiado' && cliente && ` Fiado a ${cliente}.`}
       </span>
     </Alert>
   );
@@ -101,8 +105,10 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   const [idempotencyKey, setIdempotencyKey] = useState(nuevaIdempotencyKey);
   const registrar = useRegistrarVenta();
   const queryClient = useQueryClient();
-  const [ultimaVenta, setUltimaVenta] = useState<Venta | null>(null);
+  const [ultimaVenta, setUltimaVenta] = useState<{ venta: Venta; cliente: string | null } | null>(null);
   const [rechazoCaja, setRechazoCaja] = useState<string | null>(null);
+  // A fiado sale the server refused (the customer's limit, an inactive customer): said on the payment screen.
+  const [rechazoPago, setRechazoPago] = useState<string | null>(null);
   const cajaAbierta = useCajaAbierta(idMinimarket);
 
   // Scans can arrive faster than React re-renders: each change starts from the latest cart.
@@ -306,7 +312,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
     if (actuales.current.length > 0) void refrescarCarrito();
   });
 
-  const finalizar = (metodo: MetodoPago, montoRecibido: number | null) => {
+  const finalizar = (metodo: MetodoPago, montoRecibido: number | null, cliente: Cliente | null) => {
     if (!idMinimarket) {
       toast.error('Error: No se puede finalizar la venta sin un minimarket identificado.');
       return;
@@ -319,6 +325,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
           total: totalCarrito(items),
           metodo_pago: metodo,
           ...(montoRecibido !== null ? { monto_recibido: montoRecibido } : {}),
+          ...(metodo === 'Fiado' && cliente ? { id_cliente: cliente.id_cliente } : {}),
           // A kg line sends grams, its price per kilo and montoPorPeso (carrito.ts).
           detalles: detallesVenta(items),
         },
@@ -326,8 +333,9 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
       {
         onSuccess: (venta) => {
           toast.success(MENSAJE_VENTA_EXITOSA, { duration: 2000 });
-          setUltimaVenta(venta);
+          setUltimaVenta({ venta, cliente: cliente?.nombre ?? null });
           setRechazoCaja(null);
+          setRechazoPago(null);
           aplicar({ items: [] });
           setVista('carrito');
           setEstadoEscaneo(null);
@@ -335,6 +343,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
         },
         onError: (e) => {
           toast.error(mensajeDeError(e, MENSAJE_VENTA_ERROR));
+          setRechazoPago(e instanceof ApiError && CODIGOS_RECHAZO_FIADO.has(e.code) ? e.detail : null);
           if (e instanceof ApiError && e.code === CODIGO_CAJA_REQUERIDA) {
             // The setting may have been turned on elsewhere: ask for it again with the shift.
             setRechazoCaja(e.detail);
@@ -356,7 +365,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
       <title>{tituloPagina('Nueva venta')}</title>
       <h2 className="sr-only">Nueva venta</h2>
       <AvisoCaja idMinimarket={idMinimarket} rechazo={rechazoCaja} />
-      {ultimaVenta && vista === 'carrito' && <VentaRegistrada venta={ultimaVenta} />}
+      {ultimaVenta && vista === 'carrito' && <VentaRegistrada venta={ultimaVenta.venta} cliente={ultimaVenta.cliente} />}
       {faltaStock && vista === 'carrito' && (
         <Alert
           tipo="aviso"
@@ -398,10 +407,15 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
       />
       {vista === 'pago' ? (
         <PagoPanel
+          idMinimarket={idMinimarket}
           items={items}
+          rechazo={rechazoPago}
           procesando={registrar.isPending}
           cajaAbierta={cajaAbierta}
-          onRegresar={() => setVista('carrito')}
+          onRegresar={() => {
+            setRechazoPago(null);
+            setVista('carrito');
+          }}
           onFinalizar={finalizar}
         />
       ) : (

@@ -1,8 +1,9 @@
-import { METODOS_ABONO, type MetodoAbono } from '@minimarket/contracts/clientes';
-import type { MetodoPago } from '@minimarket/contracts/comunes';
+import { MENSAJE_FIADO_SIN_CLIENTE, type Cliente } from '@minimarket/contracts/clientes';
+import { METODOS_PAGO, type MetodoPago } from '@minimarket/contracts/comunes';
 import { leerEntero } from '@minimarket/contracts/numeros';
-import { ArrowLeft, ArrowLeftRight, Banknote, CreditCard, WalletCards, type LucideIcon } from 'lucide-react';
+import { ArrowLeft, ArrowLeftRight, Banknote, CreditCard, NotebookPen, WalletCards, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { ClienteDialog } from '../../../../components/shop/cliente-dialog';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -10,39 +11,49 @@ import { MontoInput } from '../../../../components/ui/monto-input';
 import { cn } from '../../../../utils/cn';
 import { formatClp, formatEntero } from '../../../../utils/format';
 import { MENSAJE_EFECTIVO_SIN_CAJA } from './aviso-caja';
+import { ClienteFiado } from './cliente-fiado';
 import { esGranel } from '../../../../lib/granel';
 import { calcularVuelto, detalleLinea, MENSAJE_RECIBIDO_INSUFICIENTE, subtotal, totalCarrito, type ItemCarrito } from '../../utils/carrito';
 
 /** The bills a Chilean customer hands over; the ones that cover the total are offered as buttons. */
 export const BILLETES = [1000, 2000, 5000, 10000, 20000] as const;
 
-// Every method but Fiado: a sale on credit needs its customer, chosen at payment (issue #21, web to come).
-const ICONOS: Record<MetodoAbono, LucideIcon> = {
+// Fiado (la libreta, issue #21) needs its customer, chosen or created right here.
+const ICONOS: Record<MetodoPago, LucideIcon> = {
   Efectivo: Banknote,
   'Tarjeta de Débito': WalletCards,
   'Transferencia Bancaria': ArrowLeftRight,
   'Tarjeta de Crédito': CreditCard,
+  Fiado: NotebookPen,
 };
 
 export function PagoPanel({
+  idMinimarket,
   items,
   procesando,
   cajaAbierta,
+  rechazo,
   onRegresar,
   onFinalizar,
 }: {
+  idMinimarket: number;
   items: ItemCarrito[];
   procesando: boolean;
   /** False when no cash shift is open: a cash payment says it lands in no till. */
   cajaAbierta: boolean | undefined;
+  /** The server's refusal of this payment (a customer's limit, an inactive customer), as it came. */
+  rechazo?: string | null;
   onRegresar: () => void;
-  /** The cash handed over goes with a cash sale (the receipt shows the change). */
-  onFinalizar: (metodo: MetodoPago, montoRecibido: number | null) => void;
+  /** The cash handed over goes with a cash sale (the receipt shows the change); the customer with a fiado one. */
+  onFinalizar: (metodo: MetodoPago, montoRecibido: number | null, cliente: Cliente | null) => void;
 }) {
   const total = totalCarrito(items);
   const [metodo, setMetodo] = useState<MetodoPago>('Efectivo');
   const [recibido, setRecibido] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [cliente, setCliente] = useState<Cliente | null>(null);
+  // "Crear cliente": the name typed in the search, while its dialog is open.
+  const [creando, setCreando] = useState<string | null>(null);
   const titulo = useRef<HTMLHeadingElement>(null);
   const recibidoId = useId();
   // What the cashier typed, read by the one money parser ('5.000', '$5.000'). Left blank it is
@@ -65,8 +76,12 @@ export function PagoPanel({
       setError(MENSAJE_RECIBIDO_INSUFICIENTE);
       return;
     }
+    if (metodo === 'Fiado' && !cliente) {
+      setError(MENSAJE_FIADO_SIN_CLIENTE);
+      return;
+    }
     setError(null);
-    onFinalizar(metodo, metodo === 'Efectivo' ? montoRecibido : null);
+    onFinalizar(metodo, metodo === 'Efectivo' ? montoRecibido : null, metodo === 'Fiado' ? cliente : null);
   };
 
   return (
@@ -85,7 +100,7 @@ export function PagoPanel({
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-slate-700">Elige cómo paga el cliente</legend>
             <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-              {METODOS_ABONO.map((m) => {
+              {METODOS_PAGO.map((m) => {
                 const Icono = ICONOS[m];
                 return (
                   <label
@@ -161,7 +176,21 @@ export function PagoPanel({
             </div>
           )}
 
+          {metodo === 'Fiado' && (
+            <ClienteFiado
+              idMinimarket={idMinimarket}
+              total={total}
+              cliente={cliente}
+              onElegir={(c) => {
+                setCliente(c);
+                setError(null);
+              }}
+              onCrear={setCreando}
+            />
+          )}
+
           {error && <Alert tipo="error">{error}</Alert>}
+          {!error && rechazo && <Alert tipo="error">{rechazo}</Alert>}
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             <Button variante="contorno" onClick={onRegresar} disabled={procesando}>
@@ -172,6 +201,17 @@ export function PagoPanel({
             </Button>
           </div>
         </form>
+        <ClienteDialog
+          abierto={creando !== null}
+          idMinimarket={idMinimarket}
+          nombreInicial={creando ?? ''}
+          onCerrar={() => setCreando(null)}
+          onListo={(c) => {
+            setCreando(null);
+            setCliente(c);
+            setError(null);
+          }}
+        />
       </Card>
 
       <Card className="p-4 sm:p-5 lg:col-span-2">

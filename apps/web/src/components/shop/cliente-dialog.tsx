@@ -1,0 +1,204 @@
+import { clienteCreateSchema, clienteUpdateSchema, LIMITES_CLIENTE, type Cliente } from '@minimarket/contracts/clientes';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../ui/alert';
+import { Dialog } from '../ui/dialog';
+import { Field, Input } from '../ui/field';
+import { FormActions } from '../ui/form-actions';
+import { MontoInput } from '../ui/monto-input';
+import { ApiError, mensajeDeError } from '../../lib/api-client';
+import { useActualizarCliente, useCrearCliente } from '../../lib/clientes';
+import { formatClp } from '../../utils/format';
+
+type Campo = 'nombre' | 'telefono' | 'rut' | 'direccion' | 'limite_credito';
+type Valores = Record<Campo, string>;
+
+function valoresDe(cliente: Cliente | null, nombreInicial: string): Valores {
+  return {
+    nombre: cliente?.nombre ?? nombreInicial,
+    telefono: cliente?.telefono ?? '',
+    rut: cliente?.rut ?? '',
+    direccion: cliente?.direccion ?? '',
+    limite_credito: cliente && cliente.limite_credito !== null ? formatClp(cliente.limite_credito) : '',
+  };
+}
+
+/** What the form sends: the typed text, an empty limit meaning no limit (null). */
+function pedido(v: Valores) {
+  return {
+    nombre: v.nombre,
+    telefono: v.telefono,
+    rut: v.rut,
+    direccion: v.direccion,
+    limite_credito: v.limite_credito.trim() === '' ? null : v.limite_credito,
+  };
+}
+
+/** The form inside the dialog: mounted on each opening, so it starts from the customer as it is. */
+function ClienteForm({
+  idMinimarket,
+  cliente,
+  nombreInicial,
+  onListo,
+  onCancelar,
+}: {
+  idMinimarket: number;
+  cliente: Cliente | null;
+  nombreInicial: string;
+  onListo: (cliente: Cliente) => void;
+  onCancelar: () => void;
+}) {
+  const [valores, setValores] = useState<Valores>(() => valoresDe(cliente, nombreInicial));
+  const [errores, setErrores] = useState<Partial<Record<Campo, string>>>({});
+  const [errorGeneral, setErrorGeneral] = useState<string | null>(null);
+  const crear = useCrearCliente();
+  const actualizar = useActualizarCliente();
+  const guardando = crear.isPending || actualizar.isPending;
+
+  const cambiar = (campo: Campo, valor: string) => {
+    setValores((v) => ({ ...v, [campo]: valor }));
+    setErrores((e) => ({ ...e, [campo]: undefined }));
+  };
+
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    setErrorGeneral(null);
+    // The contract's own schema: the words are the API's.
+    const cuerpo = pedido(valores);
+    const r = cliente ? clienteUpdateSchema.safeParse(cuerpo) : clienteCreateSchema.safeParse({ id_minimarket: idMinimarket, ...cuerpo });
+    if (!r.success) {
+      const nuevos: Partial<Record<Campo, string>> = {};
+      for (const issue of r.error.issues) {
+        const campo = issue.path[0] as Campo;
+        nuevos[campo] ??= issue.message;
+      }
+      setErrores(nuevos);
+      return;
+    }
+    const alFallar = (err: unknown) => {
+      if (err instanceof ApiError && err.errors.length > 0) {
+        const nuevos: Partial<Record<Campo, string>> = {};
+        for (const { campo, mensaje } of err.errors) if (campo in valores) nuevos[campo as Campo] ??= mensaje;
+        setErrores(nuevos);
+      }
+      setErrorGeneral(mensajeDeError(err, 'No se pudo guardar el cliente.'));
+    };
+    if (cliente) {
+      actualizar.mutate(
+        { idCliente: cliente.id_cliente, cambios: cuerpo },
+        {
+          onSuccess: (c) => {
+            toast.success('Cliente actualizado.');
+            onListo(c);
+          },
+          onError: alFallar,
+        },
+      );
+    } else {
+      crear.mutate(
+        { id_minimarket: idMinimarket, ...cuerpo },
+        {
+          onSuccess: (c) => {
+            toast.success(`Cliente ${c.nombre} creado.`);
+            onListo(c);
+          },
+          onError: alFallar,
+        },
+      );
+    }
+  };
+
+  return (
+    <form className="space-y-4" onSubmit={enviar} noValidate>
+      <Field label="Nombre" requerido error={errores.nombre}>
+        {(p) => (
+          <Input
+            {...p}
+            data-autofocus
+            maxLength={LIMITES_CLIENTE.nombre}
+            autoComplete="off"
+            value={valores.nombre}
+            onChange={(e) => cambiar('nombre', e.target.value)}
+          />
+        )}
+      </Field>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label="Teléfono" hint="Para enviarle su saldo por WhatsApp." error={errores.telefono}>
+          {(p) => (
+            <Input
+              {...p}
+              type="tel"
+              inputMode="tel"
+              placeholder="9 1234 5678"
+              maxLength={LIMITES_CLIENTE.telefono}
+              value={valores.telefono}
+              onChange={(e) => cambiar('telefono', e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="RUT" hint="Opcional." error={errores.rut}>
+          {(p) => (
+            <Input
+              {...p}
+              placeholder="12.345.678-5"
+              autoComplete="off"
+              value={valores.rut}
+              onChange={(e) => cambiar('rut', e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label="Dirección" hint="Opcional." error={errores.direccion}>
+        {(p) => (
+          <Input
+            {...p}
+            maxLength={LIMITES_CLIENTE.direccion}
+            value={valores.direccion}
+            onChange={(e) => cambiar('direccion', e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Límite de crédito" hint="Lo más que puede deber. Vacío: sin límite." error={errores.limite_credito}>
+        {(p) => (
+          <MontoInput
+            {...p}
+            placeholder="Sin límite"
+            value={valores.limite_credito}
+            onChange={(e) => cambiar('limite_credito', e.target.value)}
+          />
+        )}
+      </Field>
+      {errorGeneral && <Alert tipo="error">{errorGeneral}</Alert>}
+      <FormActions onCancelar={onCancelar} guardando={guardando} textoGuardar={cliente ? 'Guardar cambios' : 'Crear cliente'} />
+    </form>
+  );
+}
+
+/**
+ * "Nuevo cliente" / "Editar cliente": from CLIENTES, the customer's page and the sale's payment
+ * (a fiado sale creates its customer without leaving the sale). `onListo` gets the customer as
+ * the server saved it.
+ */
+export function ClienteDialog({
+  abierto,
+  idMinimarket,
+  cliente = null,
+  nombreInicial = '',
+  onListo,
+  onCerrar,
+}: {
+  abierto: boolean;
+  idMinimarket: number;
+  /** Editing this customer; null: a new one. */
+  cliente?: Cliente | null;
+  /** A new customer's name as already typed (the payment's search). */
+  nombreInicial?: string;
+  onListo: (cliente: Cliente) => void;
+  onCerrar: () => void;
+}) {
+  return (
+    <Dialog abierto={abierto} onCerrar={onCerrar} titulo={cliente ? 'Editar cliente' : 'Nuevo cliente'} className="max-w-xl">
+      <ClienteForm idMinimarket={idMinimarket} cliente={cliente} nombreInicial={nombreInicial} onListo={onListo} onCancelar={onCerrar} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,179 @@
+import { PAGE_SIZE_CLIENTES, type Cliente } from '@minimarket/contracts/clientes';
+import { useQuery } from '@tanstack/react-query';
+import { NotebookPen, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ClienteDialog } from '../../../components/shop/cliente-dialog';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Field, Select } from '../../../components/ui/field';
+import { Pagination } from '../../../components/ui/pagination';
+import { QueryResult } from '../../../components/ui/query-result';
+import { SearchInput } from '../../../components/ui/search-input';
+import { TablaOTarjetas, type ColumnaTabla } from '../../../components/ui/tabla-o-tarjetas';
+import { useClampedPage } from '../../../hooks/use-clamped-page';
+import { mensajeDeError } from '../../../lib/api-client';
+import { tituloPagina } from '../../../lib/app-info';
+import { clientesQueryOptions, type OrdenClientes } from '../../../lib/clientes';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { formatClp, formatFecha } from '../../../utils/format';
+import { rutaCliente } from '../rutas';
+
+const columnas: ColumnaTabla<Cliente>[] = [
+  {
+    titulo: 'Nombre',
+    enTarjeta: 'titulo',
+    celda: (c) => (
+      <span className="flex flex-wrap items-center gap-2">
+        <Link to={rutaCliente(c.id_cliente)} className="font-medium text-marca-800 underline-offset-2 hover:underline">
+          {c.nombre}
+        </Link>
+        {!c.activo && <Badge color="gris">Inactivo</Badge>}
+      </span>
+    ),
+  },
+  { titulo: 'Teléfono', celda: (c) => c.telefono ?? <span className="text-slate-500">—</span> },
+  {
+    titulo: 'Saldo',
+    derecha: true,
+    celda: (c) => (
+      <span className={c.saldo > 0 ? 'font-semibold text-slate-900' : 'text-slate-600'} data-testid="saldo-cliente">
+        {formatClp(c.saldo)}
+      </span>
+    ),
+  },
+  {
+    titulo: 'Debe desde',
+    celda: (c) => (c.compra_impaga_desde ? formatFecha(c.compra_impaga_desde) : <span className="text-slate-500">—</span>),
+  },
+  {
+    titulo: 'Límite',
+    derecha: true,
+    claseTabla: 'hidden lg:table-cell',
+    enTarjeta: 'oculta',
+    celda: (c) => (c.limite_credito === null ? <span className="text-slate-500">Sin límite</span> : formatClp(c.limite_credito)),
+  },
+];
+
+/**
+ * POS → CLIENTES: la libreta. Who owes what and since when, who owes most first, what the whole
+ * shop has to collect (por cobrar), and a new customer. Each name opens the customer's page.
+ */
+export function ClientesPage({ idMinimarket }: { idMinimarket: number }) {
+  const [texto, setTexto] = useState('');
+  const [orden, setOrden] = useState<OrdenClientes>('deuda');
+  const [inactivos, setInactivos] = useState(false);
+  const [pagina, setPagina] = useState(1);
+  const [creando, setCreando] = useState(false);
+  const search = useDebouncedValue(texto.trim(), 300);
+  const consulta = useQuery(clientesQueryOptions({ idMinimarket, search, orden, inactivos, pagina, tamano: PAGE_SIZE_CLIENTES }));
+  const paginas = useClampedPage({
+    pagina,
+    setPagina,
+    total: consulta.data?.total,
+    tamano: PAGE_SIZE_CLIENTES,
+    isFetching: consulta.isFetching,
+  });
+
+  return (
+    <>
+      <title>{tituloPagina('Clientes')}</title>
+      <div className="space-y-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 className="text-xl font-semibold text-slate-900">Clientes</h2>
+            <p className="mt-1 text-sm text-slate-600">La libreta: lo que te deben los clientes que compran fiado, y desde cuándo.</p>
+          </div>
+          <Button onClick={() => setCreando(true)}>
+            <UserPlus className="size-4" aria-hidden="true" /> Nuevo cliente
+          </Button>
+        </div>
+
+        <Card className="flex flex-wrap items-baseline justify-between gap-2 p-4 sm:p-5">
+          <p className="text-sm font-medium text-slate-700">Por cobrar</p>
+          <p className="text-2xl font-bold text-slate-900" data-testid="por-cobrar">
+            {consulta.data ? formatClp(consulta.data.por_cobrar) : '—'}
+          </p>
+        </Card>
+
+        <Card className="p-4 sm:p-5">
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+            <SearchInput
+              className="w-full sm:max-w-sm sm:flex-1"
+              aria-label="Buscar cliente"
+              placeholder="Buscar por nombre o RUT..."
+              value={texto}
+              onChange={(e) => {
+                setTexto(e.target.value);
+                setPagina(1);
+              }}
+            />
+            <Field label="Ordenar por" className="sm:w-52">
+              {(p) => (
+                <Select
+                  {...p}
+                  value={orden}
+                  onChange={(e) => {
+                    setOrden(e.target.value as OrdenClientes);
+                    setPagina(1);
+                  }}
+                >
+                  <option value="deuda">Quién debe más</option>
+                  <option value="nombre">Nombre</option>
+                </Select>
+              )}
+            </Field>
+            <label className="flex items-center gap-2 py-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={inactivos}
+                onChange={(e) => {
+                  setInactivos(e.target.checked);
+                  setPagina(1);
+                }}
+              />
+              Mostrar inactivos
+            </label>
+          </div>
+
+          <QueryResult
+            className="mt-4"
+            query={consulta}
+            filas={(d) => d.clientes}
+            error={mensajeDeError(consulta.error, 'No se pudieron cargar los clientes.')}
+            vacio={
+              search ? (
+                <p className="py-4 text-sm text-slate-600">Ningún cliente coincide con «{search}».</p>
+              ) : (
+                <EmptyState icono={NotebookPen} titulo="Aún no hay clientes">
+                  Crea un cliente con «Nuevo cliente», o al cobrar una venta con «Fiado».
+                </EmptyState>
+              )
+            }
+          >
+            {(clientes) => (
+              <TablaOTarjetas
+                caption="Clientes"
+                filas={clientes}
+                columnas={columnas}
+                clave={(c) => c.id_cliente}
+                propsFila={(c) => ({ 'data-testid': 'fila-cliente', 'data-cliente': c.nombre })}
+                tituloAcciones=""
+                acciones={(c) => (
+                  <Link to={rutaCliente(c.id_cliente)} className={buttonClasses('contorno', 'sm')} aria-label={`Ver cuenta de ${c.nombre}`}>
+                    Ver cuenta
+                  </Link>
+                )}
+              />
+            )}
+          </QueryResult>
+          {consulta.data && <Pagination className="mt-3" pagina={pagina} totalPaginas={paginas} onCambiar={setPagina} />}
+        </Card>
+      </div>
+      <ClienteDialog abierto={creando} idMinimarket={idMinimarket} onCerrar={() => setCreando(false)} onListo={() => setCreando(false)} />
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Cliente } from '@minimarket/contracts/clientes';
+import { useQuery } from '@tanstack/react-query';
+import { UserPlus, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Loading } from '../../../../components/ui/loading';
+import { SearchInput } from '../../../../components/ui/search-input';
+import { clientesQueryOptions } from '../../../../lib/clientes';
+import { resumenCredito, superaLimite } from '../../../../lib/clientes-formato';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value';
+import { cn } from '../../../../utils/cn';
+import { formatClp } from '../../../../utils/format';
+
+/** How many matches the type-ahead shows (more: keep typing). */
+const MAX_SUGERENCIAS = 8;
+
+/**
+ * Who takes the goods on credit: a type-ahead over the shop's active customers (name or RUT,
+ * accents ignored) with what each owes and their limit, or "Crear cliente" without leaving the sale.
+ */
+export function ClienteFiado({
+  idMinimarket,
+  total,
+  cliente,
+  onElegir,
+  onCrear,
+}: {
+  idMinimarket: number;
+  total: number;
+  cliente: Cliente | null;
+  onElegir: (cliente: Cliente | null) => void;
+  /**
+   * "Crear cliente" with the name typed so far. The dialog lives outside the payment's form (a
+   * form inside a form is not HTML: its submit would send the outer one).
+   */
+  onCrear: (nombre: string) => void;
+}) {
+  const [texto, setTexto] = useState('');
+  const busqueda = useDebouncedValue(texto.trim(), 250);
+  const consulta = useQuery({
+    ...clientesQueryOptions({ idMinimarket, search: busqueda, orden: 'nombre', tamano: MAX_SUGERENCIAS }),
+    enabled: cliente === null,
+  });
+
+  if (cliente) {
+    return (
+      <div className="space-y-2">
+        <div
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-marca-200 bg-marca-50 px-4 py-3"
+          data-testid="cliente-fiado"
+        >
+          <div className="min-w-0">
+            <p className="text-sm text-slate-600">Se lo lleva fiado</p>
+            <p className="font-semibold break-words text-slate-900">{cliente.nombre}</p>
+            <p className="text-sm text-slate-700">{resumenCredito(cliente)}</p>
+          </div>
+          <Button variante="contorno" tamano="sm" onClick={() => onElegir(null)}>
+            Cambiar cliente
+          </Button>
+        </div>
+        {superaLimite(cliente, total) && (
+          <Alert tipo="aviso">
+            Con esta venta debería {formatClp(cliente.saldo + total)}, más que su límite de {formatClp(cliente.limite_credito ?? 0)}.
+          </Alert>
+        )}
+      </div>
+    );
+  }
+
+  const lista = consulta.data?.clientes ?? [];
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <SearchInput
+          className="flex-1"
+          aria-label="Buscar cliente"
+          placeholder="Nombre o RUT del cliente"
+          value={texto}
+          onChange={(e) => setTexto(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter in the search is not "Finalizar venta": it takes the one customer found, if one.
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            if (busqueda === texto.trim() && !consulta.isPlaceholderData && lista.length === 1) onElegir(lista[0]);
+          }}
+          autoComplete="off"
+        />
+        <Button variante="contorno" onClick={() => onCrear(texto.trim())}>
+          <UserPlus className="size-4" aria-hidden="true" /> Crear cliente
+        </Button>
+      </div>
+      <div aria-busy={consulta.isFetching} aria-live="polite">
+        {consulta.isPending ? (
+          <Loading texto="Buscando clientes..." />
+        ) : consulta.isError ? (
+          <Alert tipo="error">No se pudieron cargar los clientes.</Alert>
+        ) : lista.length === 0 ? (
+          <p className="px-1 py-2 text-sm text-slate-600">
+            {busqueda ? `Ningún cliente se llama «${busqueda}». Créalo con «Crear cliente».` : 'Aún no hay clientes. Crea el primero.'}
+          </p>
+        ) : (
+          <ul aria-label="Clientes" className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200">
+            {lista.map((c) => (
+              <li key={c.id_cliente}>
+                <button
+                  type="button"
+                  onClick={() => onElegir(c)}
+                  className={cn('flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm hover:bg-slate-50 focus-visible:bg-slate-50')}
+                >
+                  <UserRound className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium break-words text-slate-900">{c.nombre}</span>
+                    <span className="block text-slate-600">{resumenCredito(c)}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
