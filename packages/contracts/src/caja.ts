@@ -131,6 +131,8 @@ export const boletaSchema = z
     /** Cash sales: what was handed over and the change. */
     monto_recibido: z.number().int().nullable(),
     vuelto: z.number().int().nullable(),
+    /** A sale on credit: the customer whose account it goes to (la libreta). */
+    cliente: z.string().nullable(),
     leyenda: z.literal(LEYENDA_COMPROBANTE),
   })
   .meta({ id: 'Boleta' });

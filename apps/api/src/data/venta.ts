@@ -234,6 +234,7 @@ export function ventaParaBoleta(db: Db, idVenta: number) {
       minimarket: {
         select: { id_usuario: true, nombre_minimarket: true, direccion: true, comuna: true, usuario: { select: { rut_empresa: true } } },
       },
+      cliente: { select: { nombre: true } },
     },
   });
 }

@@ -384,6 +384,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
         estado_venta: venta.estado_venta,
         monto_recibido: venta.monto_recibido,
         vuelto: venta.monto_recibido === null ? null : venta.monto_recibido - venta.total,
+        cliente: venta.cliente?.nombre ?? null,
         leyenda: LEYENDA_COMPROBANTE,
       };
     },

@@ -24,7 +24,15 @@ describe('altoPaginaMm', () => {
 
 describe('filasTotales', () => {
   it('a cash sale shows neto, IVA, total, the cash received and the change', () => {
-    const filas = filasTotales({ neto: 3521, iva: 669, total: 4190, metodo_pago: 'Efectivo', monto_recibido: 5000, vuelto: 810 });
+    const filas = filasTotales({
+      neto: 3521,
+      iva: 669,
+      total: 4190,
+      metodo_pago: 'Efectivo',
+      monto_recibido: 5000,
+      vuelto: 810,
+      cliente: null,
+    });
     expect(filas.map((f) => [f.etiqueta, f.valor])).toEqual([
       ['Neto', formatClp(3521)],
       ['IVA 19%', formatClp(669)],
@@ -36,7 +44,31 @@ describe('filasTotales', () => {
   });
 
   it('a card sale has no cash received nor change', () => {
-    const filas = filasTotales({ neto: 840, iva: 160, total: 1000, metodo_pago: 'Tarjeta de Débito', monto_recibido: null, vuelto: null });
+    const filas = filasTotales({
+      neto: 840,
+      iva: 160,
+      total: 1000,
+      metodo_pago: 'Tarjeta de Débito',
+      monto_recibido: null,
+      vuelto: null,
+      cliente: null,
+    });
     expect(filas.map((f) => f.etiqueta)).toEqual(['Neto', 'IVA 19%', 'TOTAL', 'Pago']);
+  });
+
+  it('a sale on credit names its customer after the method', () => {
+    const filas = filasTotales({
+      neto: 840,
+      iva: 160,
+      total: 1000,
+      metodo_pago: 'Fiado',
+      monto_recibido: null,
+      vuelto: null,
+      cliente: 'Juana Pérez',
+    });
+    expect(filas.slice(-2).map((f) => [f.etiqueta, f.valor])).toEqual([
+      ['Pago', 'Fiado'],
+      ['Cliente', 'Juana Pérez'],
+    ]);
   });
 });
