@@ -1,0 +1,131 @@
+// La libreta in the figures (issue #21, docs/fiado.md "Cifras" and "Avisos"): cuentas por cobrar is
+// the sum of the view cuenta_cliente, the same figure as GET /api/clientes `por_cobrar`, moving to the
+// peso with a sale on credit and an abono; Fiado is a payment method in the analytics like any other;
+// the overdue notice goes out once per customer per crossing, whoever looks.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, DEMO, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let donPepe: number;
+let laEsquina: number;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  donPepe = await ctx.shopOf(DEMO.pyme.correo);
+  laEsquina = await ctx.shopOf(DEMO.pyme2.correo);
+});
+afterAll(() => ctx.close());
+
+let secuencia = 0;
+const pyme = () => ctx.as(DEMO.pyme);
+
+async function cliente(nombre: string, tienda = donPepe, cuenta: { correo: string; password: string } = DEMO.pyme) {
+  const res = await (await ctx.as(cuenta)).request({ method: 'POST', url: '/api/clientes', payload: { id_minimarket: tienda, nombre } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id_cliente: number; nombre: string };
+}
+
+async function producto(precio: number) {
+  secuencia += 1;
+  const res = await (
+    await pyme()
+  ).request({
+    method: 'POST',
+    url: '/api/productos/',
+    payload: {
+      id_minimarket: donPepe,
+      codigo_barra: `CIFRAS-${secuencia}-${Date.now()}`,
+      nombre_producto: `Harina ${secuencia}`,
+      categoria: 'Abarrotes',
+      precio_venta: precio,
+      stock: 1000,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id_producto: number; precio_venta_actual: number };
+}
+
+async function venderFiado(idCliente: number, p: { id_producto: number; precio_venta_actual: number }, unidades: number) {
+  const subtotal = p.precio_venta_actual * unidades;
+  const res = await (
+    await pyme()
+  ).request({
+    method: 'POST',
+    url: '/api/ventas/',
+    payload: {
+      id_minimarket: donPepe,
+      total: subtotal,
+      metodo_pago: 'Fiado',
+      id_cliente: idCliente,
+      detalles: [{ id_producto: p.id_producto, num_unidades: unidades, precio_unitario: p.precio_venta_actual, subtotal }],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id_venta: number };
+}
+
+async function abonar(idCliente: number, monto: number) {
+  const res = await (
+    await pyme()
+  ).request({ method: 'POST', url: `/api/clientes/${idCliente}/abonos`, payload: { monto, metodo_pago: 'Efectivo' } });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+const porCobrar = async (tienda = donPepe) => {
+  const res = await (await pyme()).request({ method: 'GET', url: `/api/analitica/por-cobrar?id_minimarket=${tienda}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { por_cobrar: number; clientes_con_deuda: number; compra_impaga_desde: string | null };
+};
+const porCobrarClientes = async () =>
+  ((await (await pyme()).request({ method: 'GET', url: `/api/clientes?id_minimarket=${donPepe}` })).json() as { por_cobrar: number })
+    .por_cobrar;
+
+describe('cuentas por cobrar', () => {
+  it('is the libreta’s own total and moves to the peso with a sale on credit and an abono', async () => {
+    const antes = await porCobrar();
+    expect(antes.por_cobrar).toBe(await porCobrarClientes());
+
+    const c = await cliente('Rosa Cifras');
+    const harina = await producto(1790);
+    await venderFiado(c.id_cliente, harina, 3); // $5.370
+    const conVenta = await porCobrar();
+    expect(conVenta.por_cobrar).toBe(antes.por_cobrar + 5370);
+    expect(conVenta.clientes_con_deuda).toBe(antes.clientes_con_deuda + 1);
+    expect(conVenta.compra_impaga_desde).not.toBeNull();
+
+    await abonar(c.id_cliente, 2000);
+    const conAbono = await porCobrar();
+    expect(conAbono.por_cobrar).toBe(antes.por_cobrar + 3370);
+    expect(conAbono.por_cobrar).toBe(await porCobrarClientes());
+
+    // Paid in full: she no longer counts among those who owe.
+    await abonar(c.id_cliente, 3370);
+    const pagado = await porCobrar();
+    expect(pagado.por_cobrar).toBe(antes.por_cobrar);
+    expect(pagado.clientes_con_deuda).toBe(antes.clientes_con_deuda);
+  });
+
+  it('another shop’s figure is refused', async () => {
+    const res = await (await pyme()).request({ method: 'GET', url: `/api/analitica/por-cobrar?id_minimarket=${laEsquina}` });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('Fiado is a payment method in the analytics like any other', async () => {
+    const c = await cliente('Pedro Metodo');
+    const p = await producto(4100);
+    const antes = (
+      await (await pyme()).request({ method: 'GET', url: `/api/analitica/por-metodo-pago?id_minimarket=${donPepe}` })
+    ).json() as {
+      metodo_pago: string;
+      ingresos: number;
+    }[];
+    await venderFiado(c.id_cliente, p, 2);
+    const despues = (
+      await (await pyme()).request({ method: 'GET', url: `/api/analitica/por-metodo-pago?id_minimarket=${donPepe}` })
+    ).json() as {
+      metodo_pago: string;
+      ingresos: number;
+    }[];
+    const fiado = (l: typeof antes) => l.find((m) => m.metodo_pago === 'Fiado')?.ingresos ?? 0;
+    expect(fiado(despues)).toBe(fiado(antes) + 8200);
+  });
+});
