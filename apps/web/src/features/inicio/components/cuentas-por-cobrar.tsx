@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { NotebookPen } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { Card } from '../../../components/ui/card';
 import { porCobrarQueryOptions } from '../../../lib/analitica';
 import { contar, formatClp, formatFecha } from '../../../utils/format';
@@ -27,6 +28,9 @@ export function CuentasPorCobrar({ idMinimarket }: { idMinimarket: number }) {
           : ' '}
       </p>
       {d?.compra_impaga_desde && <p className="text-xs text-slate-600">Compra impaga más antigua: {formatFecha(d.compra_impaga_desde)}</p>}
+      <Link to="/pos/clientes" className="mt-3 inline-block text-sm font-medium text-marca-700 hover:underline">
+        Ver clientes
+      </Link>
     </Card>
   );
 }
