@@ -96,7 +96,7 @@ describe('clasificar', () => {
       metodos: ['Transferencia Bancaria'],
     });
     expect(clasificar('ventas con tarjeta de debito')).toMatchObject({ metodos: ['Tarjeta de Débito'] });
-    // A sale on credit (Fiado) is not a card: it stays in.
+    // A sale on credit (Fiado) is not a card sale either.
     expect(clasificar('ventas sin tarjeta')).toMatchObject({ metodos: ['Efectivo', 'Transferencia Bancaria', 'Fiado'] });
     expect(clasificar('cuanto vendi hoy')).toMatchObject({ intencion: 'ventas_hoy', metodos: null });
     // Two methods named: each one, not their sum.
