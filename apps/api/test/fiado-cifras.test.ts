@@ -214,6 +214,28 @@ describe('the overdue notice', () => {
     ]);
   });
 
+  it('saldos_clientes says, customer by customer, what the list of customers says', async () => {
+    const lista = (
+      (await (await pyme()).request({ method: 'GET', url: `/api/clientes?id_minimarket=${donPepe}&limit=100&inactivos=true` })).json() as {
+        clientes: { id_cliente: number; saldo: number; compra_impaga_desde: string | null }[];
+      }
+    ).clientes.filter((c) => c.saldo !== 0);
+    const funcion = await ctx.db.$queryRaw<{ id_cliente: number; saldo: bigint; compra_impaga_desde: Date | null }[]>`
+      SELECT * FROM saldos_clientes(${donPepe}::int)`;
+    expect(lista.length).toBeGreaterThan(0);
+    const porId = (l: { id_cliente: number; saldo: number; compra_impaga_desde: string | null }[]) =>
+      Object.fromEntries(l.map((c) => [c.id_cliente, [c.saldo, c.compra_impaga_desde]]));
+    expect(
+      porId(
+        funcion.map((f) => ({
+          id_cliente: f.id_cliente,
+          saldo: Number(f.saldo),
+          compra_impaga_desde: f.compra_impaga_desde?.toISOString() ?? null,
+        })),
+      ),
+    ).toEqual(porId(lista));
+  });
+
   it('reads the same oldest unpaid purchase as the list of customers', async () => {
     const lista = (
       (await (await pyme()).request({ method: 'GET', url: `/api/clientes?id_minimarket=${donPepe}&limit=100` })).json() as {
