@@ -40,7 +40,7 @@ export const LIBRETA_DON_PEPE: readonly ClienteDemo[] = [
   {
     nombre: 'Juana Pérez',
     rut: 14_682_315,
-    telefono: '+56 9 8765 4321',
+    telefono: '+56 9 8123 4567',
     direccion: 'Pasaje Los Aromos 123, Ñuñoa',
     limite: 60_000,
     notas: 'Paga a fin de mes.',
