@@ -1,6 +1,7 @@
 // What a start does to the accounts: the demo data once (recorded in the database, not guessed
 // from an e-mail), and a deployment's first administrador from ADMIN_EMAIL / ADMIN_PASSWORD.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatClp } from '@minimarket/contracts/formato';
 import { seedDemo } from '../src/db/seed/seed.js';
 import { cargaDatosDemo } from '../src/env.js';
 import { crearPrimerAdministrador } from '../src/modules/usuarios/primer-administrador.js';
@@ -126,5 +127,60 @@ describe('the first administrador of a deployment', () => {
     await expect(crearPrimerAdministrador(ctx.db, { correo: 'no-es-correo', contrasena: 'Primera2026' })).rejects.toThrow(
       'ADMIN_EMAIL no es un correo válido: Ingresa un correo electrónico válido.',
     );
+  });
+});
+
+describe('the demo keeps a libreta (issue #21)', () => {
+  it('Don Pepe’s neighbours owe what their fiado sales less their abonos say, as cuenta_cliente and the list read it', async () => {
+    const tienda = await ctx.db.minimarket.findFirstOrThrow({ where: { nombre_minimarket: 'Minimarket Don Pepe' } });
+    // By hand, from the raw rows (not the view): sales on credit less abonos (the demo has no returns).
+    const crudo = await ctx.db.$queryRaw<{ id_cliente: number; nombre: string; compras: number; saldo: number; en_vista: number }[]>`
+      SELECT c.id_cliente, c.nombre,
+             (SELECT count(*) FROM venta v WHERE v.id_cliente = c.id_cliente AND v.metodo_pago = 'Fiado')::int AS compras,
+             ((SELECT coalesce(sum(v.total), 0) FROM venta v WHERE v.id_cliente = c.id_cliente AND v.metodo_pago = 'Fiado')
+              - (SELECT coalesce(sum(a.monto), 0) FROM abono a WHERE a.id_cliente = c.id_cliente))::int AS saldo,
+             (SELECT coalesce(sum(cargo - abono), 0) FROM cuenta_cliente k WHERE k.id_cliente = c.id_cliente)::int AS en_vista
+      FROM cliente c WHERE c.id_minimarket = ${tienda.id_minimarket} ORDER BY c.nombre`;
+    expect(crudo.length).toBeGreaterThanOrEqual(3);
+    for (const c of crudo) expect(c.en_vista, c.nombre).toBe(c.saldo);
+    expect(crudo.every((c) => c.compras > 0 && c.saldo >= 0)).toBe(true);
+    expect(crudo.filter((c) => c.saldo > 0).length).toBeGreaterThanOrEqual(2);
+    expect(crudo.some((c) => c.saldo === 0)).toBe(true);
+
+    const api = await ctx.as(DEMO.pyme);
+    const lista = (await api.request({ method: 'GET', url: `/api/clientes?id_minimarket=${tienda.id_minimarket}&limit=100` })).json() as {
+      clientes: { nombre: string; saldo: number; compra_impaga_desde: string | null }[];
+      por_cobrar: number;
+    };
+    expect(Object.fromEntries(lista.clientes.map((c) => [c.nombre, c.saldo]))).toEqual(
+      Object.fromEntries(crudo.map((c) => [c.nombre, c.saldo])),
+    );
+    const total = crudo.reduce((s, c) => s + c.saldo, 0);
+    expect(lista.por_cobrar).toBe(total);
+    const porCobrar = (await api.request({ method: 'GET', url: `/api/analitica/por-cobrar?id_minimarket=${tienda.id_minimarket}` })).json();
+    expect(porCobrar.por_cobrar).toBe(total);
+
+    // One customer is past the shop's 30 days, and the owner was told, once, in today's words.
+    const haceMas = Date.now() - 31 * 86_400_000;
+    const vencida = lista.clientes.find((c) => c.compra_impaga_desde && new Date(c.compra_impaga_desde).getTime() < haceMas);
+    expect(vencida?.nombre).toBe('Juana Pérez');
+    const avisos = await ctx.db.notificacion.findMany({ where: { id_minimarket: tienda.id_minimarket, tipo: 'fiado_vencido' } });
+    expect(avisos.map((n) => n.descripcion)).toEqual([`Juana Pérez te debe ${formatClp(vencida!.saldo)} desde hace 38 días.`]);
+    // The worker looking again says nothing new.
+    expect(await ctx.app.services.avisoFiado.enviar()).toBe(0);
+  });
+
+  it('counts Fiado among the payment methods of the demo’s analytics', async () => {
+    const api = await ctx.as(DEMO.pyme);
+    const tienda = await ctx.db.minimarket.findFirstOrThrow({ where: { nombre_minimarket: 'Minimarket Don Pepe' } });
+    const metodos = (
+      await api.request({ method: 'GET', url: `/api/analitica/por-metodo-pago?id_minimarket=${tienda.id_minimarket}` })
+    ).json() as { metodo_pago: string; ingresos: number }[];
+    const [fiado] = await ctx.db.$queryRaw<{ ingresos: number }[]>`
+      SELECT coalesce(sum(ingreso), 0)::int AS ingresos FROM venta_contada
+      WHERE id_minimarket = ${tienda.id_minimarket} AND metodo_pago = 'Fiado'
+        AND fecha_venta >= (date_trunc('day', now() AT TIME ZONE 'America/Santiago') - interval '29 days') AT TIME ZONE 'America/Santiago'`;
+    expect(fiado!.ingresos).toBeGreaterThan(0);
+    expect(metodos.find((m) => m.metodo_pago === 'Fiado')?.ingresos).toBe(fiado!.ingresos);
   });
 });

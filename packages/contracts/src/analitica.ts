@@ -264,6 +264,24 @@ export const estadoAnaliticaSchema = z
 export type EstadoAnalitica = z.infer<typeof estadoAnaliticaSchema>;
 
 /**
+ * Cuentas por cobrar (la libreta, docs/fiado.md): what the shop's customers owe today, summed over
+ * the view cuenta_cliente (the one definition of a balance; the same figure as GET /api/clientes
+ * `por_cobrar`). Not a figure of a range: the filters of the other reads do not apply.
+ */
+export const porCobrarQuerySchema = z.object({ id_minimarket: idSchema.optional() });
+export const porCobrarSchema = z
+  .object({
+    /** Pesos owed by every customer of the shop (a customer owed money by the shop subtracts). */
+    por_cobrar: z.number().int(),
+    /** Customers who owe something (balance above zero). */
+    clientes_con_deuda: z.number().int(),
+    /** The oldest purchase on credit not yet paid among them (ISO instant), null when nobody owes. */
+    compra_impaga_desde: z.string().nullable(),
+  })
+  .meta({ id: 'PorCobrar' });
+export type PorCobrar = z.infer<typeof porCobrarSchema>;
+
+/**
  * What every item carries so the screen can name the product and link to its inventory. `unidad`:
  * how it is sold today; for 'kg' its stock and quantities are GRAMS and its prices are per kilo.
  */

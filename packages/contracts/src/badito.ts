@@ -44,6 +44,11 @@ export const INTENCIONES_BADITO = [
   'stock_bajo',
   'sin_ventas',
   'producto',
+  // La libreta de fiado (docs/fiado.md), from the view cuenta_cliente: what all customers owe, who
+  // owes most, what one customer (named in the question) owes.
+  'por_cobrar',
+  'mayores_deudores',
+  'deuda_cliente',
   'ayuda_cargar',
   'ayuda_vender',
   'ayuda_producto',

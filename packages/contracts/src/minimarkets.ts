@@ -27,6 +27,8 @@ export const minimarketSchema = z
     exigir_caja_abierta: z.boolean(),
     /** The layout of the shop's scale labels (docs/granel.md); null: the shop uses none. */
     formato_etiqueta: formatoEtiquetaSchema.nullable(),
+    /** La libreta: the owner is told when a customer's oldest unpaid purchase passes this many days (docs/fiado.md). */
+    dias_aviso_fiado: z.number().int(),
   })
   .meta({ id: 'Minimarket' });
 export type Minimarket = z.infer<typeof minimarketSchema>;
@@ -40,6 +42,18 @@ const umbralSchema = enteroDesdeTexto(
     .min(0, { error: 'El umbral no puede ser negativo.' })
     .max(100_000, { error: 'El umbral es demasiado alto.' }),
   { campo: 'El umbral', mensajeTipo: 'El umbral debe ser un número entero.' },
+);
+
+export const DIAS_AVISO_FIADO_POR_DEFECTO = 30;
+export const MAX_DIAS_AVISO_FIADO = 365;
+const MENSAJE_DIAS_AVISO_FIADO = `Los días para avisar de una deuda deben ser un número entero entre 1 y ${MAX_DIAS_AVISO_FIADO}.`;
+const diasAvisoFiadoSchema = enteroDesdeTexto(
+  z
+    .number()
+    .int({ error: MENSAJE_DIAS_AVISO_FIADO })
+    .min(1, { error: MENSAJE_DIAS_AVISO_FIADO })
+    .max(MAX_DIAS_AVISO_FIADO, { error: MENSAJE_DIAS_AVISO_FIADO }),
+  { campo: 'Los días para avisar de una deuda', mensajeTipo: MENSAJE_DIAS_AVISO_FIADO },
 );
 
 export const minimarketCreateSchema = z.object({
@@ -67,10 +81,17 @@ export const minimarketConfiguracionSchema = z
     exigir_caja_abierta: z.boolean({ error: 'Indica sí o no.' }).optional(),
     /** The scale's label layout; null: no scale labels. */
     formato_etiqueta: z.union([z.null(), formatoEtiquetaSchema]).optional(),
+    /** La libreta: after how many days of an unpaid purchase the owner is told (1–365; 30 by default). */
+    dias_aviso_fiado: diasAvisoFiadoSchema.optional(),
   })
-  .refine((c) => c.umbral_stock_bajo !== undefined || c.exigir_caja_abierta !== undefined || c.formato_etiqueta !== undefined, {
-    error: 'Indica qué ajuste cambiar.',
-  });
+  .refine(
+    (c) =>
+      c.umbral_stock_bajo !== undefined ||
+      c.exigir_caja_abierta !== undefined ||
+      c.formato_etiqueta !== undefined ||
+      c.dias_aviso_fiado !== undefined,
+    { error: 'Indica qué ajuste cambiar.' },
+  );
 
 export const minimarketsQuerySchema = z.object({
   skip: skipSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const TIPOS_NOTIFICACION = ['agotado', 'stock_bajo', 'carga_con_errores', 'recomendaciones', 'soporte'] as const;
+/** fiado_vencido: a customer's oldest unpaid purchase passed the shop's days (la libreta, docs/fiado.md). */
+export const TIPOS_NOTIFICACION = ['agotado', 'stock_bajo', 'carga_con_errores', 'recomendaciones', 'soporte', 'fiado_vencido'] as const;
 
 export const notificacionSchema = z
   .object({

@@ -9,6 +9,7 @@ import type {
   ORDEN_LINEAS,
   MapaCalor,
   PorCategoria,
+  PorCobrar,
   PorMetodoPago,
   Ranking,
   Recomendaciones,
@@ -123,6 +124,14 @@ export const cuboQueryOptions = (id: number, f: FiltrosAnalitica) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'cubo', f),
     queryFn: ({ signal }) => get<Cubo>('cubo', filtrosQuery(id, f), signal),
+    staleTime: FRESCO_MS,
+  });
+
+/** Cuentas por cobrar: what the customers owe today (la libreta); not a figure of a range. */
+export const porCobrarQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'por-cobrar'),
+    queryFn: ({ signal }) => get<PorCobrar>('por-cobrar', { id_minimarket: id }, signal),
     staleTime: FRESCO_MS,
   });
 

@@ -21,6 +21,7 @@ import { fechaLocal, localAUtc, sumarDias, type FechaLocal } from '../../lib/tie
 import { avisoAgotado, avisoStockBajo } from '../../modules/notificaciones/avisos.js';
 import { hashPassword } from '../../modules/usuarios/passwords.js';
 import { CATALOGO, type ProductoCatalogo } from './catalogo.js';
+import { LIBRETA_DON_PEPE, sembrarLibreta, type ClienteDemo } from './libreta.js';
 
 const DIAS_POR_DEFECTO = 90;
 const TIMEOUT_TRANSACCION_MS = 120_000;
@@ -57,6 +58,8 @@ interface TiendaDemo {
   stockBajo: number;
   /** The layout of the labels its counter's scale prints; null: it has no such scale. */
   formatoEtiqueta: FormatoEtiqueta | null;
+  /** Its neighbours on credit (la libreta, libreta.ts): some of the history's sales become theirs. */
+  libreta: readonly ClienteDemo[];
 }
 
 const ADMIN: CuentaDemo = {
@@ -97,6 +100,7 @@ const TIENDAS: readonly TiendaDemo[] = [
     stockBajo: 9,
     // The scale prints price labels: 20 + PLU (5 digits) + the amount in pesos (5 digits).
     formatoEtiqueta: { prefijo: '20', digitos_plu: 5, contenido: 'precio' },
+    libreta: LIBRETA_DON_PEPE,
   },
   {
     duena: {
@@ -124,6 +128,7 @@ const TIENDAS: readonly TiendaDemo[] = [
     stockBajo: 6,
     // A plain scale: the cashier types the weight.
     formatoEtiqueta: null,
+    libreta: [],
   },
 ];
 
@@ -309,7 +314,7 @@ const PESO_UNIDADES_BARATO = [55, 25, 12, 8];
 const PESO_UNIDADES_NORMAL = [78, 17, 5];
 /**
  * Payment mix by ticket size: cash for small buys, cards as the total grows. Order as METODOS_ABONO:
- * every method but Fiado (a sale on credit needs a customer; the demo history has none).
+ * every method but Fiado (a sale on credit needs a customer: libreta.ts marks a few as theirs).
  */
 const MEZCLA_PAGO: ReadonlyArray<{ hasta: number; pesos: Record<MetodoAbono, number> }> = [
   { hasta: 3_000, pesos: { Efectivo: 55, 'Tarjeta de Débito': 28, 'Transferencia Bancaria': 10, 'Tarjeta de Crédito': 7 } },
@@ -512,6 +517,17 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
       }),
     ),
   );
+  // La libreta: a few of those sales were on credit, and some abonos paid them (before the summaries,
+  // so the analytics count them as Fiado).
+  if (tienda.libreta.length > 0) {
+    await sembrarLibreta(
+      tx,
+      { id_minimarket, id_usuario },
+      tienda.libreta,
+      ventas.map((v, i) => ({ id_venta: ids[i]!, fecha: v.fecha, total: v.total })),
+      ahora,
+    );
+  }
   // The analytics' summaries of that history, now rather than by the worker after the start.
   await sumarPendientes(tx, id_minimarket, null);
 

@@ -14,6 +14,7 @@ import {
   type informeQuerySchema,
   type lineasQuerySchema,
   type MapaCalor,
+  type PorCobrar,
   type PorCategoria,
   type PorMetodoPago,
   type Ranking,
@@ -48,6 +49,7 @@ import {
 } from './consulta.js';
 import type { LecturasPesadas } from './lectura-pesada.js';
 import { celdasLineas, contarLineas, paginaLineas } from './lineas.js';
+import { porCobrar } from './por-cobrar.js';
 import { calcularRecomendaciones } from './recomendaciones.js';
 
 type Filtros = z.output<typeof filtrosAnaliticaSchema>;
@@ -388,6 +390,11 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
         }),
         usuario,
       );
+    },
+
+    /** Cuentas por cobrar: what the customers owe today (cuenta_cliente, as GET /api/clientes `por_cobrar`). */
+    async porCobrar(usuario: UsuarioSesion, idMinimarket: number | undefined): Promise<PorCobrar> {
+      return porCobrar(db, await tienda(usuario, idMinimarket));
     },
 
     /** Whether older figures are still being prepared, and which days. */

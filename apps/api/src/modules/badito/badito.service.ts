@@ -8,11 +8,13 @@ import type { BaditoRespuesta, baditoPreguntaSchema, IntencionBadito } from '@mi
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { leerResumenes } from '../../data/resumen-ventas.js';
+import { diasDesde, porCobrar, saldosClientes } from '../analitica/por-cobrar.js';
 import { desplazarDia, diaLocal } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { Limites } from '../limites/limites.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { clasificar, type Clasificacion, type Periodo } from './intenciones.js';
+import { deudasDe } from './clientes.js';
 import * as lecturas from './lecturas.js';
 import { buscarProducto, MAX_CANDIDATOS } from './productos.js';
 import * as r from './respuestas.js';
@@ -120,6 +122,33 @@ export function createBaditoService({
     return respuesta('producto', r.productoNoEncontrado(consulta));
   }
 
+  /**
+   * La libreta, read in one snapshot from the view cuenta_cliente (por-cobrar.ts): the total, who
+   * owes most, or the customers a name fits (none: said so; several: each one named).
+   */
+  async function responderDeuda(tx: Tx, id: number, c: Clasificacion): Promise<BaditoRespuesta> {
+    const ahora = new Date();
+    const dias = (desde: string | Date | null) => (desde === null ? null : diasDesde(new Date(desde), ahora));
+    if (c.intencion === 'deuda_cliente') {
+      const consulta = c.consultaCliente.join(' ');
+      const { clientes, hayMas } = await deudasDe(tx, id, c.consultaCliente, ahora);
+      if (clientes.length === 0) return respuesta('deuda_cliente', r.clienteNoEncontrado(consulta));
+      return respuesta('deuda_cliente', clientes.length === 1 ? r.deudaDe(clientes[0]!) : r.variasDeudas(consulta, clientes, hayMas));
+    }
+    const total = await porCobrar(tx, id);
+    if (c.intencion === 'por_cobrar')
+      return respuesta('por_cobrar', r.porCobrar(total.por_cobrar, total.clientes_con_deuda, dias(total.compra_impaga_desde)));
+    const deudores = (await saldosClientes(tx, id, { limite: r.MAX_DEUDORES_EN_RESPUESTA })).filter((d) => d.saldo > 0);
+    return respuesta(
+      'mayores_deudores',
+      r.mayoresDeudores(
+        deudores.map((d) => ({ nombre: d.nombre, saldo: d.saldo, dias: dias(d.compra_impaga_desde) })),
+        total.por_cobrar,
+        total.clientes_con_deuda,
+      ),
+    );
+  }
+
   /** The figure of a data intent: the sales in one read of the summaries, the rest from the products. */
   function conDatos(id: number, c: Clasificacion): Promise<BaditoRespuesta> {
     const hoy = diaLocal(new Date());
@@ -170,6 +199,10 @@ export function createBaditoService({
           const agotados = await lecturas.agotados(tx, id);
           return respuesta(i, r.stockBajo(umbral, await lecturas.stockBajo(tx, id, umbral), agotados.length));
         });
+      case 'por_cobrar':
+      case 'mayores_deudores':
+      case 'deuda_cliente':
+        return db.$transaction((tx) => responderDeuda(tx, id, c), { isolationLevel: 'RepeatableRead' });
       default:
         return responderProducto(db, id, c);
     }

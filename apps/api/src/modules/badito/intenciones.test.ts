@@ -166,6 +166,46 @@ describe('clasificar', () => {
   });
 });
 
+describe('la libreta de fiado', () => {
+  const deuda = (t: string) => {
+    const c = clasificar(t);
+    return [c.intencion, c.consultaCliente.join(' ')];
+  };
+  it('names the customer asked about, without how one calls them', () => {
+    expect(deuda('¿Cuánto me debe la señora Juana?')).toEqual(['deuda_cliente', 'juana']);
+    expect(deuda('cuanto me debe juana perez')).toEqual(['deuda_cliente', 'juana perez']);
+    expect(deuda('cuánto debe don Pedro')).toEqual(['deuda_cliente', 'pedro']);
+    expect(deuda('la tía Rosa me debe algo?')).toEqual(['deuda_cliente', 'rosa']);
+    expect(deuda('cuanto tiene fiado la sra marta')).toEqual(['deuda_cliente', 'marta']);
+    expect(deuda('deuda de la caserita Juana')).toEqual(['deuda_cliente', 'juana']);
+  });
+  it('who owes most, and the total', () => {
+    expect(deuda('¿Quién me debe más?')).toEqual(['mayores_deudores', '']);
+    expect(deuda('quienes me deben')).toEqual(['mayores_deudores', '']);
+    expect(deuda('lista de deudores')).toEqual(['mayores_deudores', '']);
+    expect(deuda('cuanto me debe cada cliente')).toEqual(['mayores_deudores', '']);
+    expect(deuda('¿Cuánto me deben?')).toEqual(['por_cobrar', '']);
+    expect(deuda('cuanto me deben en total los clientes')).toEqual(['por_cobrar', '']);
+    expect(deuda('cuentas por cobrar')).toEqual(['por_cobrar', '']);
+    expect(deuda('cuanto tengo fiado')).toEqual(['por_cobrar', '']);
+  });
+  it('never guesses: another period, a payment method, a negation or a word of another question', () => {
+    for (const t of [
+      'cuanto me debia juana el mes pasado',
+      'cuanto me deben esta semana',
+      'cuanto me deben en efectivo',
+      'quien no me debe',
+      'cuanto vendi fiado hoy',
+      'quien me debe menos',
+      'quien me debe mas juana',
+      'cuanto le debo al proveedor',
+      'cuanto me debe mi vecino',
+      'precio de la libreta',
+    ])
+      expect(clasificar(t).intencion, t).not.toMatch(/por_cobrar|mayores_deudores|deuda_cliente/);
+  });
+});
+
 describe('buscarProducto', () => {
   const catalogo = [
     { id_producto: 1, nombre_producto: 'Coca-Cola 1.5L', stock: 12, precio_venta_actual: 1990 },

@@ -92,6 +92,9 @@ const SINONIMOS: Record<string, string> = {
   cto: 'cuanto',
   cunto: 'cuanto',
   cuato: 'cuanto',
+  kien: 'quien',
+  kienes: 'quienes',
+  qien: 'quien',
   cuamto: 'cuanto',
   ma: 'mas',
   wena: 'hola',
@@ -401,6 +404,35 @@ const CONCEPTOS = {
     'inmovilizados',
     'parado',
     'parados',
+  ],
+  /**
+   * La libreta de fiado: what customers owe. Only words that say it outright choose it ("libreta" is
+   * also a product; "debo" is the owner's own debt, not the libreta).
+   */
+  deuda: [
+    '=debe',
+    '=deben',
+    '=debia',
+    '=debian',
+    '=deba',
+    '=deban',
+    '=adeuda',
+    '=adeudan',
+    'deuda',
+    'deudas',
+    'deudor',
+    'deudores',
+    'deudora',
+    'deudoras',
+    '=fiado',
+    '=fiados',
+    '=fiao',
+    'por cobrar',
+    'cuentas por cobrar',
+    'moroso',
+    'morosos',
+    'morosa',
+    'morosas',
   ],
   /** A product's price. */
   precio: ['~precio', 'cuesta', 'cuestan', 'vale', 'valen', 'precio de venta', 'precio venta', 'cuanto sale', 'cuanto salen'],
@@ -769,6 +801,55 @@ const AYUDA_ABSORBE = {
   ayuda_vender: ['accionVender', 'ventas', 'como', 'accionProducto', 'palabraProducto', 'problema'],
 } satisfies Partial<Record<IntencionBadito, Concepto[]>>;
 
+/**
+ * Words of a question about the libreta that say nothing about which customer: how one calls a
+ * neighbour ("la señora Juana", "don Pedro", "la tía Rosa"), who ("¿quién me debe más?"), and what
+ * is owed ("plata", "lucas"). Plain words, not concepts: "Don Vittorio" is still a product's name.
+ */
+const TRATO_DEUDA = new Set([
+  'senora',
+  'sra',
+  'senor',
+  'sr',
+  'don',
+  'dona',
+  'srta',
+  'senorita',
+  'vecina',
+  'tia',
+  'tio',
+  'casera',
+  'casero',
+  'caserita',
+  'caserito',
+  'cliente',
+  'clientes',
+  'gente',
+  'persona',
+  'personas',
+  'plata',
+  'dinero',
+  'pesos',
+  'total',
+  'a',
+]);
+/** Who owes: a list of customers, not one ("¿quién me debe más?", "lista de deudores", "¿cuánto me debe cada cliente?"). */
+const PIDEN_DEUDORES = new Set([
+  'quien',
+  'quienes',
+  'cada',
+  'lista',
+  'listado',
+  'ranking',
+  'top',
+  'deudores',
+  'deudoras',
+  'morosos',
+  'morosas',
+]);
+/** A customer's name is looked up with at most this many words. */
+export const MAX_PALABRAS_CLIENTE = 4;
+
 /** Greetings, thanks and "ayuda" go with any question ("hola badito, ¿cuánto vendí hoy?"). */
 const CORTESIA: Concepto[] = ['saludo', 'gracias', 'capacidades'];
 
@@ -799,7 +880,9 @@ export type Motivo =
   | 'negacion'
   | 'menos_vendido'
   /** A product's name too long to be one. */
-  | 'producto_largo';
+  | 'producto_largo'
+  /** A period on what customers owe, which is known only as it is now. */
+  | 'periodo_deuda';
 
 export interface Clasificacion {
   intencion: IntencionBadito;
@@ -809,6 +892,8 @@ export interface Clasificacion {
   metodos: MetodoPago[] | null;
   /** For 'producto' (or an unknown question that may be a product's bare name): the words that name it. */
   consultaProducto: string[];
+  /** For 'deuda_cliente': the words that name the customer ("juana", "juana perez"). */
+  consultaCliente: string[];
   /** For a product: its purchase price was asked too. */
   conCosto: boolean;
   /** A thank-you rather than a greeting (the same intent, another answer). */
@@ -884,6 +969,7 @@ export function clasificar(texto: string): Clasificacion {
     periodo: null,
     metodos: null,
     consultaProducto: [],
+    consultaCliente: [],
     conCosto: false,
     agradecimiento: false,
     conProblema: false,
@@ -994,6 +1080,41 @@ export function clasificar(texto: string): Clasificacion {
   if (fuerte('caja')) return fallback('caja');
   if (fuerte('ganancia')) return fallback('ganancia');
   if (fuerte('cambioPrecio') && fuerte('precio')) return fallback('cambio_precio');
+
+  // La libreta: what customers owe, said outright ("¿cuánto me debe la señora Juana?").
+  if (fuerte('deuda')) return deuda();
+
+  /**
+   * What customers owe is known only as it is now, for no payment method. Every word is explained
+   * (the libreta's words, "cuánto", "más", "tiene", courtesy, how one calls a neighbour) or is the
+   * customer's name; a word that surely is another concept ("vendí", "menos") is not understood.
+   */
+  function deuda(): Clasificacion {
+    const casi: Partial<Clasificacion> = { casi: 'por_cobrar' };
+    if (hayMetodo) return fallback('metodo_no_aplica', casi);
+    if (tiene('otroPeriodo') || comparacion || (periodo && periodo !== 'hoy')) return fallback('periodo_deuda', casi);
+    if (negacionesLibres.length > 0) return fallback('negacion', casi);
+    const absorbe: Concepto[] = ['deuda', 'cuanto', 'mas', 'existencias', 'hoy', 'dia', ...CORTESIA];
+    const nombre: string[] = [];
+    const desconocidas: string[] = [];
+    ws.forEach((w, i) => {
+      if (VACIAS.has(w) || consumidas.has(i) || TRATO_DEUDA.has(w) || PIDEN_DEUDORES.has(w)) return;
+      const m = porPalabra[i]!;
+      if (absorbe.some((c) => m.has(c))) return;
+      // A word that surely is another concept changes the question ("¿cuánto vendí fiado?").
+      if ([...m.values()].some((q) => q >= CONFIANZA_MINIMA)) desconocidas.push(w);
+      else nombre.push(w);
+    });
+    if (desconocidas.length > 0) return fallback('desconocidas', { ...casi, desconocidas });
+    const confianza = mejor.get('deuda') ?? 0;
+    const pideLista = ws.some((w) => PIDEN_DEUDORES.has(w)) || tiene('mas');
+    if (nombre.length > 0) {
+      // "¿Quién me debe más, Juana?" asks two things: not guessed.
+      if (pideLista || nombre.length > MAX_PALABRAS_CLIENTE) return fallback('desconocidas', { ...casi, desconocidas: nombre });
+      return { ...base, intencion: 'deuda_cliente', consultaCliente: nombre, motivo: null, confianza };
+    }
+    return { ...base, intencion: pideLista ? 'mayores_deudores' : 'por_cobrar', motivo: null, confianza };
+  }
 
   // How-to questions name an action; they win over the figures their words also mention. Every
   // word explained here too: "¿cómo anulo una venta?" is not "¿cómo registro una venta?".

@@ -226,6 +226,7 @@ export const CAPACIDADES = [
   '• Lo más vendido y los métodos de pago de hoy, ayer, la semana o el mes.',
   '• Qué productos están agotados, con stock bajo o sin ventas hace 30 días.',
   '• El stock y el precio de un producto (de todos los que se llamen así).',
+  '• La libreta de fiado: cuánto te deben en total, quién te debe más y cuánto te debe un cliente («¿cuánto me debe la señora Juana?»).',
   'También te explico cómo cargar un archivo, registrar una venta, agregar un producto o leer las recomendaciones.',
 ].join('\n');
 
@@ -233,7 +234,7 @@ export const CAPACIDADES = [
 const OFERTA_SOPORTE = '¿Quieres que se la pase a soporte? Una persona del equipo te responderá por el chat.';
 /** What Badito can say, in one sentence, for the fallbacks. */
 const LO_QUE_SE =
-  'Puedo decirte tus ventas y ticket promedio (hoy, ayer, esta semana o este mes, también por método de pago), lo más vendido, qué está agotado, con stock bajo o sin ventas, y el precio y stock de un producto.';
+  'Puedo decirte tus ventas y ticket promedio (hoy, ayer, esta semana o este mes, también por método de pago), lo más vendido, qué está agotado, con stock bajo o sin ventas, el precio y stock de un producto, y cuánto te deben tus clientes fiado.';
 
 export const DESCONOCIDA = `No entendí tu pregunta y prefiero no adivinar. ${LO_QUE_SE} ${OFERTA_SOPORTE}`;
 
@@ -241,6 +242,7 @@ export const PERIODO_NO_SOPORTADO = `Por ahora calculo las cifras de hoy, ayer, 
 
 /** What the fallback was about, for "entendí que preguntas por…". */
 const TEMA: Partial<Record<string, string>> = {
+  por_cobrar: 'lo que te deben tus clientes',
   mas_vendido: 'lo más vendido',
   agotados: 'los productos agotados',
   stock_bajo: 'los productos con stock bajo',
@@ -273,6 +275,8 @@ export function noEntendi(motivo: Motivo, desconocidas: readonly string[] = [], 
       return `Todavía no comparo períodos. Pregúntame por cada uno (por ejemplo «¿cuánto vendí hoy?» y «¿cuánto vendí ayer?»); para comparar rangos usa ${PANTALLAS.datosEnBruto}. ${OFERTA_SOPORTE}`;
     case 'periodo_stock':
       return `El stock lo conozco solo como está ahora, no el de otros días. Pregúntame, por ejemplo, «¿qué productos están agotados?». ${OFERTA_SOPORTE}`;
+    case 'periodo_deuda':
+      return `Lo que te deben tus clientes lo sé solo como está ahora, no el de otros días. Pregúntame «¿cuánto me deben?» o «¿quién me debe más?»; cada compra y abono está en el estado de cuenta del cliente. ${OFERTA_SOPORTE}`;
     case 'periodo_sin_ventas':
       return `Sé qué productos con stock no se venden hace ${DIAS_SIN_VENTAS} días o más, no los de otro período: pregúntame «¿qué productos no se venden?». ${OFERTA_SOPORTE}`;
     case 'metodo_no_aplica':
@@ -324,6 +328,9 @@ const SUGERENCIAS: Record<IntencionBadito, string[]> = {
   stock_bajo: ['¿Qué productos están agotados?', '¿Cómo leo las recomendaciones?', '¿Qué fue lo más vendido esta semana?'],
   sin_ventas: ['¿Qué fue lo más vendido este mes?', '¿Qué productos están agotados?', '¿Cómo leo las recomendaciones?'],
   producto: ['¿Qué productos tienen stock bajo?', '¿Qué productos están agotados?', '¿Cómo agrego un producto?'],
+  por_cobrar: ['¿Quién me debe más?', '¿Cuánto vendí hoy?'],
+  mayores_deudores: ['¿Cuánto me deben en total?', '¿Cuánto vendí este mes?'],
+  deuda_cliente: ['¿Quién me debe más?', '¿Cuánto me deben en total?'],
   ayuda_cargar: ['¿Cómo agrego un producto?', '¿Cómo registro una venta?', '¿Qué puedes hacer?'],
   ayuda_vender: ['¿Cuánto vendí hoy?', '¿Cómo agrego un producto?', '¿Cómo subo un archivo?'],
   ayuda_producto: ['¿Cómo subo un archivo?', '¿Cómo registro una venta?', '¿Qué productos tienen stock bajo?'],
@@ -337,3 +344,54 @@ const SUGERENCIAS: Record<IntencionBadito, string[]> = {
 export const sugerencias = (intencion: IntencionBadito): string[] => SUGERENCIAS[intencion];
 
 export { SUGERENCIAS as TODAS_LAS_SUGERENCIAS };
+
+// La libreta de fiado (docs/fiado.md): every figure from the view cuenta_cliente (por-cobrar.ts).
+
+/** A customer as Badito names them, with what they owe (0: nothing; below 0: the shop owes them). */
+export interface DeudaCliente {
+  nombre: string;
+  saldo: number;
+  /** Days since the oldest purchase not yet paid (Santiago days); null when nothing is owed. */
+  dias: number | null;
+}
+
+/** How many debtors "¿quién me debe más?" names. */
+export const MAX_DEUDORES_EN_RESPUESTA = 5;
+
+const hace = (dias: number) => (dias === 0 ? 'desde hoy' : `desde hace ${contar(dias, 'día', 'días')}`);
+
+/** "Juana Pérez te debe $12.500 desde hace 31 días." and the other cases, said plainly. */
+export function deudaDe(c: DeudaCliente): string {
+  if (c.saldo === 0) return `${c.nombre} no te debe nada: su cuenta está al día.`;
+  if (c.saldo < 0) return `${c.nombre} no te debe nada: tiene ${formatClp(-c.saldo)} a su favor (tú le debes ese monto).`;
+  return `${c.nombre} te debe ${formatClp(c.saldo)}${c.dias === null ? '' : ` ${hace(c.dias)}`}.`;
+}
+
+/** The customers a name fits: each one with what they owe, never one picked among them. */
+export function variasDeudas(consulta: string, clientes: readonly DeudaCliente[], hayMas: boolean): string {
+  const cuantos = hayMas ? `más de ${clientes.length} clientes` : contar(clientes.length, 'cliente');
+  return `Encontré ${cuantos} que se llaman «${consulta}»: ${clientes.map((c) => deudaDe(c).replace(/\.$/, '')).join('; ')}.${hayMas ? ' Escríbeme el nombre completo para ver a los demás.' : ''}`;
+}
+
+export const clienteNoEncontrado = (consulta: string) =>
+  `No encontré un cliente llamado «${consulta}» en tu libreta, así que no sé cuánto te debe. Revisa el nombre o búscalo en la pestaña Clientes.`;
+
+/** Cuentas por cobrar: the shop's total, how many owe, and since when the oldest unpaid purchase. */
+export function porCobrar(total: number, clientes: number, dias: number | null): string {
+  if (clientes === 0 && total <= 0) return 'Nadie te debe: la libreta de fiado está al día.';
+  const base = `Tus clientes te deben ${formatClp(total)} en total (${contar(clientes, 'cliente', 'clientes')} con saldo en la libreta).`;
+  return dias === null ? base : `${base} La compra impaga más antigua es ${hace(dias).replace('desde ', 'de ')}.`;
+}
+
+/** Who owes most, most first: at most MAX_DEUDORES_EN_RESPUESTA, and the total. */
+export function mayoresDeudores(deudores: readonly DeudaCliente[], total: number, clientes: number): string {
+  if (deudores.length === 0) return 'Nadie te debe: la libreta de fiado está al día.';
+  const [primero, ...siguen] = deudores;
+  const resto = clientes - deudores.length;
+  const base = `Quien más te debe es ${deudaDe(primero!).replace(/ te debe /, ': ')}`;
+  const otros =
+    siguen.length === 0
+      ? ''
+      : ` Le ${siguen.length === 1 ? 'sigue' : 'siguen'} ${lista(siguen.map((c) => `${c.nombre} (${formatClp(c.saldo)})`))}${resto > 0 ? ` y ${contar(resto, 'cliente más', 'clientes más')}` : ''}.`;
+  return `${base}${otros} En total te deben ${formatClp(total)}.`;
+}

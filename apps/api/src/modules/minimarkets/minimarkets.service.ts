@@ -28,6 +28,7 @@ export function toMinimarketDto(m: MinimarketConDueno): Minimarket {
     umbral_stock_bajo: m.umbral_stock_bajo,
     exigir_caja_abierta: m.exigir_caja_abierta,
     formato_etiqueta: formatoEtiquetaDe(m),
+    dias_aviso_fiado: m.dias_aviso_fiado,
   };
 }
 
@@ -106,7 +107,12 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
       {
         formato_etiqueta: formato,
         ...cambios
-      }: { umbral_stock_bajo?: number; exigir_caja_abierta?: boolean; formato_etiqueta?: FormatoEtiqueta | null },
+      }: {
+        umbral_stock_bajo?: number;
+        exigir_caja_abierta?: boolean;
+        formato_etiqueta?: FormatoEtiqueta | null;
+        dias_aviso_fiado?: number;
+      },
     ) {
       await acceso.assertAcceso(usuario, id);
       const etiqueta =

@@ -1,6 +1,6 @@
 // What every notice says, in one place: the stock checks, the end of an import and the demo data
 // all build their notices here, so the wording never drifts between them.
-import { contar } from '@minimarket/contracts/formato';
+import { contar, formatClp } from '@minimarket/contracts/formato';
 import { formatPeso, type UnidadVenta } from '@minimarket/contracts/granel';
 import type { TIPOS_NOTIFICACION } from '@minimarket/contracts/notificaciones';
 
@@ -96,3 +96,17 @@ export function avisoMensajeSoporte(
         url_accion: urlConversacionPyme(c.id_conversacion),
       };
 }
+
+/** Where the owner reads a customer's account (POS › Clientes). */
+export const urlCliente = (idCliente: number) => `/pos/clientes/${idCliente}`;
+
+/**
+ * La libreta: a customer's oldest unpaid purchase passed the shop's days (docs/fiado.md, "Avisos").
+ * "Juana Pérez te debe $12.500 desde hace 31 días."
+ */
+export const avisoFiadoVencido = (cliente: { id_cliente: number; nombre: string }, saldo: number, dias: number): Aviso => ({
+  tipo: 'fiado_vencido',
+  titulo: 'Fiado por cobrar',
+  descripcion: `${cliente.nombre} te debe ${formatClp(saldo)} desde hace ${contar(dias, 'día', 'días')}.`,
+  url_accion: urlCliente(cliente.id_cliente),
+});

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Env } from '../../env.js';
 import { createAjustesStockService } from '../../modules/ajustes-stock/ajustes-stock.service.js';
 import { createAnaliticaService } from '../../modules/analitica/analitica.service.js';
+import { createAvisoFiado } from '../../modules/analitica/aviso-fiado.js';
 import { createAvisoRecomendaciones } from '../../modules/analitica/aviso-semanal.js';
 import { createLecturasPesadas } from '../../modules/analitica/lectura-pesada.js';
 import { createResumidor } from '../../modules/analitica/resumidor.js';
@@ -57,6 +58,8 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
       log,
       intervaloMin: env.NODE_ENV === 'test' ? 0 : env.AVISO_RECOMENDACIONES_MIN,
     }),
+    // La libreta's overdue notice, on the same clock as the weekly one (off in the API tests: avisoFiado.enviar).
+    avisoFiado: createAvisoFiado({ db, log, intervaloMin: env.NODE_ENV === 'test' ? 0 : env.AVISO_RECOMENDACIONES_MIN }),
     badito: createBaditoService({ db, acceso, limites }),
     soporte,
     caja: createCajaService({ db, acceso }),
@@ -90,12 +93,14 @@ export default fp(
     app.addHook('onReady', async () => {
       await app.services.cargas.iniciar();
       app.services.avisoRecomendaciones.iniciar();
+      app.services.avisoFiado.iniciar();
       app.services.resumidor.iniciar();
     });
     // Open event streams would keep the server from closing: they end first.
     app.addHook('preClose', () => app.services.eventosSoporte.detener());
     app.addHook('onClose', async () => {
       app.services.avisoRecomendaciones.detener();
+      app.services.avisoFiado.detener();
       await app.services.resumidor.detener();
       await app.services.cargas.detener();
       await app.services.pesadas.cerrar();

@@ -9,6 +9,8 @@ import {
   lineasSchema,
   mapaCalorSchema,
   porCategoriaSchema,
+  porCobrarQuerySchema,
+  porCobrarSchema,
   porMetodoPagoSchema,
   rankingQuerySchema,
   rankingSchema,
@@ -86,6 +88,22 @@ const analiticaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => analitica.porMetodoPago(request.usuario, request.query),
+  );
+
+  app.get(
+    '/analitica/por-cobrar',
+    {
+      schema: {
+        tags: ['analitica'],
+        operationId: 'cuentasPorCobrar',
+        summary: 'Cuentas por cobrar: lo que deben hoy los clientes de la tienda (la libreta de fiado)',
+        description:
+          'La suma de los saldos de la vista cuenta_cliente (la misma cifra que por_cobrar de GET /api/clientes), cuántos clientes deben y desde cuándo la compra impaga más antigua. No es una cifra de un rango: desde, hasta y los filtros no aplican.',
+        querystring: porCobrarQuerySchema,
+        response: { 200: porCobrarSchema, ...ERRORES },
+      },
+    },
+    (request) => analitica.porCobrar(request.usuario, request.query.id_minimarket),
   );
 
   app.get(

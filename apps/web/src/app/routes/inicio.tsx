@@ -4,6 +4,7 @@ import { Card } from '../../components/ui/card';
 import { SectionLayout } from '../../components/ui/section-layout';
 import { CargasRecientes } from '../../features/cargas/components/cargas-recientes';
 import { ConsejoDelDia } from '../../features/inicio/components/consejo-del-dia';
+import { CuentasPorCobrar } from '../../features/inicio/components/cuentas-por-cobrar';
 import { RecomendacionesDestacadas } from '../../features/inicio/components/recomendaciones-destacadas';
 import { ArticulosAyuda, RecursosAprendizaje } from '../../features/inicio/components/recursos-aprendizaje';
 import { UltimasNotificaciones } from '../../features/notificaciones/components/notificaciones-page';
@@ -91,6 +92,7 @@ export function InicioHome() {
           </section>
         </Card>
         <div className="space-y-4">
+          {idMinimarket && <CuentasPorCobrar key={idMinimarket} idMinimarket={idMinimarket} />}
           <Card className="p-5">
             <TituloTarjeta titulo="Recursos para aprender" enlace={{ to: '/inicio/recursos', texto: 'Ver guías' }} />
             <div className="mt-3">

@@ -1,6 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Notificacion } from '@minimarket/contracts/notificaciones';
-import { AlertTriangle, BellOff, CheckCheck, FileWarning, MessageCircle, PackageX, Sparkles, type LucideIcon } from 'lucide-react';
+import {
+  AlertTriangle,
+  BellOff,
+  CheckCheck,
+  FileWarning,
+  MessageCircle,
+  NotebookPen,
+  PackageX,
+  Sparkles,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
@@ -22,6 +32,7 @@ const ICONOS: Record<Notificacion['tipo'], LucideIcon> = {
   carga_con_errores: FileWarning,
   recomendaciones: Sparkles,
   soporte: MessageCircle,
+  fiado_vencido: NotebookPen,
 };
 
 function NotificacionItem({ n, compacto }: { n: Notificacion; compacto?: boolean }) {

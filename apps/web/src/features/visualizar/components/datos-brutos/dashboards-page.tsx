@@ -2,8 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../../../components/ui/card';
 import { QueryResult } from '../../../../components/ui/query-result';
 import { mensajeDeError } from '../../../../lib/api-client';
-import { rankingQueryOptions, resumenQueryOptions, serieQueryOptions, type FiltrosAnalitica } from '../../../../lib/analitica';
-import { formatClp } from '../../../../utils/format';
+import {
+  porCobrarQueryOptions,
+  rankingQueryOptions,
+  resumenQueryOptions,
+  serieQueryOptions,
+  type FiltrosAnalitica,
+} from '../../../../lib/analitica';
+import { contar, formatClp } from '../../../../utils/format';
 import { fraseComparacion } from '../../../../utils/comparacion';
 import { cantidadVendida } from '../../utils/cantidad';
 import { indicadores } from '../../utils/indicadores';
@@ -123,6 +129,38 @@ function Dashboard({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
   );
 }
 
+/**
+ * What the customers owe today (la libreta de fiado): not a figure of the range, so it stands apart
+ * from the indicators and shows even in a range without sales.
+ */
+function PorCobrar({ idMinimarket }: { idMinimarket: number }) {
+  const consulta = useQuery(porCobrarQueryOptions(idMinimarket));
+  return (
+    <Card className="flex flex-wrap items-baseline gap-x-3 gap-y-1 p-4">
+      <p className="text-sm text-slate-600">Cuentas por cobrar hoy</p>
+      <p className="text-xl font-bold text-slate-900" data-indicador="por_cobrar">
+        {consulta.isPending ? '…' : consulta.isError ? '—' : formatClp(consulta.data.por_cobrar)}
+      </p>
+      {consulta.data && (
+        <p className="text-sm text-slate-600">
+          {consulta.data.clientes_con_deuda === 0
+            ? 'Nadie te debe fiado.'
+            : `${contar(consulta.data.clientes_con_deuda, 'cliente te debe', 'clientes te deben')} fiado.`}
+        </p>
+      )}
+    </Card>
+  );
+}
+
 export default function DashboardsPage() {
-  return <MarcoAnalitica>{(id, f) => <Dashboard idMinimarket={id} filtros={f} />}</MarcoAnalitica>;
+  return (
+    <MarcoAnalitica>
+      {(id, f) => (
+        <div className="space-y-4">
+          <Dashboard idMinimarket={id} filtros={f} />
+          <PorCobrar idMinimarket={id} />
+        </div>
+      )}
+    </MarcoAnalitica>
+  );
 }
