@@ -17,3 +17,12 @@ export const registrarAbono = (
     },
     include: { usuario: { select: { nombre: true } } },
   });
+
+/** The demo history's libreta (db/seed/libreta.ts): abonos of the past, never through a shift. */
+/** Abonos of the past, with their dates; none belongs to a cash shift (the demo has none). */
+export async function insertarAbonosHistoricos(
+  tx: Tx,
+  abonos: ReadonlyArray<{ id_minimarket: number; id_cliente: number; monto: number; metodo_pago: string; fecha: Date; id_usuario: number }>,
+) {
+  if (abonos.length > 0) await tx.abono.createMany({ data: abonos.map((a) => ({ ...a, id_turno: null })) });
+}

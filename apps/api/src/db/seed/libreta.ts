@@ -7,7 +7,8 @@ import { DIAS_AVISO_FIADO_POR_DEFECTO } from '@minimarket/contracts/minimarkets'
 import { computeRutDv } from '@minimarket/contracts/rut';
 import type { Tx } from '../client.js';
 import { crearCliente } from '../../data/cliente.js';
-import { fiarVentasHistoricas, insertarAbonosHistoricos } from '../../data/historial-fiado.js';
+import { insertarAbonosHistoricos } from '../../data/abono.js';
+import { fiarVentasHistoricas } from '../../data/venta.js';
 import { fechaLocal, localAUtc, sumarDias, textoDia } from '../../lib/tiempo.js';
 import { avisarFiadoVencido } from '../../modules/analitica/aviso-fiado.js';
 

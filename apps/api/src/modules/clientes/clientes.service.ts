@@ -64,29 +64,16 @@ const noEncontrado = () => notFound(MENSAJE_CLIENTE_NO_ENCONTRADO, 'CLIENT_NOT_F
 const rutDuplicado = () => conflict(MENSAJE_RUT_DUPLICADO, 'DUPLICATE_RUT');
 
 /**
- * Customers of one shop with their balance and the oldest purchase not yet paid: credits (returns,
- * voids, abonos) settle purchases oldest first, so it is the first purchase whose running sum
- * passes everything credited. `donde` narrows the customers (a search, one id).
+ * Customers of one shop with their balance and the oldest purchase not yet paid, both from
+ * saldos_clientes (prisma/funciones: the one reading of cuenta_cliente that says which purchase
+ * is unpaid; credits settle purchases oldest first). `donde` narrows the customers (a search, one id).
  */
 function consultaClientes(idMinimarket: number, donde: Prisma.Sql, orden: Prisma.Sql, pagina: Prisma.Sql = Prisma.empty) {
   return Prisma.sql`
-    WITH cuenta AS (
-      SELECT id_cliente, sum(cargo - abono) AS saldo, sum(abono) AS creditos
-      FROM cuenta_cliente WHERE id_minimarket = ${idMinimarket} GROUP BY id_cliente
-    ), compras AS (
-      SELECT id_cliente, fecha, sum(cargo) OVER (PARTITION BY id_cliente ORDER BY fecha, id_venta) AS acumulado
-      FROM cuenta_cliente WHERE id_minimarket = ${idMinimarket} AND tipo = 'compra'
-    ), impaga AS (
-      SELECT co.id_cliente, min(co.fecha) AS desde
-      FROM compras co JOIN cuenta cu ON cu.id_cliente = co.id_cliente
-      WHERE co.acumulado > cu.creditos
-      GROUP BY co.id_cliente
-    )
     SELECT c.id_cliente, c.id_minimarket, c.nombre, c.rut, c.telefono, c.direccion, c.limite_credito, c.notas,
-           c.activo, c.fecha_creacion, coalesce(cu.saldo, 0)::bigint AS saldo, i.desde AS compra_impaga_desde
+           c.activo, c.fecha_creacion, coalesce(s.saldo, 0)::bigint AS saldo, s.compra_impaga_desde
     FROM cliente c
-    LEFT JOIN cuenta cu ON cu.id_cliente = c.id_cliente
-    LEFT JOIN impaga i ON i.id_cliente = c.id_cliente
+    LEFT JOIN saldos_clientes(${idMinimarket}::int) s ON s.id_cliente = c.id_cliente
     WHERE c.id_minimarket = ${idMinimarket} AND ${donde}
     ORDER BY ${orden}
     ${pagina}`;
