@@ -62,11 +62,18 @@ export const estadoCuentaQueryOptions = (idCliente: number) =>
     queryFn: ({ signal }) => apiRequest<EstadoCuenta>(`/clientes/${idCliente}/estado-cuenta`, { signal }),
   });
 
-/** A customer's balance moves the lists, the statement and (a cash abono) the open shift's cash. */
+/**
+ * A customer's balance moves the lists, the statement, (a cash abono) the open shift's cash and the
+ * analytics' cuentas por cobrar (Inicio's card).
+ */
 function useInvalidarClientes() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: RAIZ.clientes }), queryClient.invalidateQueries({ queryKey: RAIZ.caja })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: RAIZ.clientes }),
+      queryClient.invalidateQueries({ queryKey: RAIZ.caja }),
+      queryClient.invalidateQueries({ queryKey: RAIZ.analitica }),
+    ]);
 }
 
 export function useCrearCliente() {

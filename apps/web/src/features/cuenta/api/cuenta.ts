@@ -37,6 +37,8 @@ export function useConfigurarMinimarket() {
       id: number;
       umbral_stock_bajo?: number;
       exigir_caja_abierta?: boolean;
+      /** Days after which a customer's oldest unpaid fiado purchase is notified. */
+      dias_aviso_fiado?: number;
       /** The scale's label layout; null: the shop prints no scale labels. */
       formato_etiqueta?: FormatoEtiqueta | null;
     }) => apiRequest<Minimarket>(`/minimarkets/${id}/configuracion`, { method: 'PATCH', json: cambios }),

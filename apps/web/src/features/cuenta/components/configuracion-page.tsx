@@ -1,5 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { minimarketConfiguracionSchema, UMBRAL_STOCK_BAJO_POR_DEFECTO } from '@minimarket/contracts/minimarkets';
+import {
+  DIAS_AVISO_FIADO_POR_DEFECTO,
+  minimarketConfiguracionSchema,
+  UMBRAL_STOCK_BAJO_POR_DEFECTO,
+} from '@minimarket/contracts/minimarkets';
 import { useQuery } from '@tanstack/react-query';
 import { Banknote, Scale, Settings2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -23,7 +27,8 @@ import { EtiquetasForm } from './etiquetas-form';
 type Input = z.input<typeof minimarketConfiguracionSchema>;
 type Output = z.output<typeof minimarketConfiguracionSchema>;
 
-function UmbralForm({ idMinimarket, umbral, nombre }: { idMinimarket: number; umbral: number; nombre: string }) {
+/** The shop's alerts: the low-stock threshold and after how many days an unpaid fiado is notified. */
+function UmbralForm({ idMinimarket, umbral, dias, nombre }: { idMinimarket: number; umbral: number; dias: number; nombre: string }) {
   const configurar = useConfigurarMinimarket();
   const [error, setError] = useState<string | null>(null);
   const {
@@ -33,13 +38,17 @@ function UmbralForm({ idMinimarket, umbral, nombre }: { idMinimarket: number; um
     formState: { errors, isSubmitting, isDirty },
   } = useForm<Input, unknown, Output>({
     resolver: zodResolver(minimarketConfiguracionSchema),
-    defaultValues: { umbral_stock_bajo: String(umbral) },
+    defaultValues: { umbral_stock_bajo: String(umbral), dias_aviso_fiado: String(dias) },
   });
-  const guardar = handleSubmit(async ({ umbral_stock_bajo }) => {
+  const guardar = handleSubmit(async ({ umbral_stock_bajo, dias_aviso_fiado }) => {
     setError(null);
     try {
-      const m = await configurar.mutateAsync({ id: idMinimarket, umbral_stock_bajo: umbral_stock_bajo ?? umbral });
-      reset({ umbral_stock_bajo: String(m.umbral_stock_bajo) });
+      const m = await configurar.mutateAsync({
+        id: idMinimarket,
+        umbral_stock_bajo: umbral_stock_bajo ?? umbral,
+        dias_aviso_fiado: dias_aviso_fiado ?? dias,
+      });
+      reset({ umbral_stock_bajo: String(m.umbral_stock_bajo), dias_aviso_fiado: String(m.dias_aviso_fiado) });
       toast.success('Configuración guardada.', { duration: 2000 });
     } catch (e) {
       setError(mensajeDeError(e, 'No se pudo guardar la configuración.'));
@@ -54,6 +63,13 @@ function UmbralForm({ idMinimarket, umbral, nombre }: { idMinimarket: number; um
         hint={`Un producto de ${nombre} con menos unidades que este número (kilos, si se vende a granel) se marca como «Stock bajo» y genera una notificación. Por defecto: ${UMBRAL_STOCK_BAJO_POR_DEFECTO}.`}
       >
         {(p) => <Input {...p} inputMode="numeric" className="max-w-40" {...register('umbral_stock_bajo')} />}
+      </Field>
+      <Field
+        label="Días para avisar de un fiado impago"
+        error={errors.dias_aviso_fiado?.message}
+        hint={`Cuando la compra fiada más antigua que un cliente no ha pagado cumple estos días, te llega una notificación. Por defecto: ${DIAS_AVISO_FIADO_POR_DEFECTO}.`}
+      >
+        {(p) => <Input {...p} inputMode="numeric" className="max-w-40" {...register('dias_aviso_fiado')} />}
       </Field>
       <Button type="submit" disabled={isSubmitting || !isDirty}>
         {isSubmitting ? 'Guardando...' : 'Guardar'}
@@ -113,6 +129,7 @@ function ConfiguracionTienda({ idMinimarket }: { idMinimarket: number }) {
             key={data.id_minimarket}
             idMinimarket={data.id_minimarket}
             umbral={data.umbral_stock_bajo}
+            dias={data.dias_aviso_fiado}
             nombre={data.nombre_minimarket}
           />
         )}
