@@ -61,8 +61,20 @@ test('Configuración: the pyme sets the low-stock threshold of the shop', async 
   await expect(page.getByText('Configuración guardada.')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Umbral de stock bajo')).toHaveValue('8');
+  // After how many days an unpaid fiado is notified (la libreta): 0 is refused, 45 kept.
+  const dias = page.getByLabel('Días para avisar de un fiado impago');
+  await expect(dias).toHaveValue(/\d+/);
+  await dias.fill('0');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Los días para avisar de una deuda deben ser un número entero entre 1 y 365.')).toBeVisible();
+  await dias.fill('45');
   // Back to the default, so other tests see the seeded value.
   await page.getByLabel('Umbral de stock bajo').fill('5');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Configuración guardada.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Días para avisar de un fiado impago')).toHaveValue('45');
+  await page.getByLabel('Días para avisar de un fiado impago').fill('30');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Configuración guardada.')).toBeVisible();
 });
