@@ -157,24 +157,27 @@ function Listas({ r }: { r: Recomendaciones }) {
         {r.mas_vendidos.length === 0 && r.mas_vendidos_kg.length === 0 ? (
           <Nada>No hubo ventas en los últimos {DIAS_VELOCIDAD} días.</Nada>
         ) : (
-          <ListaRecomendacion
-            caption="Productos más vendidos"
-            archivo={archivo('mas vendidos')}
-            filas={r.mas_vendidos}
-            clave={(p) => p.id_producto}
-            columnas={[
-              { titulo: 'Producto', tipo: 'texto', valor: (p) => p.nombre_producto },
-              { titulo: 'Unidades', tipo: 'entero', valor: (p) => p.unidades },
-              { titulo: 'Ingresos', tipo: 'pesos', valor: (p) => p.ingresos, secundaria: true },
-              {
-                titulo: 'Tendencia',
-                tipo: 'porcentaje',
-                valor: (p) => p.tendencia_pct,
-                mostrar: (p) => <Tendencia pct={p.tendencia_pct} />,
-              },
-            ]}
-            accion={verProducto}
-          />
+          // Only weighed goods sold: no empty table of units above the kilos.
+          r.mas_vendidos.length > 0 && (
+            <ListaRecomendacion
+              caption="Productos más vendidos"
+              archivo={archivo('mas vendidos')}
+              filas={r.mas_vendidos}
+              clave={(p) => p.id_producto}
+              columnas={[
+                { titulo: 'Producto', tipo: 'texto', valor: (p) => p.nombre_producto },
+                { titulo: 'Unidades', tipo: 'entero', valor: (p) => p.unidades },
+                { titulo: 'Ingresos', tipo: 'pesos', valor: (p) => p.ingresos, secundaria: true },
+                {
+                  titulo: 'Tendencia',
+                  tipo: 'porcentaje',
+                  valor: (p) => p.tendencia_pct,
+                  mostrar: (p) => <Tendencia pct={p.tendencia_pct} />,
+                },
+              ]}
+              accion={verProducto}
+            />
+          )
         )}
         {r.mas_vendidos_kg.length > 0 && (
           <div className="mt-4">
