@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatClp } from '../../../utils/format';
-import { altoPaginaMm, filasTotales, leerAnchoPapel, MARGEN_CORTE_MM, reglaPagina } from './comprobante';
+import { altoPaginaMm, leerAnchoPapel, MARGEN_CORTE_MM, reglaPagina } from '../../../lib/papel';
+import { filasTotales } from './comprobante';
 
 describe('leerAnchoPapel', () => {
   it('takes the two thermal widths and nothing else', () => {

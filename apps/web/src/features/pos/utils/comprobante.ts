@@ -1,19 +1,7 @@
-// The printed receipt's rules: the two thermal paper widths, the page length that fits the
-// receipt on one strip, and the totals block in the order a Chilean receipt reads.
+// The printed receipt's totals block, in the order a Chilean receipt reads (the paper's own rules,
+// shared with the customer's statement, are lib/papel.ts).
 import type { Boleta } from '@minimarket/contracts/caja';
 import { formatClp } from '../../../utils/format';
-
-// The thermal paper rules are shared with the customer's printed statement (la libreta).
-export {
-  ANCHO_PREDETERMINADO,
-  ANCHOS_PAPEL,
-  altoPaginaMm,
-  CLAVE_ANCHO,
-  leerAnchoPapel,
-  MARGEN_CORTE_MM,
-  reglaPagina,
-  type AnchoPapel,
-} from '../../../lib/papel';
 
 export interface FilaTotales {
   etiqueta: string;

@@ -4,8 +4,7 @@ import type { Boleta } from '@minimarket/contracts/caja';
 import { lineaGranel } from '@minimarket/contracts/granel';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Loading } from '../../../../components/ui/loading';
 import { RetryAlert } from '../../../../components/ui/query-result';
@@ -14,28 +13,10 @@ import { tituloPagina } from '../../../../lib/app-info';
 import { cn } from '../../../../utils/cn';
 import { formatClp, formatEntero, formatFechaHora } from '../../../../utils/format';
 import { boletaQueryOptions } from '../../api/ventas';
-import {
-  altoPaginaMm,
-  ANCHO_PREDETERMINADO,
-  ANCHOS_PAPEL,
-  CLAVE_ANCHO,
-  filasTotales,
-  leerAnchoPapel,
-  reglaPagina,
-  type AnchoPapel,
-} from '../../utils/comprobante';
-
-function anchoGuardado(): AnchoPapel | null {
-  try {
-    return leerAnchoPapel(window.localStorage.getItem(CLAVE_ANCHO));
-  } catch {
-    return null;
-  }
-}
-
-function Separador() {
-  return <hr className="my-[2mm] border-0 border-t border-dashed border-black" />;
-}
+import { ElegirAnchoPapel, HojaPapel, SeparadorPapel } from '../../../../components/shop/papel-termico';
+import { usePapelTermico } from '../../../../hooks/use-papel-termico';
+import type { AnchoPapel } from '../../../../lib/papel';
+import { filasTotales } from '../../utils/comprobante';
 
 /** The receipt itself, sized in millimetres for the thermal roll; monospace, black on white. */
 function Recibo({ boleta, ancho }: { boleta: Boleta; ancho: AnchoPapel }) {
@@ -48,13 +29,13 @@ function Recibo({ boleta, ancho }: { boleta: Boleta; ancho: AnchoPapel }) {
         {m.direccion && <p>{m.direccion}</p>}
         {m.comuna && <p>{m.comuna}</p>}
       </header>
-      <Separador />
+      <SeparadorPapel />
       <p>Venta {referenciaVenta(boleta)}</p>
       <p>{formatFechaHora(boleta.fecha_venta)}</p>
       {boleta.estado_venta !== ESTADO_VENTA_COMPLETADA && (
         <p className="mt-[1mm] text-center font-bold uppercase">Venta {boleta.estado_venta}</p>
       )}
-      <Separador />
+      <SeparadorPapel />
       <table className="w-full border-collapse">
         <caption className="sr-only">Productos</caption>
         <thead className="sr-only">
@@ -80,7 +61,7 @@ function Recibo({ boleta, ancho }: { boleta: Boleta; ancho: AnchoPapel }) {
           ))}
         </tbody>
       </table>
-      <Separador />
+      <SeparadorPapel />
       <dl>
         {filasTotales(boleta).map((f) => (
           <div key={f.etiqueta} className={cn('flex justify-between gap-[2mm]', f.destacada && 'text-[1.15em] font-bold')}>
@@ -91,7 +72,7 @@ function Recibo({ boleta, ancho }: { boleta: Boleta; ancho: AnchoPapel }) {
           </div>
         ))}
       </dl>
-      <Separador />
+      <SeparadorPapel />
       <p className={cn('text-center font-bold', ancho === 58 && 'text-[0.95em]')}>{boleta.leyenda}</p>
       <p className="mt-[1mm] text-center">¡Gracias por tu compra!</p>
     </>
@@ -104,49 +85,15 @@ function Recibo({ boleta, ancho }: { boleta: Boleta; ancho: AnchoPapel }) {
  * fixed page), so it prints as one strip. The print button has the focus on arrival: Enter prints.
  */
 export function ComprobantePage({ idVenta }: { idVenta: number }) {
-  const [params, setParams] = useSearchParams();
   const location = useLocation();
   const volverA = (location.state as { desde?: string } | null)?.desde ?? '/pos/transacciones';
-  const ancho = leerAnchoPapel(params.get('ancho')) ?? anchoGuardado() ?? ANCHO_PREDETERMINADO;
   const consulta = useQuery(boletaQueryOptions(idVenta));
-  const recibo = useRef<HTMLElement>(null);
-  const imprimir = useRef<HTMLButtonElement>(null);
-  const [altoMm, setAltoMm] = useState<number | null>(null);
-
-  useLayoutEffect(() => {
-    const el = recibo.current;
-    if (!el) return;
-    const medir = () => setAltoMm(altoPaginaMm(el.getBoundingClientRect().height));
-    medir();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observador = new ResizeObserver(medir);
-    observador.observe(el);
-    return () => observador.disconnect();
-  }, [consulta.data, ancho]);
-
-  useEffect(() => {
-    if (consulta.data) imprimir.current?.focus();
-  }, [consulta.data]);
-
-  const elegirAncho = (nuevo: AnchoPapel) => {
-    try {
-      window.localStorage.setItem(CLAVE_ANCHO, String(nuevo));
-    } catch {
-      // Private mode: the choice lasts for this page only.
-    }
-    setParams(
-      (p) => {
-        p.set('ancho', String(nuevo));
-        return p;
-      },
-      { replace: true, state: location.state },
-    );
-  };
+  const { ancho, elegirAncho, papel, imprimir, reglaImpresion } = usePapelTermico(consulta.data, location.state);
 
   return (
     <div className="min-h-screen bg-slate-100 print:min-h-0 print:bg-white">
       <title>{tituloPagina(`Comprobante de venta ${idVenta}`)}</title>
-      <style>{`@media print { ${reglaPagina(ancho, altoMm)} }`}</style>
+      <style>{reglaImpresion}</style>
       <main className="mx-auto max-w-xl px-3 py-4 sm:py-8 print:m-0 print:max-w-none print:p-0">
         <div className="mb-4 space-y-3 print:hidden">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -156,23 +103,7 @@ export function ComprobantePage({ idVenta }: { idVenta: number }) {
             </Link>
           </div>
           <div className="flex flex-wrap items-end justify-between gap-3 rounded-xl border border-slate-200 bg-white p-3">
-            <fieldset>
-              <legend className="mb-1 text-sm font-medium text-slate-700">Ancho del papel</legend>
-              <div className="flex gap-2">
-                {ANCHOS_PAPEL.map((a) => (
-                  <label
-                    key={a}
-                    className={cn(
-                      'flex cursor-pointer items-center rounded-lg border-2 px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-marca-600',
-                      ancho === a ? 'border-marca-700 bg-marca-50 text-marca-900' : 'border-slate-200',
-                    )}
-                  >
-                    <input type="radio" name="ancho" className="sr-only" checked={ancho === a} onChange={() => elegirAncho(a)} />
-                    {a} mm
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ElegirAnchoPapel ancho={ancho} onElegir={elegirAncho} />
             <Button ref={imprimir} onClick={() => window.print()} disabled={!consulta.data}>
               <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
             </Button>
@@ -189,19 +120,9 @@ export function ComprobantePage({ idVenta }: { idVenta: number }) {
             {mensajeDeError(consulta.error, 'No se pudo cargar el comprobante.')}
           </RetryAlert>
         ) : (
-          <article
-            ref={recibo}
-            aria-label={`Comprobante de la venta ${idVenta}`}
-            data-testid="comprobante"
-            data-ancho={ancho}
-            style={{ width: `${ancho}mm` }}
-            className={cn(
-              'mx-auto bg-white px-[3mm] py-[4mm] font-mono leading-snug text-black shadow-md print:mx-0 print:shadow-none',
-              ancho === 58 ? 'text-[10px]' : 'text-[11px]',
-            )}
-          >
+          <HojaPapel ref={papel} ancho={ancho} etiqueta={`Comprobante de la venta ${idVenta}`} testId="comprobante">
             <Recibo boleta={consulta.data} ancho={ancho} />
-          </article>
+          </HojaPapel>
         )}
       </main>
     </div>
