@@ -6,7 +6,7 @@
 import { dividirRedondeando } from './costo-promedio.js';
 import { formatClp } from './formato.js';
 import { leerEntero, type Lectura } from './numeros.js';
-import { MAX_UNIDADES_LINEA } from './reglas.js';
+import { LIMITES_PRODUCTO, MAX_UNIDADES_LINEA } from './reglas.js';
 
 /** How a product is sold: by the unit, or by weight with a price per kilo. */
 export const UNIDADES_VENTA = ['unidad', 'kg'] as const;
@@ -133,6 +133,20 @@ export function leerPeso(texto: string, { maximo = MAX_GRAMOS_LINEA }: { maximo?
   if (negativo || gramos <= 0) return { ok: false, mensaje: 'El peso debe ser mayor a 0.' };
   if (gramos > maximo) return { ok: false, mensaje: mensajeDemasiadoAlto(maximo) };
   return { ok: true, gramos };
+}
+
+/** Zero kilos or grams however written ('0', '0,000', '0 kg', '0 g'): what leerPeso, a weight to sell, refuses. */
+const CERO_KILOS_O_GRAMOS = /^0*(,0*)?\s*(kg|kgs|kilos?|g|gr|grs|gramos?)?$/i;
+
+/**
+ * A kg quantity that may be zero (a stock, a count on the shelf): leerPeso up to the products'
+ * stock limit (a shelf holds more than a line weighs: 1.000 kg), plus an explicit zero. Blank is
+ * not zero: it says what to type. The product form, the counts and the import read stocks so.
+ */
+export function leerPesoOCero(texto: string): LecturaPeso {
+  const t = texto.trim();
+  if (/\d/.test(t) && CERO_KILOS_O_GRAMOS.test(t)) return { ok: true, gramos: 0 };
+  return leerPeso(t, { maximo: LIMITES_PRODUCTO.stock });
 }
 
 /**

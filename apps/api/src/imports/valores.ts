@@ -9,7 +9,7 @@ import { LIMITES_PRODUCTO, MAX_UNIDADES_LINEA, PATRON_CODIGO_BARRA } from '@mini
 // Whole numbers and pesos are read by the one parser in contracts (numeros.ts), shared with the web.
 import { leerEnteroEntre, type Lectura } from '@minimarket/contracts/numeros';
 // Weights by the one reader in contracts (granel.ts), shared with the POS.
-import { leerCantidadUnidad, leerPeso, type UnidadVenta } from '@minimarket/contracts/granel';
+import { leerCantidadUnidad, leerPeso, leerPesoOCero, type UnidadVenta } from '@minimarket/contracts/granel';
 
 export type { Lectura };
 
@@ -148,9 +148,6 @@ export function leerUnidadVenta(texto: string): Lectura<UnidadVenta> {
 /** A message of leerPeso after a colon: 'El peso …' → 'el peso …'. */
 const minuscula = (mensaje: string) => mensaje.charAt(0).toLowerCase() + mensaje.slice(1);
 
-/** Zero kilos or grams however written ('0', '0,000', '0 kg', '0 g'): an empty shelf, which leerPeso refuses. */
-const CERO_KILOS_O_GRAMOS = /^0*(,0*)?\s*(kg|kgs|kilos?|g|gr|grs|gramos?)?$/i;
-
 /**
  * A kg product's stock in whole grams: kilos with a decimal comma ('12,5' → 12500) or grams
  * ('350 g'), read by the contracts' leerPeso (so the file, the POS and the forms agree); 0 is an
@@ -159,9 +156,7 @@ const CERO_KILOS_O_GRAMOS = /^0*(,0*)?\s*(kg|kgs|kilos?|g|gr|grs|gramos?)?$/i;
 export function leerStockKg(texto: string): Lectura<number> {
   const t = texto.trim();
   if (t.startsWith('-')) return mal('El stock no puede ser negativo.');
-  if (/\d/.test(t) && CERO_KILOS_O_GRAMOS.test(t)) return ok(0);
-  // A shelf may hold more than a line weighs: up to the products' limit (1.000 kg in grams).
-  const r = leerPeso(t, { maximo: LIMITES_PRODUCTO.stock });
+  const r = leerPesoOCero(t);
   return r.ok ? ok(r.gramos) : mal(`El stock de un producto a granel va en kilos: ${minuscula(r.mensaje)}`);
 }
 

@@ -3,7 +3,13 @@
 // ('0,350 kg', '$8.990/kg'). Only wrappers over the contracts' one formatter and readers, so
 // every screen says a weight the same way. Shared: Nueva venta, Inventario, Transacciones and the
 // receipt use them, and any other feature may.
-import { formatPeso, leerCantidadUnidad, leerPeso, type UnidadVenta } from '@minimarket/contracts/granel';
+import {
+  formatPeso,
+  leerCantidadUnidad,
+  leerPeso,
+  leerPesoOCero as leerPesoOCeroContrato,
+  type UnidadVenta,
+} from '@minimarket/contracts/granel';
 import { LIMITES_PRODUCTO } from '@minimarket/contracts/reglas';
 import { formatClp, formatEntero } from '../utils/format';
 
@@ -36,20 +42,12 @@ export function leerCantidad(texto: string, unidad: UnidadVenta | undefined, opc
   return r.ok ? { ok: true, valor: r.valor } : { ok: false, mensaje: r.mensaje };
 }
 
-/** '0', '0,000', '0 g', '0 kg': a count of nothing, which leerPeso (a weight to sell) refuses. */
-const CERO_PESO = /^0*(,0*)?\s*(kg|kilos?|g|gr|gramos?)?$/i;
-
 /** The most a stock may hold, in grams for a kg product (a line stops at 99,999 kg; a shelf may hold more). */
 export const MAX_GRAMOS_STOCK = LIMITES_PRODUCTO.stock;
 
-/**
- * A kg quantity that may be zero (a stock, a count on the shelf): leerPeso's reading up to the
- * products' stock limit, plus an explicit zero. Blank is not zero: it says what to type.
- */
+/** A kg quantity that may be zero (a stock, a count): the contracts' leerPesoOCero, as the forms read it. */
 export function leerPesoOCero(texto: string): LecturaCantidad {
-  const t = texto.trim();
-  if (t !== '' && /\d/.test(t) && CERO_PESO.test(t)) return { ok: true, valor: 0 };
-  const r = leerPeso(t, { maximo: MAX_GRAMOS_STOCK });
+  const r = leerPesoOCeroContrato(texto);
   return r.ok ? { ok: true, valor: r.gramos } : r;
 }
 
