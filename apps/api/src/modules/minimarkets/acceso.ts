@@ -12,12 +12,12 @@ export const MENSAJE_SIN_MINIMARKET = 'No tienes un minimarket asociado.';
 export type AccesoMinimarket = ReturnType<typeof createAccesoMinimarket>;
 
 export function createAccesoMinimarket({ db }: { db: Db }) {
-  /** Throws 404 for a shop that does not exist, 403 for someone else's. */
+  /**
+   * Throws 404 for a shop that does not exist, 403 for someone else's. Returns the shop's row (its
+   * settings too: the scale label reads its layout from it without a second query).
+   */
   async function assertAcceso(usuario: UsuarioSesion, idMinimarket: number) {
-    const minimarket = await db.minimarket.findUnique({
-      where: { id_minimarket: idMinimarket },
-      select: { id_minimarket: true, id_usuario: true, umbral_stock_bajo: true },
-    });
+    const minimarket = await db.minimarket.findUnique({ where: { id_minimarket: idMinimarket } });
     if (!minimarket) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
     if (usuario.rol !== 'administrador' && minimarket.id_usuario !== usuario.id_usuario) {
       throw forbidden(MENSAJE_SIN_ACCESO_MINIMARKET, 'FORBIDDEN_MINIMARKET');

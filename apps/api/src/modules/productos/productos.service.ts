@@ -212,9 +212,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
      * shop does not have (another shop's PLU included: nothing is said about other shops).
      */
     async etiqueta(usuario: UsuarioSesion, idMinimarket: number, codigo: string): Promise<EtiquetaLeida> {
-      await acceso.assertAcceso(usuario, idMinimarket);
-      const tienda = await db.minimarket.findUniqueOrThrow({ where: { id_minimarket: idMinimarket } });
-      const formato = formatoEtiquetaDe(tienda);
+      const formato = formatoEtiquetaDe(await acceso.assertAcceso(usuario, idMinimarket));
       if (!formato) throw validation(MENSAJE_SIN_FORMATO_ETIQUETA);
       const lectura = leerEtiqueta(codigo, formato);
       if (!lectura.ok) throw validation(lectura.mensaje, [{ campo: 'codigo', mensaje: lectura.mensaje }]);
