@@ -1,26 +1,26 @@
 -- A customer's account, movement by movement: the one definition of what a customer owes (la
 -- libreta, issue #21, docs/fiado.md). The balance is sum(cargo) − sum(abono), used by the list of
 -- customers, the statement, the limit a sale on credit must respect, the abono that may not exceed
--- it, Inicio's cuentas por cobrar and Badito.
---   compra      a sale paid 'Fiado' (even if voided later: the void is its own movement)
---   devolucion  what a return of a fiado sale gives back (never cash)
---   anulacion   a voided fiado sale: what was still owed of it (its total less its returns)
+-- it, Inicio's cuentas por cobrar and Badito. A split sale counts only its fiado part (parte_venta).
+--   compra      the fiado part of a sale (even if voided later: the void is its own movement)
+--   devolucion  what a return gave back to the account (parte_devolucion: never cash)
+--   anulacion   a voided sale's fiado part still owed (its fiado part less what returns gave back to it)
 --   abono       a payment on account
 CREATE VIEW cuenta_cliente AS
-SELECT v.id_minimarket, v.id_cliente, v.fecha_venta AS fecha, 'compra'::text AS tipo, v.id_venta,
-       NULL::integer AS id_abono, v.total AS cargo, 0 AS abono, NULL::text AS metodo_pago
-FROM venta v
-WHERE v.metodo_pago = 'Fiado'
+SELECT pv.id_minimarket, pv.id_cliente, pv.fecha_venta AS fecha, 'compra'::text AS tipo, pv.id_venta,
+       NULL::integer AS id_abono, pv.monto AS cargo, 0 AS abono, NULL::text AS metodo_pago
+FROM parte_venta pv
+WHERE pv.metodo_pago = 'Fiado'
 UNION ALL
-SELECT dv.id_minimarket, v.id_cliente, dv.fecha, 'devolucion', v.id_venta, NULL, 0, dv.total, NULL
-FROM devolucion dv
-JOIN venta v ON v.id_venta = dv.id_venta
-WHERE v.metodo_pago = 'Fiado'
+SELECT pd.id_minimarket, v.id_cliente, pd.fecha, 'devolucion', pd.id_venta, NULL, 0, pd.monto, NULL
+FROM parte_devolucion pd
+JOIN venta v ON v.id_venta = pd.id_venta
+WHERE pd.metodo_pago = 'Fiado'
 UNION ALL
-SELECT v.id_minimarket, v.id_cliente, v.anulada_en, 'anulacion', v.id_venta, NULL, 0,
-       v.total - coalesce((SELECT sum(dv.total) FROM devolucion dv WHERE dv.id_venta = v.id_venta), 0)::integer, NULL
-FROM venta v
-WHERE v.metodo_pago = 'Fiado' AND v.estado_venta = 'Anulada'
+SELECT pv.id_minimarket, pv.id_cliente, pv.anulada_en, 'anulacion', pv.id_venta, NULL, 0,
+       pv.monto - coalesce((SELECT sum(pd.monto) FROM parte_devolucion pd WHERE pd.id_venta = pv.id_venta AND pd.metodo_pago = 'Fiado'), 0)::integer, NULL
+FROM parte_venta pv
+WHERE pv.metodo_pago = 'Fiado' AND pv.estado_venta = 'Anulada'
 UNION ALL
 SELECT a.id_minimarket, a.id_cliente, a.fecha, 'abono', NULL, a.id_abono, 0, a.monto, a.metodo_pago
 FROM abono a;

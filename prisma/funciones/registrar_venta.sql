@@ -18,7 +18,10 @@ CREATE FUNCTION registrar_venta(
     p_monto_recibido INTEGER,
     -- The customer of a sale on credit ('Fiado'; la libreta, issue #21): its account must stay
     -- within its limit. Null for any other method (the API refuses a customer without Fiado).
-    p_id_cliente INTEGER DEFAULT NULL
+    p_id_cliente INTEGER DEFAULT NULL,
+    -- A split sale (p_metodo_pago 'Mixto'; pago dividido, docs/pagos.md): [{ metodo_pago, monto }],
+    -- distinct methods, their sum the total (the API checks it first). Null for a sale paid one way.
+    p_pagos JSONB DEFAULT NULL
 ) RETURNS JSONB
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -32,6 +35,9 @@ DECLARE
     v_numero INTEGER;
     v_cliente RECORD;
     v_saldo BIGINT;
+    -- What goes on the customer's account: the whole total, the fiado part of a split sale, or 0.
+    v_fiado BIGINT := 0;
+    v_pagos JSONB;
 BEGIN
     IF p_idempotency_key IS NOT NULL THEN
         SELECT id_venta INTO v_id_venta FROM venta
@@ -50,10 +56,23 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = 'MM004', MESSAGE = jsonb_build_object('code', 'NO_OPEN_SHIFT')::text;
     END IF;
 
+    IF p_metodo_pago = 'Mixto' THEN
+        IF p_pagos IS NULL OR jsonb_array_length(p_pagos) < 2
+           OR (SELECT sum((x->>'monto')::bigint) FROM jsonb_array_elements(p_pagos) AS x) <> p_total THEN
+            RAISE EXCEPTION USING ERRCODE = 'MM009', MESSAGE = jsonb_build_object('code', 'PAYMENT_MISMATCH')::text;
+        END IF;
+        SELECT coalesce(sum((x->>'monto')::bigint), 0) INTO v_fiado
+        FROM jsonb_array_elements(p_pagos) AS x WHERE x->>'metodo_pago' = 'Fiado';
+        v_pagos := p_pagos;
+    ELSE
+        IF p_metodo_pago = 'Fiado' THEN v_fiado := p_total; END IF;
+        v_pagos := jsonb_build_array(jsonb_build_object('metodo_pago', p_metodo_pago, 'monto', p_total));
+    END IF;
+
     -- A sale on credit: the customer's row locked first (every fiado sale and abono of a customer
     -- takes it first, so they take turns and no deadlock with the products' locks is possible), then
     -- its balance from the one definition (the view cuenta_cliente) checked against its limit.
-    IF p_metodo_pago = 'Fiado' THEN
+    IF v_fiado > 0 THEN
         SELECT nombre, activo, limite_credito INTO v_cliente FROM cliente
         WHERE id_minimarket = p_minimarket AND id_cliente = p_id_cliente
         FOR UPDATE;
@@ -65,9 +84,10 @@ BEGIN
         END IF;
         SELECT coalesce(sum(cargo - abono), 0) INTO v_saldo FROM cuenta_cliente
         WHERE id_minimarket = p_minimarket AND id_cliente = p_id_cliente;
-        IF v_cliente.limite_credito IS NOT NULL AND v_saldo + p_total > v_cliente.limite_credito THEN
+        IF v_cliente.limite_credito IS NOT NULL AND v_saldo + v_fiado > v_cliente.limite_credito THEN
             RAISE EXCEPTION USING ERRCODE = 'MM008', MESSAGE = jsonb_build_object('code', 'CREDIT_LIMIT',
-                'cliente', v_cliente.nombre, 'saldo', v_saldo, 'limite', v_cliente.limite_credito, 'total', p_total)::text;
+                'cliente', v_cliente.nombre, 'saldo', v_saldo, 'limite', v_cliente.limite_credito, 'total', v_fiado,
+                'parcial', p_metodo_pago = 'Mixto')::text;
         END IF;
     END IF;
 
@@ -140,6 +160,12 @@ BEGIN
     VALUES (p_minimarket, v_numero, p_usuario, p_total, p_metodo_pago, p_estado_venta, p_idempotency_key, v_turno, p_monto_recibido, p_id_cliente)
     RETURNING id_venta, fecha_venta INTO v_id_venta, v_fecha;
 
+    IF p_metodo_pago = 'Mixto' THEN
+        INSERT INTO pago_venta (id_minimarket, id_venta, metodo_pago, monto)
+        SELECT p_minimarket, v_id_venta, x->>'metodo_pago', (x->>'monto')::int
+        FROM jsonb_array_elements(p_pagos) AS x;
+    END IF;
+
     WITH nuevas AS (
         INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria, unidad)
         SELECT v_id_venta, p_minimarket, (l->>'id_producto')::int, (l->>'num_unidades')::int,
@@ -177,6 +203,7 @@ BEGIN
             'id_turno', v_turno,
             'monto_recibido', p_monto_recibido,
             'id_cliente', p_id_cliente,
+            'pagos', v_pagos,
             'detalles', v_detalles),
         'cambios', v_cambios);
 END;

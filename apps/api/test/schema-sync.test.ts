@@ -25,6 +25,8 @@ const SQL_ONLY_INDEXES = [
   // the sales that name a customer (WHERE id_cliente IS NOT NULL).
   'cliente_nombre_busqueda_trgm_idx',
   'venta_cliente_idx',
+  // Partial (WHERE metodo_pago = 'Mixto'): a shop's split sales by date (docs/pagos.md).
+  'venta_mixto_idx',
 ];
 /** From this migration on, functions and views live in prisma/funciones only (docs/database.md). */
 const PRIMERA_MIGRACION_CON_FUNCIONES = '20261124100000';

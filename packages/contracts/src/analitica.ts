@@ -1,7 +1,7 @@
 // /api/analitica: the figures of Visualizar and Inicio, computed in SQL over the shop's sales.
 // Days are Santiago's calendar days; money is whole pesos; percentages have one decimal.
 import { z } from 'zod';
-import { CATEGORIAS, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, skipSchema } from './comunes.js';
+import { CATEGORIAS, idSchema, MAX_PAGE_SIZE, METODOS_VENTA, skipSchema } from './comunes.js';
 import { UNIDADES_VENTA } from './granel.js';
 import { referenciaVentaSchema } from './ventas.js';
 import { anioDe, desplazarDia, diasEntre, esDia, finDeMes } from './dias.js';
@@ -91,7 +91,7 @@ const filtrosBase = z.object({
   desde: diaSchema.optional(),
   hasta: diaSchema.optional(),
   categoria: z.enum(CATEGORIAS, { error: 'La categoría no es válida.' }).optional(),
-  metodo_pago: z.enum(METODOS_PAGO, { error: 'El método de pago no es válido.' }).optional(),
+  metodo_pago: z.enum(METODOS_VENTA, { error: 'El método de pago no es válido.' }).optional(),
 });
 
 /** The filters every analytics call takes, plus what one call adds of its own (the range is checked once resolved: resolverRango). */
@@ -182,7 +182,7 @@ export const porCategoriaSchema = z
 export type PorCategoria = z.infer<typeof porCategoriaSchema>;
 
 export const porMetodoPagoSchema = z
-  .array(z.object({ metodo_pago: z.enum(METODOS_PAGO), ventas: z.number().int(), ingresos: pesos }))
+  .array(z.object({ metodo_pago: z.enum(METODOS_VENTA), ventas: z.number().int(), ingresos: pesos }))
   .meta({ id: 'VentasPorMetodoPago' });
 export type PorMetodoPago = z.infer<typeof porMetodoPagoSchema>;
 
@@ -406,7 +406,7 @@ export const lineaVentaSchema = z
     id_producto: z.number().int(),
     nombre_producto: z.string(),
     categoria: z.enum(CATEGORIAS),
-    metodo_pago: z.enum(METODOS_PAGO),
+    metodo_pago: z.enum(METODOS_VENTA),
     /** The unit when sold: for 'kg', num_unidades are grams and precio_unitario is per kilo. */
     unidad: unidadVentaSchema,
     num_unidades: z.number().int(),

@@ -1,10 +1,10 @@
 // The counter's cash shift (/api/caja) and the sale receipt's data (GET /api/ventas/{id}/boleta).
 // Every amount is whole pesos; the arithmetic of a close is in docs/caja.md.
 import { z } from 'zod';
-import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, motivoSchema, skipSchema } from './comunes.js';
+import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, METODOS_VENTA, motivoSchema, skipSchema } from './comunes.js';
 import { UNIDADES_VENTA } from './granel.js';
 import { MAX_ENTERO } from './reglas.js';
-import { referenciaVentaSchema } from './ventas.js';
+import { pagoSchema, referenciaVentaSchema } from './ventas.js';
 
 export const MENSAJE_TURNO_ABIERTO = 'Ya hay un turno de caja abierto en este minimarket.';
 export const MENSAJE_TURNO_CERRADO = 'Este turno de caja ya está cerrado.';
@@ -126,9 +126,11 @@ export const boletaSchema = z
     neto: z.number().int(),
     /** total − neto. */
     iva: z.number().int(),
-    metodo_pago: z.enum(METODOS_PAGO),
+    /** 'Mixto' for a split sale: `pagos` lists every part. */
+    metodo_pago: z.enum(METODOS_VENTA),
+    pagos: z.array(pagoSchema),
     estado_venta: z.string(),
-    /** Cash sales: what was handed over and the change. */
+    /** A sale with a cash part: what was handed over and the change (of the cash part only). */
     monto_recibido: z.number().int().nullable(),
     vuelto: z.number().int().nullable(),
     /** A sale on credit: the customer whose account it goes to (la libreta). */

@@ -159,9 +159,12 @@ export const estadoCuentaSchema = z
   .meta({ id: 'EstadoCuenta' });
 export type EstadoCuenta = z.infer<typeof estadoCuentaSchema>;
 
-/** A sale on credit past the customer's limit (409): says the balance and the limit. */
-export const mensajeLimiteCredito = (nombre: string, saldo: number, limite: number, total: number) =>
-  `Esta venta de ${formatClp(total)} deja a ${nombre} sobre su límite de crédito: debe ${formatClp(saldo)} y su límite es ${formatClp(limite)}.`;
+/**
+ * A sale on credit past the customer's limit (409): says the balance and the limit. `parcial`: only
+ * `total` of a split sale goes on the account (pago dividido).
+ */
+export const mensajeLimiteCredito = (nombre: string, saldo: number, limite: number, total: number, parcial = false) =>
+  `${parcial ? `Fiar ${formatClp(total)} de esta venta` : `Esta venta de ${formatClp(total)}`} deja a ${nombre} sobre su límite de crédito: debe ${formatClp(saldo)} y su límite es ${formatClp(limite)}.`;
 export const mensajeClienteInactivo = (nombre: string) =>
   `${nombre} está inactivo: no se le puede fiar. Actívalo en Clientes para venderle fiado.`;
 export const MENSAJE_FIADO_SIN_CLIENTE = 'Para vender fiado, elige el cliente.';

@@ -24,6 +24,13 @@ export const CATEGORIA_TODOS = 'Todos';
 // 'Fiado': on the customer's account (la libreta, issue #21); never cash.
 export const METODOS_PAGO = ['Efectivo', 'Tarjeta de Débito', 'Transferencia Bancaria', 'Tarjeta de Crédito', 'Fiado'] as const;
 export type MetodoPago = (typeof METODOS_PAGO)[number];
+/**
+ * A sale paid by more than one method (pago dividido, docs/pagos.md): its `pagos` say how much each
+ * took. Never a method a part, an abono or a file can have: only what a split sale is filed under.
+ */
+export const METODO_MIXTO = 'Mixto';
+export const METODOS_VENTA = [...METODOS_PAGO, METODO_MIXTO] as const;
+export type MetodoVenta = (typeof METODOS_VENTA)[number];
 
 export const ROLES = ['administrador', 'pyme'] as const;
 export type Rol = (typeof ROLES)[number];

@@ -3,7 +3,11 @@ import {
   ESTADO_VENTA_COMPLETADA,
   idSchema,
   MAX_PAGE_SIZE,
+  METODO_MIXTO,
   METODOS_PAGO,
+  METODOS_VENTA,
+  type MetodoPago,
+  type MetodoVenta,
   motivoSchema,
   PAGE_SIZE_TRANSACCIONES,
   pesosSchema,
@@ -11,7 +15,42 @@ import {
 } from './comunes.js';
 import { UNIDADES_VENTA } from './granel.js';
 import { MENSAJE_CLIENTE_SOLO_FIADO, MENSAJE_FIADO_SIN_CLIENTE } from './clientes.js';
+import { formatClp } from './formato.js';
 import { MAX_UNIDADES_LINEA, MENSAJE_RECIBIDO_INSUFICIENTE, MENSAJE_RECIBIDO_SOLO_EFECTIVO } from './reglas.js';
+
+/**
+ * One part of what a sale was paid with (pago dividido, docs/pagos.md): a sale paid one way has one
+ * part, its method and total; a split sale ('Mixto') one per method. A return says the same of what
+ * it gave back (fiado first, then cash, then the rest).
+ */
+export const pagoSchema = z.object({ metodo_pago: z.enum(METODOS_PAGO), monto: z.number().int() }).meta({ id: 'PagoVenta' });
+export type Pago = z.infer<typeof pagoSchema>;
+
+export const MENSAJE_PAGO_SIN_METODO = 'Elige el método de pago.';
+export const MENSAJE_PAGO_PARTE_CERO = 'Cada parte del pago debe ser mayor a $0.';
+export const MENSAJE_PAGO_METODO_REPETIDO = 'Cada método de pago puede ir una sola vez en un pago dividido.';
+export const MENSAJE_PAGO_METODO_DISTINTO = 'El método de pago no coincide con las partes del pago.';
+export const mensajePagosNoSuman = (suma: number, total: number) =>
+  `Las partes del pago suman ${formatClp(suma)} y el total de la venta es ${formatClp(total)}.`;
+export const mensajeRecibidoParteEfectivo = (efectivo: number) =>
+  `La cantidad recibida es menor que la parte en efectivo (${formatClp(efectivo)}).`;
+
+/** The cash part of a payment (0 without one). */
+export const parteEfectivo = (pagos: readonly Pago[]) => pagos.find((p) => p.metodo_pago === 'Efectivo')?.monto ?? 0;
+
+/** The change handed back: out of the cash part only (null when no cash was handed over). */
+export const vueltoDeVenta = (v: { monto_recibido?: number | null; pagos: readonly Pago[] }) =>
+  typeof v.monto_recibido === 'number' ? v.monto_recibido - parteEfectivo(v.pagos) : null;
+
+/** How a payment reads on one line: 'Efectivo', or 'Efectivo $3.000 + Fiado $5.000' when split. */
+export const textoPagos = (pagos: readonly Pago[]) =>
+  pagos.length === 1 ? pagos[0]!.metodo_pago : pagos.map((p) => `${p.metodo_pago} ${formatClp(p.monto)}`).join(' + ');
+
+/** The parts of a sale as sent (POST /ventas/ `pagos`): one per method, each more than $0. */
+const pagoCreateSchema = z.object({
+  metodo_pago: z.enum(METODOS_PAGO, { error: 'El método de pago no es válido.' }),
+  monto: pesosSchema.refine((m) => m > 0, { error: MENSAJE_PAGO_PARTE_CERO }),
+});
 
 export const detalleVentaSchema = z
   .object({
@@ -34,6 +73,8 @@ export const devolucionSchema = z
     fecha: z.string(),
     motivo: z.string(),
     total: z.number().int(),
+    /** What it gave back by each method (one part unless the sale was split). */
+    pagos: z.array(pagoSchema),
     detalles: z.array(
       z.object({
         id_producto: z.number().int(),
@@ -75,7 +116,10 @@ export const ventaSchema = z
     id_minimarket: z.number().int(),
     fecha_venta: z.iso.datetime(),
     total: z.number().int(),
-    metodo_pago: z.enum(METODOS_PAGO),
+    /** 'Mixto' for a split sale: `pagos` has its parts. */
+    metodo_pago: z.enum(METODOS_VENTA),
+    /** What it was paid with, part by part; their sum is the total. */
+    pagos: z.array(pagoSchema),
     estado_venta: z.string(),
     detalles: z.array(detalleVentaSchema),
     /** The cash shift the sale belongs to, when one was open. */
@@ -111,32 +155,63 @@ export const detalleVentaCreateSchema = z.object({
 
 /**
  * POST /ventas/. The server is the authority on prices, totals and the sale's time:
- * fecha_venta is accepted for compatibility and replaced by the server's clock.
+ * fecha_venta is accepted for compatibility and replaced by the server's clock. A sale is paid by
+ * `metodo_pago` alone, or by `pagos` (pago dividido: each part's method and amount, their sum the
+ * total). After parsing, `metodo_pago` is the sale's ('Mixto' when split) and `pagos` its parts.
  */
 export const ventaCreateSchema = z
   .object({
     id_minimarket: idSchema,
     fecha_venta: z.string().optional(),
     total: pesosSchema,
-    metodo_pago: z.enum(METODOS_PAGO, { error: 'El método de pago no es válido.' }),
+    metodo_pago: z.enum(METODOS_VENTA, { error: 'El método de pago no es válido.' }).optional(),
+    pagos: z
+      .array(pagoCreateSchema, { error: 'Las partes del pago no son válidas.' })
+      .min(1, { error: MENSAJE_PAGO_SIN_METODO })
+      .max(METODOS_PAGO.length, { error: MENSAJE_PAGO_METODO_REPETIDO })
+      .optional(),
     estado_venta: z.literal(ESTADO_VENTA_COMPLETADA).default(ESTADO_VENTA_COMPLETADA),
     detalles: z
       .array(detalleVentaCreateSchema, { error: 'La venta debe tener al menos un producto.' })
       .min(1, { error: 'La venta debe tener al menos un producto.' })
       .max(500),
-    /** Cash sales: the cash handed over (the receipt shows the change). */
+    /** Cash handed over for the cash part (the receipt shows the change): only with a cash part. */
     monto_recibido: pesosSchema.optional(),
-    /** The customer who takes it on credit: needed with 'Fiado', only with it (la libreta, issue #21). */
+    /** The customer who takes it on credit: needed with a fiado part, only with one (la libreta, issue #21). */
     id_cliente: idSchema.optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.metodo_pago === 'Fiado' && v.id_cliente === undefined)
-      ctx.addIssue({ code: 'custom', message: MENSAJE_FIADO_SIN_CLIENTE, path: ['id_cliente'] });
-    if (v.metodo_pago !== 'Fiado' && v.id_cliente !== undefined)
-      ctx.addIssue({ code: 'custom', message: MENSAJE_CLIENTE_SOLO_FIADO, path: ['id_cliente'] });
+    const partes: Array<{ metodo_pago: MetodoPago; monto: number }> =
+      v.pagos ?? (v.metodo_pago && v.metodo_pago !== METODO_MIXTO ? [{ metodo_pago: v.metodo_pago, monto: v.total }] : []);
+    if (partes.length === 0) {
+      ctx.addIssue({ code: 'custom', message: MENSAJE_PAGO_SIN_METODO, path: [v.pagos ? 'pagos' : 'metodo_pago'] });
+      return;
+    }
+    if (new Set(partes.map((p) => p.metodo_pago)).size !== partes.length)
+      ctx.addIssue({ code: 'custom', message: MENSAJE_PAGO_METODO_REPETIDO, path: ['pagos'] });
+    const suma = partes.reduce((s, p) => s + p.monto, 0);
+    if (v.pagos && suma !== v.total) ctx.addIssue({ code: 'custom', message: mensajePagosNoSuman(suma, v.total), path: ['pagos'] });
+    // metodo_pago beside pagos: the one part's method, or 'Mixto' for several.
+    if (v.pagos && v.metodo_pago && v.metodo_pago !== (partes.length === 1 ? partes[0]!.metodo_pago : METODO_MIXTO))
+      ctx.addIssue({ code: 'custom', message: MENSAJE_PAGO_METODO_DISTINTO, path: ['metodo_pago'] });
+    const fiado = partes.some((p) => p.metodo_pago === 'Fiado');
+    if (fiado && v.id_cliente === undefined) ctx.addIssue({ code: 'custom', message: MENSAJE_FIADO_SIN_CLIENTE, path: ['id_cliente'] });
+    if (!fiado && v.id_cliente !== undefined) ctx.addIssue({ code: 'custom', message: MENSAJE_CLIENTE_SOLO_FIADO, path: ['id_cliente'] });
     if (v.monto_recibido === undefined) return;
-    if (v.metodo_pago !== 'Efectivo') ctx.addIssue({ code: 'custom', message: MENSAJE_RECIBIDO_SOLO_EFECTIVO, path: ['monto_recibido'] });
-    else if (v.monto_recibido < v.total) ctx.addIssue({ code: 'custom', message: MENSAJE_RECIBIDO_INSUFICIENTE, path: ['monto_recibido'] });
+    const efectivo = partes.find((p) => p.metodo_pago === 'Efectivo');
+    if (!efectivo) ctx.addIssue({ code: 'custom', message: MENSAJE_RECIBIDO_SOLO_EFECTIVO, path: ['monto_recibido'] });
+    else if (v.monto_recibido < efectivo.monto)
+      ctx.addIssue({
+        code: 'custom',
+        message: partes.length === 1 ? MENSAJE_RECIBIDO_INSUFICIENTE : mensajeRecibidoParteEfectivo(efectivo.monto),
+        path: ['monto_recibido'],
+      });
+  })
+  .transform(({ pagos, metodo_pago, ...v }) => {
+    // A sale paid one way keeps no parts of its own (its part is its method and total).
+    const partes = pagos ?? [{ metodo_pago: metodo_pago as MetodoPago, monto: v.total }];
+    const unica = partes.length === 1 ? partes[0]!.metodo_pago : null;
+    return { ...v, metodo_pago: (unica ?? METODO_MIXTO) as MetodoVenta, pagos: unica ? null : partes };
   });
 export type VentaCreate = z.input<typeof ventaCreateSchema>;
 

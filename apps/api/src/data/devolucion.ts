@@ -1,6 +1,7 @@
 // devolucion, detalle_devolucion: what came back of a sale. A return's lines never go without it,
 // so both live here. The units go back through producto.ts (devolverUnidades), and the sale's day
 // is summed again so the analytics count the return against the sale.
+import type { MetodoPago } from '@minimarket/contracts/comunes';
 import type { Tx } from '../db/client.js';
 import { marcarDiasPendientes } from './resumen-ventas.js';
 
@@ -23,6 +24,8 @@ export async function registrarDevolucion(
     fechaVenta: Date;
     idTurno: number | null;
     metodoPago: string;
+    /** A return of a split sale ('Mixto'): what it gives back by each method (they add up to its total). */
+    pagos: ReadonlyArray<{ metodo_pago: string; monto: number }> | null;
     motivo: string;
     idUsuario: number;
     lineas: LineaDevuelta[];
@@ -45,6 +48,27 @@ export async function registrarDevolucion(
       categoria: l.categoria,
     })),
   });
+  if (d.pagos) {
+    await tx.devolucionPago.createMany({
+      data: d.pagos.map((p) => ({
+        id_minimarket: d.idMinimarket,
+        id_devolucion: dev!.id_devolucion,
+        metodo_pago: p.metodo_pago,
+        monto: p.monto,
+      })),
+    });
+  }
   await marcarDiasPendientes(tx, d.idMinimarket, [d.fechaVenta]);
   return dev!.id_devolucion;
+}
+
+/** A sale's parts (parte_venta) and what its returns gave back by method (parte_devolucion). */
+export async function pagosDeVenta(tx: Tx, idVenta: number) {
+  const filas = await tx.$queryRaw<{ origen: 'venta' | 'devolucion'; metodo_pago: string; monto: bigint }[]>`
+    SELECT 'venta' AS origen, metodo_pago, sum(monto)::bigint AS monto FROM parte_venta WHERE id_venta = ${idVenta} GROUP BY metodo_pago
+    UNION ALL
+    SELECT 'devolucion', metodo_pago, sum(monto)::bigint FROM parte_devolucion WHERE id_venta = ${idVenta} GROUP BY metodo_pago`;
+  const de = (origen: string) =>
+    filas.filter((f) => f.origen === origen).map((f) => ({ metodo_pago: f.metodo_pago as MetodoPago, monto: Number(f.monto) }));
+  return { partes: de('venta'), devuelto: de('devolucion') };
 }

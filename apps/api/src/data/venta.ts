@@ -29,14 +29,16 @@ export async function registrarVenta<T>(
     idempotencyKey: string | null;
     lineas: LineaVentaNueva[];
     montoRecibido: number | null;
-    /** The customer of a sale on credit ('Fiado'). */
+    /** The customer of a sale on credit ('Fiado', or a split sale with a fiado part). */
     idCliente: number | null;
+    /** The parts of a split sale (metodoPago 'Mixto'; docs/pagos.md); null for one method. */
+    pagos: ReadonlyArray<{ metodo_pago: string; monto: number }> | null;
   },
 ): Promise<T> {
   const [fila] = await tx.$queryRaw<{ resultado: T }[]>`
     SELECT registrar_venta(${v.idMinimarket}::int, ${v.idUsuario}::int, ${v.metodoPago}::text,
       ${v.estadoVenta}::text, ${v.total}::int, ${v.idempotencyKey}::text, ${JSON.stringify(v.lineas)}::jsonb, ${v.montoRecibido}::int,
-      ${v.idCliente}::int) AS resultado`;
+      ${v.idCliente}::int, ${v.pagos ? JSON.stringify(v.pagos) : null}::jsonb) AS resultado`;
   return fila!.resultado;
 }
 
@@ -206,10 +208,17 @@ export async function anularVenta(
 
 // ---- Reads ----
 
-/** A sale with its lines and its returns (each with its lines), in the order they were written. */
+/**
+ * A sale with its lines, the parts of a split payment, and its returns (each with its lines and, for
+ * a split sale, what it gave back by method), in the order they were written.
+ */
 export const CON_DETALLES = {
   detalles: { orderBy: { id_detalle_venta: 'asc' } },
-  devoluciones: { orderBy: { id_devolucion: 'asc' }, include: { detalles: { orderBy: { id_detalle_devolucion: 'asc' } } } },
+  pagos: true,
+  devoluciones: {
+    orderBy: { id_devolucion: 'asc' },
+    include: { detalles: { orderBy: { id_detalle_devolucion: 'asc' } }, pagos: true },
+  },
 } satisfies Prisma.VentaInclude;
 export type VentaConDetalles = Prisma.VentaGetPayload<{ include: typeof CON_DETALLES }>;
 

@@ -61,40 +61,63 @@ export function listFunciones(dir = FUNCIONES_DIR) {
 }
 
 /**
- * Applies the function or view files whose text changed since they were last applied. Each in its
- * own transaction: first every function of that name is dropped (whatever its arguments, so a file
- * that changes a signature leaves no stale overload behind) or the view, then the file runs.
- * Bodies are not checked against each other while they are created (as pg_dump restores them), so
- * the files need no order among themselves; a view needs its tables, which the migrations made.
+ * Applies the function or view files whose text changed since they were last applied, or whose
+ * object is missing. Each in its own transaction: first every function of that name is dropped
+ * (whatever its arguments, so a file that changes a signature leaves no stale overload behind) or
+ * the view, with CASCADE: a view built on it (cuenta_cliente on parte_venta) goes too, is then
+ * missing, and is applied again in the next round. Function bodies are not checked against each
+ * other while they are created (as pg_dump restores them); a view that needs another view not made
+ * yet waits for the next round. Rounds go on while one makes progress.
  */
 async function aplicarFunciones(client: pg.Client): Promise<string[]> {
   await client.query(CREATE_FUNCIONES_BOOKKEEPING);
   const { rows } = await client.query<{ nombre: string; checksum: string }>('SELECT nombre, checksum FROM "_funciones_sql"');
   const hechas = new Map(rows.map((r) => [r.nombre, r.checksum]));
+  const archivos = listFunciones();
+  const existentes = async () => {
+    const { rows: objetos } = await client.query<{ nombre: string }>(
+      `SELECT relname AS nombre FROM pg_class WHERE relkind = 'v' AND relnamespace = 'public'::regnamespace
+       UNION SELECT proname FROM pg_proc WHERE pronamespace = 'public'::regnamespace`,
+    );
+    return new Set(objetos.map((o) => o.nombre));
+  };
   const aplicadas: string[] = [];
-  for (const f of listFunciones()) {
-    if (hechas.get(f.nombre) === f.checksum) continue;
-    await client.query('BEGIN');
-    try {
-      await client.query('SET LOCAL check_function_bodies = off');
-      const { rows: previas } = await client.query<{ firma: string }>(
-        `SELECT p.oid::regprocedure::text AS firma FROM pg_proc p WHERE p.proname = $1 AND p.pronamespace = 'public'::regnamespace`,
-        [f.nombre],
-      );
-      for (const p of previas) await client.query(`DROP FUNCTION ${p.firma}`);
-      await client.query(`DROP VIEW IF EXISTS "${f.nombre}"`);
-      await client.query(f.sql);
-      await client.query(
-        `INSERT INTO "_funciones_sql" (nombre, checksum) VALUES ($1, $2)
-         ON CONFLICT (nombre) DO UPDATE SET checksum = excluded.checksum, aplicada_en = now()`,
-        [f.nombre, f.checksum],
-      );
-      await client.query('COMMIT');
-      aplicadas.push(f.nombre);
-    } catch (err) {
-      await client.query('ROLLBACK');
-      throw new Error(`No se pudo aplicar prisma/funciones/${f.nombre}.sql: ${(err as Error).message}`, { cause: err });
+  let hay = await existentes();
+  let pendientes = archivos.filter((f) => hechas.get(f.nombre) !== f.checksum || !hay.has(f.nombre));
+  // Each round applies at least one file, or stops: at most as many rounds as files.
+  for (let ronda = 0; pendientes.length > 0; ronda++) {
+    if (ronda > archivos.length) throw new Error(`prisma/funciones: ${pendientes[0]!.nombre}.sql no crea «${pendientes[0]!.nombre}».`);
+    const esperan: { nombre: string; error: Error }[] = [];
+    for (const f of pendientes) {
+      await client.query('BEGIN');
+      try {
+        await client.query('SET LOCAL check_function_bodies = off');
+        const { rows: previas } = await client.query<{ firma: string }>(
+          `SELECT p.oid::regprocedure::text AS firma FROM pg_proc p WHERE p.proname = $1 AND p.pronamespace = 'public'::regnamespace`,
+          [f.nombre],
+        );
+        for (const p of previas) await client.query(`DROP FUNCTION ${p.firma}`);
+        await client.query(`DROP VIEW IF EXISTS "${f.nombre}" CASCADE`);
+        await client.query(f.sql);
+        await client.query(
+          `INSERT INTO "_funciones_sql" (nombre, checksum) VALUES ($1, $2)
+           ON CONFLICT (nombre) DO UPDATE SET checksum = excluded.checksum, aplicada_en = now()`,
+          [f.nombre, f.checksum],
+        );
+        await client.query('COMMIT');
+        aplicadas.push(f.nombre);
+      } catch (err) {
+        await client.query('ROLLBACK');
+        const error = new Error(`No se pudo aplicar prisma/funciones/${f.nombre}.sql: ${(err as Error).message}`, { cause: err });
+        // 42P01: a relation (a view of another file) not made yet.
+        if ((err as { code?: string }).code !== '42P01') throw error;
+        esperan.push({ nombre: f.nombre, error });
+      }
     }
+    hay = await existentes();
+    const siguen = archivos.filter((f) => !hay.has(f.nombre));
+    if (siguen.length > 0 && esperan.length === pendientes.length) throw esperan[0]!.error;
+    pendientes = siguen;
   }
   return aplicadas;
 }

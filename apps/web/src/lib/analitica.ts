@@ -16,7 +16,7 @@ import type {
   Resumen,
   Serie,
 } from '@minimarket/contracts/analitica';
-import type { Categoria, MetodoPago } from '@minimarket/contracts/comunes';
+import type { Categoria, MetodoVenta } from '@minimarket/contracts/comunes';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiDownload, apiRequest, apiRequestPage, buildUrl, API_BASE } from './api-client';
 import { RAIZ } from './query-keys';
@@ -26,7 +26,7 @@ export interface FiltrosAnalitica {
   desde: string;
   hasta: string;
   categoria?: Categoria;
-  metodo_pago?: MetodoPago;
+  metodo_pago?: MetodoVenta;
 }
 
 export type Agrupacion = 'dia' | 'semana' | 'mes';

@@ -45,6 +45,7 @@ import {
   porCategoriaHora,
   porHora,
   porMetodoHora,
+  porMetodoPagoHora,
   ticket,
 } from './consulta.js';
 import type { LecturasPesadas } from './lectura-pesada.js';
@@ -108,11 +109,15 @@ async function porCategoria(tx: Tx, r: Resumenes, c: Consulta): Promise<PorCateg
   }));
 }
 
-/** Grouped by payment method: the tables that keep it (with a category filter, the per-method one). */
+/**
+ * Grouped by payment method, part by part (a split sale in each of its methods: porMetodoPagoHora).
+ * With a category filter, from that category's lines: a line cannot be split by method, so split
+ * sales stay together under 'Mixto'.
+ */
 async function porMetodoPago(tx: Tx, r: Resumenes, c: Consulta): Promise<PorMetodoPago> {
   const filas = await tx.$queryRaw<{ metodo_pago: PorMetodoPago[number]['metodo_pago']; ventas: bigint; ingresos: bigint }[]>`
     SELECT metodo_pago, sum(ventas)::bigint AS ventas, sum(ingresos)::bigint AS ingresos
-    FROM ${porMetodoHora(r, c)} WHERE ${donde(c)}
+    FROM ${c.categoria ? porMetodoHora(r, c) : porMetodoPagoHora(r, c)} WHERE ${donde(c)}
     GROUP BY metodo_pago ORDER BY sum(ingresos) DESC, metodo_pago`;
   return filas.map((f) => ({ metodo_pago: f.metodo_pago, ventas: n(f.ventas), ingresos: n(f.ingresos) }));
 }

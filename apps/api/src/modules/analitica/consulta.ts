@@ -1,5 +1,6 @@
 // What every analytics question shares: the shop, the days and the filters after defaults,
 // and the SQL pieces that read the per-hour summaries (as a read sees them: data/resumen-ventas.ts).
+import { METODO_MIXTO } from '@minimarket/contracts/comunes';
 import { Prisma, type Tx } from '../../db/client.js';
 import type { Resumenes } from '../../data/resumen-ventas.js';
 
@@ -41,6 +42,27 @@ export const porHora = (r: Resumenes, c: Consulta) => (c.categoria ? porCategori
 
 /** Per hour and payment method (with a category filter, only that category's lines). */
 export const porMetodoHora = (r: Resumenes, c: Consulta) => r.tabla(c.categoria ? 'resumen_categoria_hora' : 'resumen_venta_hora');
+
+/**
+ * Per hour and payment method, part by part (pago dividido, docs/pagos.md): the summaries' rows of
+ * the sales paid one way, and each part of the split sales ('Mixto') read from parte_contada (few
+ * rows, found by the index venta_mixto_idx). A split sale counts as a sale in each of its methods,
+ * and its parts add up to what it brought in. Columns: id_minimarket, hora, metodo_pago, ventas,
+ * ingresos. The figures by payment method read this; those of lines (products, categories) cannot
+ * split a line by method and file a split sale under 'Mixto'.
+ */
+export function porMetodoPagoHora(r: Resumenes, c: Pick<Consulta, 'idMinimarket' | 'desde' | 'hasta'>) {
+  return Prisma.sql`(
+    SELECT id_minimarket, hora, metodo_pago, ventas::bigint AS ventas, ingresos::bigint AS ingresos
+    FROM ${r.tabla('resumen_venta_hora')} WHERE metodo_pago <> ${METODO_MIXTO}
+    UNION ALL
+    SELECT id_minimarket, date_trunc('hour', fecha_venta AT TIME ZONE 'America/Santiago')::timestamp(0), metodo_pago, 1, ingreso
+    FROM parte_contada
+    WHERE metodo_venta = ${METODO_MIXTO} AND id_minimarket = ${c.idMinimarket}
+      AND fecha_venta >= (${c.desde}::date)::timestamp AT TIME ZONE 'America/Santiago'
+      AND fecha_venta < (${c.hasta}::date + 1)::timestamp AT TIME ZONE 'America/Santiago'
+  ) AS por_metodo`;
+}
 
 export interface Cifras {
   ventas: number;

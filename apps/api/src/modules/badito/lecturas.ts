@@ -7,7 +7,7 @@ import type { UnidadVenta } from '@minimarket/contracts/granel';
 import { Prisma } from '../../db/client.js';
 import type { Tx } from '../../db/client.js';
 import type { Resumenes } from '../../data/resumen-ventas.js';
-import { cifras, n, ticket, type Cifras } from '../analitica/consulta.js';
+import { cifras, n, porMetodoPagoHora, ticket } from '../analitica/consulta.js';
 import { productosSinVentas } from '../analitica/recomendaciones.js';
 import type { ProductoCatalogo } from './productos.js';
 
@@ -24,8 +24,9 @@ export interface CifrasVentas {
 }
 
 /**
- * Sales and revenue of the range, of every payment method or only of `metodos`: the analytics' cifras
- * with its payment-method filter, once per method (a sale has one method, so the sums add up).
+ * Sales and revenue of the range, of every payment method (the analytics' cifras) or only of
+ * `metodos`: the analytics' figures by method, part by part (porMetodoPagoHora: the cash part of a
+ * split sale is cash sold).
  */
 export async function cifrasVentas(
   tx: Tx,
@@ -35,12 +36,17 @@ export async function cifrasVentas(
   metodos: readonly MetodoPago[] | null = null,
 ): Promise<CifrasVentas> {
   const consulta = { idMinimarket, desde: r.desde, hasta: r.hasta };
-  const partes: Cifras[] = [];
-  if (metodos === null) partes.push(await cifras(tx, resumenes, consulta));
-  else for (const metodoPago of metodos) partes.push(await cifras(tx, resumenes, { ...consulta, metodoPago }));
-  const ventas = partes.reduce((s, x) => s + x.ventas, 0);
-  const ingresos = partes.reduce((s, x) => s + x.ingresos, 0);
-  return { ventas, ingresos, ticket: ticket({ ...partes[0]!, ventas, ingresos }) };
+  if (metodos === null) {
+    const todas = await cifras(tx, resumenes, consulta);
+    return { ventas: todas.ventas, ingresos: todas.ingresos, ticket: ticket(todas) };
+  }
+  const [f] = await tx.$queryRaw<{ ventas: bigint; ingresos: bigint }[]>`
+    SELECT coalesce(sum(ventas), 0)::bigint AS ventas, coalesce(sum(ingresos), 0)::bigint AS ingresos
+    FROM ${porMetodoPagoHora(resumenes, consulta)}
+    WHERE hora >= ${r.desde}::date AND hora < ${r.hasta}::date + 1 AND metodo_pago IN (${Prisma.join([...metodos])})`;
+  const ventas = n(f?.ventas);
+  const ingresos = n(f?.ingresos);
+  return { ventas, ingresos, ticket: ventas > 0 ? Math.round(ingresos / ventas) : 0 };
 }
 
 export interface ProductoVendido {
@@ -92,7 +98,7 @@ export interface UsoMetodoPago {
 export async function metodosPago(tx: Tx, resumenes: Resumenes, idMinimarket: number, r: Rango): Promise<UsoMetodoPago[]> {
   const filas = await tx.$queryRaw<{ metodo_pago: MetodoPago; ventas: bigint; ingresos: bigint }[]>`
     SELECT metodo_pago, sum(ventas)::bigint AS ventas, sum(ingresos)::bigint AS ingresos
-    FROM ${resumenes.tabla('resumen_venta_hora')}
+    FROM ${porMetodoPagoHora(resumenes, { idMinimarket, desde: r.desde, hasta: r.hasta })}
     WHERE id_minimarket = ${idMinimarket} AND hora >= ${r.desde}::date AND hora < ${r.hasta}::date + 1
     GROUP BY metodo_pago
     HAVING sum(ventas) > 0

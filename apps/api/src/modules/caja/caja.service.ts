@@ -1,9 +1,11 @@
 // The counter's cash shift (/api/caja): open with the starting cash, record cash put in or taken
 // out, see the running figures (the "X" report) and close by counting. The arithmetic of a close
-// (docs/caja.md): esperado_efectivo = monto_inicial + cash sales' totals − cash refunds + cash abonos
-// on customers' accounts + ingresos − retiros (a sale on credit, Fiado, is never cash); the change handed back is never cash taken in (a sale's total counts, not what was
-// handed over). diferencia = monto_contado − esperado_efectivo, recorded whatever it is. The shift's
-// sales and what they brought in are the app's one definition (venta_contada), as every screen's.
+// (docs/caja.md): esperado_efectivo = monto_inicial + cash sales' totals (of a split sale, its cash
+// part) − cash refunds + cash abonos on customers' accounts + ingresos − retiros (a sale on credit,
+// Fiado, is never cash); the change handed back is never cash taken in (a sale's total counts, not
+// what was handed over). diferencia = monto_contado − esperado_efectivo, recorded whatever it is. The
+// shift's sales and what they brought in are the app's one definition (venta_contada), as every
+// screen's; by method, part by part (parte_contada).
 import {
   MENSAJE_SIN_TURNO,
   MENSAJE_TURNO_ABIERTO,
@@ -47,15 +49,18 @@ const SELECT_TURNO = Prisma.sql`
 
 /** The shift's figures now, from its sales and movements. */
 async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
-  // Per method: the sales that count, what they brought in (less what came back of them) and what
-  // was charged (the cash count follows the money that came in, its refunds apart).
+  // Per method, part by part (a split sale counts in each of its methods: parte_contada): the sales
+  // that count, what they brought in (less what came back by that method) and what was charged (the
+  // cash count follows the money that came in, its refunds apart).
   const porMetodo = await tx.$queryRaw<
     { metodo_pago: Turno['por_metodo_pago'][number]['metodo_pago']; ventas: number; ingreso: bigint; cobrado: bigint }[]
   >`
-    SELECT metodo_pago, count(*)::int AS ventas, sum(ingreso)::bigint AS ingreso, sum(total)::bigint AS cobrado
-    FROM venta_contada
+    SELECT metodo_pago, count(*)::int AS ventas, sum(ingreso)::bigint AS ingreso, sum(cobrado)::bigint AS cobrado
+    FROM parte_contada
     WHERE id_minimarket = ${t.id_minimarket} AND id_turno = ${t.id_turno}
     GROUP BY metodo_pago ORDER BY sum(ingreso) DESC, metodo_pago`;
+  const [contadas] = await tx.$queryRaw<{ ventas: number }[]>`
+    SELECT count(*)::int AS ventas FROM venta_contada WHERE id_minimarket = ${t.id_minimarket} AND id_turno = ${t.id_turno}`;
   const movimientos = await tx.$queryRaw<
     { id_movimiento: number; tipo: 'ingreso' | 'retiro'; monto: number; motivo: string; fecha: Date; nombre_usuario: string | null }[]
   >`
@@ -65,18 +70,20 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
     ORDER BY m.id_movimiento`;
   const suma = (tipo: 'ingreso' | 'retiro') => movimientos.filter((m) => m.tipo === tipo).reduce((s, m) => s + m.monto, 0);
   const efectivo = Number(porMetodo.find((p) => p.metodo_pago === 'Efectivo')?.cobrado ?? 0);
-  // Cash handed back from this till (docs/caja.md): what was returned of cash sales while it was open,
-  // leaving out the returns of its own sales voided since (those sales already left its cash); and
-  // cash sales of another shift (or of none) voided while it was open, less what they had returned.
+  // Cash handed back from this till (docs/caja.md), part by part (parte_venta, parte_devolucion): what
+  // returns gave back in cash while it was open, leaving out the returns of its own sales voided since
+  // (those sales already left its cash); and the cash parts of sales of another shift (or of none)
+  // voided while it was open, less what their returns had given back in cash.
   const [dev] = await tx.$queryRaw<{ total: bigint | null }[]>`
     SELECT (
-      coalesce((SELECT sum(dv.total) FROM devolucion dv JOIN venta v ON v.id_venta = dv.id_venta
-                WHERE dv.id_minimarket = ${t.id_minimarket} AND dv.id_turno = ${t.id_turno} AND dv.metodo_pago = 'Efectivo'
+      coalesce((SELECT sum(pd.monto) FROM parte_devolucion pd JOIN venta v ON v.id_venta = pd.id_venta
+                WHERE pd.id_minimarket = ${t.id_minimarket} AND pd.id_turno = ${t.id_turno} AND pd.metodo_pago = 'Efectivo'
                   AND NOT (v.id_turno IS NOT DISTINCT FROM ${t.id_turno} AND v.estado_venta <> ${ESTADO_VENTA_COMPLETADA})), 0)
-      + coalesce((SELECT sum(v.total - coalesce((SELECT sum(dv.total) FROM devolucion dv WHERE dv.id_venta = v.id_venta), 0))
-                  FROM venta v
-                  WHERE v.id_minimarket = ${t.id_minimarket} AND v.id_turno_anulacion = ${t.id_turno} AND v.metodo_pago = 'Efectivo'
-                    AND v.id_turno IS DISTINCT FROM ${t.id_turno}), 0)
+      + coalesce((SELECT sum(pv.monto - coalesce((SELECT sum(pd.monto) FROM parte_devolucion pd
+                                                   WHERE pd.id_venta = pv.id_venta AND pd.metodo_pago = 'Efectivo'), 0))
+                  FROM parte_venta pv
+                  WHERE pv.id_minimarket = ${t.id_minimarket} AND pv.id_turno_anulacion = ${t.id_turno} AND pv.metodo_pago = 'Efectivo'
+                    AND pv.id_turno IS DISTINCT FROM ${t.id_turno}), 0)
     )::bigint AS total`;
   const devoluciones_efectivo = Number(dev?.total ?? 0);
   const [abonos] = await tx.$queryRaw<{ total: bigint | null }[]>`
@@ -92,7 +99,7 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
     abierto_en: t.abierto_en.toISOString(),
     nombre_usuario_apertura: t.nombre_apertura,
     monto_inicial: t.monto_inicial,
-    ventas: porMetodo.reduce((s, p) => s + p.ventas, 0),
+    ventas: contadas?.ventas ?? 0,
     total_ventas: porMetodo.reduce((s, p) => s + Number(p.ingreso), 0),
     por_metodo_pago: porMetodo.map((p) => ({ metodo_pago: p.metodo_pago, ventas: p.ventas, total: Number(p.ingreso) })),
     ventas_efectivo: efectivo,

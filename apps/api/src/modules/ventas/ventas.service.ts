@@ -1,6 +1,6 @@
 import { MENSAJE_CLIENTE_NO_ENCONTRADO, mensajeClienteInactivo, mensajeLimiteCredito } from '@minimarket/contracts/clientes';
 import type { z } from 'zod';
-import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
+import { ESTADO_VENTA_COMPLETADA, METODO_MIXTO, METODOS_PAGO, type MetodoPago } from '@minimarket/contracts/comunes';
 import { contarCantidad } from '@minimarket/contracts/cantidad';
 import { mensajeSinStock, montoADevolver, type UnidadVenta } from '@minimarket/contracts/granel';
 import { MAX_ENTERO } from '@minimarket/contracts/reglas';
@@ -12,7 +12,9 @@ import {
   MENSAJE_VENTA_YA_ANULADA,
   type Devolucion,
   type devolucionCreateSchema,
+  type Pago,
   referenciaVenta,
+  vueltoDeVenta,
   type Venta,
   type ventaCreateSchema,
   type ventasQuerySchema,
@@ -22,7 +24,8 @@ import { causaPostgres, esViolacionUnica, Prisma, type Db, type Tx } from '../..
 import { type AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { zonedToUtc } from '../../lib/tiempo.js';
 import { devolverUnidades } from '../../data/producto.js';
-import { registrarDevolucion } from '../../data/devolucion.js';
+import { pagosDeVenta, registrarDevolucion } from '../../data/devolucion.js';
+import { repartirDevolucion } from './reparto-devolucion.js';
 import {
   anularVenta,
   listarVentas,
@@ -49,6 +52,17 @@ export const MENSAJE_VENTA_NO_ENCONTRADA = 'Venta no encontrada.';
 export const MENSAJE_CLAVE_REUSADA =
   'Con esta clave ya se registró una venta con otros productos o montos (quizás se cortó la conexión al enviarla). Revisa Transacciones antes de volver a cobrar.';
 
+/**
+ * The parts of a payment (a sale's or a return's) as the API shows them: the rows of a split one in
+ * the order of METODOS_PAGO, or the one part of one paid one way (its method and total).
+ */
+export function partesDePago(metodo: string, total: number, filas: ReadonlyArray<{ metodo_pago: string; monto: number }>): Pago[] {
+  if (metodo !== METODO_MIXTO) return [{ metodo_pago: metodo as MetodoPago, monto: total }];
+  return [...filas]
+    .sort((a, b) => METODOS_PAGO.indexOf(a.metodo_pago as MetodoPago) - METODOS_PAGO.indexOf(b.metodo_pago as MetodoPago))
+    .map((f) => ({ metodo_pago: f.metodo_pago as MetodoPago, monto: f.monto }));
+}
+
 export function toVentaDto(v: VentaConDetalles): Venta {
   return {
     id_venta: v.id_venta,
@@ -58,6 +72,7 @@ export function toVentaDto(v: VentaConDetalles): Venta {
     fecha_venta: v.fecha_venta.toISOString(),
     total: v.total,
     metodo_pago: v.metodo_pago as Venta['metodo_pago'],
+    pagos: partesDePago(v.metodo_pago, v.total, v.pagos),
     estado_venta: v.estado_venta,
     id_turno: v.id_turno,
     id_cliente: v.id_cliente,
@@ -70,6 +85,7 @@ export function toVentaDto(v: VentaConDetalles): Venta {
       fecha: dv.fecha.toISOString(),
       motivo: dv.motivo,
       total: dv.total,
+      pagos: partesDePago(dv.metodo_pago, dv.total, dv.pagos),
       detalles: dv.detalles.map((dd) => ({
         id_producto: dd.id_producto,
         nombre_producto: v.detalles.find((d) => d.id_producto === dd.id_producto)?.nombre_producto ?? '',
@@ -139,6 +155,7 @@ function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
     saldo?: number;
     limite?: number;
     total?: number;
+    parcial?: boolean;
   };
   switch (r.code) {
     case 'PRODUCT_NOT_FOUND':
@@ -150,11 +167,15 @@ function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
     case 'CLIENT_INACTIVE':
       return conflict(mensajeClienteInactivo(r.cliente ?? ''), 'CLIENT_INACTIVE');
     case 'CREDIT_LIMIT':
-      return conflict(mensajeLimiteCredito(r.cliente ?? '', r.saldo ?? 0, r.limite ?? 0, r.total ?? 0), 'CREDIT_LIMIT');
+      return conflict(mensajeLimiteCredito(r.cliente ?? '', r.saldo ?? 0, r.limite ?? 0, r.total ?? 0, r.parcial), 'CREDIT_LIMIT');
     case 'SUBTOTAL_MISMATCH':
       return conflict(mensajeSubtotal(r.producto ?? ''), 'SUBTOTAL_MISMATCH');
     case 'NO_OPEN_SHIFT':
       return conflict(MENSAJE_CAJA_REQUERIDA, CODIGO_CAJA_REQUERIDA);
+    case 'PAYMENT_MISMATCH':
+      return validation('Las partes del pago no suman el total de la venta.', [
+        { campo: 'pagos', mensaje: 'Las partes del pago no suman el total de la venta.' },
+      ]);
     case 'PRICE_CHANGED':
       return conflict(
         `El precio de "${r.producto}" cambió a ${formatClp(r.precio ?? 0)}. Actualiza el carrito e intenta de nuevo.`,
@@ -181,8 +202,16 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
         .map((l) => `${l.id_producto}:${l.num_unidades}:${l.precio_unitario}`)
         .sort()
         .join(',');
+    const pagos = (partes: ReadonlyArray<Pago>) =>
+      partes
+        .map((p) => `${p.metodo_pago}:${p.monto}`)
+        .sort()
+        .join(',');
     const misma =
-      previa.metodo_pago === data.metodo_pago && previa.total === data.total && huella(previa.detalles) === huella(data.detalles);
+      previa.metodo_pago === data.metodo_pago &&
+      previa.total === data.total &&
+      huella(previa.detalles) === huella(data.detalles) &&
+      pagos(previa.pagos) === pagos(data.pagos ?? [{ metodo_pago: data.metodo_pago as MetodoPago, monto: data.total }]);
     if (!misma) throw conflict(MENSAJE_CLAVE_REUSADA, 'IDEMPOTENCY_KEY_REUSED');
     return previa;
   }
@@ -230,6 +259,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           lineas,
           montoRecibido: data.monto_recibido ?? null,
           idCliente: data.id_cliente ?? null,
+          pagos: data.pagos,
         });
       } catch (err) {
         const rechazo = rechazoDeVenta(err);
@@ -246,7 +276,8 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
         return { venta: previa!, repetida: true };
       }
       await avisarCambiosDeStock(db, data.id_minimarket, resultado.cambios, tienda);
-      return { venta: resultado.venta, repetida: false };
+      const v = resultado.venta;
+      return { venta: { ...v, pagos: partesDePago(v.metodo_pago, v.total, v.pagos) }, repetida: false };
     },
 
     async list(usuario: UsuarioSesion, q: VentasQuery) {
@@ -336,12 +367,23 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           };
         });
         const idTurno = await turnoAbiertoCompartido(tx, v.id_minimarket);
+        // A split sale gives back fiado first, then cash, then the rest (reparto-devolucion.ts).
+        let pagos: Pago[] | null = null;
+        if (v.metodo_pago === METODO_MIXTO) {
+          const { partes, devuelto } = await pagosDeVenta(tx, id);
+          pagos = repartirDevolucion(
+            lineas.reduce((s, l) => s + l.subtotal, 0),
+            partes,
+            devuelto,
+          );
+        }
         const nueva = await registrarDevolucion(tx, {
           idMinimarket: v.id_minimarket,
           idVenta: id,
           fechaVenta: v.fecha_venta,
           idTurno,
           metodoPago: v.metodo_pago,
+          pagos,
           motivo: body.motivo,
           idUsuario: usuario.id_usuario,
           lineas,
@@ -365,6 +407,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
       const venta = await ventaParaBoleta(db, id);
       if (!venta || !acceso.puedeVer(usuario, venta.minimarket)) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
       const m = venta.minimarket;
+      const pagos = partesDePago(venta.metodo_pago, venta.total, venta.pagos);
       return {
         id_venta: venta.id_venta,
         numero_venta: venta.numero_venta,
@@ -381,9 +424,10 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
         total: venta.total,
         ...desgloseIva(venta.total),
         metodo_pago: venta.metodo_pago as Boleta['metodo_pago'],
+        pagos,
         estado_venta: venta.estado_venta,
         monto_recibido: venta.monto_recibido,
-        vuelto: venta.monto_recibido === null ? null : venta.monto_recibido - venta.total,
+        vuelto: vueltoDeVenta({ monto_recibido: venta.monto_recibido, pagos }),
         cliente: venta.cliente?.nombre ?? null,
         leyenda: LEYENDA_COMPROBANTE,
       };

@@ -1,3 +1,4 @@
+import { textoPagos } from '@minimarket/contracts/ventas';
 import { useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -45,7 +46,7 @@ export function VentasHoy({ idMinimarket }: { idMinimarket: number }) {
       <p className="mt-1 text-sm text-slate-600">
         {ultima ? (
           <>
-            Última venta: {formatClp(ultima.total)} ({ultima.metodo_pago}
+            Última venta: {formatClp(ultima.total)} ({textoPagos(ultima.pagos)}
             {ultima.estado_venta !== 'Completada' ? `, ${ultima.estado_venta.toLowerCase()}` : ''})
           </>
         ) : lista.isPending || lista.isError ? (

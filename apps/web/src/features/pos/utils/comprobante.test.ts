@@ -30,6 +30,7 @@ describe('filasTotales', () => {
       iva: 669,
       total: 4190,
       metodo_pago: 'Efectivo',
+      pagos: [{ metodo_pago: 'Efectivo', monto: 4190 }],
       monto_recibido: 5000,
       vuelto: 810,
       cliente: null,
@@ -50,6 +51,7 @@ describe('filasTotales', () => {
       iva: 160,
       total: 1000,
       metodo_pago: 'Tarjeta de Débito',
+      pagos: [{ metodo_pago: 'Tarjeta de Débito', monto: 1000 }],
       monto_recibido: null,
       vuelto: null,
       cliente: null,
@@ -63,6 +65,7 @@ describe('filasTotales', () => {
       iva: 160,
       total: 1000,
       metodo_pago: 'Fiado',
+      pagos: [{ metodo_pago: 'Fiado', monto: 1000 }],
       monto_recibido: null,
       vuelto: null,
       cliente: 'Juana Pérez',
@@ -70,6 +73,32 @@ describe('filasTotales', () => {
     expect(filas.slice(-2).map((f) => [f.etiqueta, f.valor])).toEqual([
       ['Pago', 'Fiado'],
       ['Cliente', 'Juana Pérez'],
+    ]);
+  });
+
+  it('a split sale lists every part, then the customer, the cash received and the change of the cash part', () => {
+    const filas = filasTotales({
+      neto: 8403,
+      iva: 1597,
+      total: 10_000,
+      metodo_pago: 'Mixto',
+      pagos: [
+        { metodo_pago: 'Efectivo', monto: 3000 },
+        { metodo_pago: 'Tarjeta de Débito', monto: 2000 },
+        { metodo_pago: 'Fiado', monto: 5000 },
+      ],
+      monto_recibido: 5000,
+      vuelto: 2000,
+      cliente: 'Juana Pérez',
+    });
+    expect(filas.slice(3).map((f) => [f.etiqueta, f.valor])).toEqual([
+      ['Pago', 'Dividido'],
+      ['· Efectivo', formatClp(3000)],
+      ['· Tarjeta de Débito', formatClp(2000)],
+      ['· Fiado', formatClp(5000)],
+      ['Cliente', 'Juana Pérez'],
+      ['Recibido', formatClp(5000)],
+      ['Vuelto', formatClp(2000)],
     ]);
   });
 });

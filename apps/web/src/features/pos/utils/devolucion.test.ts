@@ -16,6 +16,7 @@ const devolucion = (detalles: Array<{ id_producto: number; num_unidades: number 
   fecha: '2026-11-23T12:00:00.000Z',
   motivo: 'Vencido',
   total: 0,
+  pagos: [],
   detalles: detalles.map((d) => ({ ...d, nombre_producto: '', precio_unitario: 0, subtotal: 0, unidad: 'unidad' as const })),
 });
 
@@ -91,6 +92,7 @@ describe('returns of a kg line (grams, typed as a weight)', () => {
     fecha: '2026-11-23T12:00:00.000Z',
     motivo: 'Sobró',
     total: subtotal,
+    pagos: [{ metodo_pago: 'Efectivo' as const, monto: subtotal }],
     detalles: [{ id_producto: 7, nombre_producto: 'Jamón', num_unidades: gramos, precio_unitario: 8990, subtotal, unidad: 'kg' as const }],
   });
 

@@ -1,4 +1,4 @@
-import { CATEGORIAS, METODOS_PAGO, type Categoria, type MetodoPago } from '@minimarket/contracts/comunes';
+import { CATEGORIAS, METODOS_VENTA, type Categoria, type MetodoVenta } from '@minimarket/contracts/comunes';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FechaInput } from '../../../components/ui/fecha-input';
@@ -62,10 +62,10 @@ export function BarraFiltros() {
           <Select
             {...p}
             value={filtros.metodo_pago ?? TODAS}
-            onChange={(e) => cambiar({ metodo_pago: (e.target.value || undefined) as MetodoPago | undefined })}
+            onChange={(e) => cambiar({ metodo_pago: (e.target.value || undefined) as MetodoVenta | undefined })}
           >
             <option value={TODAS}>Todos</option>
-            {METODOS_PAGO.map((m) => (
+            {METODOS_VENTA.map((m) => (
               <option key={m}>{m}</option>
             ))}
           </Select>

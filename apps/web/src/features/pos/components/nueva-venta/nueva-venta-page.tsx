@@ -1,9 +1,8 @@
 import { CODIGO_CAJA_REQUERIDA } from '@minimarket/contracts/caja';
 import type { Cliente } from '@minimarket/contracts/clientes';
-import type { MetodoPago } from '@minimarket/contracts/comunes';
 import { formatPeso } from '@minimarket/contracts/granel';
 import type { Producto } from '@minimarket/contracts/productos';
-import { referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
+import { type Pago, referenciaVenta, type Venta, vueltoDeVenta } from '@minimarket/contracts/ventas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -50,7 +49,8 @@ function VentaRegistrada({ venta, cliente }: { venta: Venta; cliente: string | n
   const imprimir = useRef<HTMLAnchorElement>(null);
   // The next key the cashier presses is Enter on the receipt (a scan still goes to the cart).
   useEffect(() => imprimir.current?.focus(), [venta.id_venta]);
-  const vuelto = typeof venta.monto_recibido === 'number' ? venta.monto_recibido - venta.total : null;
+  const vuelto = vueltoDeVenta(venta);
+  const fiado = venta.pagos.find((p) => p.metodo_pago === 'Fiado');
   return (
     <Alert
       tipo="exito"
@@ -68,7 +68,7 @@ function VentaRegistrada({ venta, cliente }: { venta: Venta; cliente: string | n
     >
       <span data-testid="venta-registrada">
         Venta {referenciaVenta(venta)} registrada por {formatClp(venta.total)}.{vuelto !== null && ` Vuelto: ${formatClp(vuelto)}.`}
-        {venta.metodo_pago === 'Fiado' && cliente && ` Fiado a ${cliente}.`}
+        {fiado && cliente && (venta.pagos.length === 1 ? ` Fiado a ${cliente}.` : ` ${formatClp(fiado.monto)} fiado a ${cliente}.`)}
       </span>
     </Alert>
   );
@@ -312,7 +312,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
     if (actuales.current.length > 0) void refrescarCarrito();
   });
 
-  const finalizar = (metodo: MetodoPago, montoRecibido: number | null, cliente: Cliente | null) => {
+  const finalizar = (pagos: Pago[], montoRecibido: number | null, cliente: Cliente | null) => {
     if (!idMinimarket) {
       toast.error('Error: No se puede finalizar la venta sin un minimarket identificado.');
       return;
@@ -323,9 +323,10 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
         venta: {
           id_minimarket: idMinimarket,
           total: totalCarrito(items),
-          metodo_pago: metodo,
+          // One method alone, or the parts of a split payment (pago dividido).
+          ...(pagos.length === 1 ? { metodo_pago: pagos[0]!.metodo_pago } : { pagos }),
           ...(montoRecibido !== null ? { monto_recibido: montoRecibido } : {}),
-          ...(metodo === 'Fiado' && cliente ? { id_cliente: cliente.id_cliente } : {}),
+          ...(cliente ? { id_cliente: cliente.id_cliente } : {}),
           // A kg line sends grams, its price per kilo and montoPorPeso (carrito.ts).
           detalles: detallesVenta(items),
         },

@@ -1,7 +1,8 @@
 import { MENSAJE_FIADO_SIN_CLIENTE, type Cliente } from '@minimarket/contracts/clientes';
 import { METODOS_PAGO, type MetodoPago } from '@minimarket/contracts/comunes';
+import { mensajeRecibidoParteEfectivo, type Pago } from '@minimarket/contracts/ventas';
 import { leerEntero } from '@minimarket/contracts/numeros';
-import { ArrowLeft, ArrowLeftRight, Banknote, CreditCard, NotebookPen, WalletCards, type LucideIcon } from 'lucide-react';
+import { ArrowLeft, ArrowLeftRight, Banknote, CreditCard, NotebookPen, Split, WalletCards, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ClienteDialog } from '../../../../components/shop/cliente-dialog';
 import { Alert } from '../../../../components/ui/alert';
@@ -12,6 +13,8 @@ import { cn } from '../../../../utils/cn';
 import { formatClp, formatEntero } from '../../../../utils/format';
 import { MENSAJE_EFECTIVO_SIN_CAJA } from './aviso-caja';
 import { ClienteFiado } from './cliente-fiado';
+import { PartesPago } from './partes-pago';
+import { leerPartes, metodoLibre, montosPartes, type ParteEscrita } from '../../utils/pago-dividido';
 import { esGranel } from '../../../../lib/granel';
 import { calcularVuelto, detalleLinea, MENSAJE_RECIBIDO_INSUFICIENTE, subtotal, totalCarrito, type ItemCarrito } from '../../utils/carrito';
 
@@ -44,11 +47,16 @@ export function PagoPanel({
   /** The server's refusal of this payment (a customer's limit, an inactive customer), as it came. */
   rechazo?: string | null;
   onRegresar: () => void;
-  /** The cash handed over goes with a cash sale (the receipt shows the change); the customer with a fiado one. */
-  onFinalizar: (metodo: MetodoPago, montoRecibido: number | null, cliente: Cliente | null) => void;
+  /**
+   * The parts paid (one, or several when split), the cash handed over when there is a cash part (the
+   * receipt shows the change), the customer when there is a fiado part.
+   */
+  onFinalizar: (pagos: Pago[], montoRecibido: number | null, cliente: Cliente | null) => void;
 }) {
   const total = totalCarrito(items);
   const [metodo, setMetodo] = useState<MetodoPago>('Efectivo');
+  // Pago dividido: the rows typed, or null while paying by one method.
+  const [partes, setPartes] = useState<ParteEscrita[] | null>(null);
   const [recibido, setRecibido] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [cliente, setCliente] = useState<Cliente | null>(null);
@@ -58,8 +66,16 @@ export function PagoPanel({
   const recibidoId = useId();
   // What the cashier typed, read by the one money parser ('5.000', '$5.000'). Left blank it is
   // the exact amount (most cash is paid exact); unreadable, null.
+  // What each method takes as typed so far: the whole total, or each row's amount when split.
+  const montos = partes ? montosPartes(partes, total) : [total];
+  const montoDe = (m: MetodoPago) => {
+    const i = partes ? partes.findIndex((p) => p.metodo === m) : metodo === m ? 0 : -1;
+    return i < 0 ? null : Math.max(0, montos[i] ?? 0);
+  };
+  const efectivo = montoDe('Efectivo');
+  const fiado = montoDe('Fiado');
   const lectura = recibido.trim() === '' ? null : leerEntero(recibido, { campo: 'El monto recibido', pesos: true });
-  const montoRecibido = lectura === null ? total : lectura.ok && lectura.valor >= 0 ? lectura.valor : null;
+  const montoRecibido = lectura === null ? efectivo : lectura.ok && lectura.valor >= 0 ? lectura.valor : null;
   const recibir = (monto: number) => {
     setRecibido(formatEntero(monto));
     setError(null);
@@ -68,20 +84,32 @@ export function PagoPanel({
   useEffect(() => titulo.current?.focus(), []);
 
   const finalizar = () => {
-    if (metodo === 'Efectivo' && lectura && !lectura.ok) {
+    const leidas: ReturnType<typeof leerPartes> = partes
+      ? leerPartes(partes, total)
+      : { ok: true, pagos: [{ metodo_pago: metodo, monto: total }] };
+    if (!leidas.ok) {
+      setError(leidas.mensaje);
+      return;
+    }
+    if (efectivo !== null && lectura && !lectura.ok) {
       setError(lectura.mensaje);
       return;
     }
-    if (metodo === 'Efectivo' && (montoRecibido === null || montoRecibido < total)) {
-      setError(MENSAJE_RECIBIDO_INSUFICIENTE);
+    if (efectivo !== null && (montoRecibido === null || montoRecibido < efectivo)) {
+      setError(partes ? mensajeRecibidoParteEfectivo(efectivo) : MENSAJE_RECIBIDO_INSUFICIENTE);
       return;
     }
-    if (metodo === 'Fiado' && !cliente) {
+    if (fiado !== null && !cliente) {
       setError(MENSAJE_FIADO_SIN_CLIENTE);
       return;
     }
     setError(null);
-    onFinalizar(metodo, metodo === 'Efectivo' ? montoRecibido : null, metodo === 'Fiado' ? cliente : null);
+    onFinalizar(leidas.pagos, efectivo !== null ? montoRecibido : null, fiado !== null ? cliente : null);
+  };
+  const dividir = () => {
+    const inicial = [{ metodo, monto: '' }];
+    setPartes([...inicial, { metodo: metodoLibre(inicial)!, monto: '' }]);
+    setError(null);
   };
 
   return (
@@ -97,48 +125,75 @@ export function PagoPanel({
             finalizar();
           }}
         >
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-700">Elige cómo paga el cliente</legend>
-            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-              {METODOS_PAGO.map((m) => {
-                const Icono = ICONOS[m];
-                return (
-                  <label
-                    key={m}
-                    className={cn(
-                      'flex cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 text-sm font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-marca-600',
-                      metodo === m ? 'border-marca-700 bg-marca-50 text-marca-900' : 'border-slate-200 hover:border-slate-300',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name="metodo_pago"
-                      value={m}
-                      checked={metodo === m}
-                      onChange={() => {
-                        setMetodo(m);
-                        setError(null);
-                      }}
-                      className="sr-only"
-                    />
-                    <Icono className="size-5" aria-hidden="true" />
-                    {m}
-                  </label>
-                );
-              })}
+          {partes ? (
+            <div className="space-y-2">
+              <PartesPago
+                total={total}
+                partes={partes}
+                onCambiar={(p) => {
+                  setPartes(p);
+                  setError(null);
+                }}
+              />
+              <Button
+                variante="fantasma"
+                tamano="sm"
+                onClick={() => {
+                  setMetodo(partes[0]!.metodo);
+                  setPartes(null);
+                  setError(null);
+                }}
+              >
+                Pagar con un solo método
+              </Button>
             </div>
-          </fieldset>
+          ) : (
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-slate-700">Elige cómo paga el cliente</legend>
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+                {METODOS_PAGO.map((m) => {
+                  const Icono = ICONOS[m];
+                  return (
+                    <label
+                      key={m}
+                      className={cn(
+                        'flex cursor-pointer items-center gap-3 rounded-xl border-2 px-4 py-3 text-sm font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-marca-600',
+                        metodo === m ? 'border-marca-700 bg-marca-50 text-marca-900' : 'border-slate-200 hover:border-slate-300',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name="metodo_pago"
+                        value={m}
+                        checked={metodo === m}
+                        onChange={() => {
+                          setMetodo(m);
+                          setError(null);
+                        }}
+                        className="sr-only"
+                      />
+                      <Icono className="size-5" aria-hidden="true" />
+                      {m}
+                    </label>
+                  );
+                })}
+              </div>
+              <Button variante="contorno" tamano="sm" className="mt-2" onClick={dividir}>
+                <Split className="size-4" aria-hidden="true" /> Dividir el pago
+              </Button>
+            </fieldset>
+          )}
 
-          {metodo === 'Efectivo' && (
+          {efectivo !== null && (
             <div className="space-y-3">
               <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                 <div className="space-y-1">
                   <label htmlFor={recibidoId} className="block text-sm font-medium text-slate-700">
-                    Monto recibido
+                    {partes ? `Monto recibido (efectivo: ${formatClp(efectivo)})` : 'Monto recibido'}
                   </label>
                   <MontoInput
                     id={recibidoId}
-                    placeholder={formatClp(total)}
+                    placeholder={formatClp(efectivo)}
                     aria-describedby={`${recibidoId}-ayuda`}
                     value={recibido}
                     aria-invalid={Boolean(error)}
@@ -154,15 +209,15 @@ export function PagoPanel({
                 <div className="rounded-xl bg-slate-50 px-4 py-3">
                   <p className="text-sm text-slate-600">Vuelto</p>
                   <p className="text-2xl font-bold text-slate-900" data-testid="vuelto">
-                    {formatClp(calcularVuelto(total, montoRecibido ?? 0))}
+                    {formatClp(calcularVuelto(efectivo, montoRecibido ?? 0))}
                   </p>
                 </div>
               </div>
               <div role="group" aria-label="Montos rápidos" className="flex flex-wrap gap-2">
-                <Button variante="contorno" tamano="sm" onClick={() => recibir(total)}>
+                <Button variante="contorno" tamano="sm" onClick={() => recibir(efectivo)}>
                   Monto exacto
                 </Button>
-                {BILLETES.filter((b) => b >= total).map((b) => (
+                {BILLETES.filter((b) => b >= efectivo).map((b) => (
                   <Button key={b} variante="contorno" tamano="sm" onClick={() => recibir(b)}>
                     {formatClp(b)}
                   </Button>
@@ -176,10 +231,10 @@ export function PagoPanel({
             </div>
           )}
 
-          {metodo === 'Fiado' && (
+          {fiado !== null && (
             <ClienteFiado
               idMinimarket={idMinimarket}
-              total={total}
+              total={fiado}
               cliente={cliente}
               onElegir={(c) => {
                 setCliente(c);

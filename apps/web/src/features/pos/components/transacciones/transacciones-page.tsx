@@ -1,5 +1,5 @@
 import { ESTADO_VENTA_COMPLETADA, PAGE_SIZE_TRANSACCIONES } from '@minimarket/contracts/comunes';
-import { ESTADO_VENTA_ANULADA, referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
+import { ESTADO_VENTA_ANULADA, referenciaVenta, textoPagos, type Venta } from '@minimarket/contracts/ventas';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, Printer, Receipt, Search, Undo2, XCircle } from 'lucide-react';
 import { Fragment, useState, type FormEvent } from 'react';
@@ -168,7 +168,7 @@ function VentasEnTarjetas({
               <div className="min-w-0">
                 <p className="font-mono font-medium">{referenciaVenta(v)}</p>
                 <p className={cn('text-xs', anulada ? 'text-red-800' : 'text-slate-600')}>
-                  {formatFechaHora(v.fecha_venta)} · {v.metodo_pago}
+                  {formatFechaHora(v.fecha_venta)} · {textoPagos(v.pagos)}
                 </p>
               </div>
               <p className={cn('font-semibold whitespace-nowrap', anulada && 'line-through')}>{formatClp(v.total)}</p>
@@ -377,7 +377,7 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
                             <span className="block font-mono font-medium">{referenciaVenta(v)}</span>
                           </Td>
                           <Td className="whitespace-nowrap">{formatFechaHora(v.fecha_venta)}</Td>
-                          <Td>{v.metodo_pago}</Td>
+                          <Td>{textoPagos(v.pagos)}</Td>
                           <Td className={cn('text-right font-semibold whitespace-nowrap', anulada && 'line-through')}>
                             {formatClp(v.total)}
                           </Td>
