@@ -63,7 +63,7 @@ const precio = (pesos: number, unidad: UnidadVenta = 'unidad') => `${formatClp(p
 /** A stock in a list: '3', or '0,800 kg'. */
 const stockCorto = (x: { stock: number; unidad?: UnidadVenta }) => (x.unidad === 'kg' ? cantidad(x.stock, 'kg') : String(x.stock));
 
-/** "en efectivo", "con tarjeta (débito o crédito)", "en efectivo o por transferencia". */
+/** "en efectivo", "con tarjeta (débito o crédito)", "al fiado", "en efectivo, por transferencia o al fiado". */
 export function nombreMetodos(metodos: readonly MetodoPago[]): string {
   const debito = metodos.includes('Tarjeta de Débito');
   const credito = metodos.includes('Tarjeta de Crédito');
@@ -77,6 +77,7 @@ export function nombreMetodos(metodos: readonly MetodoPago[]): string {
           ? ['con tarjeta de crédito']
           : []),
     ...(metodos.includes('Transferencia Bancaria') ? ['por transferencia'] : []),
+    ...(metodos.includes('Fiado') ? ['al fiado'] : []),
   ];
   return partes.length <= 1 ? partes.join('') : `${partes.slice(0, -1).join(', ')} o ${partes.at(-1)}`;
 }
