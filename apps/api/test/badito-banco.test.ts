@@ -574,9 +574,10 @@ beforeAll(async () => {
       id_usuario,
       fecha_venta: instante(v.dias, v.hora),
       total: pesos(v),
-      // A sale on credit names its customer (a CHECK): written as cash, then given both below.
-      metodo_pago: v.cliente ? EFECTIVO : v.metodo,
+      metodo_pago: v.metodo,
       estado_venta: v.anulada ? 'Anulada' : 'Completada',
+      // A sale on credit names its customer (a CHECK), in the same row.
+      id_cliente: v.cliente ? idCliente[v.cliente] : null,
     })),
     VENTAS.flatMap((v, i) =>
       v.lineas.map(([p, u]) => ({
@@ -592,9 +593,6 @@ beforeAll(async () => {
       })),
     ),
   );
-  for (const [i, v] of VENTAS.entries())
-    if (v.cliente)
-      await ctx.db.$executeRaw`UPDATE venta SET metodo_pago = 'Fiado', id_cliente = ${idCliente[v.cliente]} WHERE id_venta = ${ids[i]!}`;
   for (const [c, monto, dias] of ABONOS)
     await ctx.db.abono.create({
       data: { id_minimarket: tienda, id_cliente: idCliente[c], monto, metodo_pago: EFECTIVO, fecha: instante(dias, 12) },
