@@ -223,7 +223,7 @@ export const AGRADECIMIENTO = '¡De nada! Si necesitas algo más, pregúntame.';
 
 export const CAPACIDADES = [
   'Puedo responderte con los datos de tu tienda:',
-  '• Ventas y ticket promedio de hoy, ayer, esta semana o este mes, también por método de pago (efectivo, tarjeta, transferencia).',
+  '• Ventas y ticket promedio de hoy, ayer, esta semana o este mes, también por método de pago (efectivo, tarjeta, transferencia o fiado).',
   '• Lo más vendido y los métodos de pago de hoy, ayer, la semana o el mes.',
   '• Qué productos están agotados, con stock bajo o sin ventas hace 30 días.',
   '• El stock y el precio de un producto (de todos los que se llamen así).',
