@@ -423,6 +423,7 @@ const BANCO: Fila[] = [
   ['no puedo subir el archivo, me da error', 'ayuda_cargar'],
   ['como registro una venta', 'ayuda_vender'],
   ['como vendo con el lector', 'ayuda_vender'],
+  ['como vendo fiado', 'ayuda_vender'],
   ['como agrego un producto', 'ayuda_producto'],
   ['como creo un producto nuevo', 'ayuda_producto'],
   ['que me recomiendas', 'ayuda_recomendaciones'],

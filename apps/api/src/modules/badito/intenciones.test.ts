@@ -204,6 +204,8 @@ describe('la libreta de fiado', () => {
     expect(clasificar('cuanto vendi hoy que no fue fiado')).toMatchObject({ intencion: 'ventas_hoy', metodos: sinFiado });
     expect(clasificar('ventas sin fiado de hoy')).toMatchObject({ intencion: 'ventas_hoy', metodos: sinFiado });
     expect(clasificar('cuanto vendi en efectivo y fiado hoy').intencion).toBe('metodo_pago_hoy');
+    // How to sell on credit is how to sell (the answer names the customer Fiado asks for).
+    expect(clasificar('como vendo fiado').intencion).toBe('ayuda_vender');
     // What is owed now keeps its answers.
     expect(deuda('¿cuánto tengo fiado?')).toEqual(['por_cobrar', '']);
     expect(deuda('cuanta plata tengo fiada')).toEqual(['por_cobrar', '']);

@@ -212,7 +212,7 @@ export function metodoPago(p: Periodo, desde: string, usos: readonly UsoMetodoPa
 
 export const AYUDA = {
   ayuda_cargar: `Para subir un archivo entra a ${PANTALLAS.cargar}: elige si son Productos o Ventas, descarga la plantilla (Excel, CSV o XML) si la necesitas, arrastra tu archivo (.csv, .xlsx o .xml) y presiona «Continuar». Al terminar verás cuántas filas se guardaron y podrás descargar las filas con errores para corregirlas.`,
-  ayuda_vender: `Para registrar una venta entra a ${PANTALLAS.nuevaVenta}: escanea los productos con el lector (o búscalos por nombre en la tabla), revisa el carrito, presiona «Proceder al Pago», elige el método de pago y finaliza la venta. El stock se descuenta al instante.`,
+  ayuda_vender: `Para registrar una venta entra a ${PANTALLAS.nuevaVenta}: escanea los productos con el lector (o búscalos por nombre en la tabla), revisa el carrito, presiona «Proceder al Pago», elige el método de pago (si es Fiado, también el cliente) y finaliza la venta. El stock se descuenta al instante.`,
   ayuda_producto: `Para agregar un producto entra a ${PANTALLAS.nuevoProducto}: escanea su código de barras o escríbelo, completa nombre, categoría, precio de venta y stock, y guárdalo. Si tienes muchos, súbelos de una vez en ${PANTALLAS.cargar}.`,
   ayuda_recomendaciones: `En ${PANTALLAS.recomendaciones} verás, calculado con tus ventas: qué reponer pronto (y cuánto), qué no se vende hace 30 días, qué productos dejan poco margen, la clasificación ABC de tus productos y tus horas peak.`,
 } as const;
