@@ -63,8 +63,9 @@ const nombre = (p: P) => PRODUCTOS[p][0];
 const precio = (p: P) => PRODUCTOS[p][1];
 const COCAS: P[] = ['coca15', 'coca3', 'cocaZero', 'cocaLata', 'coca2', 'cocaZeroLata'];
 
-// La libreta (docs/fiado.md): customers of the fixture shop, their sales on credit (older than a
-// month: no figure of a period above changes) and their abonos.
+// La libreta (docs/fiado.md): customers of the fixture shop, their sales on credit and their abonos.
+// Rosa's two recent ones (today and yesterday, paid today) are the figures of «¿cuánto vendí fiado?»;
+// the others are older than a month.
 const CLIENTES = { juana: 'Juana Pérez', mariaJose: 'María José Pérez', pedro: 'Pedro Soto', rosa: 'Rosa Muñoz' } as const;
 type C = keyof typeof CLIENTES;
 const idCliente = {} as Record<C, number>;
@@ -101,13 +102,16 @@ const VENTAS: Venta[] = [
   { dias: 40, hora: 10, metodo: FIADO, cliente: 'mariaJose', lineas: [['molde', 4]] }, // $8.800
   { dias: 33, hora: 12, metodo: FIADO, cliente: 'pedro', lineas: [['pan', 2]] }, // $3.000
   { dias: 50, hora: 12, metodo: FIADO, cliente: 'rosa', lineas: [['galletas', 5]] }, // $4.000
+  { dias: 1, hora: 11, metodo: FIADO, cliente: 'rosa', lineas: [['cocaLata', 2]] }, // $1.800
+  { dias: 0, hora: 8, metodo: FIADO, cliente: 'rosa', lineas: [['molde', 1]] }, // $2.200
 ];
 // [cliente, monto, hace cuántos días]: Juana pays her newer purchase's worth (the oldest stays
-// unpaid: 45 days), María José $800, Rosa all of it.
+// unpaid: 45 days), María José $800, Rosa all of it (her old purchase, then today her two recent ones).
 const ABONOS: Array<[C, number, number]> = [
   ['juana', 3600, 30],
   ['mariaJose', 800, 20],
   ['rosa', 4000, 10],
+  ['rosa', 4000, 0],
 ];
 // By hand: Juana $12.500 since 45 days, María José $8.000 since 40, Pedro $3.000 since 33, Rosa nothing.
 const DEUDA = {
@@ -167,7 +171,7 @@ interface Extra {
   metodos?: MetodoPago[];
   /** For a product question: the products the answer names (all of them). */
   nombres?: P[];
-  /** For a product question: words the answer says instead of names. */
+  /** For a product, a customer or a sales question: words the answer says (besides names and the figure). */
   dice?: string[];
   /** An ambiguous phrasing: the honest fallback is as good as the intent. */
   puede?: true;
@@ -254,6 +258,27 @@ const BANCO: Fila[] = [
   ['ventas sin tarjeta hoy', 'ventas_hoy', { metodos: [EFECTIVO, TRANSFERENCIA, FIADO] }],
   ['cuanto vendi hoy que no fue en efectivo', 'ventas_hoy', { metodos: [DEBITO, TRANSFERENCIA, CREDITO, FIADO] }],
   ['ventas de ayer menos efectivo', 'ventas_ayer', { metodos: [DEBITO, TRANSFERENCIA, CREDITO, FIADO] }],
+  // Sales on credit: Fiado is a payment method like the others (what is owed now is below).
+  ['cuanto vendi fiado hoy', 'ventas_hoy', { metodos: [FIADO] }],
+  ['¿Cuánto vendí fiado hoy?', 'ventas_hoy', { metodos: [FIADO], dice: ['Hoy al fiado llevas 1 venta por $2.200 en total.'] }],
+  ['cuanto fie este mes', 'ventas_mes', { metodos: [FIADO] }],
+  ['¿cuánto fié este mes?', 'ventas_mes', { metodos: [FIADO] }],
+  ['ventas fiadas de la semana', 'ventas_semana', { metodos: [FIADO] }],
+  ['¿cuánto vendí al fiado ayer?', 'ventas_ayer', { metodos: [FIADO] }],
+  ['cuanto vendi fiao ayer', 'ventas_ayer', { metodos: [FIADO] }],
+  ['cuanto se vendio fiado esta semana', 'ventas_semana', { metodos: [FIADO] }],
+  ['cuantas boletas fiadas hoy', 'ventas_hoy', { metodos: [FIADO] }],
+  ['cuanto se fio ayer', 'ventas_ayer', { metodos: [FIADO] }],
+  ['ticket promedio fiado del mes', 'ticket_mes', { metodos: [FIADO] }],
+  [
+    'ventas de hoy sin fiado',
+    'ventas_hoy',
+    {
+      metodos: [EFECTIVO, DEBITO, TRANSFERENCIA, CREDITO],
+      dice: ['Hoy en efectivo, con tarjeta (débito o crédito) o por transferencia llevas'],
+    },
+  ],
+  ['cuanto vendi hoy que no fue fiado', 'ventas_hoy', { metodos: [EFECTIVO, DEBITO, TRANSFERENCIA, CREDITO] }],
   // Average ticket.
   ['ticket promedio de hoy', 'ticket_hoy'],
   ['cual es mi tiket promedio', 'ticket_hoy'],
@@ -285,6 +310,7 @@ const BANCO: Fila[] = [
   ['medios de pago de ayer', 'metodo_pago_ayer'],
   ['cuanto en efectivo y cuanto en tarjeta ayer', 'metodo_pago_ayer'],
   ['cuanto vendi hoy en efectivo y cuanto con tarjeta', 'metodo_pago_hoy'],
+  ['cuanto vendi en efectivo y cuanto fiado hoy', 'metodo_pago_hoy'],
   ['desglose por metodo de pago del mes', 'metodo_pago_mes'],
   // Out of stock, negations included.
   ['que productos estan agotados', 'agotados'],
@@ -387,6 +413,8 @@ const BANCO: Fila[] = [
   ['cuentas por cobrar', 'por_cobrar'],
   ['cuanto tengo por cobrar', 'por_cobrar'],
   ['cuanto tengo fiado', 'por_cobrar'],
+  ['¿cuánto tengo fiado?', 'por_cobrar'],
+  ['cuanta plata tengo fiada', 'por_cobrar'],
   ['cuanto me deben los clientes', 'por_cobrar'],
   // How-to.
   ['como subo un excel', 'ayuda_cargar'],
@@ -395,6 +423,7 @@ const BANCO: Fila[] = [
   ['no puedo subir el archivo, me da error', 'ayuda_cargar'],
   ['como registro una venta', 'ayuda_vender'],
   ['como vendo con el lector', 'ayuda_vender'],
+  ['como vendo fiado', 'ayuda_vender'],
   ['como agrego un producto', 'ayuda_producto'],
   ['como creo un producto nuevo', 'ayuda_producto'],
   ['que me recomiendas', 'ayuda_recomendaciones'],
@@ -455,7 +484,10 @@ const BANCO: Fila[] = [
   ['cuanto me deben en efectivo', 'desconocida'],
   ['quien me debe menos', 'desconocida'],
   ['quien no me debe', 'desconocida'],
-  ['cuanto vendi fiado hoy', 'desconocida'],
+  ['cuanto le fie a la juana', 'desconocida'],
+  ['cuanto vendi fiado a la juana', 'desconocida'],
+  ['cuanto llevo fiado', 'desconocida'],
+  ['cuanto vendi fiado la semana pasada', 'desconocida'],
   ['jajaja', 'desconocida'],
   ['no', 'desconocida'],
   ['ok', 'desconocida'],
@@ -467,7 +499,7 @@ function esperado(intencion: IntencionBadito, extra: Extra): string[] {
   const metodos = extra.metodos ?? null;
   switch (familia) {
     case 'ventas':
-      return [cifraVentas(periodo!, metodos)];
+      return [cifraVentas(periodo!, metodos), ...(extra.dice ?? [])];
     case 'ticket':
       return [cifraTicket(periodo!, metodos)];
     case 'mas_vendido':
@@ -543,9 +575,10 @@ beforeAll(async () => {
       id_usuario,
       fecha_venta: instante(v.dias, v.hora),
       total: pesos(v),
-      // A sale on credit names its customer (a CHECK): written as cash, then given both below.
-      metodo_pago: v.cliente ? EFECTIVO : v.metodo,
+      metodo_pago: v.metodo,
       estado_venta: v.anulada ? 'Anulada' : 'Completada',
+      // A sale on credit names its customer (a CHECK), in the same row.
+      id_cliente: v.cliente ? idCliente[v.cliente] : null,
     })),
     VENTAS.flatMap((v, i) =>
       v.lineas.map(([p, u]) => ({
@@ -561,9 +594,6 @@ beforeAll(async () => {
       })),
     ),
   );
-  for (const [i, v] of VENTAS.entries())
-    if (v.cliente)
-      await ctx.db.$executeRaw`UPDATE venta SET metodo_pago = 'Fiado', id_cliente = ${idCliente[v.cliente]} WHERE id_venta = ${ids[i]!}`;
   for (const [c, monto, dias] of ABONOS)
     await ctx.db.abono.create({
       data: { id_minimarket: tienda, id_cliente: idCliente[c], monto, metodo_pago: EFECTIVO, fecha: instante(dias, 12) },
@@ -582,8 +612,12 @@ describe('the bank of questions', () => {
   });
 
   it('the fixture spans what the bank asks (sanity of the hand sums)', () => {
-    expect(ventasDe('hoy')).toHaveLength(5);
+    expect(ventasDe('hoy')).toHaveLength(6);
     expect(ventasDe('ayer', [EFECTIVO])).toHaveLength(2);
+    // Sold on credit: today Rosa's pan de molde, yesterday her two cans.
+    expect(suma(ventasDe('hoy', [FIADO]))).toBe(2200);
+    expect(suma(ventasDe('ayer', [FIADO]))).toBe(1800);
+    expect(cifraVentas('hoy', [FIADO])).toBe('1 venta por $2.200');
     expect(SIN_VENTAS).toEqual(['aceite', 'coca3', 'galletas']);
   });
 

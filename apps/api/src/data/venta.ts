@@ -59,6 +59,8 @@ export interface VentaHistorica {
   total: number;
   metodo_pago: string;
   estado_venta: string;
+  /** A sale on credit ('Fiado') names its customer, and only it does (the CHECK venta_fiado_cliente_check). */
+  id_cliente?: number | null;
 }
 
 export interface LineaHistorica {
@@ -97,7 +99,8 @@ async function numerarVentas(tx: Tx, ventas: readonly VentaHistorica[]): Promise
 /**
  * Past sales (the demo history): thousands of rows as one INSERT … SELECT FROM unnest(arrays),
  * a handful of parameters whatever the row count. They move no stock here (the demo writes their
- * ledger rows through producto.ts). Returns each sale's number in its shop, by id_venta.
+ * ledger rows through producto.ts). A sale on credit comes with its customer, both in the same row
+ * (the demo's libreta: db/seed/libreta.ts). Returns each sale's number in its shop, by id_venta.
  */
 export async function insertarHistorial(
   tx: Tx,
@@ -107,7 +110,7 @@ export async function insertarHistorial(
   const numeros = ventas.length > 0 ? await numerarVentas(tx, ventas) : new Map<number, number>();
   if (ventas.length > 0) {
     await tx.$executeRaw`
-      INSERT INTO venta (id_venta, numero_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta)
+      INSERT INTO venta (id_venta, numero_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta, id_cliente)
       SELECT * FROM unnest(
         ${ventas.map((f) => f.id_venta)}::int[],
         ${ventas.map((f) => numeros.get(f.id_venta)!)}::int[],
@@ -116,7 +119,8 @@ export async function insertarHistorial(
         ${ventas.map((f) => f.fecha_venta.toISOString())}::timestamptz[],
         ${ventas.map((f) => f.total)}::int[],
         ${ventas.map((f) => f.metodo_pago)}::text[],
-        ${ventas.map((f) => f.estado_venta)}::text[])`;
+        ${ventas.map((f) => f.estado_venta)}::text[],
+        ${ventas.map((f) => f.id_cliente ?? null)}::int[])`;
   }
   if (lineas.length > 0) {
     await tx.$executeRaw`
@@ -342,18 +346,4 @@ export function unidadesPorDevolver(tx: Tx, idVenta: number) {
 /** How many sales a shop has (a shop with sales cannot be deleted). */
 export function contarVentasDeTienda(db: Db, idMinimarket: number) {
   return db.venta.count({ where: { id_minimarket: idMinimarket } });
-}
-
-/** The demo history's libreta (db/seed/libreta.ts): only for a history being written. */
-/**
- * Sales of the history, inserted a moment ago, become sales on credit of their customer (both
- * columns at once: a CHECK wants the customer with 'Fiado'). Before their days are summed, so the
- * analytics count them as Fiado.
- */
-export async function fiarVentasHistoricas(tx: Tx, idMinimarket: number, ventas: ReadonlyArray<{ id_venta: number; id_cliente: number }>) {
-  if (ventas.length === 0) return;
-  await tx.$executeRaw`
-    UPDATE venta v SET metodo_pago = 'Fiado', id_cliente = f.id_cliente
-    FROM unnest(${ventas.map((v) => v.id_venta)}::int[], ${ventas.map((v) => v.id_cliente)}::int[]) AS f(id_venta, id_cliente)
-    WHERE v.id_minimarket = ${idMinimarket} AND v.id_venta = f.id_venta`;
 }

@@ -1,14 +1,15 @@
 // La libreta in the demo (docs/fiado.md, "Demo"): a few neighbours of Minimarket Don Pepe who take
-// goods on credit, some of the history's sales marked as theirs, a few abonos, and one customer whose
-// oldest unpaid purchase passed the shop's days, so a newcomer sees the libreta (Clientes, Inicio's
-// cuentas por cobrar, Badito, the notice) at once. Every balance is the view cuenta_cliente's.
+// goods on credit, some of the history's sales theirs (the customers are created before the
+// history, elegirComprasFiadas picks their sales and the generator writes them 'Fiado' with their
+// customer at once), a few abonos, and one customer whose oldest unpaid purchase passed the shop's
+// days, so a newcomer sees the libreta (Clientes, Inicio's cuentas por cobrar, Badito, the notice)
+// at once. Every balance is the view cuenta_cliente's.
 import type { MetodoAbono } from '@minimarket/contracts/clientes';
 import { DIAS_AVISO_FIADO_POR_DEFECTO } from '@minimarket/contracts/minimarkets';
 import { computeRutDv } from '@minimarket/contracts/rut';
 import type { Tx } from '../client.js';
 import { crearCliente } from '../../data/cliente.js';
 import { insertarAbonosHistoricos } from '../../data/abono.js';
-import { fiarVentasHistoricas } from '../../data/venta.js';
 import { fechaLocal, localAUtc, sumarDias, textoDia } from '../../lib/tiempo.js';
 import { avisarFiadoVencido } from '../../modules/analitica/aviso-fiado.js';
 
@@ -90,29 +91,14 @@ export const LIBRETA_DON_PEPE: readonly ClienteDemo[] = [
 const TOTAL_FIADO = { min: 2_000, max: 25_000 };
 
 /**
- * Writes the shop's libreta over the history just inserted: customers, the sales that were theirs
- * (each one a sale of its day, none twice), the abonos, and the notices due today.
- * `ventas`: the history, its ids in the same order. Runs before the history's days are summed.
+ * The shop's customers, written before the history so its sales on credit name them as they are
+ * inserted. Their ids, in the order of `libreta`.
  */
-export async function sembrarLibreta(
-  tx: Tx,
-  t: { id_minimarket: number; id_usuario: number },
-  libreta: readonly ClienteDemo[],
-  ventas: ReadonlyArray<{ id_venta: number; fecha: Date; total: number }>,
-  ahora: Date,
-): Promise<void> {
-  const hoy = fechaLocal(ahora);
-  const porDia = new Map<string, Array<{ id_venta: number; total: number }>>();
-  for (const v of ventas) {
-    const dia = textoDia(fechaLocal(v.fecha));
-    porDia.set(dia, [...(porDia.get(dia) ?? []), v]);
-  }
-  const tomadas = new Set<number>();
-  const fiadas: Array<{ id_venta: number; id_cliente: number }> = [];
-  const abonos: Parameters<typeof insertarAbonosHistoricos>[1][number][] = [];
+export async function crearClientesLibreta(tx: Tx, idMinimarket: number, libreta: readonly ClienteDemo[]): Promise<number[]> {
+  const ids: number[] = [];
   for (const c of libreta) {
     const { id_cliente } = await crearCliente(tx, {
-      id_minimarket: t.id_minimarket,
+      id_minimarket: idMinimarket,
       nombre: c.nombre,
       rut: c.rut === null ? null : `${c.rut}-${computeRutDv(c.rut)}`,
       telefono: c.telefono,
@@ -121,15 +107,59 @@ export async function sembrarLibreta(
       notas: c.notas,
       activo: true,
     });
+    ids.push(id_cliente);
+  }
+  return ids;
+}
+
+/**
+ * Which sales of the generated history were each customer's purchases on credit (no database: the
+ * generator writes them as 'Fiado' with their customer at once). For each purchase, a sale of that
+ * day with a total within TOTAL_FIADO (else the day's first), none taken twice; a day without sales
+ * has no purchase. `ventas` in the order they happened; the answer: for each customer (the order of
+ * `libreta`), the indexes in `ventas` of its purchases, oldest first.
+ */
+export function elegirComprasFiadas(
+  libreta: readonly ClienteDemo[],
+  ventas: ReadonlyArray<{ fecha: Date; total: number }>,
+  ahora: Date,
+): number[][] {
+  const hoy = fechaLocal(ahora);
+  const porDia = new Map<string, number[]>();
+  ventas.forEach((v, i) => {
+    const dia = textoDia(fechaLocal(v.fecha));
+    porDia.set(dia, [...(porDia.get(dia) ?? []), i]);
+  });
+  const tomadas = new Set<number>();
+  return libreta.map((c) => {
     const compras: number[] = [];
     for (const hace of c.compras) {
-      const delDia = (porDia.get(textoDia(sumarDias(hoy, -hace))) ?? []).filter((v) => !tomadas.has(v.id_venta));
-      const venta = delDia.find((v) => v.total >= TOTAL_FIADO.min && v.total <= TOTAL_FIADO.max) ?? delDia[0];
-      if (!venta) continue;
-      tomadas.add(venta.id_venta);
-      fiadas.push({ id_venta: venta.id_venta, id_cliente });
-      compras.push(venta.total);
+      const delDia = (porDia.get(textoDia(sumarDias(hoy, -hace))) ?? []).filter((i) => !tomadas.has(i));
+      const elegida = delDia.find((i) => ventas[i]!.total >= TOTAL_FIADO.min && ventas[i]!.total <= TOTAL_FIADO.max) ?? delDia[0];
+      if (elegida === undefined) continue;
+      tomadas.add(elegida);
+      compras.push(elegida);
     }
+    return compras;
+  });
+}
+
+/**
+ * The rest of the libreta, once the history (with its sales on credit) is written: the abonos and
+ * the notices due today. `compras`: each customer's purchases' totals, oldest first. Runs before the
+ * history's days are summed.
+ */
+export async function sembrarAbonos(
+  tx: Tx,
+  t: { id_minimarket: number; id_usuario: number },
+  libreta: readonly ClienteDemo[],
+  clientes: ReadonlyArray<{ id_cliente: number; compras: readonly number[] }>,
+  ahora: Date,
+): Promise<void> {
+  const hoy = fechaLocal(ahora);
+  const abonos: Parameters<typeof insertarAbonosHistoricos>[1][number][] = [];
+  libreta.forEach((c, i) => {
+    const { id_cliente, compras } = clientes[i]!;
     for (const a of c.abonos) {
       const total = compras[a.paga];
       if (total === undefined) continue;
@@ -143,8 +173,7 @@ export async function sembrarLibreta(
         id_usuario: t.id_usuario,
       });
     }
-  }
-  await fiarVentasHistoricas(tx, t.id_minimarket, fiadas);
+  });
   await insertarAbonosHistoricos(tx, abonos);
   // Juana's notice, as the worker would have sent it today.
   await avisarFiadoVencido(tx, { ...t, dias_aviso_fiado: DIAS_AVISO_FIADO_POR_DEFECTO }, ahora);

@@ -21,7 +21,7 @@ import { fechaLocal, localAUtc, sumarDias, type FechaLocal } from '../../lib/tie
 import { avisoAgotado, avisoStockBajo } from '../../modules/notificaciones/avisos.js';
 import { hashPassword } from '../../modules/usuarios/passwords.js';
 import { CATALOGO, type ProductoCatalogo } from './catalogo.js';
-import { LIBRETA_DON_PEPE, sembrarLibreta, type ClienteDemo } from './libreta.js';
+import { crearClientesLibreta, elegirComprasFiadas, LIBRETA_DON_PEPE, sembrarAbonos, type ClienteDemo } from './libreta.js';
 
 const DIAS_POR_DEFECTO = 90;
 const TIMEOUT_TRANSACCION_MS = 120_000;
@@ -314,7 +314,7 @@ const PESO_UNIDADES_BARATO = [55, 25, 12, 8];
 const PESO_UNIDADES_NORMAL = [78, 17, 5];
 /**
  * Payment mix by ticket size: cash for small buys, cards as the total grows. Order as METODOS_ABONO:
- * every method but Fiado (a sale on credit needs a customer: libreta.ts marks a few as theirs).
+ * every method but Fiado (a sale on credit needs a customer: fiarCompras gives the libreta's their customer).
  */
 const MEZCLA_PAGO: ReadonlyArray<{ hasta: number; pesos: Record<MetodoAbono, number> }> = [
   { hasta: 3_000, pesos: { Efectivo: 55, 'Tarjeta de Débito': 28, 'Transferencia Bancaria': 10, 'Tarjeta de Crédito': 7 } },
@@ -340,7 +340,22 @@ interface VentaGenerada {
   fecha: Date;
   total: number;
   metodo: MetodoPago;
+  /** A sale on credit ('Fiado'): its customer. */
+  id_cliente?: number;
   lineas: LineaGenerada[];
+}
+
+/**
+ * The history with the libreta's purchases on credit in it: each chosen sale paid 'Fiado' by its
+ * customer (the same basket and total; only how it was paid changes, so stock and totals stay).
+ */
+function fiarCompras(ventas: readonly VentaGenerada[], compras: readonly number[][], idsClientes: readonly number[]): VentaGenerada[] {
+  const cliente = new Map<number, number>();
+  compras.forEach((indices, c) => indices.forEach((i) => cliente.set(i, idsClientes[c]!)));
+  return ventas.map((v, i) => {
+    const id_cliente = cliente.get(i);
+    return id_cliente === undefined ? v : { ...v, metodo: 'Fiado', id_cliente };
+  });
 }
 
 function generarVentas(productos: readonly ProductoTienda[], tienda: TiendaDemo, dias: number, ahora: Date, rng: Rng): VentaGenerada[] {
@@ -439,7 +454,11 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
 
   const productos = armarSurtido(tienda, rng);
   // The history first (no database), so the first count can be today's stock plus what it sold.
-  const ventas = generarVentas(productos, tienda, dias, ahora, rng);
+  // La libreta: its customers first, so the sales that were theirs are written 'Fiado' at once.
+  const generadas = generarVentas(productos, tienda, dias, ahora, rng);
+  const idsClientes = await crearClientesLibreta(tx, id_minimarket, tienda.libreta);
+  const compras = elegirComprasFiadas(tienda.libreta, generadas, ahora);
+  const ventas = fiarCompras(generadas, compras, idsClientes);
   const vendidas = productos.map(() => 0);
   for (const v of ventas) for (const l of v.lineas) vendidas[l.indice] += l.unidades;
   const idPorCodigo = await crearProductosIniciales(
@@ -495,6 +514,7 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
       total: v.total,
       metodo_pago: v.metodo,
       estado_venta: ESTADO_VENTA_COMPLETADA,
+      id_cliente: v.id_cliente ?? null,
     })),
     lineas,
   );
@@ -517,14 +537,13 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
       }),
     ),
   );
-  // La libreta: a few of those sales were on credit, and some abonos paid them (before the summaries,
-  // so the analytics count them as Fiado).
+  // La libreta: some abonos paid those sales on credit, and the notices due today.
   if (tienda.libreta.length > 0) {
-    await sembrarLibreta(
+    await sembrarAbonos(
       tx,
       { id_minimarket, id_usuario },
       tienda.libreta,
-      ventas.map((v, i) => ({ id_venta: ids[i]!, fecha: v.fecha, total: v.total })),
+      idsClientes.map((id_cliente, c) => ({ id_cliente, compras: compras[c]!.map((i) => ventas[i]!.total) })),
       ahora,
     );
   }

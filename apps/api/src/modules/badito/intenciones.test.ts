@@ -189,6 +189,42 @@ describe('la libreta de fiado', () => {
     expect(deuda('cuentas por cobrar')).toEqual(['por_cobrar', '']);
     expect(deuda('cuanto tengo fiado')).toEqual(['por_cobrar', '']);
   });
+  it('a sale on credit is a sale by payment method Fiado, like one in cash', () => {
+    const fiado = ['Fiado'];
+    expect(clasificar('¿cuánto vendí fiado hoy?')).toMatchObject({ intencion: 'ventas_hoy', metodos: fiado, motivo: null });
+    expect(clasificar('¿cuánto fié este mes?')).toMatchObject({ intencion: 'ventas_mes', metodos: fiado });
+    expect(clasificar('ventas fiadas de la semana')).toMatchObject({ intencion: 'ventas_semana', metodos: fiado });
+    expect(clasificar('¿cuánto vendí al fiado ayer?')).toMatchObject({ intencion: 'ventas_ayer', metodos: fiado });
+    expect(clasificar('cuanto vendi fiao')).toMatchObject({ intencion: 'ventas_hoy', metodos: fiado });
+    expect(clasificar('cuantas boletas fiadas hoy')).toMatchObject({ intencion: 'ventas_hoy', metodos: fiado });
+    expect(clasificar('cuanto se fio ayer')).toMatchObject({ intencion: 'ventas_ayer', metodos: fiado });
+    expect(clasificar('ticket promedio fiado')).toMatchObject({ intencion: 'ticket_hoy', metodos: fiado });
+    // Negated, the other methods; with another method, each one.
+    const sinFiado = ['Efectivo', 'Tarjeta de Débito', 'Transferencia Bancaria', 'Tarjeta de Crédito'];
+    expect(clasificar('cuanto vendi hoy que no fue fiado')).toMatchObject({ intencion: 'ventas_hoy', metodos: sinFiado });
+    expect(clasificar('ventas sin fiado de hoy')).toMatchObject({ intencion: 'ventas_hoy', metodos: sinFiado });
+    expect(clasificar('cuanto vendi en efectivo y fiado hoy').intencion).toBe('metodo_pago_hoy');
+    // How to sell on credit is how to sell (the answer names the customer Fiado asks for).
+    expect(clasificar('como vendo fiado').intencion).toBe('ayuda_vender');
+    // What is owed now keeps its answers.
+    expect(deuda('¿cuánto tengo fiado?')).toEqual(['por_cobrar', '']);
+    expect(deuda('cuanta plata tengo fiada')).toEqual(['por_cobrar', '']);
+    expect(deuda('cuanto tiene fiado la juana')).toEqual(['deuda_cliente', 'juana']);
+  });
+  it('a sale on credit it cannot read exactly falls back, never a figure', () => {
+    for (const t of [
+      // To whom, or owed and sold at once: another question.
+      'cuanto le fie a la juana',
+      'cuanto vendi fiado a la juana',
+      'cuanto me deben de lo que vendi fiado',
+      'cuanto me deben de lo que fie',
+      // "Llevo fiado" may be sold or owed: not guessed.
+      'cuanto llevo fiado',
+      'cuanto vendi fiado el mes pasado',
+      'lo mas vendido fiado',
+    ])
+      expect(clasificar(t).intencion, t).toBe('desconocida');
+  });
   it('never guesses: another period, a payment method, a negation or a word of another question', () => {
     for (const t of [
       'cuanto me debia juana el mes pasado',

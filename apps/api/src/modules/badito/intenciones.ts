@@ -186,6 +186,19 @@ const CONCEPTOS = {
   debito: ['debito', 'redcompra', 'debit'],
   credito: ['credito', 'credit'],
   transferencia: ['transferencia', 'transferencias', 'transfer', 'transferido', 'transferidos', 'transferida', 'transferidas'],
+  /**
+   * Fiado, the payment method of la libreta. Next to a sale ("¿cuánto vendí fiado?", "ventas fiadas",
+   * "al fiado") it is a method like efectivo; without one ("¿cuánto tengo fiado?") it is what customers
+   * owe now (ventaFiada in clasificar).
+   */
+  fiado: ['=fiado', '=fiados', '=fiada', '=fiadas', '=fiao', '=fiaos'],
+  /**
+   * The words of `ventas` that surely say selling: "¿cuánto vendí fiado?" is a sale, while "¿cuánto llevo
+   * fiado?" or "¿cuánta plata fiada?" may be what is owed (not guessed: the libreta's answer).
+   */
+  vender: ['~vender', '~venta', 'vendido', 'vendida', 'vendidos', 'vendidas', '~boleta', '~facturar', 'facture'],
+  /** Selling on credit said with its own verb ("¿cuánto fié este mes?"): a sale, paid with Fiado. */
+  fiar: ['=fie', '=fiamos', '=fiaron', '=fio', '=fiaste', '=fiar', '=fiando'],
   /** The payment methods themselves as the question ("¿cómo me pagan?"). */
   metodoGenerico: [
     'metodo',
@@ -407,7 +420,8 @@ const CONCEPTOS = {
   ],
   /**
    * La libreta de fiado: what customers owe. Only words that say it outright choose it ("libreta" is
-   * also a product; "debo" is the owner's own debt, not the libreta).
+   * also a product; "debo" is the owner's own debt, not the libreta); "fiado" without a sale does too
+   * (the concept fiado above).
    */
   deuda: [
     '=debe',
@@ -424,9 +438,6 @@ const CONCEPTOS = {
     'deudores',
     'deudora',
     'deudoras',
-    '=fiado',
-    '=fiados',
-    '=fiao',
     'por cobrar',
     'cuentas por cobrar',
     'moroso',
@@ -955,11 +966,13 @@ function coincidencias(ws: readonly string[]) {
   return { porPalabra, mejor, donde };
 }
 
-const METODOS_DE: Record<'efectivo' | 'debito' | 'credito' | 'transferencia', MetodoPago> = {
+const METODOS_DE: Record<'efectivo' | 'debito' | 'credito' | 'transferencia' | 'fiado' | 'fiar', MetodoPago> = {
   efectivo: 'Efectivo',
   debito: 'Tarjeta de Débito',
   credito: 'Tarjeta de Crédito',
   transferencia: 'Transferencia Bancaria',
+  fiado: 'Fiado',
+  fiar: 'Fiado',
 };
 
 export function clasificar(texto: string): Clasificacion {
@@ -990,6 +1003,15 @@ export function clasificar(texto: string): Clasificacion {
   const indices = (c: Concepto) => (donde.get(c) ?? []).flatMap(([i, largo]) => Array.from({ length: largo }, (_, k) => i + k));
   const fallback = (motivo: Motivo, extra: Partial<Clasificacion> = {}): Clasificacion => ({ ...base, motivo, ...extra });
 
+  /**
+   * Fiado as a payment method: said with a sale or the average ticket ("¿cuánto vendí fiado hoy?",
+   * "ventas fiadas de la semana") or with the verb itself ("¿cuánto fié este mes?"). Not when the
+   * question is about what is owed now: a word of the libreta ("debe", "por cobrar") or of having
+   * ("¿cuánto tengo fiado?", "¿cuánta plata tengo fiada?") makes it the libreta's question.
+   */
+  const ventaFiada =
+    (fuerte('fiar') || (fuerte('fiado') && (fuerte('vender') || fuerte('ticket')))) && !tiene('deuda') && !tiene('existencias');
+
   /** Words already explained by a negation and what it negates. */
   const consumidas = new Set<number>();
 
@@ -1005,7 +1027,13 @@ export function clasificar(texto: string): Clasificacion {
   const consumir = (desde: number, hasta: number) => {
     for (let k = desde; k <= hasta; k++) consumidas.add(k);
   };
-  const esMetodo = (j: number) => en(j, 'efectivo') || en(j, 'tarjeta') || en(j, 'debito') || en(j, 'credito') || en(j, 'transferencia');
+  const esMetodo = (j: number) =>
+    en(j, 'efectivo') ||
+    en(j, 'tarjeta') ||
+    en(j, 'debito') ||
+    en(j, 'credito') ||
+    en(j, 'transferencia') ||
+    (ventaFiada && (en(j, 'fiado') || en(j, 'fiar')));
   const esVerboVenta = (j: number) => en(j, 'ventas') || en(j, 'verbosSalida');
   const esExistencia = (j: number) => en(j, 'existencias');
 
@@ -1051,11 +1079,11 @@ export function clasificar(texto: string): Clasificacion {
   const comparacion = periodos.length > 1 && !ws.includes('hasta');
 
   // Payment methods.
-  const nombrados = (c: 'efectivo' | 'debito' | 'credito' | 'transferencia' | 'tarjeta', excluido: boolean) =>
-    indices(c).some((i) => excluidos.has(i) === excluido);
+  const nombrados = (c: keyof typeof METODOS_DE | 'tarjeta', excluido: boolean) => indices(c).some((i) => excluidos.has(i) === excluido);
+  const conceptosMetodo = ['efectivo', 'debito', 'credito', 'transferencia', ...(ventaFiada ? (['fiado', 'fiar'] as const) : [])] as const;
   const metodosDe = (excluido: boolean): Set<MetodoPago> => {
     const s = new Set<MetodoPago>();
-    for (const c of ['efectivo', 'debito', 'credito', 'transferencia'] as const) if (nombrados(c, excluido)) s.add(METODOS_DE[c]);
+    for (const c of conceptosMetodo) if (nombrados(c, excluido)) s.add(METODOS_DE[c]);
     if (nombrados('tarjeta', excluido) && !s.has('Tarjeta de Débito') && !s.has('Tarjeta de Crédito')) {
       s.add('Tarjeta de Débito');
       s.add('Tarjeta de Crédito');
@@ -1068,6 +1096,7 @@ export function clasificar(texto: string): Clasificacion {
     positivos.has('Efectivo'),
     positivos.has('Tarjeta de Débito') || positivos.has('Tarjeta de Crédito'),
     positivos.has('Transferencia Bancaria'),
+    positivos.has('Fiado'),
   ].filter(Boolean).length;
   const elegidos = METODOS_PAGO.filter((m) => (positivos.size > 0 ? positivos.has(m) : true) && !negativos.has(m));
   // "Sin efectivo, tarjeta ni transferencia" leaves nothing to count.
@@ -1081,8 +1110,8 @@ export function clasificar(texto: string): Clasificacion {
   if (fuerte('ganancia')) return fallback('ganancia');
   if (fuerte('cambioPrecio') && fuerte('precio')) return fallback('cambio_precio');
 
-  // La libreta: what customers owe, said outright ("¿cuánto me debe la señora Juana?").
-  if (fuerte('deuda')) return deuda();
+  // La libreta: what customers owe, said outright ("¿cuánto me debe la señora Juana?", "¿cuánto tengo fiado?").
+  if (fuerte('deuda') || (fuerte('fiado') && !ventaFiada)) return deuda();
 
   /**
    * What customers owe is known only as it is now, for no payment method. Every word is explained
@@ -1094,7 +1123,7 @@ export function clasificar(texto: string): Clasificacion {
     if (hayMetodo) return fallback('metodo_no_aplica', casi);
     if (tiene('otroPeriodo') || comparacion || (periodo && periodo !== 'hoy')) return fallback('periodo_deuda', casi);
     if (negacionesLibres.length > 0) return fallback('negacion', casi);
-    const absorbe: Concepto[] = ['deuda', 'cuanto', 'mas', 'existencias', 'hoy', 'dia', ...CORTESIA];
+    const absorbe: Concepto[] = ['deuda', 'fiado', 'cuanto', 'mas', 'existencias', 'hoy', 'dia', ...CORTESIA];
     const nombre: string[] = [];
     const desconocidas: string[] = [];
     ws.forEach((w, i) => {
@@ -1106,7 +1135,7 @@ export function clasificar(texto: string): Clasificacion {
       else nombre.push(w);
     });
     if (desconocidas.length > 0) return fallback('desconocidas', { ...casi, desconocidas });
-    const confianza = mejor.get('deuda') ?? 0;
+    const confianza = Math.max(mejor.get('deuda') ?? 0, mejor.get('fiado') ?? 0);
     const pideLista = ws.some((w) => PIDEN_DEUDORES.has(w)) || tiene('mas');
     if (nombre.length > 0) {
       // "¿Quién me debe más, Juana?" asks two things: not guessed.
@@ -1152,6 +1181,8 @@ export function clasificar(texto: string): Clasificacion {
     if (fuerte('agotados') || negacionExistencia)
       return { intencion: nombraProducto ? 'producto' : 'agotados', decide: fuerte('agotados') ? ['agotados'] : ['existencias'] };
     if (fuerte('ventas') || ventasEnfaticas) return { intencion: `ventas_${periodo ?? 'hoy'}`, decide: ['ventas'] };
+    // "¿Cuánto fié este mes?": selling on credit is selling.
+    if (fuerte('fiar') && ventaFiada) return { intencion: `ventas_${periodo ?? 'hoy'}`, decide: ['fiar'] };
     // "¿Cómo me fue?", "¿qué tal el mes?": how the shop is doing.
     if (fuerte('desempeno') && (tiene('como') || periodo !== null))
       return { intencion: `ventas_${periodo ?? 'hoy'}`, decide: ['desempeno'] };
@@ -1210,7 +1241,20 @@ export function clasificar(texto: string): Clasificacion {
   /** The words of the question that none of these concepts (nor a slot, nor a negation read) explains. */
   function sueltas(absorbe: readonly Concepto[], conSlots = true): string[] {
     const slots: Concepto[] = conSlots
-      ? ['hoy', 'dia', 'ayer', 'semana', 'mes', 'efectivo', 'tarjeta', 'debito', 'credito', 'transferencia', ...CORTESIA]
+      ? [
+          'hoy',
+          'dia',
+          'ayer',
+          'semana',
+          'mes',
+          'efectivo',
+          'tarjeta',
+          'debito',
+          'credito',
+          'transferencia',
+          ...conceptosMetodo,
+          ...CORTESIA,
+        ]
       : CORTESIA;
     return ws.filter((w, i) => {
       if (VACIAS.has(w) || consumidas.has(i)) return false;

@@ -63,7 +63,7 @@ const precio = (pesos: number, unidad: UnidadVenta = 'unidad') => `${formatClp(p
 /** A stock in a list: '3', or '0,800 kg'. */
 const stockCorto = (x: { stock: number; unidad?: UnidadVenta }) => (x.unidad === 'kg' ? cantidad(x.stock, 'kg') : String(x.stock));
 
-/** "en efectivo", "con tarjeta (débito o crédito)", "en efectivo o por transferencia". */
+/** "en efectivo", "con tarjeta (débito o crédito)", "al fiado", "en efectivo, por transferencia o al fiado". */
 export function nombreMetodos(metodos: readonly MetodoPago[]): string {
   const debito = metodos.includes('Tarjeta de Débito');
   const credito = metodos.includes('Tarjeta de Crédito');
@@ -77,6 +77,7 @@ export function nombreMetodos(metodos: readonly MetodoPago[]): string {
           ? ['con tarjeta de crédito']
           : []),
     ...(metodos.includes('Transferencia Bancaria') ? ['por transferencia'] : []),
+    ...(metodos.includes('Fiado') ? ['al fiado'] : []),
   ];
   return partes.length <= 1 ? partes.join('') : `${partes.slice(0, -1).join(', ')} o ${partes.at(-1)}`;
 }
@@ -211,7 +212,7 @@ export function metodoPago(p: Periodo, desde: string, usos: readonly UsoMetodoPa
 
 export const AYUDA = {
   ayuda_cargar: `Para subir un archivo entra a ${PANTALLAS.cargar}: elige si son Productos o Ventas, descarga la plantilla (Excel, CSV o XML) si la necesitas, arrastra tu archivo (.csv, .xlsx o .xml) y presiona «Continuar». Al terminar verás cuántas filas se guardaron y podrás descargar las filas con errores para corregirlas.`,
-  ayuda_vender: `Para registrar una venta entra a ${PANTALLAS.nuevaVenta}: escanea los productos con el lector (o búscalos por nombre en la tabla), revisa el carrito, presiona «Proceder al Pago», elige el método de pago y finaliza la venta. El stock se descuenta al instante.`,
+  ayuda_vender: `Para registrar una venta entra a ${PANTALLAS.nuevaVenta}: escanea los productos con el lector (o búscalos por nombre en la tabla), revisa el carrito, presiona «Proceder al Pago», elige el método de pago (si es Fiado, también el cliente) y finaliza la venta. El stock se descuenta al instante.`,
   ayuda_producto: `Para agregar un producto entra a ${PANTALLAS.nuevoProducto}: escanea su código de barras o escríbelo, completa nombre, categoría, precio de venta y stock, y guárdalo. Si tienes muchos, súbelos de una vez en ${PANTALLAS.cargar}.`,
   ayuda_recomendaciones: `En ${PANTALLAS.recomendaciones} verás, calculado con tus ventas: qué reponer pronto (y cuánto), qué no se vende hace 30 días, qué productos dejan poco margen, la clasificación ABC de tus productos y tus horas peak.`,
 } as const;
@@ -222,7 +223,7 @@ export const AGRADECIMIENTO = '¡De nada! Si necesitas algo más, pregúntame.';
 
 export const CAPACIDADES = [
   'Puedo responderte con los datos de tu tienda:',
-  '• Ventas y ticket promedio de hoy, ayer, esta semana o este mes, también por método de pago (efectivo, tarjeta, transferencia).',
+  '• Ventas y ticket promedio de hoy, ayer, esta semana o este mes, también por método de pago (efectivo, tarjeta, transferencia o fiado).',
   '• Lo más vendido y los métodos de pago de hoy, ayer, la semana o el mes.',
   '• Qué productos están agotados, con stock bajo o sin ventas hace 30 días.',
   '• El stock y el precio de un producto (de todos los que se llamen así).',
