@@ -46,7 +46,8 @@ export const porMetodoHora = (r: Resumenes, c: Consulta) => r.tabla(c.categoria 
 /**
  * Per hour and payment method, part by part (pago dividido, docs/pagos.md): the summaries' rows of
  * the sales paid one way, and each part of the split sales ('Mixto') read from parte_contada (few
- * rows, found by the index venta_mixto_idx). A split sale counts as a sale in each of its methods,
+ * rows, found by the index venta_mixto_idx), of the shop `c` names (the caller still filters the
+ * hours and methods it wants). A split sale counts as a sale in each of its methods,
  * and its parts add up to what it brought in. Columns: id_minimarket, hora, metodo_pago, ventas,
  * ingresos. The figures by payment method read this; those of lines (products, categories) cannot
  * split a line by method and file a split sale under 'Mixto'.
@@ -54,7 +55,7 @@ export const porMetodoHora = (r: Resumenes, c: Consulta) => r.tabla(c.categoria 
 export function porMetodoPagoHora(r: Resumenes, c: Pick<Consulta, 'idMinimarket' | 'desde' | 'hasta'>) {
   return Prisma.sql`(
     SELECT id_minimarket, hora, metodo_pago, ventas::bigint AS ventas, ingresos::bigint AS ingresos
-    FROM ${r.tabla('resumen_venta_hora')} WHERE metodo_pago <> ${METODO_MIXTO}
+    FROM ${r.tabla('resumen_venta_hora')} WHERE id_minimarket = ${c.idMinimarket} AND metodo_pago <> ${METODO_MIXTO}
     UNION ALL
     SELECT id_minimarket, date_trunc('hour', fecha_venta AT TIME ZONE 'America/Santiago')::timestamp(0), metodo_pago, 1, ingreso
     FROM parte_contada
