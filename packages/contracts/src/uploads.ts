@@ -4,6 +4,8 @@ import { MAX_ENTERO } from './reglas.js';
 /** productos, ventas, and clientes: the shop's paper notebook (la libreta, docs/fiado.md) with what each one owes. */
 export const TIPOS_CARGA = ['productos', 'ventas', 'clientes'] as const;
 export type TipoCarga = (typeof TIPOS_CARGA)[number];
+/** How the screens and the messages name each kind of file. */
+export const NOMBRE_TIPO_CARGA: Record<TipoCarga, string> = { productos: 'Productos', ventas: 'Ventas', clientes: 'Clientes (libreta)' };
 export const ESTADOS_PROCESAMIENTO = ['En revisión', 'Completado', 'Con errores', 'Error'] as const;
 export type EstadoProcesamiento = (typeof ESTADOS_PROCESAMIENTO)[number];
 export const ESTADO_EN_REVISION: EstadoProcesamiento = 'En revisión';

@@ -7,6 +7,7 @@ import {
   COLUMNAS_PRODUCTOS,
   COLUMNAS_PRODUCTOS_OBLIGATORIAS,
   COLUMNAS_VENTAS,
+  NOMBRE_TIPO_CARGA,
   TIPOS_CARGA,
   type TipoCarga,
 } from '@minimarket/contracts/uploads';
@@ -75,9 +76,6 @@ export const CARGA_CLIENTES: DefinicionCarga<ColumnaCliente> = {
 
 export const DEFINICIONES = { productos: CARGA_PRODUCTOS, ventas: CARGA_VENTAS, clientes: CARGA_CLIENTES } as const;
 
-/** How the upload page names each kind (its type selector). */
-export const NOMBRE_TIPO: Record<TipoCarga, string> = { productos: 'Productos', ventas: 'Ventas', clientes: 'Clientes (libreta)' };
-
 /** Normalised name → canonical column, for one kind of file. */
 export function indiceDeNombres<C extends string>(def: DefinicionCarga<C>): Map<string, C> {
   const indice = new Map<string, C>();
@@ -122,7 +120,7 @@ export function ubicarColumnas<C extends string>(tipo: TipoCarga, encabezado: re
       return (DEFINICIONES[t] as unknown as DefinicionCarga<string>).obligatorias.every((c) => delOtro.has(c)) && delOtro.size > propias;
     });
     const pista = otro
-      ? ` Parece un archivo de ${otro}: elija el tipo "${NOMBRE_TIPO[otro]}" al cargarlo.`
+      ? ` Parece un archivo de ${otro}: elija el tipo "${NOMBRE_TIPO_CARGA[otro]}" al cargarlo.`
       : ` La primera fila debe tener los nombres de las columnas: ${lista(def.columnas)}.`;
     const que =
       faltan.length === 1 ? `Falta la columna obligatoria ${lista(faltan)}.` : `Faltan las columnas obligatorias ${lista(faltan)}.`;
