@@ -77,10 +77,7 @@ describe('la libreta from a CSV', () => {
   const desde = haceDias(40);
   beforeAll(async () => {
     // Already in the shop: one without RUT (matched by name), one with RUT (matched by RUT).
-    for (const payload of [
-      { nombre: 'Fabiola Existente' },
-      { nombre: 'Gonzalo Existente', rut: rut(15_222_333) },
-    ]) {
+    for (const payload of [{ nombre: 'Fabiola Existente' }, { nombre: 'Gonzalo Existente', rut: rut(15_222_333) }]) {
       const res = await pyme.request({ method: 'POST', url: '/api/clientes', payload: { id_minimarket: donPepe, ...payload } });
       expect(res.statusCode, res.body).toBe(201);
     }

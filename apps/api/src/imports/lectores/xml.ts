@@ -59,7 +59,9 @@ export async function* leerXml(
   parser.on('opentag', (tag: SaxesTagPlain) => {
     profundidad += 1;
     if (profundidad > MAX_PROFUNDIDAD)
-      throw new ErrorArchivo('El XML tiene demasiados niveles anidados. Usa <productos><producto>…, <ventas><venta>… o <clientes><cliente>….');
+      throw new ErrorArchivo(
+        'El XML tiene demasiados niveles anidados. Usa <productos><producto>…, <ventas><venta>… o <clientes><cliente>….',
+      );
     const nombre = nombreDe(tag);
     if (profundidad === 1) {
       vioRaiz = true;
