@@ -23,4 +23,11 @@ FROM parte_venta pv
 WHERE pv.metodo_pago = 'Fiado' AND pv.estado_venta = 'Anulada'
 UNION ALL
 SELECT a.id_minimarket, a.id_cliente, a.fecha, 'abono', NULL, a.id_abono, 0, a.monto, a.metodo_pago
-FROM abono a;
+FROM abono a
+-- saldo_inicial: what the paper notebook said the customer owed when loaded (POST /api/clientes or
+-- the import of la libreta), dated at its oldest unpaid purchase; a purchase for every rule.
+UNION ALL
+SELECT c.id_minimarket, c.id_cliente, coalesce(c.saldo_inicial_desde, c.fecha_creacion), 'saldo_inicial', NULL, NULL,
+       c.saldo_inicial, 0, NULL
+FROM cliente c
+WHERE c.saldo_inicial > 0;

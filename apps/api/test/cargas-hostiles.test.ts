@@ -86,6 +86,8 @@ describe('files the import refuses whole (estado Error)', () => {
       productos_omitidos_por_duplicado: 0,
       ventas_procesadas: 0,
       ventas_omitidas_por_errores: 0,
+      clientes_cargados: 0,
+      clientes_omitidos_por_duplicado: 0,
       detalle_errores: [],
       status: 'error',
       message: mensaje,

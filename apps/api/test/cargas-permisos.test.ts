@@ -98,12 +98,12 @@ describe('identifying who and where', () => {
     const { payload, headers } = multipart('p.csv', 'a');
     const res = await pyme.request({
       method: 'POST',
-      url: `/api/upload/files/?id_minimarket=${propia}&id_usuario=${idPyme}&upload_type=clientes`,
+      url: `/api/upload/files/?id_minimarket=${propia}&id_usuario=${idPyme}&upload_type=proveedores`,
       payload,
       headers,
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().detail).toBe('Elige el tipo de datos del archivo: productos o ventas.');
+    expect(res.json().detail).toBe('Elige el tipo de datos del archivo: productos, ventas o clientes.');
   });
 
   it('without a token is 401', async () => {

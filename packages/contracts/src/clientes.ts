@@ -3,7 +3,9 @@
 // definition in the database (the view cuenta_cliente); these are the shapes and the words.
 import { z } from 'zod';
 import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, pesosSchema, skipSchema } from './comunes.js';
+import { esDia } from './dias.js';
 import { formatClp } from './formato.js';
+import { MAX_ENTERO, ZONA_HORARIA } from './reglas.js';
 import { normalizeRut } from './rut.js';
 
 /** How a payment on account may be made: any method but Fiado itself. */
@@ -30,6 +32,10 @@ export const clienteSchema = z
     saldo: z.number().int(),
     /** The oldest purchase not yet paid (credits settle purchases oldest first); null when nothing is owed. */
     compra_impaga_desde: z.string().nullable(),
+    /** What the paper notebook said the customer owed when loaded (0: nothing); abonos lower the balance, not this. */
+    saldo_inicial: z.number().int(),
+    /** Since when that opening balance is owed (its movement's date); null when there is none. */
+    saldo_inicial_desde: z.string().nullable(),
     fecha_creacion: z.string(),
   })
   .meta({ id: 'Cliente' });
@@ -63,18 +69,64 @@ const rutOpcional = z
   .nullable()
   .optional();
 
-const limiteSchema = z
-  .union([
-    z.null(),
-    enteroDesdeTexto(
-      z
-        .number()
-        .int({ error: 'El límite de crédito es un número entero de pesos.' })
-        .min(0, { error: 'El límite de crédito no puede ser negativo.' })
-        .max(100_000_000, { error: 'El límite de crédito es demasiado alto.' }),
-      { campo: 'El límite de crédito', pesos: true, mensajeTipo: 'El límite de crédito es un número entero de pesos.' },
-    ),
-  ])
+// nullable() rather than a union with z.null(): a union hides the reader's own words ('sin decimales')
+// behind a generic message when typed text is refused.
+const limiteSchema = enteroDesdeTexto(
+  z
+    .number()
+    .int({ error: 'El límite de crédito es un número entero de pesos.' })
+    .min(0, { error: 'El límite de crédito no puede ser negativo.' })
+    .max(100_000_000, { error: 'El límite de crédito es demasiado alto.' }),
+  { campo: 'El límite de crédito', pesos: true, mensajeTipo: 'El límite de crédito es un número entero de pesos.' },
+)
+  .nullable()
+  .optional();
+
+export const MENSAJE_SALDO_INICIAL_TIPO = 'El saldo inicial es un número entero de pesos.';
+export const MENSAJE_SALDO_INICIAL_FECHA = 'La fecha de la deuda debe tener el formato AAAA-MM-DD (por ejemplo 2026-03-15).';
+export const MENSAJE_SALDO_INICIAL_FUTURO = 'La fecha de la deuda no puede estar en el futuro.';
+export const MENSAJE_SALDO_INICIAL_ANTIGUO = 'La fecha de la deuda es demasiado antigua (se aceptan desde el año 2000).';
+export const MENSAJE_SALDO_INICIAL_NO_EDITABLE = 'El saldo inicial no se edita: para bajarlo, registra un abono en la cuenta del cliente.';
+/** No debt of a neighbourhood shop's notebook is older than this. */
+const ANIO_MINIMO_DEUDA = 2000;
+
+/** Today, 'YYYY-MM-DD' on Santiago's calendar (the shop's day, on the server and in the browser alike). */
+export const hoyEnSantiago = (ahora: Date = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_HORARIA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ahora);
+
+/** What the customer owed in the paper notebook when loaded: whole pesos, 0 or more (empty: 0). */
+export const saldoInicialSchema = enteroDesdeTexto(
+  z
+    .number()
+    .int({ error: MENSAJE_SALDO_INICIAL_TIPO })
+    .min(0, { error: 'El saldo inicial no puede ser negativo.' })
+    .max(MAX_ENTERO, { error: 'El saldo inicial es demasiado alto.' }),
+  { campo: 'El saldo inicial', pesos: true, mensajeTipo: MENSAJE_SALDO_INICIAL_TIPO },
+)
+  .nullable()
+  .optional();
+
+/** Since when the opening balance is owed (the oldest unpaid purchase of the notebook): a day, not in the future. */
+export const saldoInicialDesdeSchema = z
+  .string({ error: MENSAJE_SALDO_INICIAL_FECHA })
+  .trim()
+  .transform((v, ctx) => {
+    if (v === '') return null;
+    if (!esDia(v)) {
+      ctx.addIssue({ code: 'custom', message: MENSAJE_SALDO_INICIAL_FECHA, input: v });
+      return z.NEVER;
+    }
+    if (Number(v.slice(0, 4)) < ANIO_MINIMO_DEUDA) {
+      ctx.addIssue({ code: 'custom', message: MENSAJE_SALDO_INICIAL_ANTIGUO, input: v });
+      return z.NEVER;
+    }
+    if (v > hoyEnSantiago()) {
+      ctx.addIssue({ code: 'custom', message: MENSAJE_SALDO_INICIAL_FUTURO, input: v });
+      return z.NEVER;
+    }
+    return v;
+  })
+  .nullable()
   .optional();
 
 const camposCliente = {
@@ -91,9 +143,19 @@ const camposCliente = {
   activo: z.boolean({ error: 'Indica si el cliente está activo.' }).optional(),
 };
 
-export const clienteCreateSchema = z.object({ id_minimarket: idSchema, ...camposCliente });
+/** Only when the customer is created (by hand or from the notebook's file): never edited afterwards. */
+const camposSaldoInicial = { saldo_inicial: saldoInicialSchema, saldo_inicial_desde: saldoInicialDesdeSchema };
+
+export const clienteCreateSchema = z.object({ id_minimarket: idSchema, ...camposCliente, ...camposSaldoInicial });
 export type ClienteCreate = z.input<typeof clienteCreateSchema>;
-export const clienteUpdateSchema = z.object(camposCliente).partial();
+/** One customer of an imported notebook: the create form's fields and words, without the shop. */
+export const clienteCargaSchema = z.object({ ...camposCliente, ...camposSaldoInicial });
+/** An abono lowers the opening balance; the opening balance itself is refused here, with the reason. */
+const noEditable = z
+  .unknown()
+  .refine((v) => v === undefined, { error: MENSAJE_SALDO_INICIAL_NO_EDITABLE })
+  .optional();
+export const clienteUpdateSchema = z.object(camposCliente).partial().extend({ saldo_inicial: noEditable, saldo_inicial_desde: noEditable });
 export type ClienteUpdate = z.input<typeof clienteUpdateSchema>;
 
 export const clientesQuerySchema = z.object({
@@ -137,11 +199,13 @@ export const abonoSchema = z
 
 export const abonoResultadoSchema = z.object({ abono: abonoSchema, saldo: z.number().int() }).meta({ id: 'AbonoResultado' });
 
-export const TIPOS_MOVIMIENTO_CUENTA = ['compra', 'devolucion', 'anulacion', 'abono'] as const;
+export const TIPOS_MOVIMIENTO_CUENTA = ['compra', 'devolucion', 'anulacion', 'abono', 'saldo_inicial'] as const;
+/** How the statement names the opening balance (web, print and API alike). */
+export const DESCRIPCION_SALDO_INICIAL = 'Saldo inicial (libreta)';
 export const movimientoCuentaSchema = z.object({
   fecha: z.string(),
   tipo: z.enum(TIPOS_MOVIMIENTO_CUENTA),
-  /** 'Compra N° 12', 'Devolución de la venta N° 12', 'Anulación de la venta N° 12', 'Abono en efectivo'. */
+  /** 'Compra N° 12', 'Devolución de la venta N° 12', 'Anulación de la venta N° 12', 'Abono en efectivo', 'Saldo inicial (libreta)'. */
   descripcion: z.string(),
   /** The sale it comes from (compra, devolución, anulación). */
   id_venta: z.number().int().nullable(),

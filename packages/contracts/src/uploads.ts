@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { MAX_ENTERO } from './reglas.js';
 
-export const TIPOS_CARGA = ['productos', 'ventas'] as const;
+/** productos, ventas, and clientes: the shop's paper notebook (la libreta, docs/fiado.md) with what each one owes. */
+export const TIPOS_CARGA = ['productos', 'ventas', 'clientes'] as const;
 export type TipoCarga = (typeof TIPOS_CARGA)[number];
+/** How the screens and the messages name each kind of file. */
+export const NOMBRE_TIPO_CARGA: Record<TipoCarga, string> = { productos: 'Productos', ventas: 'Ventas', clientes: 'Clientes (libreta)' };
 export const ESTADOS_PROCESAMIENTO = ['En revisión', 'Completado', 'Con errores', 'Error'] as const;
 export type EstadoProcesamiento = (typeof ESTADOS_PROCESAMIENTO)[number];
 export const ESTADO_EN_REVISION: EstadoProcesamiento = 'En revisión';
@@ -27,13 +30,31 @@ export const COLUMNAS_PRODUCTOS = [
 ] as const;
 export const COLUMNAS_PRODUCTOS_OBLIGATORIAS = ['nombre_producto', 'categoria', 'precio_venta', 'codigo_barra'] as const;
 export const COLUMNAS_VENTAS = ['id_venta_csv', 'fecha_venta', 'metodo_pago', 'codigo_barra', 'num_unidades'] as const;
+/**
+ * La libreta (issue #21): one customer per row, with the create form's rules. saldo_inicial is what
+ * the notebook says they owe today, fiado_desde the day of their oldest unpaid purchase.
+ */
+export const COLUMNAS_CLIENTES = [
+  'nombre',
+  'rut',
+  'telefono',
+  'direccion',
+  'limite_credito',
+  'saldo_inicial',
+  'fiado_desde',
+  'notas',
+] as const;
+export const COLUMNAS_CLIENTES_OBLIGATORIAS = ['nombre'] as const;
 export const PLANTILLAS = [
   'plantilla_productos.xlsx',
   'plantilla_ventas.xlsx',
+  'plantilla_clientes.xlsx',
   'plantilla_productos.xml',
   'plantilla_ventas.xml',
+  'plantilla_clientes.xml',
   'plantilla_productos.csv',
   'plantilla_ventas.csv',
+  'plantilla_clientes.csv',
 ] as const;
 /** detalle_resultado.status: everything loaded, some rows rejected, or the file could not be read. */
 export const STATUS_RESULTADO = ['success', 'partial', 'error'] as const;
@@ -48,7 +69,7 @@ const idCargaSchema = z.coerce
 export const cargaQuerySchema = z.object({
   id_minimarket: idCargaSchema,
   id_usuario: idCargaSchema,
-  upload_type: z.enum(TIPOS_CARGA, { error: 'Elige el tipo de datos del archivo: productos o ventas.' }),
+  upload_type: z.enum(TIPOS_CARGA, { error: 'Elige el tipo de datos del archivo: productos, ventas o clientes.' }),
 });
 
 export const errorFilaSchema = z.object({ fila: z.number().int(), campo: z.string(), mensaje: z.string() });
@@ -62,6 +83,10 @@ export const detalleResultadoSchema = z.object({
   productos_omitidos_por_duplicado: z.number().int(),
   ventas_procesadas: z.number().int(),
   ventas_omitidas_por_errores: z.number().int(),
+  // La libreta (upload_type=clientes); absent in results written before it.
+  clientes_cargados: z.number().int().default(0),
+  /** Already in the shop: the same RUT, or the same name where one of the two has no RUT. */
+  clientes_omitidos_por_duplicado: z.number().int().default(0),
   detalle_errores: z.array(errorFilaSchema),
   status: z.enum(STATUS_RESULTADO),
   message: z.string(),
@@ -77,6 +102,8 @@ export const DETALLE_RESULTADO_VACIO: DetalleResultado = {
   productos_omitidos_por_duplicado: 0,
   ventas_procesadas: 0,
   ventas_omitidas_por_errores: 0,
+  clientes_cargados: 0,
+  clientes_omitidos_por_duplicado: 0,
   detalle_errores: [],
   status: 'success',
   message: '',

@@ -1,6 +1,9 @@
 // cliente: a shop's customers (la libreta, issue #21). Their balance is never stored: it is the
 // view cuenta_cliente, read here too because the sale and the abono read it under the customer's
 // lock (clienteBajoCandado), so two writes for one customer take turns on a balance that is exact.
+// The import of a notebook (imports/aplicar-clientes.ts) writes here too, set-based.
+import type pg from 'pg';
+import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
 import type { Prisma, Tx } from '../db/client.js';
 
 export type ValoresCliente = Omit<Prisma.ClienteUncheckedCreateInput, 'id_cliente' | 'fecha_creacion'>;
@@ -37,4 +40,28 @@ export async function clienteBajoCandado(tx: Tx, idMinimarket: number, idCliente
     FOR UPDATE`;
   if (!c) return null;
   return { ...c, saldo: await saldoCliente(tx, idMinimarket, idCliente) };
+}
+
+/**
+ * The customers of an imported notebook, in one statement, from the import's staging table (rows
+ * without errores nor omitido; saldo_inicial_desde a 'YYYY-MM-DD' day, midnight in Santiago as
+ * POST /api/clientes stores it). A RUT another customer took meanwhile is skipped, never an error.
+ * Returns how many were created and the pesos of opening balance they carry.
+ */
+export async function crearClientesDesdeStaging(client: pg.ClientBase, staging: string, idMinimarket: number) {
+  const { rows } = await client.query<{ n: number; saldo: string }>(
+    `WITH nuevos AS (
+       INSERT INTO cliente (id_minimarket, nombre, rut, telefono, direccion, limite_credito, notas, saldo_inicial, saldo_inicial_desde)
+       SELECT $1, s.nombre, s.rut, s.telefono, s.direccion, s.limite_credito, s.notas, s.saldo_inicial,
+              CASE WHEN s.saldo_inicial > 0 THEN s.saldo_inicial_desde::date::timestamp AT TIME ZONE $2 END
+       FROM ${staging} s
+       WHERE s.errores IS NULL AND s.omitido IS NULL
+       ORDER BY s.fila
+       ON CONFLICT (id_minimarket, rut) DO NOTHING
+       RETURNING saldo_inicial
+     )
+     SELECT count(*)::int AS n, coalesce(sum(saldo_inicial), 0)::bigint AS saldo FROM nuevos`,
+    [idMinimarket, ZONA_HORARIA],
+  );
+  return { creados: rows[0]?.n ?? 0, saldoInicial: Number(rows[0]?.saldo ?? 0) };
 }

@@ -1,13 +1,23 @@
 // The columns of each kind of file and how a header written by a person finds them:
 // case, accents, spaces and '_' do not matter ('Precio Venta' is precio_venta), and a
 // few names people really use are accepted too ('Código de barras', 'Cantidad').
-import { COLUMNAS_PRODUCTOS, COLUMNAS_PRODUCTOS_OBLIGATORIAS, COLUMNAS_VENTAS, type TipoCarga } from '@minimarket/contracts/uploads';
+import {
+  COLUMNAS_CLIENTES,
+  COLUMNAS_CLIENTES_OBLIGATORIAS,
+  COLUMNAS_PRODUCTOS,
+  COLUMNAS_PRODUCTOS_OBLIGATORIAS,
+  COLUMNAS_VENTAS,
+  NOMBRE_TIPO_CARGA,
+  TIPOS_CARGA,
+  type TipoCarga,
+} from '@minimarket/contracts/uploads';
 import { ErrorArchivo } from './errores.js';
 import { normalizarNombreColumna } from './valores.js';
 
 export type { TipoCarga };
 export type ColumnaProducto = (typeof COLUMNAS_PRODUCTOS)[number];
 export type ColumnaVenta = (typeof COLUMNAS_VENTAS)[number];
+export type ColumnaCliente = (typeof COLUMNAS_CLIENTES)[number];
 
 export interface DefinicionCarga<C extends string> {
   columnas: readonly C[];
@@ -48,7 +58,23 @@ export const CARGA_VENTAS: DefinicionCarga<ColumnaVenta> = {
   xml: { raiz: 'ventas', item: 'venta' },
 };
 
-export const DEFINICIONES = { productos: CARGA_PRODUCTOS, ventas: CARGA_VENTAS } as const;
+export const CARGA_CLIENTES: DefinicionCarga<ColumnaCliente> = {
+  columnas: COLUMNAS_CLIENTES,
+  obligatorias: COLUMNAS_CLIENTES_OBLIGATORIAS,
+  alias: {
+    nombre: ['cliente', 'nombre del cliente', 'nombre cliente', 'vecino', 'nombre y apellido'],
+    rut: ['run', 'rut del cliente'],
+    telefono: ['fono', 'celular', 'telefono celular', 'whatsapp'],
+    direccion: ['domicilio'],
+    limite_credito: ['limite', 'limite de credito', 'cupo'],
+    saldo_inicial: ['saldo', 'deuda', 'debe', 'saldo libreta'],
+    fiado_desde: ['debe desde', 'deuda desde', 'desde', 'saldo inicial desde', 'fecha deuda', 'fecha de la deuda'],
+    notas: ['nota', 'observaciones', 'comentarios'],
+  },
+  xml: { raiz: 'clientes', item: 'cliente' },
+};
+
+export const DEFINICIONES = { productos: CARGA_PRODUCTOS, ventas: CARGA_VENTAS, clientes: CARGA_CLIENTES } as const;
 
 /** Normalised name → canonical column, for one kind of file. */
 export function indiceDeNombres<C extends string>(def: DefinicionCarga<C>): Map<string, C> {
@@ -81,12 +107,20 @@ export function ubicarColumnas<C extends string>(tipo: TipoCarga, encabezado: re
   });
   const faltan = def.obligatorias.filter((c) => !posiciones.has(c));
   if (faltan.length > 0) {
-    const otro: TipoCarga = tipo === 'productos' ? 'ventas' : 'productos';
-    const defOtro = DEFINICIONES[otro] as unknown as DefinicionCarga<string>;
-    const indiceOtro = indiceDeNombres(defOtro);
-    const delOtro = new Set(encabezado.map((c) => indiceOtro.get(normalizarNombreColumna(c))));
-    const pista = defOtro.obligatorias.every((c) => delOtro.has(c))
-      ? ` Parece un archivo de ${otro}: elija el tipo "${otro === 'ventas' ? 'Ventas' : 'Productos'}" al cargarlo.`
+    // Another kind whose required columns are all there and that knows more of the header than
+    // this one ('nombre' is a customer's column and a products' alias: one column says nothing).
+    const conocidas = (t: TipoCarga) => {
+      const indiceOtro = indiceDeNombres(DEFINICIONES[t] as unknown as DefinicionCarga<string>);
+      return new Set(encabezado.map((c) => indiceOtro.get(normalizarNombreColumna(c))).filter((c) => c !== undefined));
+    };
+    const propias = conocidas(tipo).size;
+    const otro = TIPOS_CARGA.find((t) => {
+      if (t === tipo) return false;
+      const delOtro = conocidas(t);
+      return (DEFINICIONES[t] as unknown as DefinicionCarga<string>).obligatorias.every((c) => delOtro.has(c)) && delOtro.size > propias;
+    });
+    const pista = otro
+      ? ` Parece un archivo de ${otro}: elija el tipo "${NOMBRE_TIPO_CARGA[otro]}" al cargarlo.`
       : ` La primera fila debe tener los nombres de las columnas: ${lista(def.columnas)}.`;
     const que =
       faltan.length === 1 ? `Falta la columna obligatoria ${lista(faltan)}.` : `Faltan las columnas obligatorias ${lista(faltan)}.`;

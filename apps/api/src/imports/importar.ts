@@ -7,6 +7,7 @@
 // job to the queue.
 import type pg from 'pg';
 import { guardarRechazadasDesde } from '../data/fila-rechazada.js';
+import { aplicarClientes } from './aplicar-clientes.js';
 import { aplicarProductos } from './aplicar-productos.js';
 import { aplicarVentas } from './aplicar-ventas.js';
 import { abrirConexionDeCarga, empezarTransaccionMasiva } from './conexion.js';
@@ -54,6 +55,9 @@ export async function importarArchivo(
           nombreArchivo: trabajo.nombreArchivo,
         });
         conteos = { ...conteos, ...r };
+      } else if (trabajo.tipo === 'clientes') {
+        const r = await aplicarClientes(client, { idMinimarket: trabajo.idMinimarket });
+        conteos = { ...conteos, ...r };
       } else {
         const r = await aplicarVentas(client, { idMinimarket: trabajo.idMinimarket, idUsuario: trabajo.idUsuario });
         conteos = { ...conteos, procesadas: r.procesadas, rechazadas: r.omitidasPorErrores, yaImportadas: r.yaImportadas };
@@ -76,11 +80,13 @@ export async function importarArchivo(
         detalle: {
           total_filas: lectura.totalFilas,
           errores,
-          productos_cargados: conteos.cargados,
+          productos_cargados: trabajo.tipo === 'productos' ? conteos.cargados : 0,
           productos_reactivados: conteos.reactivados,
-          productos_omitidos_por_duplicado: conteos.omitidos,
+          productos_omitidos_por_duplicado: trabajo.tipo === 'productos' ? conteos.omitidos : 0,
           ventas_procesadas: conteos.procesadas,
           ventas_omitidas_por_errores: conteos.rechazadas,
+          clientes_cargados: trabajo.tipo === 'clientes' ? conteos.cargados : 0,
+          clientes_omitidos_por_duplicado: trabajo.tipo === 'clientes' ? conteos.omitidos : 0,
           detalle_errores: primeros.map(({ fila, campo, mensaje }) => ({ fila, campo, mensaje })),
           status: STATUS[estado],
           message: mensajeFinal(trabajo.tipo, conteos, errores, limites.maxErroresDetalle),
@@ -94,6 +100,11 @@ export async function importarArchivo(
         // pick a full scan (bench/README.md). Merge it and refresh the statistics now.
         await client.query(`SELECT gin_clean_pending_list('producto_nombre_busqueda_trgm_idx'::regclass)`);
         await client.query('ANALYZE producto');
+      }
+      if (trabajo.tipo === 'clientes' && conteos.cargados > 0) {
+        // As for products: the new names in the trigram index's pending list, and fresh statistics.
+        await client.query(`SELECT gin_clean_pending_list('cliente_nombre_busqueda_trgm_idx'::regclass)`);
+        await client.query('ANALYZE cliente');
       }
       if (trabajo.tipo === 'ventas' && conteos.procesadas > 0) {
         // A year of history can be most of the shop's sales: with stale statistics the planner

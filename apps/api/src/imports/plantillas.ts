@@ -1,9 +1,10 @@
-// The templates the upload page offers: plantilla_productos / plantilla_ventas as .xlsx
+// The templates the upload page offers: plantilla_productos / plantilla_ventas / plantilla_clientes as .xlsx
 // (sheet 'Datos', header row, a few believable rows), .xml (children named like the
 // columns) and .csv (as Excel in Chile saves it: BOM, ';', CRLF). Each one, uploaded as it
 // is, imports cleanly. Each shows a product sold by weight too (docs/granel.md): its price per
 // kilo, its stock and a sale of it in kilos with a decimal comma, and its PLU.
-import { COLUMNAS_PRODUCTOS, COLUMNAS_VENTAS, type PLANTILLAS } from '@minimarket/contracts/uploads';
+import { COLUMNAS_CLIENTES, COLUMNAS_PRODUCTOS, COLUMNAS_VENTAS, type PLANTILLAS } from '@minimarket/contracts/uploads';
+import { computeRutDv, formatRut } from '@minimarket/contracts/rut';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { XMLBuilder } from 'fast-xml-parser';
@@ -102,6 +103,38 @@ const PRODUCTOS_EJEMPLO = [
   },
 ] as const;
 
+const rutEjemplo = (cuerpo: number) => formatRut(`${cuerpo}-${computeRutDv(cuerpo)}`);
+
+/**
+ * La libreta (docs/fiado.md «Importar la libreta»): two neighbours as a notebook has them, one with
+ * everything (RUT, limit, a debt since three weeks ago) and one with a name, a phone and a debt.
+ * Names and RUT of no demo customer, so the template loads cleanly in the demo shops too.
+ */
+function clientesEjemplo(ahora: Date) {
+  return [
+    {
+      nombre: 'María Fernández Rojas',
+      rut: rutEjemplo(16_555_222),
+      telefono: '+56 9 8123 4567',
+      direccion: 'Los Aromos 1234, depto. 5',
+      limite_credito: 50_000,
+      saldo_inicial: 12_500,
+      fiado_desde: textoDia(sumarDias(fechaLocal(ahora), -21)),
+      notas: 'Paga los viernes',
+    },
+    {
+      nombre: 'Luis Contreras',
+      rut: '',
+      telefono: '9 7654 3210',
+      direccion: '',
+      limite_credito: '',
+      saldo_inicial: 3_990,
+      fiado_desde: '',
+      notas: 'Vecino del pasaje',
+    },
+  ];
+}
+
 /** 'YYYY-MM-DD' of the day before `ahora`, in Santiago. */
 const ayerEnSantiago = (ahora: Date) => textoDia(sumarDias(fechaLocal(ahora), -1));
 
@@ -181,6 +214,8 @@ async function xlsx(
   return Buffer.from(await libro.xlsx.writeBuffer());
 }
 
+const esPlantillaDeClientes = (nombre: NombrePlantilla) => nombre.startsWith('plantilla_clientes');
+
 /** Sales templates use products of the shop (their barcodes must exist); product templates bring their own. */
 export const esPlantillaDeVentas = (nombre: NombrePlantilla) => nombre.startsWith('plantilla_ventas');
 
@@ -191,6 +226,7 @@ export async function generarPlantilla(
 ): Promise<{ contentType: string; contenido: Buffer }> {
   const ahora = opciones.ahora ?? new Date();
   const esVentas = esPlantillaDeVentas(nombre);
+  if (esPlantillaDeClientes(nombre)) return plantillaClientes(nombre, ahora);
   const columnas = esVentas ? COLUMNAS_VENTAS : COLUMNAS_PRODUCTOS;
   const filas: ReadonlyArray<Record<string, string | number>> = esVentas
     ? ventasEjemplo(opciones.productosParaVentas ?? PRODUCTOS_EJEMPLO, ahora)
@@ -204,5 +240,21 @@ export async function generarPlantilla(
   }
   // Barcodes and dates as text, as the rules ask; prices as numbers shown '$4.990'.
   const contenido = await xlsx(columnas, filas, esVentas ? {} : { precio_venta: FORMATO_PESOS, precio_compra: FORMATO_PESOS });
+  return { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', contenido };
+}
+
+/** plantilla_clientes as .csv, .xml (<clientes><cliente>) or .xlsx (pesos shown '$12.500'). */
+async function plantillaClientes(nombre: NombrePlantilla, ahora: Date): Promise<{ contentType: string; contenido: Buffer }> {
+  const filas = clientesEjemplo(ahora);
+  if (nombre.endsWith('.csv')) {
+    return { contentType: 'text/csv; charset=utf-8', contenido: Buffer.from(csv(COLUMNAS_CLIENTES, filas), 'utf8') };
+  }
+  if (nombre.endsWith('.xml')) {
+    return {
+      contentType: 'application/xml; charset=utf-8',
+      contenido: Buffer.from(xml('clientes', 'cliente', COLUMNAS_CLIENTES, filas), 'utf8'),
+    };
+  }
+  const contenido = await xlsx(COLUMNAS_CLIENTES, filas, { limite_credito: FORMATO_PESOS, saldo_inicial: FORMATO_PESOS });
   return { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', contenido };
 }

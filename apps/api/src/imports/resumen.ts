@@ -1,5 +1,7 @@
 // The Spanish sentence an import ends with (detalle_resultado.message), from its counts.
+import { formatClp } from '@minimarket/contracts/formato';
 import type { TipoCarga } from '@minimarket/contracts/uploads';
+import type { OmitidoPorDuplicado } from './aplicar-clientes.js';
 
 export interface ConteosCarga {
   cargados: number;
@@ -8,9 +10,21 @@ export interface ConteosCarga {
   procesadas: number;
   rechazadas: number;
   yaImportadas: number;
+  /** Clientes: the pesos of opening balance loaded, and the first skipped customers by name. */
+  saldoInicial: number;
+  omitidosNombrados: OmitidoPorDuplicado[];
 }
 
-export const CONTEOS_VACIOS: ConteosCarga = { cargados: 0, reactivados: 0, omitidos: 0, procesadas: 0, rechazadas: 0, yaImportadas: 0 };
+export const CONTEOS_VACIOS: ConteosCarga = {
+  cargados: 0,
+  reactivados: 0,
+  omitidos: 0,
+  procesadas: 0,
+  rechazadas: 0,
+  yaImportadas: 0,
+  saldoInicial: 0,
+  omitidosNombrados: [],
+};
 
 const n = (x: number) => x.toLocaleString('es-CL');
 const plural = (x: number, uno: string, varios: string) => `${n(x)} ${x === 1 ? uno : varios}`;
@@ -30,6 +44,8 @@ export function mensajeFinal(tipo: TipoCarga, conteos: ConteosCarga, errores: nu
         `${se(conteos.omitidos, 'Se omitió', 'Se omitieron')} ${plural(conteos.omitidos, 'producto que ya estaba en el inventario o repetido en el archivo', 'productos que ya estaban en el inventario o repetidos en el archivo')}.`,
       );
     }
+  } else if (tipo === 'clientes') {
+    partes.push(...mensajeClientes(conteos));
   } else {
     partes.push(`${se(conteos.procesadas, 'Se cargó', 'Se cargaron')} ${plural(conteos.procesadas, 'venta', 'ventas')}.`);
     if (conteos.yaImportadas > 0)
@@ -42,6 +58,26 @@ export function mensajeFinal(tipo: TipoCarga, conteos: ConteosCarga, errores: nu
     if (errores > maxDetalle) partes.push(`Se muestran los primeros ${n(maxDetalle)} errores de ${n(errores)}.`);
   }
   return partes.join(' ');
+}
+
+/** La libreta: who came in with how much owed, and who was already there (named, with why). */
+function mensajeClientes(conteos: ConteosCarga): string[] {
+  const partes = [
+    `${se(conteos.cargados, 'Se cargó', 'Se cargaron')} ${plural(conteos.cargados, 'cliente', 'clientes')} a la libreta` +
+      (conteos.saldoInicial > 0 ? `, que deben ${formatClp(conteos.saldoInicial)} en total (saldo inicial).` : '.'),
+  ];
+  if (conteos.omitidos > 0) {
+    const nombrados = conteos.omitidosNombrados
+      .map((o) => `«${o.nombre}» (fila ${n(o.fila)}, mismo ${o.por === 'rut' ? 'RUT' : 'nombre'})`)
+      .join(', ');
+    const resto = conteos.omitidos - conteos.omitidosNombrados.length;
+    partes.push(
+      `${se(conteos.omitidos, 'Se omitió', 'Se omitieron')} ${plural(conteos.omitidos, 'cliente que ya estaba', 'clientes que ya estaban')} en tu libreta` +
+        (nombrados ? `: ${nombrados}${resto > 0 ? ` y ${plural(resto, 'otro', 'otros')}` : ''}` : '') +
+        `. ${se(conteos.omitidos, 'Su saldo del archivo no se sumó', 'Sus saldos del archivo no se sumaron')}: revisa su cuenta en Clientes.`,
+    );
+  }
+  return partes;
 }
 
 /** The row limit's message, with the number as a person reads it. */

@@ -7,9 +7,10 @@ import { finished } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { AvanceCarga, TipoCarga } from '@minimarket/contracts/uploads';
+import { SQL_STG_CLIENTE } from './aplicar-clientes.js';
 import { SQL_STG_PRODUCTO } from './aplicar-productos.js';
 import { SQL_STG_VENTA } from './aplicar-ventas.js';
-import { ubicarColumnas, type ColumnaProducto, type ColumnaVenta } from './columnas.js';
+import { ubicarColumnas, type ColumnaCliente, type ColumnaProducto, type ColumnaVenta } from './columnas.js';
 import { LoteCopy, lineaCopy } from './copy.js';
 import { ErrorArchivo } from './errores.js';
 import { leerCsv } from './lectores/csv.js';
@@ -18,7 +19,14 @@ import { leerXlsx } from './lectores/xlsx.js';
 import { leerXml } from './lectores/xml.js';
 import type { LimitesZip } from './lectores/zip-seguro.js';
 import { mensajeDemasiadasFilas, mensajeDemasiadoTexto } from './resumen.js';
-import { COLUMNAS_STG_PRODUCTO, COLUMNAS_STG_VENTA, crearValidadorProductos, crearValidadorVentas } from './validar.js';
+import {
+  COLUMNAS_STG_CLIENTE,
+  COLUMNAS_STG_PRODUCTO,
+  COLUMNAS_STG_VENTA,
+  crearValidadorClientes,
+  crearValidadorProductos,
+  crearValidadorVentas,
+} from './validar.js';
 
 export type FormatoCarga = 'csv' | 'xlsx' | 'xml';
 
@@ -102,6 +110,12 @@ export const STAGING = {
     crear: SQL_STG_VENTA,
     columnas: COLUMNAS_STG_VENTA,
     validador: (encabezado: string[]) => crearValidadorVentas(ubicarColumnas<ColumnaVenta>('ventas', encabezado)),
+  },
+  clientes: {
+    tabla: 'stg_cliente',
+    crear: SQL_STG_CLIENTE,
+    columnas: COLUMNAS_STG_CLIENTE,
+    validador: (encabezado: string[]) => crearValidadorClientes(ubicarColumnas<ColumnaCliente>('clientes', encabezado)),
   },
 } as const;
 

@@ -4,13 +4,15 @@
 // repeated further up the file, a sale already imported) is decided set-based in SQL.
 import { LIMITES_PRODUCTO } from '@minimarket/contracts/reglas';
 import { codigoPluSchema, MENSAJE_PLU_SOLO_GRANEL } from '@minimarket/contracts/productos';
-import type { ColumnaProducto, ColumnaVenta } from './columnas.js';
+import { clienteCargaSchema } from '@minimarket/contracts/clientes';
+import type { ColumnaCliente, ColumnaProducto, ColumnaVenta } from './columnas.js';
 import type { ValorCopy } from './copy.js';
 import { leerEnteroEntre } from '@minimarket/contracts/numeros';
 import {
   leerCantidadVenta,
   leerCategoria,
   leerCodigoBarra,
+  leerDiaDeuda,
   leerFechaVenta,
   leerMetodoPago,
   leerStockKg,
@@ -53,6 +55,20 @@ export const COLUMNAS_STG_VENTA = [
   'num_gramos',
   'error_unidades',
   'error_gramos',
+  'errores',
+  'celdas',
+] as const;
+
+export const COLUMNAS_STG_CLIENTE = [
+  'fila',
+  'nombre',
+  'rut',
+  'telefono',
+  'direccion',
+  'limite_credito',
+  'saldo_inicial',
+  'saldo_inicial_desde',
+  'notas',
   'errores',
   'celdas',
 ] as const;
@@ -192,6 +208,57 @@ export function crearValidadorVentas(posiciones: Map<ColumnaVenta, number>, ahor
       unidades && !unidades.ok ? unidades.mensaje : null,
       gramos && !gramos.ok ? gramos.mensaje : null,
       errores.length > 0 ? JSON.stringify(errores) : null,
+      crudo,
+    ];
+  };
+}
+
+/** The create form's field → the file's column, where they are named differently. */
+const COLUMNA_DE_CAMPO: Partial<Record<string, ColumnaCliente>> = { saldo_inicial_desde: 'fiado_desde' };
+
+/**
+ * One customer of the notebook → the staging row. The create form's own schema (contracts'
+ * clienteCargaSchema) checks it, so the file and the form refuse the same input in the same words
+ * (RUT check digit, pesos as '$12.500' or '12500', lengths, a debt date not in the future). Whether
+ * the customer is already in the shop (or further up the file) is decided in SQL.
+ */
+export function crearValidadorClientes(posiciones: Map<ColumnaCliente, number>) {
+  return (fila: number, celdas: readonly string[], crudo: string): ValorCopy[] => {
+    const de = lector(posiciones, celdas);
+    const opcional = (c: ColumnaCliente) => (de(c) === '' ? undefined : de(c));
+    const desde = de('fiado_desde');
+    const r = clienteCargaSchema.safeParse({
+      nombre: de('nombre'),
+      rut: opcional('rut'),
+      telefono: opcional('telefono'),
+      direccion: opcional('direccion'),
+      limite_credito: opcional('limite_credito'),
+      saldo_inicial: opcional('saldo_inicial'),
+      // Also as Excel shows a date in Chile (15-03-2026) or keeps a date cell (2026-03-15 00:00:00).
+      saldo_inicial_desde: desde === '' ? undefined : leerDiaDeuda(desde),
+      notas: opcional('notas'),
+    });
+    if (!r.success) {
+      const errores: ErrorCampo[] = r.error.issues.map((i) => {
+        const nombre = String(i.path[0] ?? 'nombre');
+        return { campo: COLUMNA_DE_CAMPO[nombre] ?? nombre, mensaje: i.message };
+      });
+      return [fila, null, null, null, null, null, null, null, null, JSON.stringify(errores), crudo];
+    }
+    const c = r.data;
+    const saldo = c.saldo_inicial ?? 0;
+    return [
+      fila,
+      c.nombre,
+      c.rut ?? null,
+      c.telefono ?? null,
+      c.direccion ?? null,
+      c.limite_credito ?? null,
+      saldo,
+      // A date says since when a debt is owed: without one it means nothing.
+      saldo > 0 ? (c.saldo_inicial_desde ?? null) : null,
+      c.notas ?? null,
+      null,
       crudo,
     ];
   };

@@ -195,3 +195,21 @@ export function leerCantidadVenta(texto: string): { unidades: Lectura<number>; g
   const gramos: Lectura<number> = peso.ok ? ok(peso.gramos) : mal(`Este producto se vende a granel (kg): ${minuscula(peso.mensaje)}`);
   return { unidades, gramos };
 }
+
+// ---- La libreta (issue #21, docs/fiado.md) ----
+
+const DIA_CHILE = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/;
+/** A date cell of an .xlsx is read 'YYYY-MM-DD 00:00:00' (lectores/xlsx.ts). */
+const DIA_CON_MEDIANOCHE = /^(\d{4}-\d{2}-\d{2})[ T]00:00(?::00)?$/;
+
+/**
+ * The day a notebook debt started, as 'YYYY-MM-DD' for the customer schema, which says what is
+ * wrong with it (format, future): 15-03-2026 and 15/03/2026 as Excel shows them in Chile, and a
+ * date cell. Anything else goes through as written, for the schema's message.
+ */
+export function leerDiaDeuda(texto: string): string {
+  const t = texto.trim();
+  const chile = DIA_CHILE.exec(t);
+  if (chile) return `${chile[3]}-${chile[2]!.padStart(2, '0')}-${chile[1]!.padStart(2, '0')}`;
+  return DIA_CON_MEDIANOCHE.exec(t)?.[1] ?? t;
+}

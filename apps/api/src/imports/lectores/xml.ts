@@ -1,4 +1,4 @@
-// XML (<productos><producto>… or <ventas><venta>…, children named like the columns),
+// XML (<productos><producto>… <ventas><venta>… or <clientes><cliente>…, children named like the columns),
 // read as a stream with saxes, so a large file is never held in memory. Entities are
 // never expanded (only the five XML ones and character references exist for saxes),
 // and a DOCTYPE that declares entities (the "billion laughs") is refused outright.
@@ -31,7 +31,7 @@ export async function* leerXml(
   opciones: { tipo: TipoCarga; maxLargoCelda: number; signal?: AbortSignal; avance?: Avance },
 ): Lector {
   const def = DEFINICIONES[opciones.tipo] as unknown as DefinicionCarga<string>;
-  const otro = DEFINICIONES[opciones.tipo === 'productos' ? 'ventas' : 'productos'] as unknown as DefinicionCarga<string>;
+  const otros = (Object.keys(DEFINICIONES) as TipoCarga[]).filter((t) => t !== opciones.tipo);
   const indice = indiceDeNombres(def);
   const columnas = def.columnas as readonly string[];
   const posicion = new Map(columnas.map((c, i) => [c, i]));
@@ -59,13 +59,16 @@ export async function* leerXml(
   parser.on('opentag', (tag: SaxesTagPlain) => {
     profundidad += 1;
     if (profundidad > MAX_PROFUNDIDAD)
-      throw new ErrorArchivo('El XML tiene demasiados niveles anidados. Usa <productos><producto>… o <ventas><venta>….');
+      throw new ErrorArchivo(
+        'El XML tiene demasiados niveles anidados. Usa <productos><producto>…, <ventas><venta>… o <clientes><cliente>….',
+      );
     const nombre = nombreDe(tag);
     if (profundidad === 1) {
       vioRaiz = true;
-      if (nombre === otro.xml.raiz) {
+      const otro = otros.find((t) => DEFINICIONES[t].xml.raiz === nombre);
+      if (otro) {
         throw new ErrorArchivo(
-          `El XML es de ${otro.xml.raiz} (<${otro.xml.raiz}>), pero eligió el tipo "${opciones.tipo}". Elige el tipo correcto al cargarlo.`,
+          `El XML es de ${otro} (<${DEFINICIONES[otro].xml.raiz}>), pero eligió el tipo "${opciones.tipo}". Elige el tipo correcto al cargarlo.`,
         );
       }
       if (nombre !== def.xml.raiz) {

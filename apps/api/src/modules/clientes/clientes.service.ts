@@ -8,6 +8,7 @@ import {
   type clienteCreateSchema,
   type clientesQuerySchema,
   type clienteUpdateSchema,
+  DESCRIPCION_SALDO_INICIAL,
   type EstadoCuenta,
   type MetodoAbono,
   MENSAJE_CLIENTE_NO_ENCONTRADO,
@@ -25,6 +26,7 @@ import { registrarAbono } from '../../data/abono.js';
 import { actualizarCliente, clienteBajoCandado, crearCliente, desactivarCliente, saldoCliente } from '../../data/cliente.js';
 import { turnoAbiertoCompartido } from '../../data/turno-caja.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { zonedToUtc } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 
@@ -41,6 +43,8 @@ interface FilaCliente {
   notas: string | null;
   activo: boolean;
   fecha_creacion: Date;
+  saldo_inicial: number;
+  saldo_inicial_desde: Date;
   saldo: bigint;
   compra_impaga_desde: Date | null;
 }
@@ -57,6 +61,8 @@ const toClienteDto = (c: FilaCliente): Cliente => ({
   activo: c.activo,
   saldo: Number(c.saldo),
   compra_impaga_desde: c.compra_impaga_desde?.toISOString() ?? null,
+  saldo_inicial: c.saldo_inicial,
+  saldo_inicial_desde: c.saldo_inicial > 0 ? c.saldo_inicial_desde.toISOString() : null,
   fecha_creacion: c.fecha_creacion.toISOString(),
 });
 
@@ -71,7 +77,8 @@ const rutDuplicado = () => conflict(MENSAJE_RUT_DUPLICADO, 'DUPLICATE_RUT');
 function consultaClientes(idMinimarket: number, donde: Prisma.Sql, orden: Prisma.Sql, pagina: Prisma.Sql = Prisma.empty) {
   return Prisma.sql`
     SELECT c.id_cliente, c.id_minimarket, c.nombre, c.rut, c.telefono, c.direccion, c.limite_credito, c.notas,
-           c.activo, c.fecha_creacion, coalesce(s.saldo, 0)::bigint AS saldo, s.compra_impaga_desde
+           c.activo, c.fecha_creacion, c.saldo_inicial, coalesce(c.saldo_inicial_desde, c.fecha_creacion) AS saldo_inicial_desde,
+           coalesce(s.saldo, 0)::bigint AS saldo, s.compra_impaga_desde
     FROM cliente c
     LEFT JOIN saldos_clientes(${idMinimarket}::int) s ON s.id_cliente = c.id_cliente
     WHERE c.id_minimarket = ${idMinimarket} AND ${donde}
@@ -140,6 +147,9 @@ export function createClientesService({ db, acceso }: { db: Db; acceso: AccesoMi
           limite_credito: data.limite_credito ?? null,
           notas: data.notas ?? null,
           activo: data.activo ?? true,
+          // The notebook's debt, only now: afterwards abonos lower it (PUT refuses it).
+          saldo_inicial: data.saldo_inicial ?? 0,
+          saldo_inicial_desde: data.saldo_inicial && data.saldo_inicial_desde ? zonedToUtc(data.saldo_inicial_desde) : null,
         });
         return leer(c.id_minimarket, c.id_cliente);
       } catch (err) {
@@ -150,8 +160,9 @@ export function createClientesService({ db, acceso }: { db: Db; acceso: AccesoMi
 
     async update(usuario: UsuarioSesion, id: number, data: z.output<typeof clienteUpdateSchema>) {
       const { id_minimarket } = await visible(usuario, id);
+      const { saldo_inicial: _s, saldo_inicial_desde: _d, ...cambios } = data;
       try {
-        await actualizarCliente(db, id_minimarket, id, data);
+        await actualizarCliente(db, id_minimarket, id, cambios);
       } catch (err) {
         if (esViolacionUnica(err)) throw rutDuplicado();
         throw err;
@@ -222,23 +233,25 @@ export function createClientesService({ db, acceso }: { db: Db; acceso: AccesoMi
         }[]
       >`
         SELECT m.fecha, m.tipo, m.id_venta, v.numero_venta, v.id_venta_csv, m.metodo_pago, m.cargo, m.abono,
-               sum(m.cargo - m.abono) OVER (ORDER BY m.fecha, m.tipo = 'compra' DESC, coalesce(m.id_venta, m.id_abono)
+               sum(m.cargo - m.abono) OVER (ORDER BY m.fecha, m.tipo IN ('compra', 'saldo_inicial') DESC, coalesce(m.id_venta, m.id_abono)
                                             ROWS UNBOUNDED PRECEDING)::bigint AS saldo
         FROM cuenta_cliente m
         LEFT JOIN venta v ON v.id_venta = m.id_venta
         WHERE m.id_minimarket = ${id_minimarket} AND m.id_cliente = ${id}
-        ORDER BY m.fecha, m.tipo = 'compra' DESC, coalesce(m.id_venta, m.id_abono)`;
+        ORDER BY m.fecha, m.tipo IN ('compra', 'saldo_inicial') DESC, coalesce(m.id_venta, m.id_abono)`;
       const movimientos = filas.map((f): MovimientoCuenta => {
         const venta =
           f.id_venta === null ? '' : referenciaVenta({ id_venta: f.id_venta, numero_venta: f.numero_venta, id_venta_csv: f.id_venta_csv });
         const descripcion =
-          f.tipo === 'compra'
-            ? `Compra ${venta}`
-            : f.tipo === 'devolucion'
-              ? `Devolución de la venta ${venta}`
-              : f.tipo === 'anulacion'
-                ? `Anulación de la venta ${venta}`
-                : DESCRIPCION_ABONO[f.metodo_pago!];
+          f.tipo === 'saldo_inicial'
+            ? DESCRIPCION_SALDO_INICIAL
+            : f.tipo === 'compra'
+              ? `Compra ${venta}`
+              : f.tipo === 'devolucion'
+                ? `Devolución de la venta ${venta}`
+                : f.tipo === 'anulacion'
+                  ? `Anulación de la venta ${venta}`
+                  : DESCRIPCION_ABONO[f.metodo_pago!];
         return {
           fecha: f.fecha.toISOString(),
           tipo: f.tipo,

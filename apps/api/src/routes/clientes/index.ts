@@ -39,7 +39,8 @@ const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['clientes'],
         operationId: 'crearCliente',
-        summary: 'Crea un cliente de la tienda (nombre obligatorio; RUT opcional y validado; límite de crédito opcional)',
+        summary:
+          'Crea un cliente de la tienda (nombre obligatorio; RUT opcional y validado; límite de crédito opcional; saldo inicial de la libreta y desde cuándo, opcionales)',
         body: clienteCreateSchema,
         response: { 201: clienteSchema, ...ERRORES },
       },
@@ -67,7 +68,7 @@ const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['clientes'],
         operationId: 'actualizarCliente',
-        summary: 'Edita un cliente (también activarlo o desactivarlo)',
+        summary: 'Edita un cliente (también activarlo o desactivarlo); el saldo inicial no se edita: los abonos lo bajan',
         params: idParamsSchema,
         body: clienteUpdateSchema,
         response: { 200: clienteSchema, ...ERRORES },

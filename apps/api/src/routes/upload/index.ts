@@ -17,7 +17,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cargas'],
         operationId: 'cargarArchivo',
         summary:
-          'Carga un archivo de productos o ventas (.csv, .xlsx, .xml; campo multipart "file"). Responde la carga "En revisión"; se procesa en segundo plano',
+          'Carga un archivo de productos, ventas o clientes (la libreta, con su saldo inicial) (.csv, .xlsx, .xml; campo multipart "file"). Responde la carga "En revisión"; se procesa en segundo plano',
         consumes: ['multipart/form-data'],
         querystring: cargaQuerySchema,
         response: { 201: archivoCargaSchema, 413: errorSchema, 415: errorSchema, ...ERRORES },
@@ -72,7 +72,8 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cargas'],
         operationId: 'descargarPlantilla',
-        summary: 'Plantilla para cargar productos o ventas; con id_minimarket, los ejemplos de ventas usan productos de esa tienda',
+        summary:
+          'Plantilla para cargar productos, ventas o clientes; con id_minimarket, los ejemplos de ventas usan productos de esa tienda',
         params: z.object({ nombre: z.enum(PLANTILLAS) }),
         querystring: z.object({ id_minimarket: idSchema.optional() }),
         response: { 200: archivoBinario, ...ERRORES },

@@ -1,4 +1,4 @@
-import { clienteCreateSchema, clienteUpdateSchema, LIMITES_CLIENTE, type Cliente } from '@minimarket/contracts/clientes';
+import { clienteCreateSchema, clienteUpdateSchema, hoyEnSantiago, LIMITES_CLIENTE, type Cliente } from '@minimarket/contracts/clientes';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../ui/alert';
@@ -10,7 +10,7 @@ import { ApiError, mensajeDeError } from '../../lib/api-client';
 import { useActualizarCliente, useCrearCliente } from '../../lib/clientes';
 import { formatClp } from '../../utils/format';
 
-type Campo = 'nombre' | 'telefono' | 'rut' | 'direccion' | 'limite_credito';
+type Campo = 'nombre' | 'telefono' | 'rut' | 'direccion' | 'limite_credito' | 'saldo_inicial' | 'saldo_inicial_desde';
 type Valores = Record<Campo, string>;
 
 function valoresDe(cliente: Cliente | null, nombreInicial: string): Valores {
@@ -20,6 +20,8 @@ function valoresDe(cliente: Cliente | null, nombreInicial: string): Valores {
     rut: cliente?.rut ?? '',
     direccion: cliente?.direccion ?? '',
     limite_credito: cliente && cliente.limite_credito !== null ? formatClp(cliente.limite_credito) : '',
+    saldo_inicial: '',
+    saldo_inicial_desde: '',
   };
 }
 
@@ -31,6 +33,15 @@ function pedido(v: Valores) {
     rut: v.rut,
     direccion: v.direccion,
     limite_credito: v.limite_credito.trim() === '' ? null : v.limite_credito,
+  };
+}
+
+/** A new customer also brings what the paper notebook says they owe, and since when (never edited later). */
+function pedidoNuevo(v: Valores) {
+  return {
+    ...pedido(v),
+    saldo_inicial: v.saldo_inicial.trim() === '' ? null : v.saldo_inicial,
+    saldo_inicial_desde: v.saldo_inicial_desde === '' ? null : v.saldo_inicial_desde,
   };
 }
 
@@ -64,7 +75,7 @@ function ClienteForm({
     e.preventDefault();
     setErrorGeneral(null);
     // The contract's own schema: the words are the API's.
-    const cuerpo = pedido(valores);
+    const cuerpo = cliente ? pedido(valores) : pedidoNuevo(valores);
     const r = cliente ? clienteUpdateSchema.safeParse(cuerpo) : clienteCreateSchema.safeParse({ id_minimarket: idMinimarket, ...cuerpo });
     if (!r.success) {
       const nuevos: Partial<Record<Campo, string>> = {};
@@ -168,6 +179,35 @@ function ClienteForm({
           />
         )}
       </Field>
+      {!cliente && (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Field
+            label="Saldo inicial (libreta)"
+            hint="Lo que ya debe según tu libreta de papel. Después no se edita: los abonos lo bajan."
+            error={errores.saldo_inicial}
+          >
+            {(p) => (
+              <MontoInput
+                {...p}
+                placeholder="$0"
+                value={valores.saldo_inicial}
+                onChange={(e) => cambiar('saldo_inicial', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Debe desde" hint="Su compra impaga más antigua. Vacío: hoy." error={errores.saldo_inicial_desde}>
+            {(p) => (
+              <Input
+                {...p}
+                type="date"
+                max={hoyEnSantiago()}
+                value={valores.saldo_inicial_desde}
+                onChange={(e) => cambiar('saldo_inicial_desde', e.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+      )}
       {errorGeneral && <Alert tipo="error">{errorGeneral}</Alert>}
       <FormActions onCancelar={onCancelar} guardando={guardando} textoGuardar={cliente ? 'Guardar cambios' : 'Crear cliente'} />
     </form>

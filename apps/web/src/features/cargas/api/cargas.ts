@@ -60,6 +60,7 @@ export function useSubirArchivo() {
 export const PLANTILLAS = {
   productos: { excel: 'plantilla_productos.xlsx', xml: 'plantilla_productos.xml', csv: 'plantilla_productos.csv' },
   ventas: { excel: 'plantilla_ventas.xlsx', xml: 'plantilla_ventas.xml', csv: 'plantilla_ventas.csv' },
+  clientes: { excel: 'plantilla_clientes.xlsx', xml: 'plantilla_clientes.xml', csv: 'plantilla_clientes.csv' },
 } as const;
 
 /** With the shop's id, the sales template's examples use that shop's own products. */

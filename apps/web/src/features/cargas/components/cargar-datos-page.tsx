@@ -3,6 +3,8 @@ import {
   FORMATOS_CARGA,
   MENSAJE_CARGA_SIN_IDENTIFICACION,
   MENSAJE_FORMATO_NO_SOPORTADO,
+  NOMBRE_TIPO_CARGA,
+  TIPOS_CARGA,
   leerCarga,
   type CargaLeida,
 } from '@minimarket/contracts/uploads';
@@ -129,7 +131,9 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
         <Card className="space-y-5 p-4 sm:p-5 lg:col-span-3">
           <div>
             <h2 className="text-lg font-semibold text-slate-900">Sube tu archivo</h2>
-            <p className="text-sm text-slate-600">Carga tu inventario o tu historial de ventas desde CSV, Excel (.xlsx) o XML.</p>
+            <p className="text-sm text-slate-600">
+              Carga tu inventario, tu historial de ventas o tu libreta de clientes desde CSV, Excel (.xlsx) o XML.
+            </p>
           </div>
 
           <div
@@ -189,7 +193,7 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
           <fieldset>
             <legend className="text-sm font-medium text-slate-700">Tipo de datos</legend>
             <div className="mt-2 flex flex-wrap gap-2">
-              {(['productos', 'ventas'] as const).map((t) => (
+              {TIPOS_CARGA.map((t) => (
                 <label
                   key={t}
                   className={cn(
@@ -205,7 +209,7 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
                     onChange={() => setTipo(t)}
                     className="accent-marca-700"
                   />
-                  {t === 'productos' ? 'Productos' : 'Ventas'}
+                  {NOMBRE_TIPO_CARGA[t]}
                 </label>
               ))}
             </div>
@@ -248,7 +252,7 @@ export function CargarDatosPage({ idMinimarket }: { idMinimarket: number }) {
             <Info className="size-5 text-marca-700" aria-hidden="true" /> Formato del archivo
           </h2>
           <div className="rounded-lg bg-sky-50 p-3 text-sm text-sky-950">
-            <p className="font-medium">Columnas para {tipoEjemplo === 'productos' ? 'productos' : 'ventas'}:</p>
+            <p className="font-medium">Columnas para {NOMBRE_TIPO_CARGA[tipoEjemplo].toLowerCase()}:</p>
             <p className="mt-1 font-mono text-xs break-words">{COLUMNAS[tipoEjemplo].join(', ')}</p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
               {[...REGLAS_COMUNES, ...REGLAS_POR_TIPO[tipoEjemplo]].map((r) => (

@@ -1,3 +1,4 @@
+import { NOMBRE_TIPO_CARGA } from '@minimarket/contracts/uploads';
 import { useQuery } from '@tanstack/react-query';
 import { FileSpreadsheet } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -36,8 +37,7 @@ export function CargasRecientes({ idMinimarket, cantidad = 3 }: { idMinimarket: 
               {c.nombre_archivo}
             </p>
             <p className="text-xs text-slate-600">
-              {c.tipo_archivo === 'ventas' ? 'Ventas' : 'Productos'} ·{' '}
-              <time dateTime={c.fecha_subida}>{formatFechaHora(c.fecha_subida)}</time>
+              {NOMBRE_TIPO_CARGA[c.tipo_archivo]} · <time dateTime={c.fecha_subida}>{formatFechaHora(c.fecha_subida)}</time>
               {c.detalle && ` · ${contar(c.detalle.total_filas, 'fila', 'filas')}`}
             </p>
           </div>

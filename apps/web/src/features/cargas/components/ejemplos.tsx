@@ -1,4 +1,4 @@
-import { COLUMNAS_PRODUCTOS, COLUMNAS_VENTAS } from '@minimarket/contracts/uploads';
+import { COLUMNAS_CLIENTES, COLUMNAS_PRODUCTOS, COLUMNAS_VENTAS, NOMBRE_TIPO_CARGA } from '@minimarket/contracts/uploads';
 import { Copy, Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -12,6 +12,7 @@ export type FormatoEjemplo = 'csv' | 'excel' | 'xml';
 export const COLUMNAS: Record<TipoCarga, readonly string[]> = {
   productos: COLUMNAS_PRODUCTOS,
   ventas: COLUMNAS_VENTAS,
+  clientes: COLUMNAS_CLIENTES,
 };
 
 const FILAS: Record<TipoCarga, string[][]> = {
@@ -27,6 +28,10 @@ const FILAS: Record<TipoCarga, string[][]> = {
     ['V-0002', '2026-03-14 11:05:10', 'Débito', '7802900000017', '1'],
     // 0,350 kilos of a product sold by weight: $8.990/kg × 0,350 = $3.147.
     ['V-0002', '2026-03-14 11:05:10', 'Débito', '7809991000067', '0,350'],
+  ],
+  clientes: [
+    ['María Fernández Rojas', '16.555.222-9', '+56 9 8123 4567', 'Los Aromos 1234', '50000', '$12.500', '2026-03-02', 'Paga los viernes'],
+    ['Luis Contreras', '', '9 7654 3210', '', '', '3990', '', 'Vecino del pasaje'],
   ],
 };
 
@@ -53,6 +58,14 @@ export const REGLAS_POR_TIPO: Record<TipoCarga, string[]> = {
     'num_unidades de un producto a granel son kilos con coma decimal (0,350 es 350 gramos; también sirve «350 g»); el subtotal es el precio por kilo de ese peso, redondeado al peso.',
     'Subir dos veces el mismo archivo no duplica ventas.',
   ],
+  clientes: [
+    'Cada fila es un cliente de tu libreta; solo nombre es obligatorio.',
+    'rut es opcional y se revisa su dígito verificador (12.345.678-5 o 12345678-5).',
+    'limite_credito es lo más que puede deber (vacío: sin límite).',
+    'saldo_inicial es lo que te debe hoy según la libreta de papel, en pesos enteros ($12.500 o 12500). Después no se edita: los abonos lo bajan.',
+    'fiado_desde es el día de su compra impaga más antigua (AAAA-MM-DD o DD-MM-AAAA); vacío: el día de la carga. Cuenta para el aviso de fiado vencido.',
+    'Un cliente que ya está en tu libreta (mismo RUT, o mismo nombre si uno de los dos no tiene RUT) se omite: subir dos veces el mismo archivo no duplica clientes ni deudas.',
+  ],
 };
 
 const NOTAS: Record<FormatoEjemplo, string[]> = {
@@ -64,7 +77,7 @@ const NOTAS: Record<FormatoEjemplo, string[]> = {
   excel: ['Los datos van en la primera hoja del libro.', 'Puedes partir desde la plantilla: ya tiene la hoja «Datos» con los encabezados.'],
   xml: [
     'Guarda el archivo en UTF-8.',
-    'El elemento raíz es <productos> con elementos <producto>, o <ventas> con elementos <venta>.',
+    'El elemento raíz es <productos> con elementos <producto>, <ventas> con elementos <venta>, o <clientes> con elementos <cliente>.',
     'Cada dato es un elemento hijo con el nombre de la columna (por ejemplo <precio_venta>1190</precio_venta>).',
     'No se aceptan DTD ni entidades externas.',
   ],
@@ -80,7 +93,7 @@ export function ejemploCsv(tipo: TipoCarga): string {
 }
 
 export function ejemploXml(tipo: TipoCarga): string {
-  const item = tipo === 'productos' ? 'producto' : 'venta';
+  const item = ({ productos: 'producto', ventas: 'venta', clientes: 'cliente' } as const)[tipo];
   const cuerpo = FILAS[tipo]
     .map((fila) => {
       const campos = COLUMNAS[tipo].map((c, i) => (fila[i] ? `    <${c}>${escaparXml(fila[i])}</${c}>` : null)).filter(Boolean);
@@ -153,7 +166,7 @@ export function EjemploDialog({
     }
   };
   const f = formato ?? 'csv';
-  const etiquetaTipo = tipo === 'productos' ? 'productos' : 'ventas';
+  const etiquetaTipo = NOMBRE_TIPO_CARGA[tipo].toLowerCase();
   return (
     <Dialog
       abierto={formato !== null}

@@ -1,4 +1,4 @@
-import { ESTADO_EN_REVISION, type CargaLeida } from '@minimarket/contracts/uploads';
+import { ESTADO_EN_REVISION, NOMBRE_TIPO_CARGA, type CargaLeida } from '@minimarket/contracts/uploads';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -8,7 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Loading } from '../../../components/ui/loading';
 import { TablaOTarjetas } from '../../../components/ui/tabla-o-tarjetas';
-import { capitalizar, formatEntero, formatFechaHora } from '../../../utils/format';
+import { formatEntero, formatFechaHora } from '../../../utils/format';
 import { mensajeDeError } from '../../../lib/api-client';
 import { descargarRechazados, historialCargasQueryOptions, type FormatoRechazados } from '../api/cargas';
 import { AvanceCarga } from './avance-carga';
@@ -75,7 +75,7 @@ export function HistorialCargas({ idMinimarket }: { idMinimarket: number }) {
             clave={(c) => c.id_archivo}
             columnas={[
               { titulo: 'Fecha', celda: (c) => <span className="whitespace-nowrap">{formatFechaHora(c.fecha_subida)}</span> },
-              { titulo: 'Tipo', celda: (c) => capitalizar(c.tipo_archivo) },
+              { titulo: 'Tipo', celda: (c) => NOMBRE_TIPO_CARGA[c.tipo_archivo] },
               {
                 titulo: 'Archivo',
                 celda: (c) => <span title={c.nombre_archivo}>{c.nombre_archivo}</span>,

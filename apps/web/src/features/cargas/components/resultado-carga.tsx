@@ -28,20 +28,27 @@ const MAX_ERRORES_VISIBLES = 100;
 
 function Cifras({ r, tipo }: { r: DetalleResultado; tipo: TipoCarga }) {
   const cifras: Array<[string, number]> =
-    tipo === 'productos'
+    tipo === 'clientes'
       ? [
           ['Filas leídas', r.total_filas],
-          ['Productos cargados', r.productos_cargados],
-          ['Productos reactivados', r.productos_reactivados],
-          ['Omitidos por duplicado', r.productos_omitidos_por_duplicado],
+          ['Clientes cargados', r.clientes_cargados],
+          ['Omitidos por duplicado', r.clientes_omitidos_por_duplicado],
           ['Errores', r.errores],
         ]
-      : [
-          ['Filas leídas', r.total_filas],
-          ['Ventas procesadas', r.ventas_procesadas],
-          ['Ventas omitidas por errores', r.ventas_omitidas_por_errores],
-          ['Errores', r.errores],
-        ];
+      : tipo === 'productos'
+        ? [
+            ['Filas leídas', r.total_filas],
+            ['Productos cargados', r.productos_cargados],
+            ['Productos reactivados', r.productos_reactivados],
+            ['Omitidos por duplicado', r.productos_omitidos_por_duplicado],
+            ['Errores', r.errores],
+          ]
+        : [
+            ['Filas leídas', r.total_filas],
+            ['Ventas procesadas', r.ventas_procesadas],
+            ['Ventas omitidas por errores', r.ventas_omitidas_por_errores],
+            ['Errores', r.errores],
+          ];
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
       {cifras.map(([etiqueta, valor]) => (

@@ -24,7 +24,12 @@ import { AbonoDialog } from './abono-dialog';
 const guion = <span className="text-slate-400">—</span>;
 
 const columnas: ColumnaTabla<MovimientoCuenta>[] = [
-  { titulo: 'Fecha', enTarjeta: 'titulo', celda: (m) => <span className="whitespace-nowrap">{formatFechaHora(m.fecha)}</span> },
+  {
+    titulo: 'Fecha',
+    enTarjeta: 'titulo',
+    // The notebook's opening balance has a day, not an hour.
+    celda: (m) => <span className="whitespace-nowrap">{m.tipo === 'saldo_inicial' ? formatFecha(m.fecha) : formatFechaHora(m.fecha)}</span>,
+  },
   { titulo: 'Descripción', celda: (m) => m.descripcion },
   { titulo: 'Cargo', derecha: true, celda: (m) => (m.cargo > 0 ? formatClp(m.cargo) : guion) },
   { titulo: 'Abono', derecha: true, celda: (m) => (m.abono > 0 ? formatClp(m.abono) : guion) },
@@ -154,6 +159,11 @@ export function ClientePage({ idCliente }: { idMinimarket: number; idCliente: nu
               <Dato etiqueta="RUT">{cliente.rut}</Dato>
               <Dato etiqueta="Dirección">{cliente.direccion}</Dato>
               <Dato etiqueta="Límite de crédito">{cliente.limite_credito === null ? 'Sin límite' : formatClp(cliente.limite_credito)}</Dato>
+              {cliente.saldo_inicial > 0 && cliente.saldo_inicial_desde && (
+                <Dato etiqueta="Saldo inicial (libreta)">
+                  {formatClp(cliente.saldo_inicial)} desde el {formatFecha(cliente.saldo_inicial_desde)}
+                </Dato>
+              )}
             </dl>
           </Card>
         </div>
