@@ -6,6 +6,7 @@
 --   devolucion  what a return gave back to the account (parte_devolucion: never cash)
 --   anulacion   a voided sale's fiado part still owed (its fiado part less what returns gave back to it)
 --   abono       a payment on account
+--   saldo_inicial what the paper notebook said was owed when the customer was loaded
 CREATE VIEW cuenta_cliente AS
 SELECT pv.id_minimarket, pv.id_cliente, pv.fecha_venta AS fecha, 'compra'::text AS tipo, pv.id_venta,
        NULL::integer AS id_abono, pv.monto AS cargo, 0 AS abono, NULL::text AS metodo_pago

@@ -178,9 +178,6 @@ export function PagoPanel({
                   );
                 })}
               </div>
-              <Button variante="contorno" tamano="sm" className="mt-2" onClick={dividir}>
-                <Split className="size-4" aria-hidden="true" /> Dividir el pago
-              </Button>
             </fieldset>
           )}
 
@@ -242,6 +239,13 @@ export function PagoPanel({
               }}
               onCrear={setCreando}
             />
+          )}
+
+          {!partes && (
+            // After the cash block: Tab goes from the method straight to the cash received.
+            <Button variante="contorno" tamano="sm" onClick={dividir}>
+              <Split className="size-4" aria-hidden="true" /> Dividir el pago
+            </Button>
           )}
 
           {error && <Alert tipo="error">{error}</Alert>}

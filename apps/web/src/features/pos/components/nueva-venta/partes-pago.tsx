@@ -31,12 +31,11 @@ export function PartesPago({
         const n = i + 1;
         const ultima = i === partes.length - 1;
         return (
-          <div key={i} className="flex items-center gap-2">
+          <div key={i} className="grid grid-cols-[minmax(0,1fr)_7.5rem_auto] items-center gap-2 sm:grid-cols-[minmax(0,1fr)_10rem_auto]">
             <Select
               aria-label={`Método de la parte ${n}`}
               value={p.metodo}
               onChange={(e) => cambiar(i, { metodo: e.target.value as MetodoPago })}
-              className="min-w-0 flex-1"
             >
               {METODOS_PAGO.filter((m) => m === p.metodo || !partes.some((o) => o.metodo === m)).map((m) => (
                 <option key={m} value={m}>
@@ -46,7 +45,6 @@ export function PartesPago({
             </Select>
             <MontoInput
               aria-label={`Monto de la parte ${n}`}
-              className="w-32 shrink-0"
               placeholder={ultima && montos[i] !== null && montos[i]! > 0 ? formatClp(montos[i]!) : '$0'}
               value={p.monto}
               onChange={(e) => cambiar(i, { monto: e.target.value })}
