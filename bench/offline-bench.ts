@@ -66,7 +66,7 @@ async function main() {
     );
     const { id_minimarket: idMinimarket, id_usuario: idUsuario } = tienda[0]!;
     // Names as long as a shop's ("Galletas Costa Frac Chocolate 140 g Pack 3 …"), unique barcodes.
-    let t = Date.now();
+    const t = Date.now();
     await db.query(
       `INSERT INTO producto (id_minimarket, nombre_producto, categoria, precio_venta_actual, precio_compra_actual, stock, codigo_barra, marca)
        SELECT $1, 'Producto de catálogo ' || g || ' variedad ' || (g % 97) || ' formato ' || (g % 13) || ' unidades',
