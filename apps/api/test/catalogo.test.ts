@@ -3,7 +3,7 @@
 // while the cursor was taken.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { createTestContext, DEMO, nuevoProducto, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
@@ -30,26 +30,7 @@ async function catalogo(desde?: string): Promise<Catalogo> {
   return res.json();
 }
 
-let secuencia = 0;
-async function producto() {
-  secuencia += 1;
-  const res = await (
-    await pyme()
-  ).request({
-    method: 'POST',
-    url: '/api/productos/',
-    payload: {
-      id_minimarket: donPepe,
-      codigo_barra: `CAT-${secuencia}-${Date.now()}`,
-      nombre_producto: `Fideos ${secuencia}`,
-      categoria: 'Abarrotes',
-      precio_venta: 990,
-      stock: 50,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id_producto: number };
-}
+const producto = async () => nuevoProducto(await pyme(), donPepe, { precio_venta: 990, stock: 50 });
 const ids = (c: Catalogo) => c.productos.map((p) => p.id_producto);
 
 describe('the sale catalogue', () => {
