@@ -1,6 +1,7 @@
 // The sale catalogue a counter keeps to sell offline (issue #22, docs/offline.md): the whole of it,
 // then only what was written since the cursor, and nothing missed when a write was still running
 // while the cursor was taken.
+import zlib from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, nuevoProducto, type TestContext } from './helpers.js';
@@ -108,6 +109,16 @@ describe('the sale catalogue', () => {
     } finally {
       await otro.end();
     }
+  });
+
+  it('travels gzipped to a browser that takes it', async () => {
+    const res = await (
+      await pyme()
+    ).request({ method: 'GET', url: `/api/productos/catalogo?id_minimarket=${donPepe}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const json = JSON.parse(zlib.gunzipSync(res.rawPayload).toString('utf8'));
+    expect(json.productos.length).toBeGreaterThan(0);
   });
 
   it('another shop, a bad cursor: refused in Spanish', async () => {

@@ -55,6 +55,7 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/productos/catalogo',
     {
+      compress: {},
       schema: {
         tags: ['productos'],
         operationId: 'catalogoVenta',
