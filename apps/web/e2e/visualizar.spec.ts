@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import Papa from 'papaparse';
+import { formatPeso } from '@minimarket/contracts/granel';
 import { comoPesos, conToken, iniciarSesion, PYME, tokenApi } from './helpers';
 
 /** 1234567 → '1.234.567', written out here rather than with the app's formatter. */
@@ -28,6 +29,7 @@ interface Resumen {
   ventas: number;
   ingresos: number;
   unidades: number;
+  gramos: number;
   anterior: { ventas: number };
 }
 
@@ -148,6 +150,11 @@ test('the cube turns by keyboard and shows the face in front as a table summing 
   await page.getByRole('button', { name: 'Día × Hora' }).click();
   await expect(page.getByRole('heading', { name: 'Unidades (sin granel) por día × hora' })).toBeVisible();
   await expect(page.getByText(`Total: ${miles(r.unidades)}`)).toBeVisible();
+  // What is sold by weight is its own measure, in kilos: the demo sells bread and cold cuts by the kilo.
+  expect(r.gramos).toBeGreaterThan(0);
+  await page.getByLabel('Medida').selectOption('gramos');
+  await expect(page.getByRole('heading', { name: 'Kilos (a granel) por día × hora' })).toBeVisible();
+  await expect(page.getByText(`Total: ${formatPeso(r.gramos)}`)).toBeVisible();
 });
 
 test('Tablas pages on the server, sorts, and downloads the whole filtered set as CSV and XLSX', async ({ page, request }) => {

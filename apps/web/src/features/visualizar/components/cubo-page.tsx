@@ -1,4 +1,5 @@
 import type { Cubo } from '@minimarket/contracts/analitica';
+import { formatCantidad } from '@minimarket/contracts/cantidad';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, RotateCcw } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -12,12 +13,17 @@ import { cn } from '../../../utils/cn';
 import { formatClp, formatEntero } from '../../../utils/format';
 import { colorCalor, intensidad } from '../utils/calendario';
 import { CARAS, caraAlFrente, CORTES, cortar, NOMBRE_DIMENSION, type Corte, type MedidaCubo } from '../utils/cubo';
-import { nombreArchivo, type TipoColumna } from '../utils/tabla-exportable';
+import { type Celda, nombreArchivo, type TipoColumna } from '../utils/tabla-exportable';
 import { MarcoAnalitica } from './marco-analitica';
 import { SinVentas } from './sin-ventas';
 import { TablaDatos } from './tabla-datos';
 
-const MEDIDAS: Record<MedidaCubo, string> = { ingresos: 'Pesos (ingresos)', unidades: 'Unidades (sin granel)', margen: 'Margen' };
+const MEDIDAS: Record<MedidaCubo, string> = {
+  ingresos: 'Pesos (ingresos)',
+  unidades: 'Unidades (sin granel)',
+  gramos: 'Kilos (a granel)',
+  margen: 'Margen',
+};
 /** Degrees one press of an arrow (key or button) turns the cube. */
 const PASO_GIRO = 15;
 /** Degrees per pixel dragged. */
@@ -105,7 +111,9 @@ function CuboVista({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
     >
       {([cubo]) => {
         const tabla = cortar(cubo, corte, medida);
-        const tipo: TipoColumna = medida === 'unidades' ? 'entero' : 'pesos';
+        const tipo: TipoColumna = medida === 'unidades' ? 'entero' : medida === 'gramos' ? 'kilos' : 'pesos';
+        // Grams travel as a weight cell, so a download writes kilos ('0,350'), never grams.
+        const celdaDe = (v: number): Celda => (tipo === 'kilos' ? { n: v, tipo } : v);
         return (
           // The cube and its controls above (one short band on a laptop), the table below at the content's
           // full width: at 1366 px a face by day (nine columns of pesos, Total last) fits without scrolling.
@@ -216,7 +224,14 @@ function CuboVista({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
               </h3>
               <p className="mb-3 text-sm text-slate-600">
                 Cada celda suma {SUMADA[CORTES[corte].sumada]} del rango. Total:{' '}
-                <strong>{tipo === 'pesos' ? formatClp(tabla.total) : formatEntero(tabla.total)}</strong>.
+                <strong>
+                  {tipo === 'pesos'
+                    ? formatClp(tabla.total)
+                    : tipo === 'kilos'
+                      ? formatCantidad(tabla.total, 'kg')
+                      : formatEntero(tabla.total)}
+                </strong>
+                .
               </p>
               <TablaDatos
                 extremosFijos
@@ -229,8 +244,8 @@ function CuboVista({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
                     { titulo: 'Total', tipo },
                   ],
                   filas: [
-                    ...tabla.filas.map((f, i) => [f, ...tabla.valores[i], tabla.totalFila[i]]),
-                    ['Total', ...tabla.totalColumna, tabla.total],
+                    ...tabla.filas.map((f, i) => [f, ...[...tabla.valores[i]!, tabla.totalFila[i]!].map(celdaDe)]),
+                    ['Total', ...[...tabla.totalColumna, tabla.total].map(celdaDe)],
                   ],
                 }}
               />

@@ -1,22 +1,28 @@
 // The charts of Visualizar. recharts is big: only the lazily loaded pages that draw a chart import
 // this module, so it stays out of the login page and the other tabs.
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCantidad } from '@minimarket/contracts/cantidad';
 import { formatClp, formatEntero } from '../../../utils/format';
 
 export const COLORES = ['#0f766e', '#2563eb', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#dc2626', '#475569'];
 const EJE = { fontSize: 12, fill: '#475569' };
 
-export type MedidaGrafico = 'ingresos' | 'ventas' | 'unidades';
-const formato = (medida: MedidaGrafico) => (medida === 'ingresos' ? formatClp : formatEntero);
-/** Axis ticks in pesos without the noise: '$1,2 M', '$350 mil'. */
+/** 'gramos': what was sold by weight, in grams, shown as kilos (never added to units). */
+export type MedidaGrafico = 'ingresos' | 'ventas' | 'unidades' | 'gramos';
+export const formatoMedida = (medida: MedidaGrafico) =>
+  medida === 'ingresos' ? formatClp : medida === 'gramos' ? (n: number) => formatCantidad(n, 'kg') : formatEntero;
+const formato = formatoMedida;
+/** Axis ticks without the noise: '$1,2 M', '$350 mil', '12,5 kg'. */
 const corto = (medida: MedidaGrafico) => (n: number) =>
-  medida !== 'ingresos'
-    ? formatEntero(n)
-    : n >= 1_000_000
-      ? `$${(n / 1_000_000).toLocaleString('es-CL', { maximumFractionDigits: 1 })} M`
-      : n >= 1000
-        ? `$${Math.round(n / 1000)} mil`
-        : formatClp(n);
+  medida === 'gramos'
+    ? `${(n / 1000).toLocaleString('es-CL', { maximumFractionDigits: 1 })} kg`
+    : medida !== 'ingresos'
+      ? formatEntero(n)
+      : n >= 1_000_000
+        ? `$${(n / 1_000_000).toLocaleString('es-CL', { maximumFractionDigits: 1 })} M`
+        : n >= 1000
+          ? `$${Math.round(n / 1000)} mil`
+          : formatClp(n);
 
 /**
  * A chart is an image to a screen reader: it gets a sentence with every value (`descripcion`), and
@@ -56,7 +62,7 @@ export function GraficoSerie({
       <LineChart data={puntos} margin={{ top: 8, right: 12, left: 8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
         <XAxis dataKey="etiqueta" tick={EJE} minTickGap={16} />
-        <YAxis tick={EJE} tickFormatter={corto(medida)} width={72} allowDecimals={false} />
+        <YAxis tick={EJE} tickFormatter={corto(medida)} width={72} allowDecimals={medida === 'gramos'} />
         <Tooltip formatter={(v) => formato(medida)(Number(v))} />
         <Line
           type="monotone"

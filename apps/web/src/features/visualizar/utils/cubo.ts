@@ -5,7 +5,8 @@ import type { Cubo } from '@minimarket/contracts/analitica';
 import { DIAS_SEMANA, formatHora, HORAS } from './calendario';
 
 export type Dimension = 'categoria' | 'dia' | 'hora';
-export type MedidaCubo = 'ingresos' | 'unidades' | 'margen';
+/** 'gramos': grams of what was sold by weight (shown as kilos, never added to units). */
+export type MedidaCubo = 'ingresos' | 'unidades' | 'gramos' | 'margen';
 
 /** The three slices: each names its rows and columns; the dimension not named is summed over. */
 export const CORTES = {

@@ -11,18 +11,23 @@ import {
   type Agrupacion,
   type FiltrosAnalitica,
 } from '../../../../lib/analitica';
-import { formatClp, formatEntero } from '../../../../utils/format';
+import { formatClp } from '../../../../utils/format';
 import { etiquetaPeriodo, periodoLargo } from '../../utils/periodos';
 import { nombreArchivo, tablaPorCategoria } from '../../utils/tabla-exportable';
-import { GraficoBarras, GraficoSerie, GraficoTorta, COLORES, type MedidaGrafico } from '../graficos';
+import { GraficoBarras, GraficoSerie, GraficoTorta, COLORES, formatoMedida, type MedidaGrafico } from '../graficos';
 import { MarcoAnalitica } from '../marco-analitica';
 import { SinVentas } from '../sin-ventas';
 import { TablaDatos } from '../tabla-datos';
 
-const MEDIDAS: Record<MedidaGrafico, string> = { ingresos: 'Ingresos', ventas: 'N° de ventas', unidades: 'Unidades (sin granel)' };
+const MEDIDAS: Record<MedidaGrafico, string> = {
+  ingresos: 'Ingresos',
+  ventas: 'N° de ventas',
+  unidades: 'Unidades (sin granel)',
+  gramos: 'Kilos (a granel)',
+};
 const AGRUPACIONES: Record<Agrupacion, string> = { dia: 'Día', semana: 'Semana', mes: 'Mes' };
 
-const valorTexto = (medida: MedidaGrafico, n: number) => (medida === 'ingresos' ? formatClp(n) : formatEntero(n));
+const valorTexto = (medida: MedidaGrafico, n: number) => formatoMedida(medida)(n);
 
 /** 'Ver como tabla': the chart's figures, readable and downloadable. */
 function ComoTabla({ children }: { children: React.ReactNode }) {
@@ -92,9 +97,16 @@ function VentasEnElTiempo({ idMinimarket, filtros }: { idMinimarket: number; fil
                     { titulo: 'Período', tipo: 'texto' },
                     { titulo: 'Ventas', tipo: 'entero' },
                     { titulo: 'Unidades', tipo: 'entero' },
+                    { titulo: 'Kilos (a granel)', tipo: 'kilos' },
                     { titulo: 'Ingresos', tipo: 'pesos' },
                   ],
-                  filas: serie.map((p) => [periodoLargo(p.periodo, agrupar, p.en_curso), p.ventas, p.unidades, p.ingresos]),
+                  filas: serie.map((p) => [
+                    periodoLargo(p.periodo, agrupar, p.en_curso),
+                    p.ventas,
+                    p.unidades,
+                    { n: p.gramos, tipo: 'kilos' },
+                    p.ingresos,
+                  ]),
                 }}
               />
             </ComoTabla>
