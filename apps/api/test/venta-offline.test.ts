@@ -3,11 +3,14 @@
 // 0 and the shortfall in the ledger, the price charged honoured), and exactly once by its key.
 import {
   MENSAJE_OFFLINE_ANTIGUA,
+  MENSAJE_OFFLINE_CLIENTE_NO_ENCONTRADO,
+  MENSAJE_OFFLINE_PRODUCTO_NO_ENCONTRADO,
   MENSAJE_OFFLINE_FUTURA,
   MENSAJE_OFFLINE_SIN_CLAVE,
   MENSAJE_OFFLINE_SIN_FECHA,
 } from '@minimarket/contracts/ventas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importar } from './cargas-helpers.js';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -65,13 +68,21 @@ function venta(lineas: Linea[], extra: Record<string, unknown> = {}) {
 }
 
 /** An offline sale as the outbox sends it: its own time, the device's reference and key. */
-async function enviarOffline(lineas: Linea[], o: { clave: string | null; fecha?: Date | string; referencia?: string; extra?: Record<string, unknown> }) {
+async function enviarOffline(
+  lineas: Linea[],
+  o: { clave: string | null; fecha?: Date | string; referencia?: string; extra?: Record<string, unknown> },
+) {
   const api = await como(DEMO.pyme);
   const fecha = o.fecha instanceof Date ? o.fecha.toISOString() : (o.fecha ?? hace(10).toISOString());
   return api.request({
     method: 'POST',
     url: '/api/ventas/',
-    payload: venta(lineas, { origen: 'offline', fecha_venta: fecha, ...(o.referencia ? { referencia_local: o.referencia } : {}), ...o.extra }),
+    payload: venta(lineas, {
+      origen: 'offline',
+      fecha_venta: fecha,
+      ...(o.referencia ? { referencia_local: o.referencia } : {}),
+      ...o.extra,
+    }),
     headers: o.clave ? { 'idempotency-key': o.clave } : {},
   });
 }
@@ -124,7 +135,10 @@ describe('POST /api/ventas/ with origen offline', () => {
       });
       expect(antes.json().id_turno).toBeNull();
     } finally {
-      await ctx.db.turnoCaja.update({ where: { id_minimarket_id_turno: { id_minimarket: donPepe, id_turno: abierto.id_turno } }, data: { cerrado_en: new Date(), monto_contado: 5000 } });
+      await ctx.db.turnoCaja.update({
+        where: { id_minimarket_id_turno: { id_minimarket: donPepe, id_turno: abierto.id_turno } },
+        data: { cerrado_en: new Date(), monto_contado: 5000 },
+      });
     }
 
     // A counter sale is as today: the server's time, origen 'mostrador'.
@@ -177,11 +191,18 @@ describe('POST /api/ventas/ with origen offline', () => {
   it('the last units sold online, then an offline sale of them arrives: recorded, stock 0, the shortfall in the ledger, the owner told', async () => {
     const p = await producto(3, 1500);
     const api = await como(DEMO.pyme);
-    const online = await api.request({ method: 'POST', url: '/api/ventas/', payload: venta([{ id_producto: p.id_producto, unidades: 3, precio: 1500 }]) });
+    const online = await api.request({
+      method: 'POST',
+      url: '/api/ventas/',
+      payload: venta([{ id_producto: p.id_producto, unidades: 3, precio: 1500 }]),
+    });
     expect(online.statusCode).toBe(201);
     expect(await stockDe(p.id_producto)).toBe(0);
 
-    const res = await enviarOffline([{ id_producto: p.id_producto, unidades: 2, precio: 1500 }], { clave: 'faltante-1', referencia: 'C2-0007' });
+    const res = await enviarOffline([{ id_producto: p.id_producto, unidades: 2, precio: 1500 }], {
+      clave: 'faltante-1',
+      referencia: 'C2-0007',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const v = res.json();
     expect(await stockDe(p.id_producto)).toBe(0);
@@ -196,13 +217,18 @@ describe('POST /api/ventas/ with origen offline', () => {
     // The ledger adds up to the stock.
     expect(3 + libro.reduce((s, m) => s + m.cantidad, 0)).toBe(0);
 
-    const avisos = await ctx.db.notificacion.findMany({ where: { tipo: 'faltante_offline', descripcion: { contains: p.nombre_producto } } });
+    const avisos = await ctx.db.notificacion.findMany({
+      where: { tipo: 'faltante_offline', descripcion: { contains: p.nombre_producto } },
+    });
     expect(avisos.map((a) => a.descripcion)).toEqual([
       `Se vendieron 2 unidades de "${p.nombre_producto}" sin stock mientras la caja estaba sin conexión: cuéntalo.`,
     ]);
 
     // The same sale sent again (its answer lost): 200 with the same sale, no second notice or movement.
-    const otra = await enviarOffline([{ id_producto: p.id_producto, unidades: 2, precio: 1500 }], { clave: 'faltante-1', referencia: 'C2-0007' });
+    const otra = await enviarOffline([{ id_producto: p.id_producto, unidades: 2, precio: 1500 }], {
+      clave: 'faltante-1',
+      referencia: 'C2-0007',
+    });
     expect(otra.statusCode).toBe(200);
     expect(otra.json().id_venta).toBe(v.id_venta);
     expect(await ctx.db.notificacion.count({ where: { tipo: 'faltante_offline', descripcion: { contains: p.nombre_producto } } })).toBe(1);
@@ -259,7 +285,9 @@ describe('POST /api/ventas/ with origen offline', () => {
     expect(res.statusCode, res.body).toBe(201);
     const v = res.json();
     expect(v.total).toBe(2500);
-    expect(v.detalles.map((d: { precio_unitario: number; precio_catalogo: number | null }) => [d.precio_unitario, d.precio_catalogo])).toEqual([
+    expect(
+      v.detalles.map((d: { precio_unitario: number; precio_catalogo: number | null }) => [d.precio_unitario, d.precio_catalogo]),
+    ).toEqual([
       [1000, 1200],
       [500, null],
     ]);
@@ -267,7 +295,11 @@ describe('POST /api/ventas/ with origen offline', () => {
     expect(avisos.map((a) => a.descripcion)).toEqual([`La venta C1-0042 (N° ${v.numero_venta}) se cobró con precios antiguos.`]);
     // The same cart at the counter (online) is still refused as today.
     const api = await como(DEMO.pyme);
-    const online = await api.request({ method: 'POST', url: '/api/ventas/', payload: venta([{ id_producto: cambiado.id_producto, unidades: 1, precio: 1000 }]) });
+    const online = await api.request({
+      method: 'POST',
+      url: '/api/ventas/',
+      payload: venta([{ id_producto: cambiado.id_producto, unidades: 1, precio: 1000 }]),
+    });
     expect(online.statusCode).toBe(409);
     expect(online.json().code).toBe('PRICE_CHANGED');
   });
@@ -295,7 +327,10 @@ describe('POST /api/ventas/ with origen offline', () => {
 
   it('Transacciones finds an offline sale by its provisional reference, as typed', async () => {
     const p = await producto(5);
-    const res = await enviarOffline([{ id_producto: p.id_producto, unidades: 1, precio: 1000 }], { clave: 'buscable-1', referencia: 'C9-0321' });
+    const res = await enviarOffline([{ id_producto: p.id_producto, unidades: 1, precio: 1000 }], {
+      clave: 'buscable-1',
+      referencia: 'C9-0321',
+    });
     expect(res.statusCode).toBe(201);
     const api = await como(DEMO.pyme);
     for (const buscar of ['C9-0321', 'c9-0321', ' C9-0321 ']) {
@@ -325,7 +360,7 @@ describe('POST /api/ventas/ with origen offline', () => {
       { clave: 'ajeno-1' },
     );
     expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBe('PRODUCT_NOT_FOUND');
+    expect(res.json()).toEqual({ code: 'PRODUCT_NOT_FOUND', detail: MENSAJE_OFFLINE_PRODUCTO_NO_ENCONTRADO });
     expect(await ctx.db.venta.count()).toBe(ventas);
     expect(await ctx.db.movimientoStock.count()).toBe(movimientos);
     expect(await ctx.db.notificacion.count()).toBe(notificaciones);
@@ -354,5 +389,35 @@ describe('POST /api/ventas/ with origen offline', () => {
     expect(avisos.map((a) => a.descripcion)).toEqual([
       `La venta C1-0050 (N° ${res.json().numero_venta}) dejó a Vecina Sin Conexión con $4.000 de fiado, sobre su límite de $3.000.`,
     ]);
+
+    // Another shop's customer: refused, nothing written.
+    const ajena = await (
+      await como(DEMO.pyme2)
+    ).request({
+      method: 'POST',
+      url: '/api/clientes',
+      payload: { id_minimarket: laEsquina, nombre: 'Vecino de La Esquina' },
+    });
+    expect(ajena.statusCode, ajena.body).toBe(201);
+    const antes = await ctx.db.venta.count();
+    const rechazada = await enviarOffline([{ id_producto: p.id_producto, unidades: 1, precio: 2000 }], {
+      clave: 'fiado-ajeno-1',
+      extra: { metodo_pago: 'Fiado', id_cliente: ajena.json().id_cliente },
+    });
+    expect(rechazada.statusCode).toBe(404);
+    expect(rechazada.json()).toEqual({ code: 'CLIENT_NOT_FOUND', detail: MENSAJE_OFFLINE_CLIENTE_NO_ENCONTRADO });
+    expect(await ctx.db.venta.count()).toBe(antes);
+    expect(await stockDe(p.id_producto)).toBe(2);
+  });
+
+  it("an imported sale says it came from a file ('archivo')", async () => {
+    const api = await como(DEMO.pyme);
+    const p = await producto(10);
+    const { id_usuario } = await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } });
+    const csv = `id_venta_csv;fecha_venta;metodo_pago;codigo_barra;num_unidades\nARCH-1;2026-10-15 09:12:00;Efectivo;${p.codigo_barra};1\n`;
+    const r = await importar(api, { id_minimarket: donPepe, id_usuario, upload_type: 'ventas' }, 'historial.csv', csv);
+    expect(r.carga.estado_procesamiento, r.carga.detalle_resultado ?? '').toBe('Completado');
+    const lista = await api.request({ method: 'GET', url: `/api/ventas/?id_minimarket=${donPepe}&search=ARCH-1` });
+    expect(lista.json().sales).toMatchObject([{ id_venta_csv: 'ARCH-1', origen: 'archivo', referencia_local: null }]);
   });
 });

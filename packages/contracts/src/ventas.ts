@@ -64,9 +64,10 @@ export const detalleVentaSchema = z
     unidad: z.enum(UNIDADES_VENTA),
     /**
      * An offline sale's line charged at another price than the shelf's when the server recorded it:
-     * the shelf price then. Null when they agree (and for every other sale).
+     * the shelf price then. Null when they agree (and for every other sale). The API always sends it;
+     * optional in the type only so lines built before it (the web's fixtures) still typecheck.
      */
-    precio_catalogo: z.number().int().nullable(),
+    precio_catalogo: z.number().int().nullable().optional(),
   })
   .meta({ id: 'DetalleVenta' });
 
@@ -133,6 +134,11 @@ export const MENSAJE_OFFLINE_SIN_FECHA = 'Una venta sin conexión necesita su fe
 export const MENSAJE_FECHA_VENTA_INVALIDA = 'La fecha de la venta no es válida: debe ser una fecha y hora ISO 8601 con zona horaria.';
 export const MENSAJE_OFFLINE_FUTURA = `La fecha de la venta está en el futuro (más de ${MINUTOS_FUTURO_OFFLINE} minutos): revisa la fecha y hora del equipo.`;
 export const MENSAJE_OFFLINE_ANTIGUA = `La venta tiene más de ${DIAS_MAXIMOS_OFFLINE} días: ya no se puede registrar como venta sin conexión. Regístrala de nuevo o cárgala desde un archivo.`;
+/** An offline sale naming a product or customer that is not the shop's: it cannot be recorded (sending it again will not help). */
+export const MENSAJE_OFFLINE_PRODUCTO_NO_ENCONTRADO =
+  'Esta venta sin conexión tiene un producto que no existe en la tienda: no se puede registrar. Revisa el comprobante y registra la venta de nuevo.';
+export const MENSAJE_OFFLINE_CLIENTE_NO_ENCONTRADO =
+  'Esta venta sin conexión es fiado a un cliente que no existe en la tienda: no se puede registrar. Revisa el comprobante y registra la venta de nuevo.';
 export const MENSAJE_REFERENCIA_LOCAL_LARGA = `La referencia del comprobante puede tener a lo más ${MAX_REFERENCIA_LOCAL} caracteres.`;
 
 export const ventaSchema = z

@@ -10,6 +10,8 @@ import {
   DIAS_MAXIMOS_OFFLINE,
   MENSAJE_DEVOLUCION_VENTA_ANULADA,
   MENSAJE_OFFLINE_ANTIGUA,
+  MENSAJE_OFFLINE_CLIENTE_NO_ENCONTRADO,
+  MENSAJE_OFFLINE_PRODUCTO_NO_ENCONTRADO,
   MENSAJE_OFFLINE_FUTURA,
   MENSAJE_OFFLINE_SIN_CLAVE,
   MINUTOS_FUTURO_OFFLINE,
@@ -148,8 +150,7 @@ function ventaBuscada(texto: string) {
 }
 
 type ResultadoRegistro =
-  | { repetida: true; id_venta: number }
-  | { repetida: false; venta: Venta; cambios: CambioStock[]; avisos: AvisosVentaOffline };
+  { repetida: true; id_venta: number } | { repetida: false; venta: Venta; cambios: CambioStock[]; avisos: AvisosVentaOffline };
 
 /**
  * The checks of an offline sale that need the server's clock and the request's header, before
@@ -170,7 +171,7 @@ function assertOffline(data: VentaCreate, idempotencyKey: string | undefined, ah
  * The refusals registrar_venta raises (SQLSTATE 'MM0xx', a JSON message) as the API's errors;
  * 'CLAVE_REPETIDA' for a concurrent sale with the same Idempotency-Key; null for anything else.
  */
-function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
+function rechazoDeVenta(err: unknown, offline = false): AppError | 'CLAVE_REPETIDA' | null {
   if (esViolacionUnica(err)) return 'CLAVE_REPETIDA';
   if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return null;
   const causa = causaPostgres(err);
@@ -189,11 +190,11 @@ function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
   };
   switch (r.code) {
     case 'PRODUCT_NOT_FOUND':
-      return notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
+      return notFound(offline ? MENSAJE_OFFLINE_PRODUCTO_NO_ENCONTRADO : MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
     case 'NOT_ENOUGH_STOCK':
       return conflict(mensajeSinStock(r.producto ?? '', r.disponible ?? 0, r.unidad), 'NOT_ENOUGH_STOCK');
     case 'CLIENT_NOT_FOUND':
-      return notFound(MENSAJE_CLIENTE_NO_ENCONTRADO, 'CLIENT_NOT_FOUND');
+      return notFound(offline ? MENSAJE_OFFLINE_CLIENTE_NO_ENCONTRADO : MENSAJE_CLIENTE_NO_ENCONTRADO, 'CLIENT_NOT_FOUND');
     case 'CLIENT_INACTIVE':
       return conflict(mensajeClienteInactivo(r.cliente ?? ''), 'CLIENT_INACTIVE');
     case 'CREDIT_LIMIT':
@@ -302,7 +303,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           referenciaLocal: data.referencia_local ?? null,
         });
       } catch (err) {
-        const rechazo = rechazoDeVenta(err);
+        const rechazo = rechazoDeVenta(err, offline);
         // Two retries of one checkout raced: the loser answers with the winner's sale.
         if (rechazo === 'CLAVE_REPETIDA' && idempotencyKey) {
           const previa = await repetidaPorClave(data, idempotencyKey);
