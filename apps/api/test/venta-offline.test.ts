@@ -10,6 +10,7 @@ import {
   MENSAJE_OFFLINE_SIN_FECHA,
 } from '@minimarket/contracts/ventas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diaLocal } from '../src/lib/tiempo.js';
 import { importar } from './cargas-helpers.js';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 
@@ -112,13 +113,27 @@ describe('POST /api/ventas/ with origen offline', () => {
     expect(v.detalles[0].precio_catalogo).toBeNull();
     expect(await stockDe(p.id_producto)).toBe(18);
 
-    // Six days ago, no shift was open: none.
+    // Six days ago, no shift was open: none. It counts on its own day in the analytics at once.
+    const seisDias = hace(6 * 24 * 60);
+    const api = await como(DEMO.pyme);
+    const resumenDe = async () =>
+      (
+        await api.request({
+          method: 'GET',
+          url: `/api/analitica/resumen?id_minimarket=${donPepe}&desde=${diaLocal(seisDias)}&hasta=${diaLocal(seisDias)}`,
+        })
+      ).json() as {
+        ventas: number;
+        ingresos: number;
+      };
+    const antesDelDia = await resumenDe();
     const vieja = await enviarOffline([{ id_producto: p.id_producto, unidades: 1, precio: 1000 }], {
       clave: 'dispositivo-1-venta-2',
-      fecha: hace(6 * 24 * 60),
+      fecha: seisDias,
     });
     expect(vieja.statusCode, vieja.body).toBe(201);
     expect(vieja.json().id_turno).toBeNull();
+    expect(await resumenDe()).toMatchObject({ ventas: antesDelDia.ventas + 1, ingresos: antesDelDia.ingresos + 1000 });
 
     // A shift still open: a sale made offline after it opened joins it; a counter sale too.
     const abierto = await ctx.db.turnoCaja.create({ data: { id_minimarket: donPepe, monto_inicial: 5000, abierto_en: hace(30) } });
@@ -142,7 +157,6 @@ describe('POST /api/ventas/ with origen offline', () => {
     }
 
     // A counter sale is as today: the server's time, origen 'mostrador'.
-    const api = await como(DEMO.pyme);
     const mostrador = await api.request({
       method: 'POST',
       url: '/api/ventas/',
