@@ -287,8 +287,8 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
         subtotal: d.subtotal,
       }));
       let resultado: ResultadoRegistro;
-      try {
-        resultado = await registrarVenta<ResultadoRegistro>(db, {
+      const registrar = (tx: Db | Tx) =>
+        registrarVenta<ResultadoRegistro>(tx, {
           idMinimarket: data.id_minimarket,
           idUsuario: usuario.id_usuario,
           metodoPago: data.metodo_pago,
@@ -302,6 +302,16 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           offline: fechaOffline ? { fecha: fechaOffline, referenciaLocal: data.referencia_local ?? null } : null,
           referenciaLocal: data.referencia_local ?? null,
         });
+      try {
+        // An offline sale's notices are written with it, in its transaction: once per sale however
+        // the request ends (a retry finds the sale and writes none). A counter sale is one statement.
+        resultado = offline
+          ? await db.$transaction(async (tx) => {
+              const r = await registrar(tx);
+              if (!r.repetida) await avisarVentaOffline(tx, data.id_minimarket, r.venta, r.avisos, tienda);
+              return r;
+            })
+          : await registrar(db);
       } catch (err) {
         const rechazo = rechazoDeVenta(err, offline);
         // Two retries of one checkout raced: the loser answers with the winner's sale.
@@ -318,7 +328,6 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
       }
       await avisarCambiosDeStock(db, data.id_minimarket, resultado.cambios, tienda);
       const v = resultado.venta;
-      if (offline) await avisarVentaOffline(db, data.id_minimarket, v, resultado.avisos, tienda);
       return { venta: { ...v, pagos: partesDePago(v.metodo_pago, v.total, v.pagos) }, repetida: false };
     },
 
