@@ -5,6 +5,14 @@
 -- its day marked for the analytics' summaries. Refusals are SQLSTATE 'MM0xx' with a JSON message
 -- the API turns into Spanish (ventas.service.ts). A retry with the same Idempotency-Key returns the
 -- first sale.
+--
+-- An offline sale (p_origen 'offline'; docs/offline.md «El servidor»): made on the device while the
+-- connection was down and sent later from its outbox. What was sold is a fact: it keeps its own time
+-- (p_fecha) and joins the shift open then; a product short of stock goes to 0 with a 'faltante' row in
+-- the ledger for the units the books did not have; the price charged is honoured (the shelf price is
+-- kept in precio_catalogo when it differs); an inactive product or customer and a fiado past its
+-- limit are recorded. 'avisos' in the answer tells the API what to notify. Only a product or customer
+-- that is not the shop's refuses it: it cannot be recorded.
 CREATE FUNCTION registrar_venta(
     p_minimarket INTEGER,
     p_usuario INTEGER,
@@ -21,7 +29,13 @@ CREATE FUNCTION registrar_venta(
     p_id_cliente INTEGER DEFAULT NULL,
     -- A split sale (p_metodo_pago 'Mixto'; pago dividido, docs/pagos.md): [{ metodo_pago, monto }],
     -- distinct methods, their sum the total (the API checks it first). Null for a sale paid one way.
-    p_pagos JSONB DEFAULT NULL
+    p_pagos JSONB DEFAULT NULL,
+    -- 'mostrador' (a sale at the counter, now) or 'offline' (see above).
+    p_origen TEXT DEFAULT 'mostrador',
+    -- The sale's own time on the device (offline only; the API checks its bounds).
+    p_fecha TIMESTAMPTZ DEFAULT NULL,
+    -- The device's provisional receipt reference ("C1-0042"), stored and searchable.
+    p_referencia_local TEXT DEFAULT NULL
 ) RETURNS JSONB
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -38,6 +52,10 @@ DECLARE
     -- What goes on the customer's account: the whole total, the fiado part of a split sale, or 0.
     v_fiado BIGINT := 0;
     v_pagos JSONB;
+    v_offline BOOLEAN := p_origen = 'offline';
+    -- Offline: the units taken from stock (at most what there was) and the shortfall.
+    v_toma INTEGER;
+    v_sobre_limite JSONB;
 BEGIN
     IF p_idempotency_key IS NOT NULL THEN
         SELECT id_venta INTO v_id_venta FROM venta
@@ -49,10 +67,19 @@ BEGIN
 
     -- The shop's open shift, if any: the sale belongs to it. FOR SHARE makes a close that runs
     -- at the same moment wait for this sale, so the close counts it (or the sale sees no shift).
-    SELECT id_turno INTO v_turno FROM turno_caja
-    WHERE id_minimarket = p_minimarket AND cerrado_en IS NULL
-    FOR SHARE;
-    IF v_turno IS NULL AND EXISTS (SELECT 1 FROM minimarket WHERE id_minimarket = p_minimarket AND exigir_caja_abierta) THEN
+    -- An offline sale joins the shift open at its own time, even one closed since (its stored
+    -- report does not change); none then, none now. It was made: no shift is demanded of it.
+    IF v_offline THEN
+        SELECT id_turno INTO v_turno FROM turno_caja
+        WHERE id_minimarket = p_minimarket AND abierto_en <= p_fecha AND (cerrado_en IS NULL OR p_fecha < cerrado_en)
+        ORDER BY abierto_en DESC LIMIT 1
+        FOR SHARE;
+    ELSE
+        SELECT id_turno INTO v_turno FROM turno_caja
+        WHERE id_minimarket = p_minimarket AND cerrado_en IS NULL
+        FOR SHARE;
+    END IF;
+    IF v_turno IS NULL AND NOT v_offline AND EXISTS (SELECT 1 FROM minimarket WHERE id_minimarket = p_minimarket AND exigir_caja_abierta) THEN
         RAISE EXCEPTION USING ERRCODE = 'MM004', MESSAGE = jsonb_build_object('code', 'NO_OPEN_SHIFT')::text;
     END IF;
 
@@ -79,12 +106,16 @@ BEGIN
         IF NOT FOUND THEN
             RAISE EXCEPTION USING ERRCODE = 'MM006', MESSAGE = jsonb_build_object('code', 'CLIENT_NOT_FOUND')::text;
         END IF;
-        IF NOT v_cliente.activo THEN
+        IF NOT v_cliente.activo AND NOT v_offline THEN
             RAISE EXCEPTION USING ERRCODE = 'MM007', MESSAGE = jsonb_build_object('code', 'CLIENT_INACTIVE', 'cliente', v_cliente.nombre)::text;
         END IF;
         SELECT coalesce(sum(cargo - abono), 0) INTO v_saldo FROM cuenta_cliente
         WHERE id_minimarket = p_minimarket AND id_cliente = p_id_cliente;
-        IF v_cliente.limite_credito IS NOT NULL AND v_saldo + v_fiado > v_cliente.limite_credito THEN
+        IF v_cliente.limite_credito IS NOT NULL AND v_saldo + v_fiado > v_cliente.limite_credito AND v_offline THEN
+            -- It was given: recorded past the limit, and the owner is told.
+            v_sobre_limite := jsonb_build_object('cliente', v_cliente.nombre, 'id_cliente', p_id_cliente,
+                'saldo', v_saldo + v_fiado, 'limite', v_cliente.limite_credito);
+        ELSIF v_cliente.limite_credito IS NOT NULL AND v_saldo + v_fiado > v_cliente.limite_credito THEN
             RAISE EXCEPTION USING ERRCODE = 'MM008', MESSAGE = jsonb_build_object('code', 'CREDIT_LIMIT',
                 'cliente', v_cliente.nombre, 'saldo', v_saldo, 'limite', v_cliente.limite_credito, 'total', v_fiado,
                 'parcial', p_metodo_pago = 'Mixto')::text;
@@ -99,6 +130,28 @@ BEGIN
         FROM jsonb_array_elements(p_lineas) AS l
         GROUP BY 1 ORDER BY 1
     LOOP
+        IF v_offline THEN
+            -- What was sold is a fact: the row locked (the same order as every sale), stock taken
+            -- down to 0 at most, the rest is the shortfall. An inactive product was still sold.
+            SELECT id_producto, nombre_producto, categoria, precio_venta_actual, precio_compra_actual, stock, unidad INTO v_prod
+            FROM producto WHERE id_producto = v_item.id_producto AND id_minimarket = p_minimarket
+            FOR UPDATE;
+            IF NOT FOUND THEN
+                RAISE EXCEPTION USING ERRCODE = 'MM001',
+                    MESSAGE = jsonb_build_object('code', 'PRODUCT_NOT_FOUND')::text;
+            END IF;
+            v_toma := least(v_prod.stock, v_item.n);
+            IF v_toma > 0 THEN
+                UPDATE producto SET stock = stock - v_toma, fecha_actualizacion = now()
+                WHERE id_producto = v_item.id_producto AND id_minimarket = p_minimarket;
+            END IF;
+            v_cambios := v_cambios || jsonb_build_object(
+                'id_producto', v_prod.id_producto, 'nombre_producto', v_prod.nombre_producto,
+                'precio_venta_actual', v_prod.precio_venta_actual, 'costo', v_prod.precio_compra_actual, 'categoria', v_prod.categoria,
+                'unidad', v_prod.unidad, 'n', v_item.n, 'faltante', v_item.n - v_toma,
+                'antes', v_prod.stock, 'despues', v_prod.stock - v_toma);
+            CONTINUE;
+        END IF;
         UPDATE producto SET stock = stock - v_item.n, fecha_actualizacion = now()
         WHERE id_producto = v_item.id_producto AND id_minimarket = p_minimarket
           AND estado = 'activo' AND stock >= v_item.n
@@ -116,17 +169,18 @@ BEGIN
         v_cambios := v_cambios || jsonb_build_object(
             'id_producto', v_prod.id_producto, 'nombre_producto', v_prod.nombre_producto,
             'precio_venta_actual', v_prod.precio_venta_actual, 'costo', v_prod.precio_compra_actual, 'categoria', v_prod.categoria,
-            'unidad', v_prod.unidad,
+            'unidad', v_prod.unidad, 'n', v_item.n, 'faltante', 0,
             'antes', v_prod.stock + v_item.n, 'despues', v_prod.stock);
     END LOOP;
 
-    -- Every line at the shelf price of this moment.
+    -- Every line at the shelf price of this moment (an offline sale's at the price charged: its
+    -- lines keep the shelf price in precio_catalogo below).
     SELECT c->>'nombre_producto' AS nombre, (c->>'precio_venta_actual')::int AS precio INTO v_prod
     FROM jsonb_array_elements(p_lineas) AS l
     JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::int = (l->>'id_producto')::int
     WHERE (l->>'precio_unitario')::int <> (c->>'precio_venta_actual')::int
     LIMIT 1;
-    IF FOUND THEN
+    IF FOUND AND NOT v_offline THEN
         RAISE EXCEPTION USING ERRCODE = 'MM003',
             MESSAGE = jsonb_build_object('code', 'PRICE_CHANGED', 'producto', v_prod.nombre, 'precio', v_prod.precio)::text;
     END IF;
@@ -156,8 +210,10 @@ BEGIN
 
     -- A concurrent retry with the same key that commits first makes this INSERT fail with
     -- unique_violation; the API then answers with that sale.
-    INSERT INTO venta (id_minimarket, numero_venta, id_usuario, total, metodo_pago, estado_venta, idempotency_key, id_turno, monto_recibido, id_cliente)
-    VALUES (p_minimarket, v_numero, p_usuario, p_total, p_metodo_pago, p_estado_venta, p_idempotency_key, v_turno, p_monto_recibido, p_id_cliente)
+    INSERT INTO venta (id_minimarket, numero_venta, id_usuario, fecha_venta, total, metodo_pago, estado_venta, idempotency_key, id_turno,
+                       monto_recibido, id_cliente, origen, referencia_local)
+    VALUES (p_minimarket, v_numero, p_usuario, CASE WHEN v_offline THEN p_fecha ELSE now() END, p_total, p_metodo_pago, p_estado_venta,
+            p_idempotency_key, v_turno, p_monto_recibido, p_id_cliente, CASE WHEN v_offline THEN 'offline' ELSE 'mostrador' END, p_referencia_local)
     RETURNING id_venta, fecha_venta INTO v_id_venta, v_fecha;
 
     IF p_metodo_pago = 'Mixto' THEN
@@ -167,20 +223,32 @@ BEGIN
     END IF;
 
     WITH nuevas AS (
-        INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria, unidad)
+        INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria, unidad,
+                                   precio_catalogo)
         SELECT v_id_venta, p_minimarket, (l->>'id_producto')::int, (l->>'num_unidades')::int,
-               (l->>'precio_unitario')::int, (l->>'subtotal')::int, c->>'nombre_producto', (c->>'costo')::int, c->>'categoria', c->>'unidad'
+               (l->>'precio_unitario')::int, (l->>'subtotal')::int, c->>'nombre_producto', (c->>'costo')::int, c->>'categoria', c->>'unidad',
+               CASE WHEN (l->>'precio_unitario')::int <> (c->>'precio_venta_actual')::int THEN (c->>'precio_venta_actual')::int END
         FROM jsonb_array_elements(p_lineas) WITH ORDINALITY AS x(l, orden)
         JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::int = (l->>'id_producto')::int
         ORDER BY x.orden
-        RETURNING id_detalle_venta, id_producto, num_unidades, subtotal, precio_unitario, nombre_producto, unidad
+        RETURNING id_detalle_venta, id_producto, num_unidades, subtotal, precio_unitario, nombre_producto, unidad, precio_catalogo
     )
     SELECT jsonb_agg(to_jsonb(nuevas) ORDER BY id_detalle_venta) INTO v_detalles FROM nuevas;
 
+    -- The ledger: the sale takes every unit it sold. An offline sale short of stock first has a
+    -- 'faltante' row that brings the books up to what must have been on the shelf (the shortfall,
+    -- positive), so each row's stock_resultante is the one before plus its cantidad, the ledger's sum
+    -- is the stock's change, and voiding the sale later gives back exactly what it took.
     INSERT INTO movimiento_stock (id_minimarket, id_producto, id_usuario, id_venta, tipo, cantidad, stock_resultante, motivo)
-    SELECT p_minimarket, (c->>'id_producto')::int, p_usuario, v_id_venta, 'venta',
-           (c->>'despues')::int - (c->>'antes')::int, (c->>'despues')::int, 'Venta N° ' || v_numero
-    FROM jsonb_array_elements(v_cambios) AS c;
+    SELECT p_minimarket, m.id_producto, p_usuario, v_id_venta, m.tipo, m.cantidad, m.resultante, m.motivo
+    FROM jsonb_array_elements(v_cambios) WITH ORDINALITY AS x(c, orden)
+    CROSS JOIN LATERAL (VALUES
+        (1, (c->>'id_producto')::int, 'faltante', (c->>'faltante')::int, (c->>'antes')::int + (c->>'faltante')::int,
+         'Vendido sin conexión sin stock: contar el producto (venta N° ' || v_numero || ')'),
+        (2, (c->>'id_producto')::int, 'venta', -(c->>'n')::int, (c->>'despues')::int, 'Venta N° ' || v_numero)
+    ) AS m(paso, id_producto, tipo, cantidad, resultante, motivo)
+    WHERE m.tipo = 'venta' OR m.cantidad > 0
+    ORDER BY x.orden, m.paso;
 
     -- Its day is to be summed again in the analytics' summaries. DO UPDATE, not DO NOTHING: it takes
     -- the pending row's lock until this sale commits, so the summary worker cannot sum the day
@@ -203,8 +271,17 @@ BEGIN
             'id_turno', v_turno,
             'monto_recibido', p_monto_recibido,
             'id_cliente', p_id_cliente,
+            'origen', CASE WHEN v_offline THEN 'offline' ELSE 'mostrador' END,
+            'referencia_local', p_referencia_local,
             'pagos', v_pagos,
             'detalles', v_detalles),
-        'cambios', v_cambios);
+        'cambios', v_cambios,
+        -- What the owner is told of an offline sale (ventas.service.ts writes the notices).
+        'avisos', jsonb_build_object(
+            'faltantes', (SELECT coalesce(jsonb_agg(jsonb_build_object('id_producto', c->'id_producto', 'nombre_producto', c->'nombre_producto',
+                                  'unidad', c->'unidad', 'faltante', c->'faltante')), '[]'::jsonb)
+                          FROM jsonb_array_elements(v_cambios) AS c WHERE (c->>'faltante')::int > 0),
+            'precios_antiguos', EXISTS (SELECT 1 FROM jsonb_array_elements(v_detalles) AS d WHERE d->>'precio_catalogo' IS NOT NULL),
+            'fiado_sobre_limite', v_sobre_limite));
 END;
 $$;

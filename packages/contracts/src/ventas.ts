@@ -62,6 +62,12 @@ export const detalleVentaSchema = z
     nombre_producto: z.string(),
     /** The product's unit when sold: 'kg' makes num_unidades grams and precio_unitario per kilo. */
     unidad: z.enum(UNIDADES_VENTA),
+    /**
+     * An offline sale's line charged at another price than the shelf's when the server recorded it:
+     * the shelf price then. Null when they agree (and for every other sale). The API always sends it;
+     * optional in the type only so lines built before it (the web's fixtures) still typecheck.
+     */
+    precio_catalogo: z.number().int().nullable().optional(),
   })
   .meta({ id: 'DetalleVenta' });
 
@@ -109,6 +115,32 @@ export function referenciaVenta(v: { id_venta?: number; numero_venta: number | n
   return `#${v.id_venta ?? ''}`;
 }
 
+/**
+ * Where a sale came from: the counter with the server ('mostrador'), a device's outbox after the
+ * connection dropped ('offline', docs/offline.md), or an imported sales file ('archivo').
+ */
+export const ORIGENES_VENTA = ['mostrador', 'offline', 'archivo'] as const;
+export type OrigenVenta = (typeof ORIGENES_VENTA)[number];
+
+/** The longest provisional receipt reference a device may give ("C1-0042"). */
+export const MAX_REFERENCIA_LOCAL = 40;
+/** How far ahead of the server's clock an offline sale's time may be (the device's clock skew). */
+export const MINUTOS_FUTURO_OFFLINE = 5;
+/** How old an offline sale may be when it reaches the server (docs/offline.md «El servidor» says why). */
+export const DIAS_MAXIMOS_OFFLINE = 7;
+
+export const MENSAJE_OFFLINE_SIN_CLAVE = 'Una venta sin conexión necesita su clave (Idempotency-Key).';
+export const MENSAJE_OFFLINE_SIN_FECHA = 'Una venta sin conexión necesita su fecha y hora (fecha_venta).';
+export const MENSAJE_FECHA_VENTA_INVALIDA = 'La fecha de la venta no es válida: debe ser una fecha y hora ISO 8601 con zona horaria.';
+export const MENSAJE_OFFLINE_FUTURA = `La fecha de la venta está en el futuro (más de ${MINUTOS_FUTURO_OFFLINE} minutos): revisa la fecha y hora del equipo.`;
+export const MENSAJE_OFFLINE_ANTIGUA = `La venta tiene más de ${DIAS_MAXIMOS_OFFLINE} días: ya no se puede registrar como venta sin conexión. Regístrala de nuevo o cárgala desde un archivo.`;
+/** An offline sale naming a product or customer that is not the shop's: it cannot be recorded (sending it again will not help). */
+export const MENSAJE_OFFLINE_PRODUCTO_NO_ENCONTRADO =
+  'Esta venta sin conexión tiene un producto que no existe en la tienda: no se puede registrar. Revisa el comprobante y registra la venta de nuevo.';
+export const MENSAJE_OFFLINE_CLIENTE_NO_ENCONTRADO =
+  'Esta venta sin conexión es fiado a un cliente que no existe en la tienda: no se puede registrar. Revisa el comprobante y registra la venta de nuevo.';
+export const MENSAJE_REFERENCIA_LOCAL_LARGA = `La referencia del comprobante puede tener a lo más ${MAX_REFERENCIA_LOCAL} caracteres.`;
+
 export const ventaSchema = z
   .object({
     id_venta: z.number().int(),
@@ -132,6 +164,10 @@ export const ventaSchema = z
     motivo_anulacion: z.string().nullable().optional(),
     /** Its returns, oldest first. */
     devoluciones: z.array(devolucionSchema).optional(),
+    /** 'offline': made on a device with no connection and sent later; 'archivo': from an imported file. */
+    origen: z.enum(ORIGENES_VENTA),
+    /** The provisional receipt reference the device printed offline ("C1-0042"), or null. */
+    referencia_local: z.string().nullable(),
   })
   .meta({ id: 'Venta' });
 export type Venta = z.infer<typeof ventaSchema>;
@@ -155,7 +191,11 @@ export const detalleVentaCreateSchema = z.object({
 
 /**
  * POST /ventas/. The server is the authority on prices, totals and the sale's time:
- * fecha_venta is accepted for compatibility and replaced by the server's clock. A sale is paid by
+ * fecha_venta is accepted for compatibility and replaced by the server's clock, except for an
+ * offline sale (`origen: 'offline'`, docs/offline.md «El servidor»): made on the device with no
+ * connection and sent later with its Idempotency-Key, it keeps its own fecha_venta (ISO 8601 with
+ * offset; at most 5 minutes ahead, at most 7 days old) and is recorded as sold, at the price
+ * charged. `referencia_local` is the device's provisional receipt reference. A sale is paid by
  * `metodo_pago` alone, or by `pagos` (pago dividido: each part's method and amount, their sum the
  * total). After parsing, `metodo_pago` is the sale's ('Mixto' when split) and `pagos` its parts.
  */
@@ -179,8 +219,22 @@ export const ventaCreateSchema = z
     monto_recibido: pesosSchema.optional(),
     /** The customer who takes it on credit: needed with a fiado part, only with one (la libreta, issue #21). */
     id_cliente: idSchema.optional(),
+    /** 'offline': the sale was made on the device without the server (needs the Idempotency-Key). */
+    origen: z.enum(['mostrador', 'offline'], { error: "El origen de la venta es 'mostrador' u 'offline'." }).default('mostrador'),
+    /** The device's provisional receipt reference ("C1-0042"): stored, returned and searchable. */
+    referencia_local: z
+      .string({ error: 'La referencia del comprobante no es válida.' })
+      .trim()
+      .min(1, { error: 'La referencia del comprobante no puede quedar vacía.' })
+      .max(MAX_REFERENCIA_LOCAL, { error: MENSAJE_REFERENCIA_LOCAL_LARGA })
+      .optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.origen === 'offline') {
+      if (v.fecha_venta === undefined) ctx.addIssue({ code: 'custom', message: MENSAJE_OFFLINE_SIN_FECHA, path: ['fecha_venta'] });
+      else if (!z.iso.datetime({ offset: true }).safeParse(v.fecha_venta).success)
+        ctx.addIssue({ code: 'custom', message: MENSAJE_FECHA_VENTA_INVALIDA, path: ['fecha_venta'] });
+    }
     const partes: Array<{ metodo_pago: MetodoPago; monto: number }> =
       v.pagos ?? (v.metodo_pago && v.metodo_pago !== METODO_MIXTO ? [{ metodo_pago: v.metodo_pago, monto: v.total }] : []);
     if (partes.length === 0) {

@@ -33,12 +33,20 @@ export async function registrarVenta<T>(
     idCliente: number | null;
     /** The parts of a split sale (metodoPago 'Mixto'; docs/pagos.md); null for one method. */
     pagos: ReadonlyArray<{ metodo_pago: string; monto: number }> | null;
+    /**
+     * A sale made on the device with no connection, sent later (docs/offline.md «El servidor»): its
+     * own time, the device's provisional reference, and what was sold recorded as a fact.
+     */
+    offline?: { fecha: Date; referenciaLocal: string | null } | null;
+    /** The device's provisional reference of a sale made at the counter (rare: kept as sent). */
+    referenciaLocal?: string | null;
   },
 ): Promise<T> {
   const [fila] = await tx.$queryRaw<{ resultado: T }[]>`
     SELECT registrar_venta(${v.idMinimarket}::int, ${v.idUsuario}::int, ${v.metodoPago}::text,
       ${v.estadoVenta}::text, ${v.total}::int, ${v.idempotencyKey}::text, ${JSON.stringify(v.lineas)}::jsonb, ${v.montoRecibido}::int,
-      ${v.idCliente}::int, ${v.pagos ? JSON.stringify(v.pagos) : null}::jsonb) AS resultado`;
+      ${v.idCliente}::int, ${v.pagos ? JSON.stringify(v.pagos) : null}::jsonb, ${v.offline ? 'offline' : 'mostrador'}::text,
+      ${v.offline?.fecha ?? null}::timestamptz, ${v.offline?.referenciaLocal ?? v.referenciaLocal ?? null}::text) AS resultado`;
   return fila!.resultado;
 }
 
@@ -166,8 +174,8 @@ export async function insertarVentasImportadas(
        FROM ${lineas} WHERE NOT rechazada AND NOT ya_importada
        GROUP BY id_venta_csv
      ), ventas AS (
-       INSERT INTO venta (id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta, id_venta_csv)
-       SELECT $1, $2, fecha_venta, total, metodo_pago, 'Completada', id_venta_csv
+       INSERT INTO venta (id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta, id_venta_csv, origen)
+       SELECT $1, $2, fecha_venta, total, metodo_pago, 'Completada', id_venta_csv, 'archivo'
        FROM grupos ORDER BY fecha_venta, id_venta_csv
        ON CONFLICT (id_minimarket, id_venta_csv) DO NOTHING
        RETURNING id_venta, id_venta_csv
@@ -262,11 +270,17 @@ export function ventaPorClave(db: Db, idMinimarket: number, clave: string) {
 
 export interface FiltroVentas {
   idMinimarket: number;
-  /** A sale by what a person reads: the shop's number, or the id it had in an imported file. */
+  /**
+   * A sale by what a person reads: the shop's number, the id it had in an imported file, or the
+   * provisional reference a device printed while offline ("C1-0042", as typed or in capitals).
+   */
   buscada?: { numero: number | null; idCsv: string };
   desde?: Date;
   hasta?: Date;
 }
+
+/** A provisional reference as typed and in capitals ("c1-0042" finds "C1-0042"). */
+const referencias = (texto: string) => [...new Set([texto, texto.toUpperCase()])];
 
 /**
  * Transacciones: a page of a shop's sales (voided ones included, newest first), how many there are,
@@ -277,7 +291,13 @@ export async function listarVentas(db: Db, f: FiltroVentas, pagina: { skip: numb
   const where: Prisma.VentaWhereInput = {
     id_minimarket: f.idMinimarket,
     ...(f.buscada
-      ? { OR: [...(f.buscada.numero !== null ? [{ numero_venta: f.buscada.numero }] : []), { id_venta_csv: f.buscada.idCsv }] }
+      ? {
+          OR: [
+            ...(f.buscada.numero !== null ? [{ numero_venta: f.buscada.numero }] : []),
+            { id_venta_csv: f.buscada.idCsv },
+            { referencia_local: { in: referencias(f.buscada.idCsv) } },
+          ],
+        }
       : {}),
     ...(f.desde || f.hasta ? { fecha_venta: { ...(f.desde ? { gte: f.desde } : {}), ...(f.hasta ? { lte: f.hasta } : {}) } } : {}),
   };
@@ -287,7 +307,13 @@ export async function listarVentas(db: Db, f: FiltroVentas, pagina: { skip: numb
     db.$queryRaw<{ ventas: number; ingresos: bigint }[]>`
       SELECT count(*)::int AS ventas, coalesce(sum(ingreso), 0)::bigint AS ingresos FROM venta_contada
       WHERE id_minimarket = ${f.idMinimarket}
-        ${f.buscada ? Prisma.sql`AND (numero_venta = ${f.buscada.numero} OR id_venta_csv = ${f.buscada.idCsv})` : Prisma.empty}
+        ${
+          f.buscada
+            ? Prisma.sql`AND (numero_venta = ${f.buscada.numero} OR id_venta_csv = ${f.buscada.idCsv}
+                OR id_venta IN (SELECT id_venta FROM venta WHERE id_minimarket = ${f.idMinimarket}
+                                AND referencia_local = ANY(${referencias(f.buscada.idCsv)}::text[])))`
+            : Prisma.empty
+        }
         ${f.desde ? Prisma.sql`AND fecha_venta >= ${f.desde}` : Prisma.empty}
         ${f.hasta ? Prisma.sql`AND fecha_venta <= ${f.hasta}` : Prisma.empty}`,
   ]);

@@ -110,3 +110,46 @@ export const avisoFiadoVencido = (cliente: { id_cliente: number; nombre: string 
   descripcion: `${cliente.nombre} te debe ${formatClp(saldo)} desde hace ${contar(dias, 'día', 'días')}.`,
   url_accion: urlCliente(cliente.id_cliente),
 });
+
+/**
+ * A sale made offline sold more than the books had (docs/offline.md «El servidor»): "Se vendieron 3
+ * unidades de "X" sin stock mientras la caja estaba sin conexión: cuéntalo." (grams as kilos).
+ */
+export const avisoFaltanteOffline = (producto: ProductoAvisado, faltante: number, unidad: UnidadVenta = 'unidad'): Aviso => ({
+  tipo: 'faltante_offline',
+  titulo: 'Vendido sin stock: cuenta el producto',
+  descripcion:
+    unidad === 'kg'
+      ? `Se vendieron ${formatPeso(faltante)} de "${producto.nombre_producto}" sin stock mientras la caja estaba sin conexión: cuéntalo.`
+      : `Se vendi${faltante === 1 ? 'ó' : 'eron'} ${contar(faltante, 'unidad', 'unidades')} de "${producto.nombre_producto}" sin stock mientras la caja estaba sin conexión: cuéntalo.`,
+  url_accion: urlProducto(producto.id_producto),
+});
+
+/** Where Transacciones finds a sale by what a person reads (its number or provisional reference). */
+const urlTransaccion = (buscar: string) => `/pos/transacciones?buscar=${encodeURIComponent(buscar)}`;
+
+/**
+ * A sale made offline the owner should look at, once per sale: charged at old prices and/or a fiado
+ * past the customer's limit. "La venta C1-0042 (N° 57) se cobró con precios antiguos."
+ */
+export function avisoVentaOffline(
+  venta: { numero_venta: number | null; referencia_local: string | null },
+  motivos: { preciosAntiguos: boolean; fiadoSobreLimite: { cliente: string; saldo: number; limite: number } | null },
+): Aviso {
+  const numero = venta.numero_venta !== null ? `N° ${venta.numero_venta}` : '';
+  const nombre = venta.referencia_local ? `${venta.referencia_local}${numero ? ` (${numero})` : ''}` : numero;
+  const partes: string[] = [];
+  if (motivos.preciosAntiguos) partes.push(`La venta ${nombre} se cobró con precios antiguos.`);
+  if (motivos.fiadoSobreLimite) {
+    const f = motivos.fiadoSobreLimite;
+    partes.push(
+      `${motivos.preciosAntiguos ? 'Además, dejó' : `La venta ${nombre} dejó`} a ${f.cliente} con ${formatClp(f.saldo)} de fiado, sobre su límite de ${formatClp(f.limite)}.`,
+    );
+  }
+  return {
+    tipo: 'venta_offline',
+    titulo: 'Venta sin conexión por revisar',
+    descripcion: partes.join(' '),
+    url_accion: urlTransaccion(venta.referencia_local ?? String(venta.numero_venta ?? '')),
+  };
+}

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { crearNotificaciones, marcarLeida, marcarTodasLeidas } from '../../data/notificacion.js';
 import { notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
-import { avisoAgotado, avisoStockBajo } from './avisos.js';
+import { avisoAgotado, avisoFaltanteOffline, avisoStockBajo, avisoVentaOffline, type Aviso } from './avisos.js';
 
 const LIMITE_LISTA = 100;
 
@@ -74,6 +74,37 @@ export async function avisarCambiosDeStock(
     return [];
   });
   await crearNotificaciones(tx, avisos);
+}
+
+/** What registrar_venta says the owner should hear of an offline sale (its 'avisos'). */
+export interface AvisosVentaOffline {
+  faltantes: Array<{ id_producto: number; nombre_producto: string; unidad: UnidadVenta; faltante: number }>;
+  precios_antiguos: boolean;
+  fiado_sobre_limite: { cliente: string; id_cliente: number; saldo: number; limite: number } | null;
+}
+
+/**
+ * The notices of an offline sale (docs/offline.md «El servidor»), written once, when the sale is
+ * recorded (a retry returns the first sale and writes nothing): one per product sold short of stock
+ * («…: cuéntalo.»), and one for the sale when it was charged at old prices or left a fiado past
+ * the customer's limit.
+ */
+export async function avisarVentaOffline(
+  tx: Tx,
+  idMinimarket: number,
+  venta: { numero_venta: number | null; referencia_local: string | null },
+  avisos: AvisosVentaOffline | undefined,
+  tienda: { id_usuario: number },
+) {
+  if (!avisos) return;
+  const lista: Aviso[] = avisos.faltantes.map((f) => avisoFaltanteOffline(f, f.faltante, f.unidad));
+  if (avisos.precios_antiguos || avisos.fiado_sobre_limite) {
+    lista.push(avisoVentaOffline(venta, { preciosAntiguos: avisos.precios_antiguos, fiadoSobreLimite: avisos.fiado_sobre_limite }));
+  }
+  await crearNotificaciones(
+    tx,
+    lista.map((a) => ({ ...a, id_usuario: tienda.id_usuario, id_minimarket: idMinimarket })),
+  );
 }
 
 function toNotificacionDto(n: {

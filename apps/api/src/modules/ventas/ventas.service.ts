@@ -7,7 +7,14 @@ import { MAX_ENTERO } from '@minimarket/contracts/reglas';
 import { formatClp } from '@minimarket/contracts/formato';
 import { formatRut } from '@minimarket/contracts/rut';
 import {
+  DIAS_MAXIMOS_OFFLINE,
   MENSAJE_DEVOLUCION_VENTA_ANULADA,
+  MENSAJE_OFFLINE_ANTIGUA,
+  MENSAJE_OFFLINE_CLIENTE_NO_ENCONTRADO,
+  MENSAJE_OFFLINE_PRODUCTO_NO_ENCONTRADO,
+  MENSAJE_OFFLINE_FUTURA,
+  MENSAJE_OFFLINE_SIN_CLAVE,
+  MINUTOS_FUTURO_OFFLINE,
   MENSAJE_PRODUCTO_NO_EN_VENTA,
   MENSAJE_VENTA_YA_ANULADA,
   type Devolucion,
@@ -41,7 +48,12 @@ import {
 import { turnoAbiertoCompartido } from '../../data/turno-caja.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
-import { avisarCambiosDeStock, type CambioStock } from '../notificaciones/notificaciones.service.js';
+import {
+  avisarCambiosDeStock,
+  avisarVentaOffline,
+  type AvisosVentaOffline,
+  type CambioStock,
+} from '../notificaciones/notificaciones.service.js';
 import { MENSAJE_PRODUCTO_NO_ENCONTRADO } from '../productos/productos.service.js';
 
 type VentaCreate = z.output<typeof ventaCreateSchema>;
@@ -79,6 +91,8 @@ export function toVentaDto(v: VentaConDetalles): Venta {
     monto_recibido: v.monto_recibido,
     anulada_en: v.anulada_en?.toISOString() ?? null,
     motivo_anulacion: v.motivo_anulacion,
+    origen: v.origen as Venta['origen'],
+    referencia_local: v.referencia_local,
     devoluciones: v.devoluciones.map((dv) => ({
       id_devolucion: dv.id_devolucion,
       id_venta: dv.id_venta,
@@ -103,6 +117,7 @@ export function toVentaDto(v: VentaConDetalles): Venta {
       precio_unitario: d.precio_unitario,
       nombre_producto: d.nombre_producto,
       unidad: d.unidad as UnidadVenta,
+      precio_catalogo: d.precio_catalogo,
     })),
   };
 }
@@ -134,13 +149,29 @@ function ventaBuscada(texto: string) {
   return { numero: numero !== null && numero >= 1 && numero <= MAX_ENTERO ? numero : null, idCsv: texto };
 }
 
-type ResultadoRegistro = { repetida: true; id_venta: number } | { repetida: false; venta: Venta; cambios: CambioStock[] };
+type ResultadoRegistro =
+  { repetida: true; id_venta: number } | { repetida: false; venta: Venta; cambios: CambioStock[]; avisos: AvisosVentaOffline };
+
+/**
+ * The checks of an offline sale that need the server's clock and the request's header, before
+ * touching the database (docs/offline.md «El servidor»): its key, and its own time neither ahead of
+ * the server by more than the device's clock skew nor older than a device could still send it.
+ */
+function assertOffline(data: VentaCreate, idempotencyKey: string | undefined, ahora = new Date()) {
+  if (!idempotencyKey) throw validation(MENSAJE_OFFLINE_SIN_CLAVE, [{ campo: 'Idempotency-Key', mensaje: MENSAJE_OFFLINE_SIN_CLAVE }]);
+  const fecha = new Date(data.fecha_venta!);
+  if (fecha.getTime() > ahora.getTime() + MINUTOS_FUTURO_OFFLINE * 60_000)
+    throw validation(MENSAJE_OFFLINE_FUTURA, [{ campo: 'fecha_venta', mensaje: MENSAJE_OFFLINE_FUTURA }]);
+  if (fecha.getTime() < ahora.getTime() - DIAS_MAXIMOS_OFFLINE * 24 * 3_600_000)
+    throw validation(MENSAJE_OFFLINE_ANTIGUA, [{ campo: 'fecha_venta', mensaje: MENSAJE_OFFLINE_ANTIGUA }]);
+  return fecha;
+}
 
 /**
  * The refusals registrar_venta raises (SQLSTATE 'MM0xx', a JSON message) as the API's errors;
  * 'CLAVE_REPETIDA' for a concurrent sale with the same Idempotency-Key; null for anything else.
  */
-function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
+function rechazoDeVenta(err: unknown, offline = false): AppError | 'CLAVE_REPETIDA' | null {
   if (esViolacionUnica(err)) return 'CLAVE_REPETIDA';
   if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return null;
   const causa = causaPostgres(err);
@@ -159,11 +190,11 @@ function rechazoDeVenta(err: unknown): AppError | 'CLAVE_REPETIDA' | null {
   };
   switch (r.code) {
     case 'PRODUCT_NOT_FOUND':
-      return notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
+      return notFound(offline ? MENSAJE_OFFLINE_PRODUCTO_NO_ENCONTRADO : MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
     case 'NOT_ENOUGH_STOCK':
       return conflict(mensajeSinStock(r.producto ?? '', r.disponible ?? 0, r.unidad), 'NOT_ENOUGH_STOCK');
     case 'CLIENT_NOT_FOUND':
-      return notFound(MENSAJE_CLIENTE_NO_ENCONTRADO, 'CLIENT_NOT_FOUND');
+      return notFound(offline ? MENSAJE_OFFLINE_CLIENTE_NO_ENCONTRADO : MENSAJE_CLIENTE_NO_ENCONTRADO, 'CLIENT_NOT_FOUND');
     case 'CLIENT_INACTIVE':
       return conflict(mensajeClienteInactivo(r.cliente ?? ''), 'CLIENT_INACTIVE');
     case 'CREDIT_LIMIT':
@@ -240,6 +271,14 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
      */
     async create(usuario: UsuarioSesion, data: VentaCreate, idempotencyKey?: string) {
       const tienda = await acceso.assertAcceso(usuario, data.id_minimarket);
+      const offline = data.origen === 'offline';
+      // A retry of an offline sale already recorded is answered before its time is checked again: a
+      // sale sent on day 6 whose answer was lost still finds itself on day 8.
+      if (offline && idempotencyKey) {
+        const previa = await repetidaPorClave(data, idempotencyKey);
+        if (previa) return { venta: previa, repetida: true };
+      }
+      const fechaOffline = offline ? assertOffline(data, idempotencyKey) : null;
       assertTotales(data);
       const lineas = data.detalles.map((d) => ({
         id_producto: d.id_producto,
@@ -248,8 +287,8 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
         subtotal: d.subtotal,
       }));
       let resultado: ResultadoRegistro;
-      try {
-        resultado = await registrarVenta<ResultadoRegistro>(db, {
+      const registrar = (tx: Db | Tx) =>
+        registrarVenta<ResultadoRegistro>(tx, {
           idMinimarket: data.id_minimarket,
           idUsuario: usuario.id_usuario,
           metodoPago: data.metodo_pago,
@@ -260,9 +299,21 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           montoRecibido: data.monto_recibido ?? null,
           idCliente: data.id_cliente ?? null,
           pagos: data.pagos,
+          offline: fechaOffline ? { fecha: fechaOffline, referenciaLocal: data.referencia_local ?? null } : null,
+          referenciaLocal: data.referencia_local ?? null,
         });
+      try {
+        // An offline sale's notices are written with it, in its transaction: once per sale however
+        // the request ends (a retry finds the sale and writes none). A counter sale is one statement.
+        resultado = offline
+          ? await db.$transaction(async (tx) => {
+              const r = await registrar(tx);
+              if (!r.repetida) await avisarVentaOffline(tx, data.id_minimarket, r.venta, r.avisos, tienda);
+              return r;
+            })
+          : await registrar(db);
       } catch (err) {
-        const rechazo = rechazoDeVenta(err);
+        const rechazo = rechazoDeVenta(err, offline);
         // Two retries of one checkout raced: the loser answers with the winner's sale.
         if (rechazo === 'CLAVE_REPETIDA' && idempotencyKey) {
           const previa = await repetidaPorClave(data, idempotencyKey);

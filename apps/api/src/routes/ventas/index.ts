@@ -23,16 +23,19 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ventas'],
         operationId: 'registrarVenta',
-        summary: 'Registra una venta. Con Idempotency-Key, reintentar la misma venta no la duplica.',
+        summary:
+          "Registra una venta. Con Idempotency-Key, reintentar la misma venta no la duplica. origen 'offline': una venta hecha sin conexión, con su propia fecha (docs/offline.md); su reintento responde 200 con la primera venta.",
         headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
         body: ventaCreateSchema,
-        response: { 201: ventaSchema, ...ERRORES },
+        response: { 200: ventaSchema, 201: ventaSchema, ...ERRORES },
       },
     },
     async (request, reply) => {
       const { venta, repetida } = await ventas.create(request.usuario, request.body, request.headers['idempotency-key']);
       if (repetida) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send(venta);
+      // An offline sale sent again (its answer was lost) is answered 200 with the first sale; a
+      // counter sale's retry keeps its 201 (and the header), as before.
+      return reply.code(repetida && request.body.origen === 'offline' ? 200 : 201).send(venta);
     },
   );
 

@@ -5,8 +5,10 @@ import {
   BellOff,
   CheckCheck,
   FileWarning,
+  CloudOff,
   MessageCircle,
   NotebookPen,
+  PackageSearch,
   PackageX,
   Sparkles,
   type LucideIcon,
@@ -33,6 +35,9 @@ const ICONOS: Record<Notificacion['tipo'], LucideIcon> = {
   recomendaciones: Sparkles,
   soporte: MessageCircle,
   fiado_vencido: NotebookPen,
+  // Sold while the till was offline (issue #22): a product to count, or a sale at old prices.
+  faltante_offline: PackageSearch,
+  venta_offline: CloudOff,
 };
 
 function NotificacionItem({ n, compacto }: { n: Notificacion; compacto?: boolean }) {
