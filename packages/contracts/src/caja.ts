@@ -135,6 +135,8 @@ export const boletaSchema = z
     vuelto: z.number().int().nullable(),
     /** A sale on credit: the customer whose account it goes to (la libreta). */
     cliente: z.string().nullable(),
+    /** A sale made offline: the provisional reference its first receipt carried (issue #22). */
+    referencia_local: z.string().nullable(),
     leyenda: z.literal(LEYENDA_COMPROBANTE),
   })
   .meta({ id: 'Boleta' });

@@ -3,7 +3,8 @@
 // sale function registrar_venta in the database; nothing else changes a product's stock.
 import { Prisma, type Tx } from '../db/client.js';
 
-export const TIPOS_MOVIMIENTO = ['venta', 'ingreso', 'ajuste', 'importacion', 'anulacion', 'devolucion'] as const;
+// 'faltante': an offline sale of more than the stock: the shortfall, counted in before the sale (registrar_venta).
+export const TIPOS_MOVIMIENTO = ['venta', 'ingreso', 'ajuste', 'importacion', 'anulacion', 'devolucion', 'faltante'] as const;
 export type TipoMovimiento = (typeof TIPOS_MOVIMIENTO)[number];
 
 export type Movimiento = Prisma.MovimientoStockUncheckedCreateInput & { tipo: TipoMovimiento };

@@ -480,6 +480,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
         monto_recibido: venta.monto_recibido,
         vuelto: vueltoDeVenta({ monto_recibido: venta.monto_recibido, pagos }),
         cliente: venta.cliente?.nombre ?? null,
+        referencia_local: venta.referencia_local,
         leyenda: LEYENDA_COMPROBANTE,
       };
     },
