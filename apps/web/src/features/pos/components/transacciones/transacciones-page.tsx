@@ -3,7 +3,7 @@ import { ESTADO_VENTA_ANULADA, referenciaVenta, textoPagos, type Venta } from '@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, Printer, Receipt, Search, Undo2, XCircle } from 'lucide-react';
 import { Fragment, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Badge } from '../../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -203,8 +203,11 @@ function VentasEnTarjetas({
 
 export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
   const telefono = useEsTelefono();
-  const [borrador, setBorrador] = useState<Filtros>(VACIO);
-  const [filtros, setFiltros] = useState<Filtros>(VACIO);
+  // ?buscar=C1-0042: a notice about one sale (an offline sale at old prices) opens the list on it.
+  const [params] = useSearchParams();
+  const inicial: Filtros = { ...VACIO, search: params.get('buscar')?.trim() ?? '' };
+  const [borrador, setBorrador] = useState<Filtros>(inicial);
+  const [filtros, setFiltros] = useState<Filtros>(inicial);
   const [errorFechas, setErrorFechas] = useState<string | null>(null);
   const [pagina, setPagina] = useState(1);
   const [abiertas, setAbiertas] = useState<Set<number>>(new Set());
@@ -247,7 +250,7 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
             {(p) => (
               <Input
                 {...p}
-                placeholder="Ej: 12"
+                placeholder="Ej: 12 o C1-0042"
                 maxLength={100}
                 value={borrador.search}
                 onChange={(e) => setBorrador((b) => ({ ...b, search: e.target.value }))}
