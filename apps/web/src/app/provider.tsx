@@ -4,6 +4,7 @@ import { ApiError } from '../lib/api-client';
 import { AuthProvider, authKeys, useAuth } from '../lib/auth';
 import { clearToken, getToken, marcarSesionExpirada } from '../lib/auth-token';
 import { CurrentShopProvider } from '../lib/current-shop';
+import { ActualizacionDisponible } from './actualizacion';
 
 // Only signed-in screens show toasts, so the login page does not download them.
 const AppToaster = lazy(() => import('./toaster'));
@@ -32,7 +33,11 @@ function crearQueryClient(): QueryClient {
     queryCache: new QueryCache({ onError: alExpirar }),
     mutationCache: new MutationCache({ onError: alExpirar }),
     defaultOptions: {
+      // Without a connection a request fails at once (the screens say so, the counter falls back
+      // to the device's catalogue) instead of waiting paused for the browser to go online.
+      mutations: { networkMode: 'always' },
       queries: {
+        networkMode: 'always',
         staleTime: 15_000,
         refetchOnWindowFocus: false,
         retry: (intentos, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && intentos < 2,
@@ -50,6 +55,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <CurrentShopProvider>
           {children}
           <ToasterConSesion />
+          <ActualizacionDisponible />
         </CurrentShopProvider>
       </AuthProvider>
     </QueryClientProvider>

@@ -33,7 +33,11 @@ export function replaceToken(token: string): void {
 }
 
 export function clearToken(): void {
-  for (const storage of storages()) storage.removeItem(AUTH_TOKEN_KEY);
+  for (const storage of storages()) {
+    storage.removeItem(AUTH_TOKEN_KEY);
+    // The profile kept for working without a connection goes with the session (lib/auth.tsx).
+    storage.removeItem('usuarioSinConexion');
+  }
 }
 
 const SESION_EXPIRADA_KEY = 'sesionExpirada';

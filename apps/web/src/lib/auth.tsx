@@ -14,11 +14,34 @@ export const authKeys = {
   me: ['auth', 'me'] as const,
 };
 
+/** The profile as last received, so an open session keeps working when the API does not answer. */
+const USUARIO_GUARDADO_KEY = 'usuarioSinConexion';
+
+function usuarioGuardado(): UsuarioActual | null {
+  try {
+    return JSON.parse(window.localStorage.getItem(USUARIO_GUARDADO_KEY) ?? 'null') as UsuarioActual | null;
+  } catch {
+    return null;
+  }
+}
+
 async function fetchUsuarioActual(): Promise<UsuarioActual | null> {
   if (!getToken()) return null;
   try {
-    return await apiRequest<UsuarioActual>('/users/me');
+    const usuario = await apiRequest<UsuarioActual>('/users/me');
+    try {
+      window.localStorage.setItem(USUARIO_GUARDADO_KEY, JSON.stringify(usuario));
+    } catch {
+      // Storage unavailable: the session just will not survive a reload without the API.
+    }
+    return usuario;
   } catch (error) {
+    // No answer (no connection): the session stays open with the profile as last seen, so the
+    // counter keeps selling (docs/offline.md). Signing in anew still needs the API.
+    if (error instanceof ApiError && error.status === 0) {
+      const guardado = usuarioGuardado();
+      if (guardado) return guardado;
+    }
     // A 401 means the stored token is stale: drop it (decisions §4). Any other failure
     // (server down, no network) keeps the token so a retry can still succeed.
     if (error instanceof ApiError && error.status === 401) {

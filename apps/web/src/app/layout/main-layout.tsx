@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { ChatPanel, type EstadoChat } from '../../features/ayuda/components/chat-panel';
 import { ID_PREGUNTA_BADITO, RUTA_BADITO } from '../../lib/app-info';
 import { useAuth } from '../../lib/auth';
+import { useEnvioOutbox } from '../../lib/offline/use-outbox';
 import { useEventosSoporte } from '../../lib/soporte';
 import { RequireRole } from '../require-role';
 import { Footer } from './footer';
@@ -27,6 +28,8 @@ function Shell() {
   const [chat, setChat] = useState<EstadoChat>('cerrado');
   // One live support stream per tab: new answers, unread counts and the bell update without a reload.
   useEventosSoporte(Boolean(user));
+  // The outbox of sales made without a connection is sent from any screen, not only the counter.
+  useEnvioOutbox(Boolean(user));
 
   useEffect(() => {
     const media = window.matchMedia(consultaAngosta);
