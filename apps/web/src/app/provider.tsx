@@ -4,10 +4,12 @@ import { ApiError } from '../lib/api-client';
 import { AuthProvider, authKeys, useAuth } from '../lib/auth';
 import { clearToken, getToken, marcarSesionExpirada } from '../lib/auth-token';
 import { CurrentShopProvider } from '../lib/current-shop';
-import { ActualizacionDisponible } from './actualizacion';
+
 
 // Only signed-in screens show toasts, so the login page does not download them.
 const AppToaster = lazy(() => import('./toaster'));
+// The service worker's registration (workbox-window) loads after the first paint, outside the entry.
+const ActualizacionDisponible = lazy(() => import('./actualizacion').then((m) => ({ default: m.ActualizacionDisponible })));
 
 function ToasterConSesion() {
   const { user } = useAuth();
@@ -55,7 +57,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <CurrentShopProvider>
           {children}
           <ToasterConSesion />
-          <ActualizacionDisponible />
+          <Suspense fallback={null}>
+            <ActualizacionDisponible />
+          </Suspense>
         </CurrentShopProvider>
       </AuthProvider>
     </QueryClientProvider>
