@@ -142,7 +142,8 @@ test('two tabs sending the same outbox, and an answer lost after the server stor
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Jugo Dos Pestañas ${sufijoUnico()}`, stock: 10, costo: 900 });
   const antes = await ventasDeLaTienda(request, token, idMinimarket);
 
-  await iniciarSesion(page, PYME);
+  // 'Recordar sesión': the session is in localStorage, so the second tab has it too.
+  await iniciarSesion(page, PYME, { recordar: true });
   await cajaLista(page, producto.codigo_barra);
   await context.setOffline(true);
   for (let i = 0; i < 3; i++) {

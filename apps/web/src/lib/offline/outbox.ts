@@ -5,6 +5,7 @@
 // across the browser's tabs (navigator.locks); docs/offline.md «La caja sin conexión».
 import type { Venta } from '@minimarket/contracts/ventas';
 import { ApiError, apiRequest } from '../api-client';
+import { registrarResultado } from './conexion';
 import { db, type VentaPendiente } from './db';
 
 export type { VentaPendiente } from './db';
@@ -58,6 +59,8 @@ function cambiado() {
 if (canal) {
   canal.onmessage = (e) => {
     if (e.data === 'enviando' || e.data === 'listo') fijar({ enviando: e.data === 'enviando' });
+    // Another tab got an answer from the API: this one is not without a connection either.
+    if (e.data === 'respuesta') registrarResultado(false);
     void recontar();
   };
 }
@@ -143,6 +146,7 @@ async function vaciar(): Promise<void> {
     for (const venta of enOrden) {
       if (venta.estado !== 'pendiente') continue;
       const resultado = await enviarUna(venta);
+      if (resultado !== 'detener') canal?.postMessage('respuesta');
       if (resultado === 'enviada') fijar({ enviadas: estado.enviadas + 1 });
       await cambiado();
       if (resultado === 'detener') break;
