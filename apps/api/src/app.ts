@@ -10,6 +10,7 @@ import auth from './plugins/app/auth.js';
 import errorHandler from './plugins/app/error-handler.js';
 import services from './plugins/app/services.js';
 import sinNulos from './plugins/app/sin-nulos.js';
+import compress from './plugins/external/compress.js';
 import formbody from './plugins/external/formbody.js';
 import helmet from './plugins/external/helmet.js';
 import jwt from './plugins/external/jwt.js';
@@ -55,6 +56,7 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
   await app.register(sinNulos);
   await app.register(helmet);
   await app.register(formbody);
+  await app.register(compress);
   await app.register(multipart, { maxUploadMb: env.MAX_UPLOAD_MB });
   await app.register(jwt, { secret: jwtSecret, expiresIn: env.JWT_EXPIRES_IN });
   await app.register(swagger);

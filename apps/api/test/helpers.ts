@@ -89,3 +89,31 @@ export async function createTestContext(envOverrides: Record<string, string> = {
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+let productosCreados = 0;
+/**
+ * A new product of the shop through the API (a barcode no other test uses), with plenty of stock:
+ * 'Abarrotes' at $990 unless `datos` says otherwise. Fails the test if the API refuses it.
+ */
+export async function nuevoProducto(
+  api: { request: Awaited<ReturnType<TestContext['as']>>['request'] },
+  idMinimarket: number,
+  datos: Record<string, unknown> = {},
+): Promise<{ id_producto: number; precio_venta_actual: number; codigo_barra: string; nombre_producto: string }> {
+  productosCreados += 1;
+  const res = await api.request({
+    method: 'POST',
+    url: '/api/productos/',
+    payload: {
+      id_minimarket: idMinimarket,
+      codigo_barra: `PRUEBA-${process.pid}-${productosCreados}-${Date.now()}`,
+      nombre_producto: `Producto de prueba ${productosCreados}`,
+      categoria: 'Abarrotes',
+      precio_venta: 990,
+      stock: 1000,
+      ...datos,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`producto: ${res.statusCode} ${res.body}`);
+  return res.json();
+}

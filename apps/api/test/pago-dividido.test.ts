@@ -2,7 +2,7 @@
 // counts where its method counts: the shift's cash, the customer's balance, the figures by method;
 // the change comes out of the cash part only; a return gives back fiado first, then cash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { createTestContext, DEMO, nuevoProducto, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
@@ -29,25 +29,7 @@ async function cliente(datos: Record<string, unknown> = {}) {
 }
 
 /** A unit product of Don Pepe at $500 with plenty of stock. */
-async function producto() {
-  secuencia += 1;
-  const res = await (
-    await pyme()
-  ).request({
-    method: 'POST',
-    url: '/api/productos/',
-    payload: {
-      id_minimarket: donPepe,
-      codigo_barra: `DIVIDIDO-${secuencia}-${Date.now()}`,
-      nombre_producto: `Galletas ${secuencia}`,
-      categoria: 'Abarrotes',
-      precio_venta: 500,
-      stock: 1000,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id_producto: number; precio_venta_actual: number };
-}
+const producto = async () => nuevoProducto(await pyme(), donPepe, { precio_venta: 500 });
 
 /** 20 × $500 = $10.000, paid as `pagos` says. */
 function venta(p: { id_producto: number }, extra: Record<string, unknown>) {

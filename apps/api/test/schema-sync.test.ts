@@ -27,15 +27,19 @@ const SQL_ONLY_INDEXES = [
   'venta_cliente_idx',
   // Partial (WHERE metodo_pago = 'Mixto'): a shop's split sales by date (docs/pagos.md).
   'venta_mixto_idx',
+  // On the SQL-only column version_cambio (the offline catalogue's "what changed since").
+  'producto_version_cambio_idx',
+  'cliente_version_cambio_idx',
 ];
 /** From this migration on, functions and views live in prisma/funciones only (docs/database.md). */
 const PRIMERA_MIGRACION_CON_FUNCIONES = '20261124100000';
 /** Generated columns (written by PostgreSQL only), by table. */
 const SQL_ONLY_COLUMNS: Record<string, string[]> = {
-  producto: ['nombre_busqueda'],
+  // version_cambio: written by a trigger only (the offline catalogue's "what changed since").
+  producto: ['nombre_busqueda', 'version_cambio'],
   usuario: ['busqueda'],
   minimarket: ['busqueda'],
-  cliente: ['nombre_busqueda'],
+  cliente: ['nombre_busqueda', 'version_cambio'],
 };
 
 interface DmmfField {

@@ -92,6 +92,13 @@ test('an owner looking for "mermas" records one and sees it in the list and in t
 
   fs.mkdirSync(ARTEFACTOS, { recursive: true });
   await page.screenshot({ path: path.join(ARTEFACTOS, 'ajustes-1366x768.png'), fullPage: true });
+
+  // On a phone the list is cards: each value with its label, nothing cut off at the right.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tarjeta = page.getByRole('list', { name: 'Ajustes de stock registrados' }).getByRole('listitem').filter({ hasText: nombre });
+  await expect(tarjeta).toHaveCount(1);
+  for (const texto of ['Valor a costo', comoPesos(-2100), 'Registró', PYME.nombre]) await expect(tarjeta).toContainText(texto);
+  await page.screenshot({ path: path.join(ARTEFACTOS, 'ajustes-390.png'), fullPage: true });
 });
 
 test('Agregar stock shows the resulting unit cost (weighted average) before saving, then stores it', async ({ page, request }) => {

@@ -96,7 +96,8 @@ async function aplicarFunciones(client: pg.Client): Promise<string[]> {
           `SELECT p.oid::regprocedure::text AS firma FROM pg_proc p WHERE p.proname = $1 AND p.pronamespace = 'public'::regnamespace`,
           [f.nombre],
         );
-        for (const p of previas) await client.query(`DROP FUNCTION ${p.firma}`);
+        // CASCADE: a trigger made by the same file goes with its function and is made again below.
+        for (const p of previas) await client.query(`DROP FUNCTION ${p.firma} CASCADE`);
         await client.query(`DROP VIEW IF EXISTS "${f.nombre}" CASCADE`);
         await client.query(f.sql);
         await client.query(

@@ -20,6 +20,7 @@ import { formatoEtiquetaDe } from '../minimarkets/minimarkets.service.js';
 import { avisarCambiosDeStock } from '../notificaciones/notificaciones.service.js';
 import type { Producto as ProductoRow } from '../../generated/prisma/client.js';
 import { toProductoDto } from './productos.mapper.js';
+import { leerCatalogo } from './catalogo.js';
 
 export const MENSAJE_PRODUCTO_NO_ENCONTRADO = 'Producto no encontrado en el inventario.';
 export const MENSAJE_CODIGO_DUPLICADO = 'Ya existe un producto con este código de barras en su inventario.';
@@ -87,6 +88,12 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
   }
 
   return {
+    /** The counter's offline catalogue (catalogo.ts): everything, or what was written since `desde`. */
+    async catalogo(usuario: UsuarioSesion, idMinimarket: number, desde: string | undefined): Promise<string> {
+      await acceso.assertAcceso(usuario, idMinimarket);
+      return leerCatalogo(db, idMinimarket, desde === undefined ? null : BigInt(desde));
+    },
+
     async list(usuario: UsuarioSesion, q: ProductosQuery) {
       await acceso.assertAcceso(usuario, q.id_minimarket);
       if (q.search) return listPorTexto(q, q.search);

@@ -10,6 +10,7 @@ import {
   productosQuerySchema,
   productoUpdateSchema,
 } from '@minimarket/contracts/productos';
+import { type Catalogo, catalogoQuerySchema, catalogoSchema } from '@minimarket/contracts/catalogo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES, TOTAL_HEADER } from '../respuestas.js';
@@ -49,6 +50,27 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => openFoodFacts.buscar(request.params.codigo_barra),
+  );
+
+  app.get(
+    '/productos/catalogo',
+    {
+      compress: {},
+      schema: {
+        tags: ['productos'],
+        operationId: 'catalogoVenta',
+        summary:
+          'El catálogo de venta para vender sin conexión: todos los productos y clientes de la tienda, o con `desde` (el cursor de la respuesta anterior) solo los escritos desde entonces',
+        querystring: catalogoQuerySchema,
+        response: { 200: catalogoSchema, ...ERRORES },
+      },
+    },
+    // JSON built by PostgreSQL, sent as text: Fastify sends a string as it is, without the response
+    // serializer (which would parse 100,000 products again); the schema above documents its shape.
+    async (request, reply) => {
+      const json = await productos.catalogo(request.usuario, request.query.id_minimarket, request.query.desde);
+      return reply.type('application/json').send(json as unknown as Catalogo);
+    },
   );
 
   app.get(

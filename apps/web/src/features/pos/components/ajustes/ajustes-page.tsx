@@ -4,6 +4,7 @@ import {
   MAX_MESES_INFORME_AJUSTES,
   PAGE_SIZE_AJUSTES,
   TIPOS_AJUSTE,
+  type AjusteStock,
   type CifrasAjuste,
   type InformeAjustes,
   type TipoAjuste,
@@ -17,6 +18,7 @@ import { Field, Select } from '../../../../components/ui/field';
 import { Pagination } from '../../../../components/ui/pagination';
 import { QueryResult } from '../../../../components/ui/query-result';
 import { SearchInput } from '../../../../components/ui/search-input';
+import { type ColumnaTabla, TablaOTarjetas } from '../../../../components/ui/tabla-o-tarjetas';
 import { Table, Td, Th } from '../../../../components/ui/table';
 import { useClampedPage } from '../../../../hooks/use-clamped-page';
 import { mensajeDeError } from '../../../../lib/api-client';
@@ -346,56 +348,55 @@ function ListaAjustes({ idMinimarket }: { idMinimarket: number }) {
         }
       >
         {(ajustes) => (
-          <Table caption="Ajustes de stock registrados">
-            <thead>
-              <tr>
-                <Th>Fecha</Th>
-                <Th>Producto</Th>
-                <Th>Motivo</Th>
-                <Th className="text-right">Cantidad</Th>
-                <Th className="text-right">Stock</Th>
-                <Th className="text-right">Valor a costo</Th>
-                <Th>Nota</Th>
-                <Th>Registró</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {ajustes.map((a) => {
-                const { unidad } = a;
-                return (
-                  <tr key={a.id_movimiento}>
-                    <Td className="whitespace-nowrap">{formatFechaHora(a.fecha)}</Td>
-                    <Td>
-                      <span className="block font-medium text-slate-900">{a.nombre_producto}</span>
-                      <span className="block text-xs text-slate-600">{a.codigo_barra}</span>
-                    </Td>
-                    <Td>{ETIQUETA_TIPO_AJUSTE[a.tipo]}</Td>
-                    <Td className="text-right font-medium whitespace-nowrap">{cantidadConSigno(a.cantidad, unidad)}</Td>
-                    <Td className="text-right whitespace-nowrap">
-                      {formatCantidadBreve(a.stock_anterior, unidad)} → {formatCantidadBreve(a.stock_resultante, unidad)}
-                    </Td>
-                    <Td className="text-right whitespace-nowrap">
-                      {a.valor_costo === null ? (
-                        <span title="El producto no tenía precio de compra">—</span>
-                      ) : (
-                        <>
-                          {pesosConSigno(a.valor_costo)}
-                          <span className="block text-xs text-slate-600">
-                            {unidad === 'kg' ? `${formatClp(a.costo_unitario!)}/kg` : `${formatClp(a.costo_unitario!)} c/u`}
-                          </span>
-                        </>
-                      )}
-                    </Td>
-                    <Td className="max-w-56 text-slate-700">{a.nota ?? '—'}</Td>
-                    <Td className="whitespace-nowrap text-slate-700">{a.nombre_usuario ?? '—'}</Td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
+          // Cards on a phone: eight columns cut to 390 px would hide the value and who registered it.
+          <TablaOTarjetas
+            caption="Ajustes de stock registrados"
+            filas={ajustes}
+            clave={(a) => a.id_movimiento}
+            columnas={COLUMNAS_AJUSTES}
+          />
         )}
       </QueryResult>
       {consulta.data && <Pagination className="mt-3" pagina={pagina} totalPaginas={paginas} onCambiar={setPagina} />}
     </Card>
   );
 }
+
+/** The registered adjustments, as a table on a laptop and as cards on a phone. */
+const COLUMNAS_AJUSTES: ColumnaTabla<AjusteStock>[] = [
+  {
+    titulo: 'Producto',
+    enTarjeta: 'titulo',
+    celda: (a) => (
+      <>
+        <span className="block font-medium text-slate-900">{a.nombre_producto}</span>
+        <span className="block text-xs font-normal text-slate-600">{a.codigo_barra}</span>
+      </>
+    ),
+  },
+  { titulo: 'Fecha', claseTabla: 'whitespace-nowrap', celda: (a) => formatFechaHora(a.fecha) },
+  { titulo: 'Motivo', celda: (a) => ETIQUETA_TIPO_AJUSTE[a.tipo] },
+  { titulo: 'Cantidad', derecha: true, claseTabla: 'font-medium', celda: (a) => cantidadConSigno(a.cantidad, a.unidad) },
+  {
+    titulo: 'Stock',
+    derecha: true,
+    celda: (a) => `${formatCantidadBreve(a.stock_anterior, a.unidad)} → ${formatCantidadBreve(a.stock_resultante, a.unidad)}`,
+  },
+  {
+    titulo: 'Valor a costo',
+    derecha: true,
+    celda: (a) =>
+      a.valor_costo === null ? (
+        <span title="El producto no tenía precio de compra">—</span>
+      ) : (
+        <>
+          {pesosConSigno(a.valor_costo)}
+          <span className="block text-xs text-slate-600">
+            {a.unidad === 'kg' ? `${formatClp(a.costo_unitario!)}/kg` : `${formatClp(a.costo_unitario!)} c/u`}
+          </span>
+        </>
+      ),
+  },
+  { titulo: 'Nota', claseTabla: 'max-w-56 text-slate-700', celda: (a) => a.nota ?? '—' },
+  { titulo: 'Registró', claseTabla: 'whitespace-nowrap text-slate-700', celda: (a) => a.nombre_usuario ?? '—' },
+];

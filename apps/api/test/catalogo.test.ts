@@ -1,0 +1,134 @@
+// The sale catalogue a counter keeps to sell offline (issue #22, docs/offline.md): the whole of it,
+// then only what was written since the cursor, and nothing missed when a write was still running
+// while the cursor was taken.
+import zlib from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, DEMO, nuevoProducto, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let donPepe: number;
+let laEsquina: number;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  donPepe = await ctx.shopOf(DEMO.pyme.correo);
+  laEsquina = await ctx.shopOf(DEMO.pyme2.correo);
+});
+afterAll(() => ctx.close());
+
+interface Catalogo {
+  cursor: string;
+  completo: boolean;
+  productos: { id_producto: number; precio_venta_actual: number; estado: string; stock: number }[];
+  clientes: { id_cliente: number; nombre: string }[];
+}
+const pyme = () => ctx.as(DEMO.pyme);
+async function catalogo(desde?: string): Promise<Catalogo> {
+  const res = await (
+    await pyme()
+  ).request({ method: 'GET', url: `/api/productos/catalogo?id_minimarket=${donPepe}${desde ? `&desde=${desde}` : ''}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const producto = async () => nuevoProducto(await pyme(), donPepe, { precio_venta: 990, stock: 50 });
+const ids = (c: Catalogo) => c.productos.map((p) => p.id_producto);
+
+describe('the sale catalogue', () => {
+  it('whole: every product of the shop (deleted ones marked), its customers, nothing of another shop', async () => {
+    const todo = await catalogo();
+    expect(todo.completo).toBe(true);
+    expect(todo.cursor).toMatch(/^\d+$/);
+    const enBase = await ctx.db.producto.count({ where: { id_minimarket: donPepe } });
+    expect(todo.productos).toHaveLength(enBase);
+    expect(todo.clientes).toHaveLength(await ctx.db.cliente.count({ where: { id_minimarket: donPepe } }));
+    const ajenos = await ctx.db.producto.findMany({ where: { id_minimarket: laEsquina }, select: { id_producto: true }, take: 5 });
+    for (const a of ajenos) expect(ids(todo)).not.toContain(a.id_producto);
+  });
+
+  it('since the cursor: only what was written (a price, a new product, a deletion, a sale’s stock, a customer)', async () => {
+    const intacto = await producto();
+    const caro = await producto();
+    const borrado = await producto();
+    const vendido = await producto();
+    const antes = await catalogo();
+    const api = await pyme();
+
+    expect(
+      (await api.request({ method: 'PUT', url: `/api/productos/${caro.id_producto}`, payload: { precio_venta: 1290 } })).statusCode,
+    ).toBe(200);
+    expect((await api.request({ method: 'DELETE', url: `/api/productos/${borrado.id_producto}` })).statusCode).toBeLessThan(300);
+    const venta = await api.request({
+      method: 'POST',
+      url: '/api/ventas/',
+      payload: {
+        id_minimarket: donPepe,
+        total: 1980,
+        metodo_pago: 'Efectivo',
+        detalles: [{ id_producto: vendido.id_producto, num_unidades: 2, precio_unitario: 990, subtotal: 1980 }],
+      },
+    });
+    expect(venta.statusCode, venta.body).toBe(201);
+    const nuevo = await producto();
+    const cliente = (
+      await api.request({ method: 'POST', url: '/api/clientes', payload: { id_minimarket: donPepe, nombre: 'Vecina del Catálogo' } })
+    ).json();
+
+    const cambios = await catalogo(antes.cursor);
+    expect(cambios.completo).toBe(false);
+    const por = new Map(cambios.productos.map((p) => [p.id_producto, p]));
+    expect(por.get(caro.id_producto)?.precio_venta_actual).toBe(1290);
+    expect(por.get(borrado.id_producto)?.estado).toBe('inactivo');
+    expect(por.get(vendido.id_producto)?.stock).toBe(48);
+    expect(por.has(nuevo.id_producto)).toBe(true);
+    expect(por.has(intacto.id_producto)).toBe(false);
+    expect(cambios.productos.length).toBeLessThan(antes.productos.length / 10);
+    expect(cambios.clientes.map((c) => c.id_cliente)).toEqual([cliente.id_cliente]);
+
+    // Nothing written since: nothing (the cursor moves on).
+    const otra = await catalogo(cambios.cursor);
+    expect(otra.productos.filter((p) => p.id_producto !== nuevo.id_producto && por.has(p.id_producto))).toEqual([]);
+  });
+
+  it('a write still running while the cursor is taken comes in the next read', async () => {
+    const p = await producto();
+    const otro = new pg.Client({ connectionString: ctx.databaseUrl });
+    await otro.connect();
+    try {
+      await otro.query('BEGIN');
+      await otro.query('UPDATE producto SET precio_venta_actual = 1990 WHERE id_producto = $1', [p.id_producto]);
+      // A later write commits first: a cursor past the newest row seen would skip the one still running.
+      const despuesDeEl = await producto();
+      // Taken while that transaction runs: the price is not there yet.
+      const durante = await catalogo();
+      expect(durante.productos.find((x) => x.id_producto === p.id_producto)?.precio_venta_actual).toBe(990);
+      expect(ids(durante)).toContain(despuesDeEl.id_producto);
+      await otro.query('COMMIT');
+      const despues = await catalogo(durante.cursor);
+      expect(despues.productos.find((x) => x.id_producto === p.id_producto)?.precio_venta_actual).toBe(1990);
+    } finally {
+      await otro.end();
+    }
+  });
+
+  it('travels gzipped to a browser that takes it', async () => {
+    const res = await (
+      await pyme()
+    ).request({ method: 'GET', url: `/api/productos/catalogo?id_minimarket=${donPepe}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const json = JSON.parse(zlib.gunzipSync(res.rawPayload).toString('utf8'));
+    expect(json.productos.length).toBeGreaterThan(0);
+  });
+
+  it('another shop, a bad cursor: refused in Spanish', async () => {
+    const api = await pyme();
+    const ajena = await api.request({ method: 'GET', url: `/api/productos/catalogo?id_minimarket=${laEsquina}` });
+    expect(ajena.statusCode).toBe(403);
+    const mala = await api.request({ method: 'GET', url: `/api/productos/catalogo?id_minimarket=${donPepe}&desde=abc` });
+    expect(mala.statusCode).toBe(422);
+    expect(mala.json().errors.map((e: { mensaje: string }) => e.mensaje)).toContain(
+      'El cursor del catálogo no es válido: descarga el catálogo completo.',
+    );
+  });
+});

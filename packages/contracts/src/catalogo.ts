@@ -1,0 +1,57 @@
+// The sale catalogue a counter keeps on its device to sell with no connection (issue #22,
+// docs/offline.md): GET /api/productos/catalogo. Without `desde`, every product and customer of the
+// shop (active or not); with the `cursor` of the previous answer, only the rows written since.
+import { z } from 'zod';
+import { CATEGORIAS, ESTADOS, idSchema } from './comunes.js';
+import { UNIDADES_VENTA } from './granel.js';
+
+export const MENSAJE_CURSOR_CATALOGO = 'El cursor del catálogo no es válido: descarga el catálogo completo.';
+
+export const catalogoQuerySchema = z.object({
+  id_minimarket: idSchema,
+  /** The `cursor` of the previous answer (digits). */
+  desde: z
+    .string()
+    .regex(/^\d{1,19}$/, { error: MENSAJE_CURSOR_CATALOGO })
+    .optional(),
+});
+
+export const productoCatalogoSchema = z
+  .object({
+    id_producto: z.number().int(),
+    nombre_producto: z.string(),
+    codigo_barra: z.string(),
+    codigo_plu: z.string().nullable(),
+    categoria: z.enum(CATEGORIAS),
+    precio_venta_actual: z.number().int(),
+    /** As last known: grams for a kg product. */
+    stock: z.number().int(),
+    unidad: z.enum(UNIDADES_VENTA),
+    /** 'inactivo': deleted since; keep it out of the counter. */
+    estado: z.enum(ESTADOS),
+  })
+  .meta({ id: 'ProductoCatalogo' });
+export type ProductoCatalogo = z.infer<typeof productoCatalogoSchema>;
+
+export const clienteCatalogoSchema = z
+  .object({
+    id_cliente: z.number().int(),
+    nombre: z.string(),
+    rut: z.string().nullable(),
+    activo: z.boolean(),
+    limite_credito: z.number().int().nullable(),
+  })
+  .meta({ id: 'ClienteCatalogo' });
+export type ClienteCatalogo = z.infer<typeof clienteCatalogoSchema>;
+
+export const catalogoSchema = z
+  .object({
+    /** Send it back as `desde` next time: the rows written since come then. */
+    cursor: z.string(),
+    /** True without `desde`: the whole catalogue (replace what the device had). */
+    completo: z.boolean(),
+    productos: z.array(productoCatalogoSchema),
+    clientes: z.array(clienteCatalogoSchema),
+  })
+  .meta({ id: 'Catalogo' });
+export type Catalogo = z.infer<typeof catalogoSchema>;
