@@ -1,6 +1,7 @@
 // The shop's catalogue on the device: products (prices, PLUs, stock as last known) and fiado
 // customers, kept in IndexedDB and refreshed by what changed since the last refresh
 // (GET /productos/catalogo?desde=<cursor>). The counter reads it when the API does not answer.
+import type { Catalogo } from '@minimarket/contracts/catalogo';
 import type { Cliente } from '@minimarket/contracts/clientes';
 import type { Producto } from '@minimarket/contracts/productos';
 import { ApiError, apiRequest, apiRequestPage } from '../api-client';
@@ -8,11 +9,8 @@ import { type ClienteCatalogo, db, guardarMeta, leerMeta, type ProductoCatalogo 
 
 export type { ClienteCatalogo, ProductoCatalogo } from './db';
 
-interface RespuestaCatalogo {
-  cursor: string;
-  productos: ProductoCatalogo[];
-  clientes: ClienteCatalogo[];
-}
+/** GET /productos/catalogo: `completo` says replace what the device had, else apply by id. */
+type RespuestaCatalogo = Catalogo;
 
 /** Rows per page of the fallback (the product list's page limit). */
 const PAGINA_RESPALDO = 100;
@@ -79,21 +77,20 @@ export function refrescarCatalogo(idMinimarket: number): Promise<void> {
   const previo = enCurso.get(idMinimarket);
   if (previo) return previo;
   const ronda = (async () => {
+    const pedir = (desde: string | undefined) =>
+      apiRequest<RespuestaCatalogo>('/productos/catalogo', { query: { id_minimarket: idMinimarket, desde } });
     const cursor = await leerMeta<string>(claveCursor(idMinimarket));
     let respuesta: RespuestaCatalogo;
     try {
-      respuesta = await apiRequest<RespuestaCatalogo>('/productos/catalogo', {
-        query: { id_minimarket: idMinimarket, desde: cursor },
-      });
+      respuesta = await pedir(cursor);
     } catch (e) {
-      // An older server without the endpoint (404 or a refused path): the full list instead.
-      if (e instanceof ApiError && (e.status === 404 || e.status === 422 || e.status === 400)) {
-        await cargarRespaldo(idMinimarket);
-        return;
-      }
-      throw e;
+      // A cursor the server no longer reads (422): the whole catalogue again.
+      if (e instanceof ApiError && e.status === 422 && cursor) respuesta = await pedir(undefined);
+      // An older server without the endpoint: the full product list instead.
+      else if (e instanceof ApiError && e.status === 404) return cargarRespaldo(idMinimarket);
+      else throw e;
     }
-    await aplicar(idMinimarket, respuesta.productos, respuesta.clientes, !cursor);
+    await aplicar(idMinimarket, respuesta.productos, respuesta.clientes, respuesta.completo);
     await guardarMeta(claveCursor(idMinimarket), respuesta.cursor);
     await guardarMeta(`catalogo_al_dia:${idMinimarket}`, new Date().toISOString());
   })()
