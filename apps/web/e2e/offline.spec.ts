@@ -71,10 +71,18 @@ async function referenciaPendiente(page: Page): Promise<string> {
   return ref!;
 }
 
-test('three sales with no connection survive a reload and reach the server exactly once, stock right', async ({ page, context, request }) => {
+test('three sales with no connection survive a reload and reach the server exactly once, stock right', async ({
+  page,
+  context,
+  request,
+}) => {
   const token = await tokenApi(request, PYME);
   const idMinimarket = await miTienda(request, token);
-  const producto = await crearProducto(request, token, idMinimarket, { nombre: `Galletas Sin Red ${sufijoUnico()}`, stock: 10, costo: 900 });
+  const producto = await crearProducto(request, token, idMinimarket, {
+    nombre: `Galletas Sin Red ${sufijoUnico()}`,
+    stock: 10,
+    costo: 900,
+  });
   const antes = await ventasDeLaTienda(request, token, idMinimarket);
 
   await iniciarSesion(page, PYME);
@@ -105,6 +113,8 @@ test('three sales with no connection survive a reload and reach the server exact
   const ref3 = await referenciaPendiente(page);
   expect(new Set([ref1, ref2, ref3]).size).toBe(3);
   await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión · 3 ventas por enviar');
+  // The screenshots show the top bar, not the toast over it.
+  await expect(page.getByText('Venta registrada, pendiente de envío.', { exact: true })).toHaveCount(0);
   await captura(page, 'offline-caja-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   await captura(page, 'offline-caja-390');
@@ -139,7 +149,11 @@ test('two tabs sending the same outbox, and an answer lost after the server stor
 }) => {
   const token = await tokenApi(request, PYME);
   const idMinimarket = await miTienda(request, token);
-  const producto = await crearProducto(request, token, idMinimarket, { nombre: `Jugo Dos Pestañas ${sufijoUnico()}`, stock: 10, costo: 900 });
+  const producto = await crearProducto(request, token, idMinimarket, {
+    nombre: `Jugo Dos Pestañas ${sufijoUnico()}`,
+    stock: 10,
+    costo: 900,
+  });
   const antes = await ventasDeLaTienda(request, token, idMinimarket);
 
   // 'Recordar sesión': the session is in localStorage, so the second tab has it too.

@@ -91,7 +91,8 @@ function icono(ancho, { redondeado, relleno }) {
         }
       const i = (y * ancho + x) * 4;
       const t = trazo / 16;
-      for (let c = 0; c < 3; c++) px[i + c] = Math.round(TEAL[c] * (1 - t / Math.max(fondo / 16, 1e-9)) + 255 * (t / Math.max(fondo / 16, 1e-9)));
+      for (let c = 0; c < 3; c++)
+        px[i + c] = Math.round(TEAL[c] * (1 - t / Math.max(fondo / 16, 1e-9)) + 255 * (t / Math.max(fondo / 16, 1e-9)));
       px[i + 3] = Math.round((fondo / 16) * 255);
     }
   return png(ancho, px);

@@ -5,7 +5,6 @@ import { AuthProvider, authKeys, useAuth } from '../lib/auth';
 import { clearToken, getToken, marcarSesionExpirada } from '../lib/auth-token';
 import { CurrentShopProvider } from '../lib/current-shop';
 
-
 // Only signed-in screens show toasts, so the login page does not download them.
 const AppToaster = lazy(() => import('./toaster'));
 // The service worker's registration (workbox-window) loads after the first paint, outside the entry.

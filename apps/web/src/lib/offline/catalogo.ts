@@ -144,7 +144,9 @@ export async function buscarProductosLocales(
   const buscado = sinTildes(texto.trim());
   const filas = await (await db()).getAllFromIndex('catalogo_productos', 'por_tienda', idMinimarket);
   const hallados = filas
-    .filter((p) => p.estado === 'activo' && (!buscado || sinTildes(p.nombre_producto).includes(buscado) || p.codigo_barra.includes(buscado)))
+    .filter(
+      (p) => p.estado === 'activo' && (!buscado || sinTildes(p.nombre_producto).includes(buscado) || p.codigo_barra.includes(buscado)),
+    )
     .sort((a, b) => a.nombre_producto.localeCompare(b.nombre_producto, 'es'));
   return { items: hallados.slice((pagina - 1) * tamano, pagina * tamano).map(comoProducto), total: hallados.length };
 }

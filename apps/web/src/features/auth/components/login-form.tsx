@@ -54,8 +54,8 @@ export function LoginForm({ aviso }: { aviso?: string | null }) {
       {aviso && <Alert tipo="aviso">{aviso}</Alert>}
       {sinConexion && (
         <Alert tipo="aviso">
-          Sin conexión: para iniciar sesión se necesita internet. Si ya tenías la sesión abierta en este equipo, la caja sigue
-          vendiendo sin conexión.
+          Sin conexión: para iniciar sesión se necesita internet. Si ya tenías la sesión abierta en este equipo, la caja sigue vendiendo sin
+          conexión.
         </Alert>
       )}
       {error && <Alert tipo="error">{error}</Alert>}

@@ -284,7 +284,10 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
         const { producto, local } = await buscarProductoLocalOEnLinea(idMinimarket, codigo);
         if (!producto && local) {
           // Scale labels are read by the server with the shop's layout: they need the connection.
-          informar({ tipo: 'error', texto: 'Sin conexión: el código no está en el catálogo del equipo (las etiquetas de balanza necesitan la conexión).' });
+          informar({
+            tipo: 'error',
+            texto: 'Sin conexión: el código no está en el catálogo del equipo (las etiquetas de balanza necesitan la conexión).',
+          });
           toast.error('Producto no encontrado en el catálogo del equipo.');
           return;
         }

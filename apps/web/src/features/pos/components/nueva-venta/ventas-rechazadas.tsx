@@ -24,8 +24,8 @@ export function VentasRechazadas() {
             </Button>
           }
         >
-          La venta {v.referencia_local} por {formatClp(v.cuerpo.total)} no se pudo registrar: {v.motivo ?? 'el servidor la rechazó.'} Cóbrala o
-          regístrala de nuevo si corresponde.
+          La venta {v.referencia_local} por {formatClp(v.cuerpo.total)} no se pudo registrar: {v.motivo ?? 'el servidor la rechazó.'}{' '}
+          Cóbrala o regístrala de nuevo si corresponde.
         </Alert>
       ))}
     </div>
