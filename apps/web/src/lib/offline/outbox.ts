@@ -102,7 +102,7 @@ export async function marcarVista(clave: string): Promise<void> {
 }
 
 /** A refusal that sending again will not change (the same key with the same cart gets the same answer). */
-function esRechazoFinal(e: ApiError): boolean {
+export function esRechazoFinal(e: ApiError): boolean {
   if (e.status < 400 || e.status >= 500) return false;
   // 401: the session ended (the sale waits for the next login); 408/429: try again later.
   return ![401, 408, 429].includes(e.status);
