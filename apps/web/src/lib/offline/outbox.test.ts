@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { fechaConZona } from '../../features/pos/utils/venta-sin-conexion';
 import { ApiError } from '../api-client';
 import { esRechazoFinal } from './outbox';
 
@@ -17,14 +16,5 @@ describe("the outbox: which answers end a sale's wait", () => {
     expect(esRechazoFinal(new ApiError(401, 'La sesión expiró.', 'UNAUTHORIZED'))).toBe(false);
     expect(esRechazoFinal(new ApiError(429, 'Demasiadas solicitudes.', 'RATE_LIMITED'))).toBe(false);
     expect(esRechazoFinal(new ApiError(408, 'Tiempo agotado.', 'HTTP_408'))).toBe(false);
-  });
-});
-
-describe('fecha_venta of a sale made on the device', () => {
-  it('is the device time to the second, with its UTC offset', () => {
-    const ahora = new Date('2026-11-25T19:52:03.456Z');
-    const texto = fechaConZona(ahora);
-    expect(texto).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
-    expect(Date.parse(texto)).toBe(Date.parse('2026-11-25T19:52:03Z'));
   });
 });
