@@ -5,7 +5,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
 import { ApiError, apiRequest, mensajeDeError } from './api-client';
-import { clearToken, getToken, marcarSesionExpirada, setToken } from './auth-token';
+import { clearToken, getToken, guardarUsuario, leerUsuarioGuardado, marcarSesionExpirada, setToken } from './auth-token';
 
 export const MENSAJE_CREDENCIALES = 'Correo o contraseña incorrectos.';
 export const MENSAJE_SESION_EXPIRADA = 'La sesión ha expirado. Por favor, inicie sesión de nuevo.';
@@ -14,32 +14,17 @@ export const authKeys = {
   me: ['auth', 'me'] as const,
 };
 
-/** The profile as last received, so an open session keeps working when the API does not answer. */
-const USUARIO_GUARDADO_KEY = 'usuarioSinConexion';
-
-function usuarioGuardado(): UsuarioActual | null {
-  try {
-    return JSON.parse(window.localStorage.getItem(USUARIO_GUARDADO_KEY) ?? 'null') as UsuarioActual | null;
-  } catch {
-    return null;
-  }
-}
-
 async function fetchUsuarioActual(): Promise<UsuarioActual | null> {
   if (!getToken()) return null;
   try {
     const usuario = await apiRequest<UsuarioActual>('/users/me');
-    try {
-      window.localStorage.setItem(USUARIO_GUARDADO_KEY, JSON.stringify(usuario));
-    } catch {
-      // Storage unavailable: the session just will not survive a reload without the API.
-    }
+    guardarUsuario(usuario);
     return usuario;
   } catch (error) {
     // No answer (no connection): the session stays open with the profile as last seen, so the
     // counter keeps selling (docs/offline.md). Signing in anew still needs the API.
     if (error instanceof ApiError && error.status === 0) {
-      const guardado = usuarioGuardado();
+      const guardado = leerUsuarioGuardado<UsuarioActual>();
       if (guardado) return guardado;
     }
     // A 401 means the stored token is stale: drop it (decisions §4). Any other failure

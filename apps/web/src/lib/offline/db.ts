@@ -14,6 +14,8 @@ export interface VentaPendiente {
   /** "C12-0042": the device's provisional reference, printed while the sale has no number. */
   referencia_local: string;
   id_minimarket: number;
+  /** Who sold it: only their session sends it (another person signed in on the device leaves it waiting). */
+  id_usuario: number | null;
   /** The POST body as sent (origen: 'offline', fecha_venta, referencia_local included). */
   cuerpo: VentaCreate & { origen: 'offline'; fecha_venta: string; referencia_local: string };
   /** What the receipt shows before the server answers. */

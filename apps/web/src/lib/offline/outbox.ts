@@ -5,6 +5,7 @@
 // across the browser's tabs (navigator.locks); docs/offline.md «La caja sin conexión».
 import type { Venta } from '@minimarket/contracts/ventas';
 import { ApiError, apiRequest } from '../api-client';
+import { leerUsuarioGuardado } from '../auth-token';
 import { registrarResultado } from './conexion';
 import { db, type VentaPendiente } from './db';
 
@@ -143,8 +144,11 @@ async function vaciar(): Promise<void> {
     const base = await db();
     // Read again inside the lock: another tab may have sent some while this one waited.
     const enOrden = await base.getAllFromIndex('ventas_pendientes', 'por_seq');
+    const yo = leerUsuarioGuardado()?.id_usuario ?? null;
     for (const venta of enOrden) {
       if (venta.estado !== 'pendiente') continue;
+      // Another person's sale waits for their session (sent with this one's token it could be refused for good).
+      if (venta.id_usuario !== null && yo !== null && venta.id_usuario !== yo) continue;
       const resultado = await enviarUna(venta);
       if (resultado !== 'detener') canal?.postMessage('respuesta');
       if (resultado === 'enviada') fijar({ enviadas: estado.enviadas + 1 });

@@ -32,8 +32,10 @@ export async function guardarVentaSinConexion({
   pagos,
   montoRecibido,
   cliente,
+  idUsuario,
 }: {
   clave: string;
+  idUsuario: number | null;
   venta: VentaCreate & { id_minimarket: number; total: number };
   items: ItemCarrito[];
   pagos: Pago[];
@@ -47,6 +49,7 @@ export async function guardarVentaSinConexion({
     seq,
     referencia_local: referencia,
     id_minimarket: venta.id_minimarket,
+    id_usuario: idUsuario,
     cuerpo: { ...venta, origen: 'offline', fecha_venta: fechaConZona(ahora), referencia_local: referencia },
     lineas: items.map((i) => ({
       nombre: i.producto.nombre_producto,

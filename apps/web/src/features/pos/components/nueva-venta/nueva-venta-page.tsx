@@ -131,7 +131,8 @@ function useCarritoGuardado(idMinimarket: number) {
 
 export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   const { umbralStockBajo } = useCurrentShop();
-  const esDueno = useAuth().user?.rol === 'pyme';
+  const usuario = useAuth().user;
+  const esDueno = usuario?.rol === 'pyme';
   const [items, setItems] = useCarritoGuardado(idMinimarket);
   const [vista, setVista] = useState<'carrito' | 'pago'>('carrito');
   const [estadoEscaneo, setEstadoEscaneo] = useState<EstadoEscaneo | null>(null);
@@ -407,6 +408,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
           pagos,
           montoRecibido,
           cliente: cliente?.nombre ?? null,
+          idUsuario: usuario?.id_usuario ?? null,
         });
         toast.success('Venta registrada, pendiente de envío.', { duration: 2000 });
         setUltimaVenta(null);
