@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -49,8 +50,45 @@ function precomprimir(): Plugin {
 // where the API serves the built SPA itself.
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:8000';
 
+/**
+ * The installable app (issue 22, docs/offline.md): a service worker made by Workbox precaches the
+ * built shell, so once opened the app loads with no connection; every other path that is not
+ * /api answers with index.html (client-side routes). 'prompt': a new version waits until the
+ * person presses «Actualizar» (app/actualizacion.tsx), never mid-sale.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+  manifest: {
+    name: 'Minimarket · Back office',
+    short_name: 'Minimarket',
+    description: 'Ventas, caja, inventario y fiado de tu minimarket.',
+    lang: 'es-CL',
+    dir: 'ltr',
+    start_url: '/pos/nueva-venta',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#0f766e',
+    icons: [
+      { src: '/pwa-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/pwa-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    cleanupOutdatedCaches: true,
+    // exceljs's browser chunk (~930 KB) is precached too: Descargar XLSX is a screen like any other.
+    maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precomprimir()],
+  plugins: [react(), tailwindcss(), pwa, precomprimir()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },

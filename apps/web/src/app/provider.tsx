@@ -7,6 +7,8 @@ import { CurrentShopProvider } from '../lib/current-shop';
 
 // Only signed-in screens show toasts, so the login page does not download them.
 const AppToaster = lazy(() => import('./toaster'));
+// The service worker's registration (workbox-window) loads after the first paint, outside the entry.
+const ActualizacionDisponible = lazy(() => import('./actualizacion').then((m) => ({ default: m.ActualizacionDisponible })));
 
 function ToasterConSesion() {
   const { user } = useAuth();
@@ -32,7 +34,11 @@ function crearQueryClient(): QueryClient {
     queryCache: new QueryCache({ onError: alExpirar }),
     mutationCache: new MutationCache({ onError: alExpirar }),
     defaultOptions: {
+      // Without a connection a request fails at once (the screens say so, the counter falls back
+      // to the device's catalogue) instead of waiting paused for the browser to go online.
+      mutations: { networkMode: 'always' },
       queries: {
+        networkMode: 'always',
         staleTime: 15_000,
         refetchOnWindowFocus: false,
         retry: (intentos, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && intentos < 2,
@@ -50,6 +56,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <CurrentShopProvider>
           {children}
           <ToasterConSesion />
+          <Suspense fallback={null}>
+            <ActualizacionDisponible />
+          </Suspense>
         </CurrentShopProvider>
       </AuthProvider>
     </QueryClientProvider>

@@ -2,6 +2,7 @@
 // from storage, and errors turned into ApiError carrying the server's Spanish `detail`.
 import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
 import { getToken } from './auth-token';
+import { registrarResultado } from './offline/conexion';
 
 export const API_BASE = '/api';
 export const MENSAJE_ERROR_CONEXION = 'Error de conexión. Inténtalo de nuevo.';
@@ -77,8 +78,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // No answer at all (the network, or a time limit the caller set): the top bar says so.
+    registrarResultado(true);
     throw new ApiError(0, MENSAJE_ERROR_CONEXION, 'NETWORK_ERROR');
   }
+  registrarResultado(false);
 
   if (!response.ok) throw await toApiError(response);
   return response;

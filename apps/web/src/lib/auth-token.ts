@@ -32,8 +32,31 @@ export function replaceToken(token: string): void {
   (recordada ? local : session)?.setItem(AUTH_TOKEN_KEY, token);
 }
 
+/** The profile as last received, so an open session keeps working when the API does not answer. */
+const USUARIO_GUARDADO_KEY = 'usuarioSinConexion';
+
 export function clearToken(): void {
-  for (const storage of storages()) storage.removeItem(AUTH_TOKEN_KEY);
+  for (const storage of storages()) {
+    storage.removeItem(AUTH_TOKEN_KEY);
+    // The profile kept for working without a connection goes with the session.
+    storage.removeItem(USUARIO_GUARDADO_KEY);
+  }
+}
+
+export function guardarUsuario(usuario: unknown): void {
+  try {
+    window.localStorage.setItem(USUARIO_GUARDADO_KEY, JSON.stringify(usuario));
+  } catch {
+    // Storage unavailable: the session just will not survive a reload without the API.
+  }
+}
+
+export function leerUsuarioGuardado<T extends { id_usuario: number }>(): T | null {
+  try {
+    return JSON.parse(window.localStorage.getItem(USUARIO_GUARDADO_KEY) ?? 'null') as T | null;
+  } catch {
+    return null;
+  }
 }
 
 const SESION_EXPIRADA_KEY = 'sesionExpirada';

@@ -5,7 +5,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
 import { ApiError, apiRequest, mensajeDeError } from './api-client';
-import { clearToken, getToken, marcarSesionExpirada, setToken } from './auth-token';
+import { clearToken, getToken, guardarUsuario, leerUsuarioGuardado, marcarSesionExpirada, setToken } from './auth-token';
 
 export const MENSAJE_CREDENCIALES = 'Correo o contraseña incorrectos.';
 export const MENSAJE_SESION_EXPIRADA = 'La sesión ha expirado. Por favor, inicie sesión de nuevo.';
@@ -17,8 +17,16 @@ export const authKeys = {
 async function fetchUsuarioActual(): Promise<UsuarioActual | null> {
   if (!getToken()) return null;
   try {
-    return await apiRequest<UsuarioActual>('/users/me');
+    const usuario = await apiRequest<UsuarioActual>('/users/me');
+    guardarUsuario(usuario);
+    return usuario;
   } catch (error) {
+    // No answer (no connection): the session stays open with the profile as last seen, so the
+    // counter keeps selling (docs/offline.md). Signing in anew still needs the API.
+    if (error instanceof ApiError && error.status === 0) {
+      const guardado = leerUsuarioGuardado<UsuarioActual>();
+      if (guardado) return guardado;
+    }
     // A 401 means the stored token is stale: drop it (decisions §4). Any other failure
     // (server down, no network) keeps the token so a retry can still succeed.
     if (error instanceof ApiError && error.status === 401) {

@@ -3,6 +3,9 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { ChatPanel, type EstadoChat } from '../../features/ayuda/components/chat-panel';
 import { ID_PREGUNTA_BADITO, RUTA_BADITO } from '../../lib/app-info';
 import { useAuth } from '../../lib/auth';
+import { useSinConexion } from '../../lib/offline/conexion';
+import { useEnvioOutbox } from '../../lib/offline/use-outbox';
+import { Alert } from '../../components/ui/alert';
 import { useEventosSoporte } from '../../lib/soporte';
 import { RequireRole } from '../require-role';
 import { Footer } from './footer';
@@ -27,6 +30,11 @@ function Shell() {
   const [chat, setChat] = useState<EstadoChat>('cerrado');
   // One live support stream per tab: new answers, unread counts and the bell update without a reload.
   useEventosSoporte(Boolean(user));
+  // The outbox of sales made without a connection is sent from any screen, not only the counter.
+  useEnvioOutbox(Boolean(user));
+  const sinConexion = useSinConexion();
+  // Only the counter works without a connection (and the receipts of its sales); elsewhere say so.
+  const funcionaSinConexion = pathname === '/pos/nueva-venta';
 
   useEffect(() => {
     const media = window.matchMedia(consultaAngosta);
@@ -64,6 +72,13 @@ function Shell() {
         <Sidebar colapsado={colapsado} rol={user.rol} onNavegar={alNavegar} onCerrar={() => setColapsado(true)} />
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="contenido" tabIndex={-1} className="flex-1 px-4 pt-4 pb-24 focus:outline-none md:px-6 md:pt-6 print:p-0">
+            {sinConexion && !funcionaSinConexion && (
+              <Alert tipo="aviso" className="mb-4 print:hidden">
+                <span data-testid="aviso-sin-conexion">
+                  Sin conexión: esta pantalla necesita internet. La caja (POS → Nueva venta) sigue vendiendo sin conexión.
+                </span>
+              </Alert>
+            )}
             <DentroDelMarco value={true}>
               <Outlet />
             </DentroDelMarco>

@@ -2,6 +2,7 @@ import { CircleHelp, Menu, PanelLeftClose, PanelLeftOpen, ShoppingBasket } from 
 import { Link } from 'react-router-dom';
 import { NotificationBell } from '../../features/notificaciones/components/notification-bell';
 import { APP_NAME } from '../../lib/app-info';
+import { EstadoConexion } from './estado-conexion';
 import { SIDEBAR_ID } from './sidebar';
 import { UserMenu } from './user-menu';
 
@@ -35,7 +36,8 @@ export function TopBar({ sidebarColapsado, onToggleSidebar, chatAbierto, onToggl
         <ShoppingBasket className="size-6 shrink-0 text-marca-700" aria-hidden="true" />
         <span className="truncate text-base sm:text-lg">{APP_NAME}</span>
       </Link>
-      <div className="ml-auto flex items-center gap-1">
+      <div className="ml-auto flex min-w-0 items-center gap-1">
+        <EstadoConexion />
         <button type="button" className={iconoBoton} onClick={onToggleChat} aria-pressed={chatAbierto} aria-label="Ayuda" title="Ayuda">
           <CircleHelp className="size-5" aria-hidden="true" />
         </button>

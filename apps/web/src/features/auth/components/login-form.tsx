@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
 import { useAuth } from '../../../lib/auth';
+import { useSinConexion } from '../../../lib/offline/conexion';
 import { loginFormSchema, type LoginFormInput } from '../utils/esquemas';
 
 type Errores = Partial<Record<keyof LoginFormInput, string>>;
@@ -21,6 +22,7 @@ export function LoginForm({ aviso }: { aviso?: string | null }) {
   const [errores, setErrores] = useState<Errores>({});
   const [error, setError] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
+  const sinConexion = useSinConexion();
 
   const enviar = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,6 +52,12 @@ export function LoginForm({ aviso }: { aviso?: string | null }) {
   return (
     <form onSubmit={enviar} noValidate className="space-y-4">
       {aviso && <Alert tipo="aviso">{aviso}</Alert>}
+      {sinConexion && (
+        <Alert tipo="aviso">
+          Sin conexión: para iniciar sesión se necesita internet. Si ya tenías la sesión abierta en este equipo, la caja sigue vendiendo sin
+          conexión.
+        </Alert>
+      )}
       {error && <Alert tipo="error">{error}</Alert>}
       <Field label="Correo electrónico" error={errores.correo}>
         {(p) => (

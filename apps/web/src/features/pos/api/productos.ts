@@ -54,8 +54,9 @@ export const productosQueryOptions = (p: ProductosParams) =>
   });
 
 /** The scanner's exact barcode lookup in the shop's active products. */
-export async function buscarPorCodigo(idMinimarket: number, codigo: string): Promise<Producto | null> {
+export async function buscarPorCodigo(idMinimarket: number, codigo: string, signal?: AbortSignal): Promise<Producto | null> {
   const { items } = await apiRequestPage<Producto>('/productos/', {
+    signal,
     query: { id_minimarket: idMinimarket, codigo_barra: codigo, skip: 0, limit: 1 },
   });
   return items[0] ?? null;

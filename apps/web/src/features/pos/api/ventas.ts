@@ -94,11 +94,22 @@ export function useDevolverProductos() {
   });
 }
 
+/**
+ * How long the counter waits for the API before the sale goes to the outbox instead (it is sent
+ * again later with the same Idempotency-Key, so a sale stored meanwhile is not made twice).
+ */
+export const ESPERA_VENTA_MS = 4_000;
+
 export function useRegistrarVenta() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ venta, idempotencyKey }: { venta: VentaCreate; idempotencyKey: string }) =>
-      apiRequest<Venta>('/ventas/', { method: 'POST', json: venta, headers: { 'Idempotency-Key': idempotencyKey } }),
+      apiRequest<Venta>('/ventas/', {
+        method: 'POST',
+        json: venta,
+        headers: { 'Idempotency-Key': idempotencyKey },
+        signal: AbortSignal.timeout(ESPERA_VENTA_MS),
+      }),
     onSettled: () => {
       // Stock changed (or the server refused for stock or price): show fresh products either way.
       void queryClient.invalidateQueries({ queryKey: productosKeys.all });

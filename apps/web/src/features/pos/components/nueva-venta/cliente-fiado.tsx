@@ -1,5 +1,5 @@
 import type { Cliente } from '@minimarket/contracts/clientes';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { UserPlus, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../../components/ui/alert';
@@ -7,6 +7,9 @@ import { Button } from '../../../../components/ui/button';
 import { Loading } from '../../../../components/ui/loading';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { clientesQueryOptions } from '../../../../lib/clientes';
+import { apiRequest } from '../../../../lib/api-client';
+import { buscarClientesLocales } from '../../../../lib/offline/catalogo';
+import { esSinRespuesta, sinConexion } from '../../../../lib/offline/conexion';
 import { resumenCredito, superaLimite } from '../../../../lib/clientes-formato';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { cn } from '../../../../utils/cn';
@@ -14,6 +17,40 @@ import { formatClp } from '../../../../utils/format';
 
 /** How many matches the type-ahead shows (more: keep typing). */
 const MAX_SUGERENCIAS = 8;
+/** How long the type-ahead waits for the API before it reads the device's catalogue. */
+const ESPERA_CLIENTES_MS = 4_000;
+/** A customer read from the device's catalogue: what they owe is not known there (the server checks the limit). */
+const SIN_SALDO = -1;
+
+/** What to say of a customer's credit: from the device's catalogue only the limit is known. */
+function resumen(c: Cliente): string {
+  if (c.saldo !== SIN_SALDO) return resumenCredito(c);
+  const limite = c.limite_credito === null ? 'Sin límite' : `Límite ${formatClp(c.limite_credito)}`;
+  return `${limite} · sin conexión: la deuda se revisa al enviar la venta`;
+}
+
+/** The device's customers as the list's rows (lib/offline/catalogo.ts). */
+async function clientesLocales(idMinimarket: number, texto: string): Promise<{ clientes: Cliente[] }> {
+  const filas = await buscarClientesLocales(idMinimarket, texto, MAX_SUGERENCIAS);
+  return {
+    clientes: filas.map((c) => ({
+      id_cliente: c.id_cliente,
+      id_minimarket: idMinimarket,
+      nombre: c.nombre,
+      rut: c.rut,
+      telefono: null,
+      direccion: null,
+      limite_credito: c.limite_credito,
+      notas: null,
+      activo: c.activo,
+      saldo: SIN_SALDO,
+      compra_impaga_desde: null,
+      saldo_inicial: 0,
+      saldo_inicial_desde: null,
+      fecha_creacion: '',
+    })),
+  };
+}
 
 /**
  * Who takes the goods on credit: a type-ahead over the shop's active customers (name or RUT,
@@ -38,8 +75,24 @@ export function ClienteFiado({
 }) {
   const [texto, setTexto] = useState('');
   const busqueda = useDebouncedValue(texto.trim(), 250);
+  const { queryKey } = clientesQueryOptions({ idMinimarket, search: busqueda, orden: 'nombre', tamano: MAX_SUGERENCIAS });
   const consulta = useQuery({
-    ...clientesQueryOptions({ idMinimarket, search: busqueda, orden: 'nombre', tamano: MAX_SUGERENCIAS }),
+    // Its own key under the customers' root (a sale or an abono still refreshes it): the rows only.
+    queryKey: [...queryKey, 'caja'],
+    placeholderData: keepPreviousData,
+    // With no answer from the API, the device's customers (the counter sells fiado offline too).
+    queryFn: async ({ signal }) => {
+      if (sinConexion()) return clientesLocales(idMinimarket, busqueda);
+      try {
+        return await apiRequest<{ clientes: Cliente[] }>('/clientes', {
+          signal: AbortSignal.any([signal, AbortSignal.timeout(ESPERA_CLIENTES_MS)]),
+          query: { id_minimarket: idMinimarket, search: busqueda || undefined, orden: 'nombre', limit: MAX_SUGERENCIAS },
+        });
+      } catch (e) {
+        if (signal.aborted || !esSinRespuesta(e)) throw e;
+        return clientesLocales(idMinimarket, busqueda);
+      }
+    },
     enabled: cliente === null,
   });
 
@@ -53,13 +106,13 @@ export function ClienteFiado({
           <div className="min-w-0">
             <p className="text-sm text-slate-600">Se lo lleva fiado</p>
             <p className="font-semibold break-words text-slate-900">{cliente.nombre}</p>
-            <p className="text-sm text-slate-700">{resumenCredito(cliente)}</p>
+            <p className="text-sm text-slate-700">{resumen(cliente)}</p>
           </div>
           <Button variante="contorno" tamano="sm" onClick={() => onElegir(null)}>
             Cambiar cliente
           </Button>
         </div>
-        {superaLimite(cliente, total) && (
+        {cliente.saldo !== SIN_SALDO && superaLimite(cliente, total) && (
           <Alert tipo="aviso">
             Con esta venta debería {formatClp(cliente.saldo + total)}, más que su límite de {formatClp(cliente.limite_credito ?? 0)}.
           </Alert>
@@ -111,7 +164,7 @@ export function ClienteFiado({
                   <UserRound className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium break-words text-slate-900">{c.nombre}</span>
-                    <span className="block text-slate-600">{resumenCredito(c)}</span>
+                    <span className="block text-slate-600">{resumen(c)}</span>
                   </span>
                 </button>
               </li>

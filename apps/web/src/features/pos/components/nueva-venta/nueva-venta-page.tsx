@@ -15,8 +15,13 @@ import { tituloPagina } from '../../../../lib/app-info';
 import { useAuth } from '../../../../lib/auth';
 import { minimarketQueryOptions, tiendaKeys, useCurrentShop } from '../../../../lib/current-shop';
 import { esGranel } from '../../../../lib/granel';
+import { buscarProductoLocalOEnLinea } from '../../utils/buscar-sin-conexion';
+import { guardarVentaSinConexion, type VentaGuardada } from '../../utils/venta-sin-conexion';
+import { esSinRespuesta, sinConexion } from '../../../../lib/offline/conexion';
+import { refrescarCatalogo } from '../../../../lib/offline/catalogo';
+import { leerEstado as estadoOutbox, enviarPendientes } from '../../../../lib/offline/outbox';
 import { formatClp } from '../../../../utils/format';
-import { buscarPorCodigo, leerEtiquetaBalanza, obtenerProductos } from '../../api/productos';
+import { leerEtiquetaBalanza, obtenerProductos } from '../../api/productos';
 import { useRegistrarVenta } from '../../api/ventas';
 import { useBarcodeScanner } from '../../hooks/use-barcode-scanner';
 import {
@@ -37,12 +42,14 @@ import { EscanerPanel, type EstadoEscaneo } from './escaner-panel';
 import { PagoPanel } from './pago-panel';
 import { PesoDialog, type Pesaje } from './peso-dialog';
 import { ProductosVentaTabla } from './productos-venta-tabla';
+import { VentasRechazadas } from './ventas-rechazadas';
 
 export const MENSAJE_VENTA_EXITOSA = 'Venta registrada exitosamente.';
 const MENSAJE_VENTA_ERROR = 'Hubo un error al registrar la venta.';
 /** The server's codes for a fiado sale it refuses for its customer (over the limit, inactive). */
 const CODIGOS_RECHAZO_FIADO = new Set(['CREDIT_LIMIT', 'CLIENT_INACTIVE']);
-/** The server's code for a sale refused because the shop requires an open cash shift. */
+/** How often the counter asks for the catalogue's changes while it is open. */
+const INTERVALO_CATALOGO_MS = 3 * 60_000;
 
 /** The sale just made, with its change, and the way to its receipt. */
 function VentaRegistrada({ venta, cliente }: { venta: Venta; cliente: string | null }) {
@@ -74,6 +81,34 @@ function VentaRegistrada({ venta, cliente }: { venta: Venta; cliente: string | n
   );
 }
 
+/** A sale the API did not answer for: it waits in the outbox under its provisional reference. */
+function VentaPendienteRegistrada({ venta }: { venta: VentaGuardada }) {
+  const imprimir = useRef<HTMLAnchorElement>(null);
+  useEffect(() => imprimir.current?.focus(), [venta.referencia]);
+  return (
+    <Alert
+      tipo="aviso"
+      className="mb-4"
+      accion={
+        <Link
+          ref={imprimir}
+          to={`/pos/comprobante/${venta.referencia}`}
+          state={{ desde: '/pos/nueva-venta' }}
+          className={buttonClasses('primario', 'sm')}
+        >
+          <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
+        </Link>
+      }
+    >
+      <span data-testid="venta-registrada">
+        Venta registrada, pendiente de envío ({venta.referencia}), por {formatClp(venta.total)}.
+        {venta.vuelto !== null && ` Vuelto: ${formatClp(venta.vuelto)}.`}
+        {venta.cliente && ` Fiado a ${venta.cliente}.`} Se enviará sola cuando vuelva la conexión.
+      </span>
+    </Alert>
+  );
+}
+
 /** The cart survives switching POS tabs (and a reload) within the browser tab. */
 function useCarritoGuardado(idMinimarket: number) {
   const clave = `carrito:${idMinimarket}`;
@@ -96,7 +131,8 @@ function useCarritoGuardado(idMinimarket: number) {
 
 export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   const { umbralStockBajo } = useCurrentShop();
-  const esDueno = useAuth().user?.rol === 'pyme';
+  const usuario = useAuth().user;
+  const esDueno = usuario?.rol === 'pyme';
   const [items, setItems] = useCarritoGuardado(idMinimarket);
   const [vista, setVista] = useState<'carrito' | 'pago'>('carrito');
   const [estadoEscaneo, setEstadoEscaneo] = useState<EstadoEscaneo | null>(null);
@@ -106,6 +142,8 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   const registrar = useRegistrarVenta();
   const queryClient = useQueryClient();
   const [ultimaVenta, setUltimaVenta] = useState<{ venta: Venta; cliente: string | null } | null>(null);
+  const [ventaGuardada, setVentaGuardada] = useState<VentaGuardada | null>(null);
+  const [guardando, setGuardando] = useState(false);
   const [rechazoCaja, setRechazoCaja] = useState<string | null>(null);
   // A fiado sale the server refused (the customer's limit, an inactive customer): said on the payment screen.
   const [rechazoPago, setRechazoPago] = useState<string | null>(null);
@@ -243,7 +281,17 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
       try {
         // The exact barcode first, as always (the scanner's one request): a shop's own code that
         // happens to start with 20 still sells as itself.
-        const producto = await buscarPorCodigo(idMinimarket, codigo);
+        // Without an answer from the API, the device's catalogue (lib/offline/catalogo.ts).
+        const { producto, local } = await buscarProductoLocalOEnLinea(idMinimarket, codigo);
+        if (!producto && local) {
+          // Scale labels are read by the server with the shop's layout: they need the connection.
+          informar({
+            tipo: 'error',
+            texto: 'Sin conexión: el código no está en el catálogo del equipo (las etiquetas de balanza necesitan la conexión).',
+          });
+          toast.error('Producto no encontrado en el catálogo del equipo.');
+          return;
+        }
         if (!producto && (await esEtiqueta(codigo))) {
           await agregarEtiqueta(codigo, informar);
           return;
@@ -304,6 +352,15 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
     if (items.length === 0) setVista('carrito');
   };
 
+  // The device's catalogue: brought up to date on arrival and every few minutes while here.
+  useEffect(() => {
+    void refrescarCatalogo(idMinimarket);
+    const id = window.setInterval(() => {
+      if (!sinConexion()) void refrescarCatalogo(idMinimarket);
+    }, INTERVALO_CATALOGO_MS);
+    return () => window.clearInterval(id);
+  }, [idMinimarket]);
+
   // A cart kept from earlier in this tab may hold old prices or stock: refresh it once on arrival.
   const refrescadoAlEntrar = useRef(false);
   useEffect(() => {
@@ -312,37 +369,77 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
     if (actuales.current.length > 0) void refrescarCarrito();
   });
 
+  /** The cart is done with: cleared, back to scanning, and the next sale gets a new key. */
+  const terminarVenta = () => {
+    setRechazoCaja(null);
+    setRechazoPago(null);
+    aplicar({ items: [] });
+    setVista('carrito');
+    setEstadoEscaneo(null);
+    setIdempotencyKey(nuevaIdempotencyKey());
+  };
+
   const finalizar = (pagos: Pago[], montoRecibido: number | null, cliente: Cliente | null) => {
     if (!idMinimarket) {
       toast.error('Error: No se puede finalizar la venta sin un minimarket identificado.');
       return;
     }
+    const venta = {
+      id_minimarket: idMinimarket,
+      total: totalCarrito(items),
+      // One method alone, or the parts of a split payment (pago dividido).
+      ...(pagos.length === 1 ? { metodo_pago: pagos[0]!.metodo_pago } : { pagos }),
+      ...(montoRecibido !== null ? { monto_recibido: montoRecibido } : {}),
+      ...(cliente ? { id_cliente: cliente.id_cliente } : {}),
+      // A kg line sends grams, its price per kilo and montoPorPeso (carrito.ts).
+      detalles: detallesVenta(items),
+    };
+    /**
+     * No answer (no connection, or none within ESPERA_VENTA_MS): the sale is a fact at the
+     * counter. It goes to the outbox under this cart's key and is sent when the API answers.
+     */
+    const guardar = async () => {
+      setGuardando(true);
+      try {
+        const guardada = await guardarVentaSinConexion({
+          clave: idempotencyKey,
+          venta,
+          items,
+          pagos,
+          montoRecibido,
+          cliente: cliente?.nombre ?? null,
+          idUsuario: usuario?.id_usuario ?? null,
+        });
+        toast.success('Venta registrada, pendiente de envío.', { duration: 2000 });
+        setUltimaVenta(null);
+        setVentaGuardada(guardada);
+        terminarVenta();
+        void enviarPendientes();
+      } catch {
+        toast.error('No se pudo guardar la venta en este equipo. No cierres la venta: inténtalo de nuevo.');
+      } finally {
+        setGuardando(false);
+      }
+    };
+    // Without a connection, or with older sales still waiting (they go first: the outbox keeps order).
+    if (sinConexion() || estadoOutbox().pendientes > 0) {
+      void guardar();
+      return;
+    }
     registrar.mutate(
-      {
-        idempotencyKey,
-        venta: {
-          id_minimarket: idMinimarket,
-          total: totalCarrito(items),
-          // One method alone, or the parts of a split payment (pago dividido).
-          ...(pagos.length === 1 ? { metodo_pago: pagos[0]!.metodo_pago } : { pagos }),
-          ...(montoRecibido !== null ? { monto_recibido: montoRecibido } : {}),
-          ...(cliente ? { id_cliente: cliente.id_cliente } : {}),
-          // A kg line sends grams, its price per kilo and montoPorPeso (carrito.ts).
-          detalles: detallesVenta(items),
-        },
-      },
+      { idempotencyKey, venta },
       {
         onSuccess: (venta) => {
           toast.success(MENSAJE_VENTA_EXITOSA, { duration: 2000 });
+          setVentaGuardada(null);
           setUltimaVenta({ venta, cliente: cliente?.nombre ?? null });
-          setRechazoCaja(null);
-          setRechazoPago(null);
-          aplicar({ items: [] });
-          setVista('carrito');
-          setEstadoEscaneo(null);
-          setIdempotencyKey(nuevaIdempotencyKey());
+          terminarVenta();
         },
         onError: (e) => {
+          if (esSinRespuesta(e)) {
+            void guardar();
+            return;
+          }
           toast.error(mensajeDeError(e, MENSAJE_VENTA_ERROR));
           setRechazoPago(e instanceof ApiError && CODIGOS_RECHAZO_FIADO.has(e.code) ? e.detail : null);
           if (e instanceof ApiError && e.code === CODIGO_CAJA_REQUERIDA) {
@@ -366,7 +463,9 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
       <title>{tituloPagina('Nueva venta')}</title>
       <h2 className="sr-only">Nueva venta</h2>
       <AvisoCaja idMinimarket={idMinimarket} rechazo={rechazoCaja} />
+      <VentasRechazadas />
       {ultimaVenta && vista === 'carrito' && <VentaRegistrada venta={ultimaVenta.venta} cliente={ultimaVenta.cliente} />}
+      {ventaGuardada && vista === 'carrito' && <VentaPendienteRegistrada venta={ventaGuardada} />}
       {faltaStock && vista === 'carrito' && (
         <Alert
           tipo="aviso"
@@ -411,7 +510,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
           idMinimarket={idMinimarket}
           items={items}
           rechazo={rechazoPago}
-          procesando={registrar.isPending}
+          procesando={registrar.isPending || guardando}
           cajaAbierta={cajaAbierta}
           onRegresar={() => {
             setRechazoPago(null);
@@ -441,6 +540,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
                 onVaciar={() => aplicar({ items: [] })}
                 onPagar={() => {
                   setUltimaVenta(null);
+                  setVentaGuardada(null);
                   setVista('pago');
                 }}
               />

@@ -25,6 +25,7 @@ export function ProductosVentaTabla({
   const { busqueda, setBusqueda, pagina, setPagina, paginas, consulta } = useBusquedaProductos({
     idMinimarket,
     tamano: PAGE_SIZE_VENTA_PRODUCTOS,
+    respaldoLocal: true,
   });
 
   return (

@@ -1,0 +1,198 @@
+// La caja sin conexión (issue 22, docs/offline.md): with the browser context offline the counter
+// keeps selling (scanner, cash with change, card), the sales wait in the outbox in IndexedDB, the
+// page reloads with no connection (the service worker serves the app) and the outbox survives;
+// back online they reach the server exactly once, stock right. Two tabs sending the same outbox,
+// and an answer lost after the server stored the sale, still give one sale each.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { comoPesos, conToken, crearProducto, iniciarSesion, miTienda, PYME, rafagaDeEscaner, sufijoUnico, tokenApi } from './helpers';
+
+const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
+test.beforeAll(() => fs.mkdirSync(ARTEFACTOS, { recursive: true }));
+const captura = (page: Page, nombre: string) => page.screenshot({ path: path.join(ARTEFACTOS, `${nombre}.png`), fullPage: true });
+
+const PRECIO = 1990;
+
+/** How many sales the shop has on the server (the list's total). */
+async function ventasDeLaTienda(request: APIRequestContext, token: string, idMinimarket: number): Promise<number> {
+  const res = await request.get(`/api/ventas/?id_minimarket=${idMinimarket}&limit=1`, conToken(token));
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { total: number }).total;
+}
+
+async function stockDe(request: APIRequestContext, token: string, idProducto: number): Promise<number> {
+  const res = await request.get(`/api/productos/${idProducto}`, conToken(token));
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { stock: number }).stock;
+}
+
+/** Whether the device's catalogue (IndexedDB) already holds this barcode: read as the browser has it. */
+function catalogoTiene(page: Page, codigo: string): Promise<boolean> {
+  return page.evaluate(
+    (codigo) =>
+      new Promise<boolean>((resolve) => {
+        const abrir = indexedDB.open('minimarket-caja');
+        abrir.onsuccess = () => {
+          const base = abrir.result;
+          if (!base.objectStoreNames.contains('catalogo_productos')) return resolve(false);
+          const filas = base.transaction('catalogo_productos').objectStore('catalogo_productos').getAll();
+          filas.onsuccess = () => resolve(filas.result.some((p: { codigo_barra: string }) => p.codigo_barra === codigo));
+          filas.onerror = () => resolve(false);
+        };
+        abrir.onerror = () => resolve(false);
+      }),
+    codigo,
+  );
+}
+
+/** The counter opened online once: the service worker holds the app and the catalogue holds the product. */
+async function cajaLista(page: Page, codigo: string) {
+  await page.goto('/pos/nueva-venta');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(() => catalogoTiene(page, codigo), { timeout: 20_000 }).toBe(true);
+}
+
+async function pagar(page: Page, total: number, opciones: { metodo?: string; recibido?: number } = {}) {
+  await page.getByRole('button', { name: 'Proceder al Pago' }).click();
+  if (opciones.metodo) await page.getByRole('radio', { name: opciones.metodo }).check({ force: true });
+  if (opciones.recibido !== undefined) await page.getByLabel('Monto recibido').fill(String(opciones.recibido));
+  await page.getByRole('button', { name: `Finalizar venta · ${comoPesos(total)}` }).click();
+}
+
+/** The provisional reference the banner shows for a sale kept on the device. */
+async function referenciaPendiente(page: Page): Promise<string> {
+  const banner = page.getByTestId('venta-registrada');
+  await expect(banner).toContainText('pendiente de envío');
+  const texto = (await banner.textContent()) ?? '';
+  const ref = /\((C\d{1,2}-\d{4,})\)/.exec(texto)?.[1];
+  expect(ref, texto).toBeTruthy();
+  return ref!;
+}
+
+test('three sales with no connection survive a reload and reach the server exactly once, stock right', async ({
+  page,
+  context,
+  request,
+}) => {
+  const token = await tokenApi(request, PYME);
+  const idMinimarket = await miTienda(request, token);
+  const producto = await crearProducto(request, token, idMinimarket, {
+    nombre: `Galletas Sin Red ${sufijoUnico()}`,
+    stock: 10,
+    costo: 900,
+  });
+  const antes = await ventasDeLaTienda(request, token, idMinimarket);
+
+  await iniciarSesion(page, PYME);
+  await cajaLista(page, producto.codigo_barra);
+  await context.setOffline(true);
+  await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión');
+
+  // 1. By the scanner: the device's catalogue answers.
+  await page.getByLabel('Código de barras').focus();
+  await rafagaDeEscaner(page, producto.codigo_barra);
+  await expect(page.getByLabel(`Cantidad de ${producto.nombre_producto}`)).toHaveValue('1');
+  await pagar(page, PRECIO);
+  const ref1 = await referenciaPendiente(page);
+  await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión · 1 venta por enviar');
+
+  // 2. Cash with change, the product found by the manual search (the device's catalogue too).
+  await page.getByLabel('Buscar producto por nombre, marca o código').fill(producto.nombre_producto);
+  await page.getByRole('button', { name: `Agregar ${producto.nombre_producto} al carrito` }).click();
+  await pagar(page, PRECIO, { recibido: 5000 });
+  const ref2 = await referenciaPendiente(page);
+  await expect(page.getByTestId('venta-registrada')).toContainText(`Vuelto: ${comoPesos(5000 - PRECIO)}.`);
+
+  // 3. One more, by debit card.
+  await page.getByLabel('Código de barras').focus();
+  await rafagaDeEscaner(page, producto.codigo_barra);
+  await expect(page.getByLabel(`Cantidad de ${producto.nombre_producto}`)).toHaveValue('1');
+  await pagar(page, PRECIO, { metodo: 'Tarjeta de Débito' });
+  const ref3 = await referenciaPendiente(page);
+  expect(new Set([ref1, ref2, ref3]).size).toBe(3);
+  await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión · 3 ventas por enviar');
+  // The screenshots show the top bar, not the toast over it.
+  await expect(page.getByText('Venta registrada, pendiente de envío.', { exact: true })).toHaveCount(0);
+  await captura(page, 'offline-caja-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await captura(page, 'offline-caja-390');
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  // The receipt of a sale still on the device: provisional reference, no number.
+  await page.getByRole('link', { name: 'Imprimir comprobante' }).click();
+  await expect(page.getByTestId('comprobante-pendiente')).toHaveText(`Pendiente de envío · ${ref3}`);
+
+  // Reloaded with no connection: the service worker serves the app, the outbox is still there.
+  await page.goto('/pos/nueva-venta');
+  await page.reload();
+  await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión · 3 ventas por enviar');
+  expect(await ventasDeLaTienda(request, token, idMinimarket)).toBe(antes);
+
+  // Back online: the page sends them, in order, once.
+  await context.setOffline(false);
+  await expect(page.getByTestId('estado-conexion')).toHaveText('', { timeout: 30_000 });
+  expect(await ventasDeLaTienda(request, token, idMinimarket)).toBe(antes + 3);
+  expect(await stockDe(request, token, producto.id_producto)).toBe(10 - 3);
+
+  // Once sent it is a normal sale: its receipt has the shop's number.
+  await page.goto(`/pos/comprobante/${ref1}`);
+  await expect(page.getByTestId('comprobante')).toContainText('Venta N°');
+  await expect(page.getByTestId('comprobante-pendiente')).toHaveCount(0);
+});
+
+test('two tabs sending the same outbox, and an answer lost after the server stored a sale: one sale each', async ({
+  page,
+  context,
+  request,
+}) => {
+  const token = await tokenApi(request, PYME);
+  const idMinimarket = await miTienda(request, token);
+  const producto = await crearProducto(request, token, idMinimarket, {
+    nombre: `Jugo Dos Pestañas ${sufijoUnico()}`,
+    stock: 10,
+    costo: 900,
+  });
+  const antes = await ventasDeLaTienda(request, token, idMinimarket);
+
+  // 'Recordar sesión': the session is in localStorage, so the second tab has it too.
+  await iniciarSesion(page, PYME, { recordar: true });
+  await cajaLista(page, producto.codigo_barra);
+  await context.setOffline(true);
+  for (let i = 0; i < 3; i++) {
+    await page.getByLabel('Código de barras').focus();
+    await rafagaDeEscaner(page, producto.codigo_barra);
+    await expect(page.getByLabel(`Cantidad de ${producto.nombre_producto}`)).toHaveValue('1');
+    await pagar(page, PRECIO);
+    await referenciaPendiente(page);
+  }
+  await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión · 3 ventas por enviar');
+
+  // A second tab of the same browser, opened with no connection: the same outbox.
+  const otra = await context.newPage();
+  await otra.goto('/pos/nueva-venta');
+  await expect(otra.getByTestId('estado-conexion')).toHaveText('Sin conexión · 3 ventas por enviar');
+
+  // The first sale's answer is lost on its way back (the server stored it): it must be sent again
+  // with its key and answered with the same sale, not recorded twice.
+  let perdidas = 0;
+  const perderRespuesta = async (route: import('@playwright/test').Route) => {
+    if (route.request().method() === 'POST' && perdidas === 0) {
+      perdidas++;
+      await route.fetch();
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  };
+  await context.route('**/api/ventas/', perderRespuesta);
+
+  // Both tabs see 'online' at once and both try to send.
+  await context.setOffline(false);
+  await expect(page.getByTestId('estado-conexion')).toHaveText('', { timeout: 45_000 });
+  await expect(otra.getByTestId('estado-conexion')).toHaveText('', { timeout: 45_000 });
+  expect(perdidas).toBe(1);
+  expect(await ventasDeLaTienda(request, token, idMinimarket)).toBe(antes + 3);
+  expect(await stockDe(request, token, producto.id_producto)).toBe(10 - 3);
+});

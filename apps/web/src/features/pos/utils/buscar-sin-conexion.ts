@@ -1,0 +1,25 @@
+import type { Producto } from '@minimarket/contracts/productos';
+import { esSinRespuesta, sinConexion } from '../../../lib/offline/conexion';
+import { productoLocalPorCodigo } from '../../../lib/offline/catalogo';
+import { buscarPorCodigo } from '../api/productos';
+
+/** How long a scan waits for the API before it reads the device's catalogue. */
+const ESPERA_ESCANEO_MS = 3_000;
+
+/**
+ * The scanner's lookup: the API when it answers (fresh stock and price), the device's catalogue
+ * when it does not. `local` says which one answered.
+ */
+export async function buscarProductoLocalOEnLinea(
+  idMinimarket: number,
+  codigo: string,
+): Promise<{ producto: Producto | null; local: boolean }> {
+  if (!sinConexion()) {
+    try {
+      return { producto: await buscarPorCodigo(idMinimarket, codigo, AbortSignal.timeout(ESPERA_ESCANEO_MS)), local: false };
+    } catch (e) {
+      if (!esSinRespuesta(e)) throw e;
+    }
+  }
+  return { producto: await productoLocalPorCodigo(idMinimarket, codigo), local: true };
+}

@@ -1,0 +1,74 @@
+// A sale the API did not answer for, kept in the device's outbox (lib/offline/outbox.ts) with its
+// key, its provisional reference and its own time; docs/offline.md «La caja sin conexión».
+import { type Pago, type VentaCreate, vueltoDeVenta } from '@minimarket/contracts/ventas';
+import { descontarStockLocal } from '../../../lib/offline/catalogo';
+import { encolarVenta, nuevaReferenciaLocal, type VentaPendiente } from '../../../lib/offline/outbox';
+import { subtotal, type ItemCarrito } from './carrito';
+
+/** The device's time as ISO 8601 with its UTC offset ('2026-11-25T16:52:03-03:00'), what the server keeps. */
+export function fechaConZona(fecha: Date): string {
+  const dos = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
+  const desfase = -fecha.getTimezoneOffset();
+  const signo = desfase >= 0 ? '+' : '-';
+  return (
+    `${fecha.getFullYear()}-${dos(fecha.getMonth() + 1)}-${dos(fecha.getDate())}` +
+    `T${dos(fecha.getHours())}:${dos(fecha.getMinutes())}:${dos(fecha.getSeconds())}` +
+    `${signo}${dos(desfase / 60)}:${dos(desfase % 60)}`
+  );
+}
+
+export interface VentaGuardada {
+  referencia: string;
+  total: number;
+  vuelto: number | null;
+  cliente: string | null;
+}
+
+/** Puts the sale in the outbox (same key as the attempt that got no answer) and takes its stock off the device's catalogue. */
+export async function guardarVentaSinConexion({
+  clave,
+  venta,
+  items,
+  pagos,
+  montoRecibido,
+  cliente,
+  idUsuario,
+}: {
+  clave: string;
+  idUsuario: number | null;
+  venta: VentaCreate & { id_minimarket: number; total: number };
+  items: ItemCarrito[];
+  pagos: Pago[];
+  montoRecibido: number | null;
+  cliente: string | null;
+}): Promise<VentaGuardada> {
+  const { referencia, seq } = await nuevaReferenciaLocal();
+  const ahora = new Date();
+  const pendiente: VentaPendiente = {
+    clave,
+    seq,
+    referencia_local: referencia,
+    id_minimarket: venta.id_minimarket,
+    id_usuario: idUsuario,
+    cuerpo: { ...venta, origen: 'offline', fecha_venta: fechaConZona(ahora), referencia_local: referencia },
+    lineas: items.map((i) => ({
+      nombre: i.producto.nombre_producto,
+      cantidad: i.cantidad,
+      unidad: i.producto.unidad,
+      precio: i.producto.precio_venta_actual,
+      subtotal: subtotal(i),
+    })),
+    pagos,
+    monto_recibido: montoRecibido,
+    cliente,
+    estado: 'pendiente',
+    creada: ahora.toISOString(),
+    intentos: 0,
+  };
+  await encolarVenta(pendiente);
+  await descontarStockLocal(
+    venta.id_minimarket,
+    items.map((i) => ({ id_producto: i.producto.id_producto, num_unidades: i.cantidad })),
+  ).catch(() => {});
+  return { referencia, total: venta.total, vuelto: vueltoDeVenta({ monto_recibido: montoRecibido, pagos }), cliente };
+}

@@ -1,0 +1,117 @@
+// The device's own database (IndexedDB through `idb`): the outbox of sales made without the
+// API, the shop's catalogue as last known, and small facts (device number, sequence, cursors).
+import type { Pago, Venta, VentaCreate } from '@minimarket/contracts/ventas';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+
+export type EstadoPendiente = 'pendiente' | 'enviada' | 'rechazada';
+
+/** One sale of the outbox, from the moment it is made on the device until the server's answer. */
+export interface VentaPendiente {
+  /** The Idempotency-Key, made on the device before the first send and kept for every retry. */
+  clave: string;
+  /** Order of the outbox: sales are sent in the order they were made. */
+  seq: number;
+  /** "C12-0042": the device's provisional reference, printed while the sale has no number. */
+  referencia_local: string;
+  id_minimarket: number;
+  /** Who sold it: only their session sends it (another person signed in on the device leaves it waiting). */
+  id_usuario: number | null;
+  /** The POST body as sent (origen: 'offline', fecha_venta, referencia_local included). */
+  cuerpo: VentaCreate & { origen: 'offline'; fecha_venta: string; referencia_local: string };
+  /** What the receipt shows before the server answers. */
+  lineas: Array<{ nombre: string; cantidad: number; unidad: 'unidad' | 'kg'; precio: number; subtotal: number }>;
+  pagos: Pago[];
+  monto_recibido: number | null;
+  cliente: string | null;
+  estado: EstadoPendiente;
+  creada: string;
+  intentos: number;
+  /** The server's sale once it answered 2xx (for the receipt and its reprint). */
+  venta?: Venta;
+  /** The server's Spanish reason when it refused the sale for good. */
+  motivo?: string;
+  codigo?: string;
+  /** When the cashier acknowledged a refused sale (it stays stored, no longer shown). */
+  vista?: string;
+}
+
+export interface ProductoCatalogo {
+  id_producto: number;
+  nombre_producto: string;
+  codigo_barra: string;
+  codigo_plu: string | null;
+  categoria: string;
+  precio_venta_actual: number;
+  stock: number;
+  unidad: 'unidad' | 'kg';
+  estado: string;
+}
+
+export interface ClienteCatalogo {
+  id_cliente: number;
+  nombre: string;
+  rut: string | null;
+  activo: boolean;
+  limite_credito: number | null;
+}
+
+interface OfflineDb extends DBSchema {
+  ventas_pendientes: {
+    key: string;
+    value: VentaPendiente;
+    indexes: { por_seq: number; por_referencia: string };
+  };
+  catalogo_productos: {
+    key: [number, number];
+    value: ProductoCatalogo & { id_minimarket: number };
+    indexes: { por_codigo: [number, string]; por_tienda: number };
+  };
+  catalogo_clientes: {
+    key: [number, number];
+    value: ClienteCatalogo & { id_minimarket: number };
+    indexes: { por_tienda: number };
+  };
+  meta: { key: string; value: unknown };
+}
+
+const NOMBRE_DB = 'minimarket-caja';
+let abierta: Promise<IDBPDatabase<OfflineDb>> | null = null;
+
+export function db(): Promise<IDBPDatabase<OfflineDb>> {
+  abierta ??= openDB<OfflineDb>(NOMBRE_DB, 1, {
+    upgrade(base) {
+      const ventas = base.createObjectStore('ventas_pendientes', { keyPath: 'clave' });
+      ventas.createIndex('por_seq', 'seq');
+      ventas.createIndex('por_referencia', 'referencia_local', { unique: true });
+      const productos = base.createObjectStore('catalogo_productos', { keyPath: ['id_minimarket', 'id_producto'] });
+      productos.createIndex('por_codigo', ['id_minimarket', 'codigo_barra']);
+      productos.createIndex('por_tienda', 'id_minimarket');
+      const clientes = base.createObjectStore('catalogo_clientes', { keyPath: ['id_minimarket', 'id_cliente'] });
+      clientes.createIndex('por_tienda', 'id_minimarket');
+      base.createObjectStore('meta');
+    },
+  });
+  return abierta;
+}
+
+export async function leerMeta<T>(clave: string): Promise<T | undefined> {
+  return (await (await db()).get('meta', clave)) as T | undefined;
+}
+
+export async function guardarMeta(clave: string, valor: unknown): Promise<void> {
+  await (await db()).put('meta', valor, clave);
+}
+
+/**
+ * Asks the browser not to evict this origin's storage under pressure (the outbox holds sales
+ * nobody else has). Browsers may say no (Chrome decides by engagement); asked once per start.
+ */
+export async function pedirAlmacenamientoPersistente(): Promise<boolean> {
+  try {
+    if (!navigator.storage?.persist) return false;
+    if (await navigator.storage.persisted()) return true;
+    return await navigator.storage.persist();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,188 @@
+// The outbox: sales made while the API did not answer wait here, in IndexedDB, and the page
+// itself sends them in order when it answers again (no Background Sync: Firefox and Safari lack
+// it). Each keeps the Idempotency-Key it was given on the device, so a send whose answer was lost
+// and is repeated returns the first sale instead of making a second one. One sender at a time
+// across the browser's tabs (navigator.locks); docs/offline.md «La caja sin conexión».
+import type { Venta } from '@minimarket/contracts/ventas';
+import { ApiError, apiRequest } from '../api-client';
+import { leerUsuarioGuardado } from '../auth-token';
+import { registrarResultado } from './conexion';
+import { db, type VentaPendiente } from './db';
+
+export type { VentaPendiente } from './db';
+
+/** How long a send may take before it counts as no answer (it is retried with the same key). */
+const ESPERA_ENVIO_MS = 20_000;
+/** Sent sales stay on the device this long, for their receipt's reprint. */
+const GUARDAR_ENVIADAS_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface EstadoOutbox {
+  pendientes: number;
+  /** Refused for good and not yet acknowledged by the cashier: shown until they are. */
+  rechazadas: VentaPendiente[];
+  enviando: boolean;
+  /** Sales this tab saw reach the server (the screens refresh their figures when it grows). */
+  enviadas: number;
+}
+
+let estado: EstadoOutbox = { pendientes: 0, rechazadas: [], enviando: false, enviadas: 0 };
+const oyentes = new Set<() => void>();
+const canal = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('outbox') : null;
+
+function fijar(cambio: Partial<EstadoOutbox>) {
+  estado = { ...estado, ...cambio };
+  for (const o of oyentes) o();
+}
+
+export function leerEstado(): EstadoOutbox {
+  return estado;
+}
+
+export function suscribirOutbox(oyente: () => void): () => void {
+  oyentes.add(oyente);
+  return () => oyentes.delete(oyente);
+}
+
+/** Counts the outbox again (after a change here or in another tab). */
+export async function recontar(): Promise<void> {
+  const todas = await (await db()).getAll('ventas_pendientes');
+  fijar({
+    pendientes: todas.filter((v) => v.estado === 'pendiente').length,
+    rechazadas: todas.filter((v) => v.estado === 'rechazada' && !v.vista).sort((a, b) => a.seq - b.seq),
+  });
+}
+
+function cambiado() {
+  canal?.postMessage('cambio');
+  return recontar();
+}
+
+if (canal) {
+  canal.onmessage = (e) => {
+    if (e.data === 'enviando' || e.data === 'listo') fijar({ enviando: e.data === 'enviando' });
+    // Another tab got an answer from the API: this one is not without a connection either.
+    if (e.data === 'respuesta') registrarResultado(false);
+    void recontar();
+  };
+}
+
+/**
+ * The next provisional reference of this device: "C{n}-{seq}", n a number from 1 to 99 drawn once
+ * and kept, seq one more each time, both in one transaction (two tabs never take the same one).
+ */
+export async function nuevaReferenciaLocal(): Promise<{ referencia: string; seq: number }> {
+  const tx = (await db()).transaction('meta', 'readwrite');
+  const meta = tx.objectStore('meta');
+  let dispositivo = (await meta.get('dispositivo')) as number | undefined;
+  if (!dispositivo) {
+    dispositivo = 1 + Math.floor(Math.random() * 99);
+    await meta.put(dispositivo, 'dispositivo');
+  }
+  const seq = (((await meta.get('seq_venta')) as number | undefined) ?? 0) + 1;
+  await meta.put(seq, 'seq_venta');
+  await tx.done;
+  return { referencia: `C${dispositivo}-${String(seq).padStart(4, '0')}`, seq };
+}
+
+export async function encolarVenta(venta: VentaPendiente): Promise<void> {
+  await (await db()).put('ventas_pendientes', venta);
+  await cambiado();
+}
+
+export async function ventaPorReferencia(referencia: string): Promise<VentaPendiente | undefined> {
+  return (await db()).getFromIndex('ventas_pendientes', 'por_referencia', referencia);
+}
+
+/** The cashier saw a refused sale: it stays stored, no longer shown. */
+export async function marcarVista(clave: string): Promise<void> {
+  const base = await db();
+  const venta = await base.get('ventas_pendientes', clave);
+  if (!venta) return;
+  await base.put('ventas_pendientes', { ...venta, vista: new Date().toISOString() });
+  await cambiado();
+}
+
+/** A refusal that sending again will not change (the same key with the same cart gets the same answer). */
+export function esRechazoFinal(e: ApiError): boolean {
+  if (e.status < 400 || e.status >= 500) return false;
+  // 401: the session ended (the sale waits for the next login); 408/429: try again later.
+  return ![401, 408, 429].includes(e.status);
+}
+
+async function enviarUna(venta: VentaPendiente): Promise<'enviada' | 'rechazada' | 'detener'> {
+  const base = await db();
+  try {
+    const respuesta = await apiRequest<Venta>('/ventas/', {
+      method: 'POST',
+      json: venta.cuerpo,
+      headers: { 'Idempotency-Key': venta.clave },
+      signal: AbortSignal.timeout(ESPERA_ENVIO_MS),
+    });
+    await base.put('ventas_pendientes', { ...venta, estado: 'enviada', venta: respuesta, intentos: venta.intentos + 1 });
+    return 'enviada';
+  } catch (e) {
+    if (e instanceof ApiError && esRechazoFinal(e)) {
+      await base.put('ventas_pendientes', {
+        ...venta,
+        estado: 'rechazada',
+        motivo: e.detail,
+        codigo: e.code,
+        intentos: venta.intentos + 1,
+      });
+      return 'rechazada';
+    }
+    // No answer, a 5xx, an ended session: the sale keeps its place and its key for the next round.
+    await base.put('ventas_pendientes', { ...venta, intentos: venta.intentos + 1 });
+    return 'detener';
+  }
+}
+
+async function vaciar(): Promise<void> {
+  fijar({ enviando: true });
+  canal?.postMessage('enviando');
+  try {
+    const base = await db();
+    // Read again inside the lock: another tab may have sent some while this one waited.
+    const enOrden = await base.getAllFromIndex('ventas_pendientes', 'por_seq');
+    const yo = leerUsuarioGuardado()?.id_usuario ?? null;
+    for (const venta of enOrden) {
+      if (venta.estado !== 'pendiente') continue;
+      // Another person's sale waits for their session (sent with this one's token it could be refused for good).
+      if (venta.id_usuario !== null && yo !== null && venta.id_usuario !== yo) continue;
+      const resultado = await enviarUna(venta);
+      if (resultado !== 'detener') canal?.postMessage('respuesta');
+      if (resultado === 'enviada') fijar({ enviadas: estado.enviadas + 1 });
+      await cambiado();
+      if (resultado === 'detener') break;
+    }
+    // Sent sales older than a week leave the device (their receipts print from the server).
+    const limite = Date.now() - GUARDAR_ENVIADAS_MS;
+    for (const venta of enOrden) {
+      if (venta.estado === 'enviada' && Date.parse(venta.creada) < limite) await base.delete('ventas_pendientes', venta.clave);
+    }
+  } finally {
+    fijar({ enviando: false });
+    canal?.postMessage('listo');
+  }
+}
+
+let enCurso: Promise<void> | null = null;
+
+/**
+ * Sends what waits, in order, one sender at a time across tabs. A sale is removed from the wait
+ * only on a 2xx (kept as 'enviada' with the server's sale) or a final refusal (kept as
+ * 'rechazada' with the server's reason); anything else stops the round and keeps it for the next.
+ */
+export function enviarPendientes(): Promise<void> {
+  if (enCurso) return enCurso;
+  const ronda = async () => {
+    await recontar();
+    if (estado.pendientes === 0) return;
+    if (typeof navigator !== 'undefined' && navigator.locks) await navigator.locks.request('outbox', vaciar);
+    else await vaciar();
+  };
+  enCurso = ronda().finally(() => {
+    enCurso = null;
+  });
+  return enCurso;
+}
