@@ -648,8 +648,13 @@ describe('the queue', () => {
     const historial = (await t.cliente.request({ method: 'GET', url: `/api/upload/history/${t.idMinimarket}` })).json() as Array<{
       id_archivo: number;
       estado_procesamiento: string;
+      fecha_subida: string;
     }>;
-    expect(historial.map((c) => c.id_archivo)).toEqual([...ids].sort((a, b) => b - a));
+    // Newest upload first. Three sent at once may take their ids in another order than their
+    // times (each transaction's now() is its start): the order is the time's, ties by id.
+    expect(new Set(historial.map((c) => c.id_archivo))).toEqual(new Set(ids));
+    const orden = historial.map((c) => [Date.parse(c.fecha_subida), c.id_archivo] as const);
+    expect(orden).toEqual([...orden].sort((a, b) => b[0] - a[0] || b[1] - a[1]));
     expect(historial.every((c) => c.estado_procesamiento !== 'En revisión')).toBe(true);
     // Each job, and the file it kept, is gone once its import ends.
     expect(await t.ctx.db.trabajoCarga.count()).toBe(0);

@@ -130,11 +130,25 @@ test('three sales with no connection survive a reload and reach the server exact
   await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión · 3 ventas por enviar');
   expect(await ventasDeLaTienda(request, token, idMinimarket)).toBe(antes);
 
-  // Back online: the page sends them, in order, once.
+  // Back online: the page sends them, in order, once, each with the time it was made on the device.
+  const vueltaEnLinea = Date.now();
   await context.setOffline(false);
   await expect(page.getByTestId('estado-conexion')).toHaveText('', { timeout: 30_000 });
   expect(await ventasDeLaTienda(request, token, idMinimarket)).toBe(antes + 3);
   expect(await stockDe(request, token, producto.id_producto)).toBe(10 - 3);
+  const numeros: number[] = [];
+  for (const ref of [ref1, ref2, ref3]) {
+    const res = await request.get(`/api/ventas/?id_minimarket=${idMinimarket}&search=${encodeURIComponent(ref)}`, conToken(token));
+    const { sales } = (await res.json()) as {
+      sales: Array<{ origen: string; referencia_local: string; fecha_venta: string; numero_venta: number }>;
+    };
+    expect(sales).toHaveLength(1);
+    expect(sales[0]).toMatchObject({ origen: 'offline', referencia_local: ref });
+    expect(Date.parse(sales[0]!.fecha_venta)).toBeLessThan(vueltaEnLinea);
+    numeros.push(sales[0]!.numero_venta);
+  }
+  // Sent in the order they were made.
+  expect([...numeros].sort((a, b) => a - b)).toEqual(numeros);
 
   // Once sent it is a normal sale: its receipt has the shop's number.
   await page.goto(`/pos/comprobante/${ref1}`);
