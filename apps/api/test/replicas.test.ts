@@ -294,6 +294,61 @@ describe('two replicas over one PostgreSQL', () => {
     expect(await db.producto.count({ where: { id_minimarket: tienda.id_minimarket, codigo_barra: { startsWith: 'R1-' } } })).toBe(N);
   }, 150_000);
 
+  it('an outbox of offline sales sent to a replica killed mid-send, then sent again to the other: each sale once', async () => {
+    const producto = (await api(b, tokenPyme, 'POST', '/productos/', {
+      id_minimarket: tienda.id_minimarket,
+      codigo_barra: 'SIN-RED-1',
+      nombre_producto: 'Marraqueta envasada',
+      categoria: 'Abarrotes',
+      precio_venta: 1000,
+      stock: 100,
+    })) as { id_producto: number };
+    const N = 30;
+    const ahora = Date.now();
+    // The device's outbox (issue #22): each sale with its key and its own time.
+    const cola = Array.from({ length: N }, (_, i) => ({
+      clave: crypto.randomUUID(),
+      cuerpo: {
+        id_minimarket: tienda.id_minimarket,
+        total: 1000,
+        metodo_pago: 'Efectivo',
+        origen: 'offline',
+        referencia_local: `C7-${String(i + 1).padStart(4, '0')}`,
+        fecha_venta: new Date(ahora - (N - i) * 60_000).toISOString(),
+        detalles: [{ id_producto: producto.id_producto, num_unidades: 1, precio_unitario: 1000, subtotal: 1000 }],
+      },
+    }));
+    const enviar = (r: Replica, v: (typeof cola)[number]) =>
+      fetch(`${r.base}/api/ventas/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokenPyme}`, 'content-type': 'application/json', 'idempotency-key': v.clave },
+        body: JSON.stringify(v.cuerpo),
+      }).then(
+        (res) => res.status,
+        () => 0, // the process died under it: no answer
+      );
+
+    // All sent to A at once; A dies (kill -9) as soon as the first answers come back.
+    let respondidas = 0;
+    const envios = cola.map((v) => enviar(a, v).then((s) => ((respondidas += s === 201 ? 1 : 0), s)));
+    await esperar(async () => respondidas >= 3, 30_000, 'las primeras ventas llegan a A');
+    await detener(a, 'SIGKILL');
+    await Promise.all(envios);
+
+    // The device sends its whole outbox again, in order, to B: what A stored is answered, the rest stored.
+    for (const v of cola) expect([200, 201]).toContain(await enviar(b, v));
+    const ventas = await db.venta.findMany({
+      where: { id_minimarket: tienda.id_minimarket, idempotency_key: { in: cola.map((v) => v.clave) } },
+      select: { idempotency_key: true, fecha_venta: true, origen: true },
+    });
+    expect(ventas).toHaveLength(N);
+    expect(new Set(ventas.map((v) => v.idempotency_key)).size).toBe(N);
+    expect(ventas.every((v) => v.origen === 'offline' && v.fecha_venta.getTime() < ahora)).toBe(true);
+    expect((await db.producto.findUniqueOrThrow({ where: { id_producto: producto.id_producto } })).stock).toBe(100 - N);
+    // A comes back for the tests that follow.
+    a = await iniciar('A');
+  }, 120_000);
+
   it('killing the replica that runs an import: after its lease the other takes it and finishes it', async () => {
     const N = 100_000;
     const id = await subir(b, tokenPyme, tienda, 'grande-2.csv', csvProductos(N, 'R2'));

@@ -7,7 +7,18 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { comoPesos, conToken, crearProducto, iniciarSesion, miTienda, PYME, rafagaDeEscaner, sufijoUnico, tokenApi } from './helpers';
+import {
+  comoPesos,
+  conToken,
+  crearProducto,
+  iniciarSesion,
+  miTienda,
+  PYME,
+  rafagaDeEscaner,
+  sinTurnoAbierto,
+  sufijoUnico,
+  tokenApi,
+} from './helpers';
 
 const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
 test.beforeAll(() => fs.mkdirSync(ARTEFACTOS, { recursive: true }));
@@ -47,6 +58,26 @@ function catalogoTiene(page: Page, codigo: string): Promise<boolean> {
   );
 }
 
+/** The outbox entry of a provisional reference as the browser has it: its state, and the server's sale id once sent. */
+function enCola(page: Page, referencia: string): Promise<{ estado: string; id_venta: number | null } | null> {
+  return page.evaluate(
+    (referencia) =>
+      new Promise<{ estado: string; id_venta: number | null } | null>((resolve) => {
+        const abrir = indexedDB.open('minimarket-caja');
+        abrir.onsuccess = () => {
+          const filas = abrir.result.transaction('ventas_pendientes').objectStore('ventas_pendientes').getAll();
+          filas.onsuccess = () => {
+            const v = filas.result.find((x: { referencia_local: string }) => x.referencia_local === referencia);
+            resolve(v ? { estado: v.estado, id_venta: v.venta?.id_venta ?? null } : null);
+          };
+          filas.onerror = () => resolve(null);
+        };
+        abrir.onerror = () => resolve(null);
+      }),
+    referencia,
+  );
+}
+
 /** The counter opened online once: the service worker holds the app and the catalogue holds the product. */
 async function cajaLista(page: Page, codigo: string) {
   await page.goto('/pos/nueva-venta');
@@ -83,10 +114,33 @@ test('three sales with no connection survive a reload and reach the server exact
     stock: 10,
     costo: 900,
   });
+  // A fiambre by the kilo, $8.990/kg, 2,500 kg on the shelf (the API counts kg products in grams).
+  const jamon = await (
+    await request.post('/api/productos/', {
+      ...conToken(token),
+      data: {
+        id_minimarket: idMinimarket,
+        codigo_barra: `KG${sufijoUnico()}`,
+        nombre_producto: `Jamón Sin Red ${sufijoUnico()}`,
+        categoria: 'Abarrotes',
+        unidad: 'kg',
+        precio_venta: 8990,
+        stock: 2500,
+      },
+    })
+  ).json();
+  // The till opened with $10.000 before the connection drops: the offline sales join it.
+  await sinTurnoAbierto(request, token, idMinimarket);
+  const abierto = await request.post('/api/caja/turnos', {
+    ...conToken(token),
+    data: { id_minimarket: idMinimarket, monto_inicial: 10_000 },
+  });
+  expect(abierto.status()).toBe(201);
   const antes = await ventasDeLaTienda(request, token, idMinimarket);
 
   await iniciarSesion(page, PYME);
   await cajaLista(page, producto.codigo_barra);
+  await expect.poll(() => catalogoTiene(page, jamon.codigo_barra), { timeout: 20_000 }).toBe(true);
   await context.setOffline(true);
   await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión');
 
@@ -105,11 +159,15 @@ test('three sales with no connection survive a reload and reach the server exact
   const ref2 = await referenciaPendiente(page);
   await expect(page.getByTestId('venta-registrada')).toContainText(`Vuelto: ${comoPesos(5000 - PRECIO)}.`);
 
-  // 3. One more, by debit card.
+  // 3. By weight, paid by debit card: 0,500 kg × $8.990/kg = $4.495.
   await page.getByLabel('Código de barras').focus();
-  await rafagaDeEscaner(page, producto.codigo_barra);
-  await expect(page.getByLabel(`Cantidad de ${producto.nombre_producto}`)).toHaveValue('1');
-  await pagar(page, PRECIO, { metodo: 'Tarjeta de Débito' });
+  await rafagaDeEscaner(page, jamon.codigo_barra);
+  const peso = page.getByRole('dialog', { name: 'Peso' });
+  await peso.getByLabel('Peso', { exact: true }).fill('0,500');
+  await peso.getByLabel('Peso', { exact: true }).press('Enter');
+  await expect(peso).toBeHidden();
+  await expect(page.getByTestId('total-carrito')).toHaveText(comoPesos(4495));
+  await pagar(page, 4495, { metodo: 'Tarjeta de Débito' });
   const ref3 = await referenciaPendiente(page);
   expect(new Set([ref1, ref2, ref3]).size).toBe(3);
   await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión · 3 ventas por enviar');
@@ -135,7 +193,7 @@ test('three sales with no connection survive a reload and reach the server exact
   await context.setOffline(false);
   await expect(page.getByTestId('estado-conexion')).toHaveText('', { timeout: 30_000 });
   expect(await ventasDeLaTienda(request, token, idMinimarket)).toBe(antes + 3);
-  expect(await stockDe(request, token, producto.id_producto)).toBe(10 - 3);
+  expect(await stockDe(request, token, producto.id_producto)).toBe(10 - 2); // the third sale was the jamón, by weight
   const numeros: number[] = [];
   for (const ref of [ref1, ref2, ref3]) {
     const res = await request.get(`/api/ventas/?id_minimarket=${idMinimarket}&search=${encodeURIComponent(ref)}`, conToken(token));
@@ -149,11 +207,18 @@ test('three sales with no connection survive a reload and reach the server exact
   }
   // Sent in the order they were made.
   expect([...numeros].sort((a, b) => a - b)).toEqual(numeros);
+  // The kilos left the shelf, and the three joined the shift open when they were made: two cash
+  // sales of $1.990 in the till (the change came out of the $5.000), the debit one apart.
+  expect(await stockDe(request, token, jamon.id_producto)).toBe(2500 - 500);
+  const turno = await (await request.get(`/api/caja/turnos/actual?id_minimarket=${idMinimarket}`, conToken(token))).json();
+  expect(turno).toMatchObject({ id_turno: (await abierto.json()).id_turno, ventas: 3, esperado_efectivo: 10_000 + 2 * PRECIO });
+  expect(turno.por_metodo_pago).toContainEqual({ metodo_pago: 'Tarjeta de Débito', ventas: 1, total: 4495 });
 
   // Once sent it is a normal sale: its receipt has the shop's number.
   await page.goto(`/pos/comprobante/${ref1}`);
   await expect(page.getByTestId('comprobante')).toContainText('Venta N°');
   await expect(page.getByTestId('comprobante-pendiente')).toHaveCount(0);
+  await expect(page.getByTestId('comprobante-referencia')).toHaveText(`Ref. sin conexión ${ref1}`);
 });
 
 test('two tabs sending the same outbox, and an answer lost after the server stored a sale: one sale each', async ({
@@ -209,4 +274,56 @@ test('two tabs sending the same outbox, and an answer lost after the server stor
   expect(perdidas).toBe(1);
   expect(await ventasDeLaTienda(request, token, idMinimarket)).toBe(antes + 3);
   expect(await stockDe(request, token, producto.id_producto)).toBe(10 - 3);
+});
+
+test('a tab closed while sending, after the server stored the sale: opened again, it sends once more and the sale is one', async ({
+  page,
+  context,
+  request,
+}) => {
+  const token = await tokenApi(request, PYME);
+  const idMinimarket = await miTienda(request, token);
+  const producto = await crearProducto(request, token, idMinimarket, {
+    nombre: `Té Pestaña Cerrada ${sufijoUnico()}`,
+    stock: 10,
+    costo: 900,
+  });
+  const antes = await ventasDeLaTienda(request, token, idMinimarket);
+
+  await iniciarSesion(page, PYME, { recordar: true });
+  await cajaLista(page, producto.codigo_barra);
+  await context.setOffline(true);
+  await page.getByLabel('Código de barras').focus();
+  await rafagaDeEscaner(page, producto.codigo_barra);
+  await expect(page.getByLabel(`Cantidad de ${producto.nombre_producto}`)).toHaveValue('1');
+  await pagar(page, PRECIO);
+  const ref = await referenciaPendiente(page);
+
+  // Back online, the send reaches the server, which stores the sale; the tab is closed before the
+  // answer comes back.
+  let guardada!: () => void;
+  const llego = new Promise<void>((r) => (guardada = r));
+  await context.route('**/api/ventas/', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await route.fetch();
+    guardada();
+    // Never answered: the tab goes away first.
+  });
+  await context.setOffline(false);
+  await llego;
+  await page.close();
+  expect(await ventasDeLaTienda(request, token, idMinimarket)).toBe(antes + 1);
+  await context.unroute('**/api/ventas/');
+
+  // Opened again: the sale is still in the outbox, is sent with its key, and is answered with the same sale.
+  const otra = await context.newPage();
+  await otra.goto('/pos/nueva-venta');
+  await expect.poll(async () => (await enCola(otra, ref))?.estado, { timeout: 45_000 }).toBe('enviada');
+  expect(await ventasDeLaTienda(request, token, idMinimarket)).toBe(antes + 1);
+  const res = await request.get(`/api/ventas/?id_minimarket=${idMinimarket}&search=${encodeURIComponent(ref)}`, conToken(token));
+  const { sales } = (await res.json()) as { sales: Array<{ id_venta: number }> };
+  expect(sales).toHaveLength(1);
+  // The answer to the second send is the sale the first one stored.
+  expect((await enCola(otra, ref))?.id_venta).toBe(sales[0]!.id_venta);
+  expect(await stockDe(request, token, producto.id_producto)).toBe(10 - 1);
 });

@@ -1,7 +1,6 @@
 import { referenciaVenta } from '@minimarket/contracts/ventas';
 import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
 import type { Boleta } from '@minimarket/contracts/caja';
-import { lineaGranel } from '@minimarket/contracts/granel';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
@@ -11,12 +10,13 @@ import { RetryAlert } from '../../../../components/ui/query-result';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { cn } from '../../../../utils/cn';
-import { formatClp, formatEntero, formatFechaHora } from '../../../../utils/format';
+import { formatFechaHora } from '../../../../utils/format';
 import { boletaQueryOptions } from '../../api/ventas';
 import { ElegirAnchoPapel, HojaPapel, SeparadorPapel } from '../../../../components/shop/papel-termico';
 import { usePapelTermico } from '../../../../hooks/use-papel-termico';
 import type { AnchoPapel } from '../../../../lib/papel';
 import { filasTotales } from '../../utils/comprobante';
+import { LineasComprobante } from './lineas-comprobante';
 
 /** The receipt itself, sized in millimetres for the thermal roll; monospace, black on white. */
 function Recibo({ boleta, ancho }: { boleta: Boleta; ancho: AnchoPapel }) {
@@ -31,36 +31,22 @@ function Recibo({ boleta, ancho }: { boleta: Boleta; ancho: AnchoPapel }) {
       </header>
       <SeparadorPapel />
       <p>Venta {referenciaVenta(boleta)}</p>
+      {/* A sale made offline: the reference its provisional receipt carried. */}
+      {boleta.referencia_local && <p data-testid="comprobante-referencia">Ref. sin conexión {boleta.referencia_local}</p>}
       <p>{formatFechaHora(boleta.fecha_venta)}</p>
       {boleta.estado_venta !== ESTADO_VENTA_COMPLETADA && (
         <p className="mt-[1mm] text-center font-bold uppercase">Venta {boleta.estado_venta}</p>
       )}
       <SeparadorPapel />
-      <table className="w-full border-collapse">
-        <caption className="sr-only">Productos</caption>
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">Producto</th>
-            <th scope="col">Subtotal</th>
-          </tr>
-        </thead>
-        <tbody>
-          {boleta.lineas.map((l, i) => (
-            <tr key={i} className="align-top">
-              <td className="pr-[2mm] pb-[1mm]">
-                <span className="block break-words">{l.nombre_producto}</span>
-                <span className="block">
-                  {/* A kg line: its grams in kilos and the price per kilo ('0,350 kg × $8.990/kg'). */}
-                  {l.unidad === 'kg'
-                    ? lineaGranel(l.num_unidades, l.precio_unitario)
-                    : `${formatEntero(l.num_unidades)} x ${formatClp(l.precio_unitario)}`}
-                </span>
-              </td>
-              <td className="pb-[1mm] text-right align-bottom whitespace-nowrap">{formatClp(l.subtotal)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LineasComprobante
+        lineas={boleta.lineas.map((l) => ({
+          nombre: l.nombre_producto,
+          cantidad: l.num_unidades,
+          unidad: l.unidad,
+          precio: l.precio_unitario,
+          subtotal: l.subtotal,
+        }))}
+      />
       <SeparadorPapel />
       <dl>
         {filasTotales(boleta).map((f) => (

@@ -1,4 +1,3 @@
-import { lineaGranel } from '@minimarket/contracts/granel';
 import { vueltoDeVenta } from '@minimarket/contracts/ventas';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Printer } from 'lucide-react';
@@ -12,21 +11,17 @@ import { usePapelTermico } from '../../../../hooks/use-papel-termico';
 import { tituloPagina } from '../../../../lib/app-info';
 import { suscribirOutbox, ventaPorReferencia, type VentaPendiente } from '../../../../lib/offline/outbox';
 import { cn } from '../../../../utils/cn';
-import { formatClp, formatEntero, formatFechaHora } from '../../../../utils/format';
+import { formatClp, formatFechaHora } from '../../../../utils/format';
+import { filasPago } from '../../utils/comprobante';
 import { ComprobantePage } from './comprobante-page';
+import { LineasComprobante } from './lineas-comprobante';
 
 function ReciboPendiente({ venta }: { venta: VentaPendiente }) {
   const vuelto = vueltoDeVenta({ monto_recibido: venta.monto_recibido, pagos: venta.pagos });
-  const filas: Array<{ etiqueta: string; valor: string; destacada?: boolean }> = [
+  const filas = [
     { etiqueta: 'TOTAL', valor: formatClp(venta.cuerpo.total), destacada: true },
+    ...filasPago({ pagos: venta.pagos, cliente: venta.cliente, monto_recibido: venta.monto_recibido, vuelto }),
   ];
-  if (venta.pagos.length > 1) {
-    filas.push({ etiqueta: 'Pago', valor: 'Dividido' });
-    for (const p of venta.pagos) filas.push({ etiqueta: `· ${p.metodo_pago}`, valor: formatClp(p.monto) });
-  } else if (venta.pagos[0]) filas.push({ etiqueta: 'Pago', valor: venta.pagos[0].metodo_pago });
-  if (venta.cliente) filas.push({ etiqueta: 'Cliente', valor: venta.cliente });
-  if (venta.monto_recibido !== null) filas.push({ etiqueta: 'Recibido', valor: formatClp(venta.monto_recibido) });
-  if (vuelto !== null) filas.push({ etiqueta: 'Vuelto', valor: formatClp(vuelto) });
   return (
     <>
       <p className="text-center font-bold uppercase" data-testid="comprobante-pendiente">
@@ -35,28 +30,7 @@ function ReciboPendiente({ venta }: { venta: VentaPendiente }) {
       <p>{formatFechaHora(venta.creada)}</p>
       <p>Sin número de venta todavía.</p>
       <SeparadorPapel />
-      <table className="w-full border-collapse">
-        <caption className="sr-only">Productos</caption>
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">Producto</th>
-            <th scope="col">Subtotal</th>
-          </tr>
-        </thead>
-        <tbody>
-          {venta.lineas.map((l, i) => (
-            <tr key={i} className="align-top">
-              <td className="pr-[2mm] pb-[1mm]">
-                <span className="block break-words">{l.nombre}</span>
-                <span className="block">
-                  {l.unidad === 'kg' ? lineaGranel(l.cantidad, l.precio) : `${formatEntero(l.cantidad)} x ${formatClp(l.precio)}`}
-                </span>
-              </td>
-              <td className="pb-[1mm] text-right align-bottom whitespace-nowrap">{formatClp(l.subtotal)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LineasComprobante lineas={venta.lineas} />
       <SeparadorPapel />
       <dl>
         {filas.map((f) => (
