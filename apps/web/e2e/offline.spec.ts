@@ -97,7 +97,7 @@ async function referenciaPendiente(page: Page): Promise<string> {
   const banner = page.getByTestId('venta-registrada');
   await expect(banner).toContainText('pendiente de envío');
   const texto = (await banner.textContent()) ?? '';
-  const ref = /\((C\d{1,2}-\d{4,})\)/.exec(texto)?.[1];
+  const ref = /\((C[A-Z0-9]{4}-\d{4,})\)/.exec(texto)?.[1];
   expect(ref, texto).toBeTruthy();
   return ref!;
 }

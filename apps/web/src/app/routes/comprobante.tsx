@@ -4,8 +4,8 @@ import { EstadoCuentaTermico } from '../../features/clientes/components/estado-c
 import { ComprobantePage } from '../../features/pos/components/comprobante/comprobante-page';
 import { ComprobantePendientePage } from '../../features/pos/components/comprobante/comprobante-pendiente';
 
-/** A provisional reference of a sale made on this device ('C12-0042'). */
-const REFERENCIA_LOCAL = /^C\d{1,2}-\d{4,}$/;
+/** A provisional reference of a sale made on this device ('CK7Q2-0042'; 'C12-0042' from the first version). */
+const REFERENCIA_LOCAL = /^C[A-Z0-9]{1,4}-\d{4,}$/;
 
 /** /pos/comprobante/:id — the printable receipt, with no app chrome around it. */
 export function ComprobanteRoute() {

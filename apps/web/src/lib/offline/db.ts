@@ -11,7 +11,7 @@ export interface VentaPendiente {
   clave: string;
   /** Order of the outbox: sales are sent in the order they were made. */
   seq: number;
-  /** "C12-0042": the device's provisional reference, printed while the sale has no number. */
+  /** "CK7Q2-0042": the device's provisional reference, printed while the sale has no number. */
   referencia_local: string;
   id_minimarket: number;
   /** Who sold it: only their session sends it (another person signed in on the device leaves it waiting). */

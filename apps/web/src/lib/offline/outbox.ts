@@ -66,16 +66,22 @@ if (canal) {
   };
 }
 
+/** Letters and digits a cashier cannot misread (no 0/O, 1/I/L). */
+const ALFABETO_DISPOSITIVO = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
 /**
- * The next provisional reference of this device: "C{n}-{seq}", n a number from 1 to 99 drawn once
- * and kept, seq one more each time, both in one transaction (two tabs never take the same one).
+ * The next provisional reference of this device: "C{id}-{seq}", id four characters drawn once and
+ * kept (31⁴ ≈ 920.000 of them: two tills of one shop practically never share one, so two receipts
+ * never carry the same reference), seq one more each time, both in one transaction (two tabs never
+ * take the same one). A device that kept a number from 1 to 99 (the first version) draws an id.
  */
 export async function nuevaReferenciaLocal(): Promise<{ referencia: string; seq: number }> {
   const tx = (await db()).transaction('meta', 'readwrite');
   const meta = tx.objectStore('meta');
-  let dispositivo = (await meta.get('dispositivo')) as number | undefined;
-  if (!dispositivo) {
-    dispositivo = 1 + Math.floor(Math.random() * 99);
+  let dispositivo = await meta.get('dispositivo');
+  if (typeof dispositivo !== 'string') {
+    const azar = crypto.getRandomValues(new Uint32Array(4));
+    dispositivo = Array.from(azar, (n) => ALFABETO_DISPOSITIVO[n % ALFABETO_DISPOSITIVO.length]).join('');
     await meta.put(dispositivo, 'dispositivo');
   }
   const seq = (((await meta.get('seq_venta')) as number | undefined) ?? 0) + 1;

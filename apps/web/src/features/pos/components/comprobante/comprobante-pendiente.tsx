@@ -48,8 +48,8 @@ function ReciboPendiente({ venta }: { venta: VentaPendiente }) {
 }
 
 /**
- * /pos/comprobante/C12-0042 — a sale made on this device, by its provisional reference. While it
- * waits in the outbox it prints «Pendiente de envío · C12-0042» without a sale number; once the
+ * /pos/comprobante/CK7Q2-0042 — a sale made on this device, by its provisional reference. While it
+ * waits in the outbox it prints «Pendiente de envío · CK7Q2-0042» without a sale number; once the
  * server has it, it is the sale's normal receipt (with its number) and can be reprinted.
  */
 export function ComprobantePendientePage({ referencia }: { referencia: string }) {

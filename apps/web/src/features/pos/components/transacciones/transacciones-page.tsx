@@ -250,7 +250,7 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
             {(p) => (
               <Input
                 {...p}
-                placeholder="Ej: 12 o C1-0042"
+                placeholder="Ej: 12 o CK7Q2-0042"
                 maxLength={100}
                 value={borrador.search}
                 onChange={(e) => setBorrador((b) => ({ ...b, search: e.target.value }))}
