@@ -64,8 +64,6 @@ export function PagoPanel({
   const [creando, setCreando] = useState<string | null>(null);
   const titulo = useRef<HTMLHeadingElement>(null);
   const recibidoId = useId();
-  // What the cashier typed, read by the one money parser ('5.000', '$5.000'). Left blank it is
-  // the exact amount (most cash is paid exact); unreadable, null.
   // What each method takes as typed so far: the whole total, or each row's amount when split.
   const montos = partes ? montosPartes(partes, total) : [total];
   const montoDe = (m: MetodoPago) => {
@@ -74,6 +72,8 @@ export function PagoPanel({
   };
   const efectivo = montoDe('Efectivo');
   const fiado = montoDe('Fiado');
+  // The cash handed over, read by the one money parser ('5.000', '$5.000'). Left blank it is the
+  // exact cash part (most cash is paid exact); unreadable, null.
   const lectura = recibido.trim() === '' ? null : leerEntero(recibido, { campo: 'El monto recibido', pesos: true });
   const montoRecibido = lectura === null ? efectivo : lectura.ok && lectura.valor >= 0 ? lectura.valor : null;
   const recibir = (monto: number) => {
