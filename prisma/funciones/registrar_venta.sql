@@ -51,7 +51,6 @@ DECLARE
     v_saldo BIGINT;
     -- What goes on the customer's account: the whole total, the fiado part of a split sale, or 0.
     v_fiado BIGINT := 0;
-    v_pagos JSONB;
     v_offline BOOLEAN := p_origen = 'offline';
     -- Offline: the units taken from stock (at most what there was) and the shortfall.
     v_toma INTEGER;
@@ -90,10 +89,8 @@ BEGIN
         END IF;
         SELECT coalesce(sum((x->>'monto')::bigint), 0) INTO v_fiado
         FROM jsonb_array_elements(p_pagos) AS x WHERE x->>'metodo_pago' = 'Fiado';
-        v_pagos := p_pagos;
-    ELSE
-        IF p_metodo_pago = 'Fiado' THEN v_fiado := p_total; END IF;
-        v_pagos := jsonb_build_array(jsonb_build_object('metodo_pago', p_metodo_pago, 'monto', p_total));
+    ELSIF p_metodo_pago = 'Fiado' THEN
+        v_fiado := p_total;
     END IF;
 
     -- A sale on credit: the customer's row locked first (every fiado sale and abono of a customer
@@ -273,7 +270,8 @@ BEGIN
             'id_cliente', p_id_cliente,
             'origen', CASE WHEN v_offline THEN 'offline' ELSE 'mostrador' END,
             'referencia_local', p_referencia_local,
-            'pagos', v_pagos,
+            -- A split sale's parts as sent (the API lists every sale's parts: partesDePago).
+            'pagos', coalesce(p_pagos, '[]'::jsonb),
             'detalles', v_detalles),
         'cambios', v_cambios,
         -- What the owner is told of an offline sale (ventas.service.ts writes the notices).

@@ -106,7 +106,7 @@ export async function cifras(
 }
 
 /** round(ingresos / ventas); 0 without sales. */
-export const ticket = (x: Cifras) => (x.ventas > 0 ? Math.round(x.ingresos / x.ventas) : 0);
+export const ticket = (x: Pick<Cifras, 'ventas' | 'ingresos'>) => (x.ventas > 0 ? Math.round(x.ingresos / x.ventas) : 0);
 /** Margin of the lines that know their cost. */
 export const margen = (x: Cifras) => x.ingresos_con_costo - x.costo;
 /** That margin over those lines' revenue, in percent; null when no line has a cost. */

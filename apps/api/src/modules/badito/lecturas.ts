@@ -46,7 +46,7 @@ export async function cifrasVentas(
     WHERE hora >= ${r.desde}::date AND hora < ${r.hasta}::date + 1 AND metodo_pago IN (${Prisma.join([...metodos])})`;
   const ventas = n(f?.ventas);
   const ingresos = n(f?.ingresos);
-  return { ventas, ingresos, ticket: ventas > 0 ? Math.round(ingresos / ventas) : 0 };
+  return { ventas, ingresos, ticket: ticket({ ventas, ingresos }) };
 }
 
 export interface ProductoVendido {

@@ -2,18 +2,11 @@
 // customers, kept in IndexedDB and refreshed by what changed since the last refresh
 // (GET /productos/catalogo?desde=<cursor>). The counter reads it when the API does not answer.
 import type { Catalogo } from '@minimarket/contracts/catalogo';
-import type { Cliente } from '@minimarket/contracts/clientes';
 import type { Producto } from '@minimarket/contracts/productos';
-import { ApiError, apiRequest, apiRequestPage } from '../api-client';
+import { ApiError, apiRequest } from '../api-client';
 import { type ClienteCatalogo, db, guardarMeta, leerMeta, type ProductoCatalogo } from './db';
 
 export type { ClienteCatalogo, ProductoCatalogo } from './db';
-
-/** GET /productos/catalogo: `completo` says replace what the device had, else apply by id. */
-type RespuestaCatalogo = Catalogo;
-
-/** Rows per page of the fallback (the product list's page limit). */
-const PAGINA_RESPALDO = 100;
 
 const claveCursor = (idMinimarket: number) => `cursor_catalogo:${idMinimarket}`;
 
@@ -31,42 +24,6 @@ async function aplicar(idMinimarket: number, productos: ProductoCatalogo[], clie
   await tx.done;
 }
 
-/**
- * Until GET /productos/catalogo exists on the server: the whole product list, page by page
- * (no "since" here, so every refresh is a full one).
- */
-async function cargarRespaldo(idMinimarket: number): Promise<void> {
-  const productos: ProductoCatalogo[] = [];
-  for (let skip = 0; ; skip += PAGINA_RESPALDO) {
-    const { items, total } = await apiRequestPage<Producto>('/productos/', {
-      query: { id_minimarket: idMinimarket, skip, limit: PAGINA_RESPALDO },
-    });
-    for (const p of items)
-      productos.push({
-        id_producto: p.id_producto,
-        nombre_producto: p.nombre_producto,
-        codigo_barra: p.codigo_barra,
-        codigo_plu: p.codigo_plu,
-        categoria: p.categoria,
-        precio_venta_actual: p.precio_venta_actual,
-        stock: p.stock,
-        unidad: p.unidad,
-        estado: p.estado,
-      });
-    if (items.length < PAGINA_RESPALDO || skip + PAGINA_RESPALDO >= total) break;
-  }
-  const clientes: ClienteCatalogo[] = [];
-  for (let skip = 0; ; skip += PAGINA_RESPALDO) {
-    const lista = await apiRequest<{ clientes: Cliente[]; total: number }>('/clientes', {
-      query: { id_minimarket: idMinimarket, skip, limit: PAGINA_RESPALDO },
-    });
-    for (const c of lista.clientes)
-      clientes.push({ id_cliente: c.id_cliente, nombre: c.nombre, rut: c.rut, activo: c.activo, limite_credito: c.limite_credito });
-    if (lista.clientes.length < PAGINA_RESPALDO || skip + PAGINA_RESPALDO >= lista.total) break;
-  }
-  await aplicar(idMinimarket, productos, clientes, true);
-}
-
 const enCurso = new Map<number, Promise<void>>();
 
 /**
@@ -78,16 +35,14 @@ export function refrescarCatalogo(idMinimarket: number): Promise<void> {
   if (previo) return previo;
   const ronda = (async () => {
     const pedir = (desde: string | undefined) =>
-      apiRequest<RespuestaCatalogo>('/productos/catalogo', { query: { id_minimarket: idMinimarket, desde } });
+      apiRequest<Catalogo>('/productos/catalogo', { query: { id_minimarket: idMinimarket, desde } });
     const cursor = await leerMeta<string>(claveCursor(idMinimarket));
-    let respuesta: RespuestaCatalogo;
+    let respuesta: Catalogo;
     try {
       respuesta = await pedir(cursor);
     } catch (e) {
       // A cursor the server no longer reads (422): the whole catalogue again.
       if (e instanceof ApiError && e.status === 422 && cursor) respuesta = await pedir(undefined);
-      // An older server without the endpoint: the full product list instead.
-      else if (e instanceof ApiError && e.status === 404) return cargarRespaldo(idMinimarket);
       else throw e;
     }
     await aplicar(idMinimarket, respuesta.productos, respuesta.clientes, respuesta.completo);
