@@ -21,7 +21,7 @@ export function EstadoConexion() {
       <span role="status" data-testid="estado-conexion" className="min-w-0">
         {texto && (
           <span
-            className={`inline-flex max-w-full items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium sm:text-sm ${
+            className={`inline-flex max-w-full items-center gap-1.5 rounded-xl px-2 py-1 text-xs font-medium sm:rounded-full sm:px-2.5 sm:text-sm ${
               sinConexion ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-800'
             }`}
           >
@@ -30,7 +30,8 @@ export function EstadoConexion() {
             ) : (
               <RefreshCw className={`size-4 shrink-0 ${enviando ? 'motion-safe:animate-spin' : ''}`} aria-hidden="true" />
             )}
-            <span className="truncate">{texto}</span>
+            {/* Short lines on a phone rather than «Sin …»: the count of sales to send must be read. */}
+            <span className="leading-tight max-sm:line-clamp-3 max-sm:text-[11px] sm:truncate">{texto}</span>
           </span>
         )}
       </span>

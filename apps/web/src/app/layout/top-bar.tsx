@@ -34,7 +34,8 @@ export function TopBar({ sidebarColapsado, onToggleSidebar, chatAbierto, onToggl
       </button>
       <Link to="/inicio" className="flex min-w-0 items-center gap-2 rounded-lg px-1 font-bold text-slate-900">
         <ShoppingBasket className="size-6 shrink-0 text-marca-700" aria-hidden="true" />
-        <span className="truncate text-base sm:text-lg">{APP_NAME}</span>
+        {/* On a phone the basket alone: the bar's room goes to what the till must read (the connection). */}
+        <span className="truncate text-base max-sm:sr-only sm:text-lg">{APP_NAME}</span>
       </Link>
       <div className="ml-auto flex min-w-0 items-center gap-1">
         <EstadoConexion />
