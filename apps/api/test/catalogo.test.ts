@@ -21,6 +21,8 @@ interface Catalogo {
   completo: boolean;
   productos: { id_producto: number; precio_venta_actual: number; estado: string; stock: number }[];
   clientes: { id_cliente: number; nombre: string }[];
+  saldos: { id_cliente: number; saldo: number }[];
+  formato_etiqueta: { prefijo: string; digitos_plu: number; contenido: string } | null;
 }
 const pyme = () => ctx.as(DEMO.pyme);
 async function catalogo(desde?: string): Promise<Catalogo> {
@@ -88,6 +90,38 @@ describe('the sale catalogue', () => {
     // Nothing written since: nothing (the cursor moves on).
     const otra = await catalogo(cambios.cursor);
     expect(otra.productos.filter((p) => p.id_producto !== nuevo.id_producto && por.has(p.id_producto))).toEqual([]);
+  });
+
+  it('every answer, whole or since the cursor, carries what each customer owes and the shop’s label layout', async () => {
+    const api = await pyme();
+    const cliente = (
+      await api.request({ method: 'POST', url: '/api/clientes', payload: { id_minimarket: donPepe, nombre: 'Don Fiado del Catálogo' } })
+    ).json();
+    const p = await producto();
+    const antes = await catalogo();
+    expect(antes.formato_etiqueta).toEqual({ prefijo: '20', digitos_plu: 5, contenido: 'precio' });
+    expect(antes.saldos.find((s) => s.id_cliente === cliente.id_cliente)).toBeUndefined();
+
+    const venta = await api.request({
+      method: 'POST',
+      url: '/api/ventas/',
+      payload: {
+        id_minimarket: donPepe,
+        total: 990,
+        metodo_pago: 'Fiado',
+        id_cliente: cliente.id_cliente,
+        detalles: [{ id_producto: p.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 }],
+      },
+    });
+    expect(venta.statusCode, venta.body).toBe(201);
+    // The customer's row did not change, their balance did: it comes with the next refresh anyway.
+    const despues = await catalogo(antes.cursor);
+    expect(despues.saldos.find((s) => s.id_cliente === cliente.id_cliente)?.saldo).toBe(990);
+    // The same figure as the list of customers (cuenta_cliente, the one definition of a balance).
+    const lista = await api.request({ method: 'GET', url: `/api/clientes?id_minimarket=${donPepe}&orden=deuda&limit=100` });
+    const deudores = (lista.json().clientes as { id_cliente: number; saldo: number }[]).filter((c) => c.saldo !== 0);
+    for (const d of deudores) expect(despues.saldos.find((s) => s.id_cliente === d.id_cliente)?.saldo).toBe(d.saldo);
+    expect(despues.formato_etiqueta).toEqual(antes.formato_etiqueta);
   });
 
   it('a write still running while the cursor is taken comes in the next read', async () => {

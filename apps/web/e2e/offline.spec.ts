@@ -1,3 +1,4 @@
+import { makeEan13 } from '@minimarket/contracts/codigo-barra';
 // La caja sin conexión (issue 22, docs/offline.md): with the browser context offline the counter
 // keeps selling (scanner, cash with change, card), the sales wait in the outbox in IndexedDB, the
 // page reloads with no connection (the service worker serves the app) and the outbox survives;
@@ -129,6 +130,29 @@ test('three sales with no connection survive a reload and reach the server exact
       },
     })
   ).json();
+  // A cheese sold by scale label: PLU in the shop, the scale prints prefix 20, a 5-digit PLU and the price.
+  const plu = String(10000 + Math.floor(Math.random() * 89999));
+  const queso = await (
+    await request.post('/api/productos/', {
+      ...conToken(token),
+      data: {
+        id_minimarket: idMinimarket,
+        codigo_barra: `KG${sufijoUnico()}`,
+        nombre_producto: `Queso Sin Red ${sufijoUnico()}`,
+        categoria: 'Abarrotes',
+        unidad: 'kg',
+        precio_venta: 8990,
+        stock: 2000,
+        codigo_plu: plu,
+      },
+    })
+  ).json();
+  expect(queso.codigo_plu).toBe(plu);
+  const formato = await request.patch(`/api/minimarkets/${idMinimarket}/configuracion`, {
+    ...conToken(token),
+    data: { formato_etiqueta: { prefijo: '20', digitos_plu: 5, contenido: 'precio' } },
+  });
+  expect(formato.ok()).toBeTruthy();
   // The till opened with $10.000 before the connection drops: the offline sales join it.
   await sinTurnoAbierto(request, token, idMinimarket);
   const abierto = await request.post('/api/caja/turnos', {
@@ -140,7 +164,7 @@ test('three sales with no connection survive a reload and reach the server exact
 
   await iniciarSesion(page, PYME);
   await cajaLista(page, producto.codigo_barra);
-  await expect.poll(() => catalogoTiene(page, jamon.codigo_barra), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => catalogoTiene(page, queso.codigo_barra), { timeout: 20_000 }).toBe(true);
   await context.setOffline(true);
   await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión');
 
@@ -159,7 +183,8 @@ test('three sales with no connection survive a reload and reach the server exact
   const ref2 = await referenciaPendiente(page);
   await expect(page.getByTestId('venta-registrada')).toContainText(`Vuelto: ${comoPesos(5000 - PRECIO)}.`);
 
-  // 3. By weight, paid by debit card: 0,500 kg × $8.990/kg = $4.495.
+  // 3. By weight, paid by debit card: 0,500 kg × $8.990/kg = $4.495, and a scale label read on the
+  // device with the shop's layout: $2.697 at $8.990/kg is 300 g of cheese. $7.192 in all.
   await page.getByLabel('Código de barras').focus();
   await rafagaDeEscaner(page, jamon.codigo_barra);
   const peso = page.getByRole('dialog', { name: 'Peso' });
@@ -167,7 +192,11 @@ test('three sales with no connection survive a reload and reach the server exact
   await peso.getByLabel('Peso', { exact: true }).press('Enter');
   await expect(peso).toBeHidden();
   await expect(page.getByTestId('total-carrito')).toHaveText(comoPesos(4495));
-  await pagar(page, 4495, { metodo: 'Tarjeta de Débito' });
+  await page.getByLabel('Código de barras').focus();
+  await rafagaDeEscaner(page, makeEan13(`20${plu.padStart(5, '0')}02697`));
+  await expect(page.locator('p[role="status"]')).toHaveText(`Agregado al carrito: ${queso.nombre_producto} · 0,300 kg`);
+  await expect(page.getByTestId('total-carrito')).toHaveText(comoPesos(4495 + 2697));
+  await pagar(page, 4495 + 2697, { metodo: 'Tarjeta de Débito' });
   const ref3 = await referenciaPendiente(page);
   expect(new Set([ref1, ref2, ref3]).size).toBe(3);
   await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión · 3 ventas por enviar');
@@ -210,9 +239,10 @@ test('three sales with no connection survive a reload and reach the server exact
   // The kilos left the shelf, and the three joined the shift open when they were made: two cash
   // sales of $1.990 in the till (the change came out of the $5.000), the debit one apart.
   expect(await stockDe(request, token, jamon.id_producto)).toBe(2500 - 500);
+  expect(await stockDe(request, token, queso.id_producto)).toBe(2000 - 300);
   const turno = await (await request.get(`/api/caja/turnos/actual?id_minimarket=${idMinimarket}`, conToken(token))).json();
   expect(turno).toMatchObject({ id_turno: (await abierto.json()).id_turno, ventas: 3, esperado_efectivo: 10_000 + 2 * PRECIO });
-  expect(turno.por_metodo_pago).toContainEqual({ metodo_pago: 'Tarjeta de Débito', ventas: 1, total: 4495 });
+  expect(turno.por_metodo_pago).toContainEqual({ metodo_pago: 'Tarjeta de Débito', ventas: 1, total: 4495 + 2697 });
 
   // Once sent it is a normal sale: its receipt has the shop's number.
   await page.goto(`/pos/comprobante/${ref1}`);
@@ -326,4 +356,96 @@ test('a tab closed while sending, after the server stored the sale: opened again
   // The answer to the second send is the sale the first one stored.
   expect((await enCola(otra, ref))?.id_venta).toBe(sales[0]!.id_venta);
   expect(await stockDe(request, token, producto.id_producto)).toBe(10 - 1);
+});
+
+test('fiado with no connection: the picker shows what the customer owes as last known, plus this device’s unsent fiado', async ({
+  page,
+  context,
+  request,
+}) => {
+  const token = await tokenApi(request, PYME);
+  const idMinimarket = await miTienda(request, token);
+  const producto = await crearProducto(request, token, idMinimarket, {
+    nombre: `Arroz Fiado Sin Red ${sufijoUnico()}`,
+    stock: 10,
+    costo: 900,
+  });
+  const nombre = `Vecina Sin Red ${sufijoUnico()}`;
+  const cliente = await (
+    await request.post('/api/clientes', { ...conToken(token), data: { id_minimarket: idMinimarket, nombre, limite_credito: 5000 } })
+  ).json();
+  await sinTurnoAbierto(request, token, idMinimarket);
+  expect(
+    (await request.post('/api/caja/turnos', { ...conToken(token), data: { id_minimarket: idMinimarket, monto_inicial: 0 } })).status(),
+  ).toBe(201);
+  // She already owes one bag, taken online.
+  const primera = await request.post('/api/ventas/', {
+    ...conToken(token),
+    data: {
+      id_minimarket: idMinimarket,
+      total: PRECIO,
+      metodo_pago: 'Fiado',
+      id_cliente: cliente.id_cliente,
+      detalles: [{ id_producto: producto.id_producto, num_unidades: 1, precio_unitario: PRECIO, subtotal: PRECIO }],
+    },
+  });
+  expect(primera.status()).toBe(201);
+
+  await iniciarSesion(page, PYME);
+  await cajaLista(page, producto.codigo_barra);
+  // The refresh after that sale brings her balance (it comes whole in every answer of the catalogue).
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          ({ tienda, id }) =>
+            new Promise<number | null>((resolve) => {
+              const abrir = indexedDB.open('minimarket-caja');
+              abrir.onsuccess = () => {
+                const leer = abrir.result.transaction('meta').objectStore('meta').get(`saldos_clientes:${tienda}`);
+                leer.onsuccess = () => resolve((leer.result as Record<number, number> | undefined)?.[id] ?? null);
+                leer.onerror = () => resolve(null);
+              };
+              abrir.onerror = () => resolve(null);
+            }),
+          { tienda: idMinimarket, id: cliente.id_cliente },
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(PRECIO);
+  await context.setOffline(true);
+  await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión');
+
+  const fiarUna = async (debe: number) => {
+    await page.getByLabel('Código de barras').focus();
+    await rafagaDeEscaner(page, producto.codigo_barra);
+    await page.getByRole('button', { name: 'Proceder al Pago' }).click();
+    await page.locator('label').filter({ hasText: 'Fiado' }).click();
+    await page.getByLabel('Buscar cliente').fill(nombre);
+    const fila = page.getByRole('list', { name: 'Clientes' }).getByRole('button', { name: new RegExp(nombre) });
+    await expect(fila).toContainText(`Debe ${comoPesos(debe)} · Límite $5.000`);
+    await fila.click();
+    await expect(page.getByTestId('cliente-fiado')).toContainText(`Debe ${comoPesos(debe)} · Límite $5.000`);
+    await page.getByRole('button', { name: `Finalizar venta · ${comoPesos(PRECIO)}` }).click();
+    return referenciaPendiente(page);
+  };
+  await fiarUna(PRECIO);
+  // The second time, the sale still on the device counts: she owes two bags.
+  await fiarUna(2 * PRECIO);
+  // A third would pass her limit: the picker warns before paying (the server has the last word).
+  await page.getByLabel('Código de barras').focus();
+  await rafagaDeEscaner(page, producto.codigo_barra);
+  await page.getByRole('button', { name: 'Proceder al Pago' }).click();
+  await page.locator('label').filter({ hasText: 'Fiado' }).click();
+  await page.getByLabel('Buscar cliente').fill(nombre);
+  await page
+    .getByRole('list', { name: 'Clientes' })
+    .getByRole('button', { name: new RegExp(nombre) })
+    .click();
+  await expect(page.getByText(`Con esta venta debería ${comoPesos(4 * PRECIO)}, más que su límite de $5.000.`)).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('estado-conexion')).toHaveText('', { timeout: 30_000 });
+  const cuenta = await (await request.get(`/api/clientes/${cliente.id_cliente}`, conToken(token))).json();
+  expect(cuenta.saldo).toBe(3 * PRECIO);
 });

@@ -3,6 +3,7 @@
 // shop (active or not); with the `cursor` of the previous answer, only the rows written since.
 import { z } from 'zod';
 import { CATEGORIAS, ESTADOS, idSchema } from './comunes.js';
+import { formatoEtiquetaSchema } from './etiqueta-balanza.js';
 import { UNIDADES_VENTA } from './granel.js';
 
 export const MENSAJE_CURSOR_CATALOGO = 'El cursor del catálogo no es válido: descarga el catálogo completo.';
@@ -52,6 +53,13 @@ export const catalogoSchema = z
     completo: z.boolean(),
     productos: z.array(productoCatalogoSchema),
     clientes: z.array(clienteCatalogoSchema),
+    /**
+     * Whole in every answer (replace what the device had): each customer who owes something and how
+     * much (cuenta_cliente's balance), so the fiado picker without connection shows it.
+     */
+    saldos: z.array(z.object({ id_cliente: z.number().int(), saldo: z.number().int() })),
+    /** The shop's scale-label layout (null: none set), so a label reads without connection. */
+    formato_etiqueta: formatoEtiquetaSchema.nullable(),
   })
   .meta({ id: 'Catalogo' });
 export type Catalogo = z.infer<typeof catalogoSchema>;

@@ -7,6 +7,7 @@ import {
   leerEtiqueta,
   MENSAJE_DIGITO_VERIFICADOR_ETIQUETA,
   normalizarPlu,
+  pesoDeEtiqueta,
   type FormatoEtiqueta,
 } from './etiqueta-balanza.js';
 import { gramosPorMonto } from './granel.js';
@@ -173,5 +174,30 @@ describe('normalizarPlu', () => {
     [' 042 ', '42'],
   ])('"%s" → "%s"', (plu, normal) => {
     expect(normalizarPlu(plu)).toBe(normal);
+  });
+});
+
+describe('pesoDeEtiqueta: what a label sells (server and offline counter alike)', () => {
+  const queso = { nombre_producto: 'Queso gauda', precio_venta_actual: 8990 };
+
+  it('a weight label sells its grams at the shop’s price per kilo', () => {
+    // 350 g × $8.990/kg = $3.146,5 → $3.147 (half a peso up).
+    expect(pesoDeEtiqueta({ gramos: 350 }, queso)).toEqual({ ok: true, gramos: 350, monto: 3147 });
+  });
+
+  it('a price label derives the grams from the amount; the line charges those grams at today’s price', () => {
+    // $3.147 × 1000 / 8990 = 350,05 g → 350 g; 350 g cost $3.147 again.
+    expect(pesoDeEtiqueta({ monto: 3147 }, queso)).toEqual({ ok: true, gramos: 350, monto: 3147 });
+    // The scale with last week's price ($7.990/kg printed $2.797 for 350 g): the weight is the
+    // fact as the shop's price reads it, 311 g, charged at today's price.
+    expect(pesoDeEtiqueta({ monto: 2797 }, queso)).toEqual({ ok: true, gramos: 311, monto: 2796 });
+  });
+
+  it('an amount that stands for no weight, or for more than a line may hold, is refused with the product named', () => {
+    const barato = { nombre_producto: 'Sal a granel', precio_venta_actual: 1 };
+    const r = pesoDeEtiqueta({ monto: 999_999 }, barato);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.mensaje).toMatch(/^La etiqueta de \$999999 no corresponde a un peso válido de "Sal a granel"/);
+    expect(pesoDeEtiqueta({ monto: 0 }, queso).ok).toBe(false);
   });
 });

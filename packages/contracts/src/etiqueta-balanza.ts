@@ -13,7 +13,7 @@
 // common one, without it, is. Which product a PLU names, in which shop, is the API's question.
 import { z } from 'zod';
 import { isValidEan13 } from './codigo-barra.js';
-import { formatPeso, MAX_GRAMOS_LINEA } from './granel.js';
+import { formatPeso, gramosPorMonto, MAX_GRAMOS_LINEA, montoPorPeso } from './granel.js';
 
 export const CONTENIDOS_ETIQUETA = ['precio', 'peso'] as const;
 export type ContenidoEtiqueta = (typeof CONTENIDOS_ETIQUETA)[number];
@@ -90,8 +90,35 @@ export function leerEtiqueta(codigo: string, formato: FormatoEtiqueta): LecturaE
   return { ok: true, plu, monto: valor };
 }
 
+/** A label whose PLU names no active kg product of the shop. */
+export const mensajePluDesconocido = (plu: string) => `No hay un producto a granel con el PLU ${plu} en tu inventario.`;
+
 /** A PLU without its leading zeros, as the product's PLU is compared: '00042' and '42' are one. */
 export function normalizarPlu(plu: string): string {
   const sinCeros = plu.trim().replace(/^0+/, '');
   return sinCeros === '' ? '0' : sinCeros;
+}
+
+export type PesoEtiqueta = { ok: true; gramos: number; monto: number } | { ok: false; mensaje: string };
+
+/**
+ * What a label that read well sells of its product (the server's GET /productos/etiqueta and the
+ * counter without connection apply this one rule): a weight label gives the grams; a price label
+ * the amount, from which the grams are derived (gramosPorMonto). `monto` is what the line charges,
+ * montoPorPeso of those grams at the product's price per kilo: the amount registrar_venta checks.
+ * When the scale still has an old price, the shop's price wins (the weight is the fact). Grams of 0
+ * or past a line's maximum (a price label of a product whose price per kilo is far off) are refused.
+ */
+export function pesoDeEtiqueta(
+  lectura: { gramos?: number; monto?: number },
+  producto: { nombre_producto: string; precio_venta_actual: number },
+): PesoEtiqueta {
+  const gramos = lectura.gramos ?? gramosPorMonto(producto.precio_venta_actual, lectura.monto ?? 0);
+  if (gramos <= 0 || gramos > MAX_GRAMOS_LINEA) {
+    return {
+      ok: false,
+      mensaje: `La etiqueta de $${lectura.monto} no corresponde a un peso válido de "${producto.nombre_producto}" (${formatPeso(gramos)}). Vuelve a pesarlo.`,
+    };
+  }
+  return { ok: true, gramos, monto: montoPorPeso(producto.precio_venta_actual, gramos) };
 }

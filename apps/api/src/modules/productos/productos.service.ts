@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { CATEGORIA_TODOS } from '@minimarket/contracts/comunes';
-import { leerEtiqueta, normalizarPlu } from '@minimarket/contracts/etiqueta-balanza';
-import { formatPeso, gramosPorMonto, MAX_GRAMOS_LINEA, montoPorPeso, type UnidadVenta } from '@minimarket/contracts/granel';
+import { leerEtiqueta, mensajePluDesconocido, normalizarPlu, pesoDeEtiqueta } from '@minimarket/contracts/etiqueta-balanza';
+import type { UnidadVenta } from '@minimarket/contracts/granel';
 import {
   type EtiquetaLeida,
   type ingresoStockSchema,
@@ -39,7 +39,6 @@ export const MENSAJE_UNIDAD_CON_VENTAS =
 export const MENSAJE_UNIDAD_SIN_STOCK =
   'Al cambiar la unidad de venta, indica también el stock en la nueva unidad (o deja el stock en 0 antes).';
 export const MENSAJE_SIN_FORMATO_ETIQUETA = 'Tu tienda no tiene configuradas etiquetas de balanza. Indica su formato en Configuración.';
-export const mensajePluDesconocido = (plu: string) => `No hay un producto a granel con el PLU ${plu} en tu inventario.`;
 
 /** Which unique rule a write broke: the barcode's or the PLU's (both are per shop). */
 function duplicadoDe(err: unknown, plu: string | null | undefined) {
@@ -211,12 +210,9 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
 
     /**
      * A scanned scale label (docs/granel.md): read with the shop's layout, its PLU looked up among the
-     * shop's active kg products. A weight label gives the grams; a price label the amount, from which
-     * the grams are derived (gramosPorMonto). `monto` is what the line charges: montoPorPeso of those
-     * grams at today's price per kilo, the amount registrar_venta checks. When the scale and the shop
-     * agree on the price it is the label's own amount; when the scale still has an old price, the shop's
-     * price wins (the weight is the fact). 422 for a misread or a shop without a layout, 404 for a PLU the
-     * shop does not have (another shop's PLU included: nothing is said about other shops).
+     * shop's active kg products, its grams and amount by contracts' pesoDeEtiqueta (the rule the
+     * counter applies without connection too). 422 for a misread or a shop without a layout, 404 for a
+     * PLU the shop does not have (another shop's PLU included: nothing is said about other shops).
      */
     async etiqueta(usuario: UsuarioSesion, idMinimarket: number, codigo: string): Promise<EtiquetaLeida> {
       const formato = formatoEtiquetaDe(await acceso.assertAcceso(usuario, idMinimarket));
@@ -229,13 +225,9 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
       });
       if (!producto || producto.estado !== 'activo' || producto.unidad !== 'kg')
         throw notFound(mensajePluDesconocido(plu), 'PLU_NOT_FOUND');
-      const gramos = lectura.gramos ?? gramosPorMonto(producto.precio_venta_actual, lectura.monto);
-      if (gramos <= 0 || gramos > MAX_GRAMOS_LINEA) {
-        throw validation(
-          `La etiqueta de $${lectura.monto} no corresponde a un peso válido de "${producto.nombre_producto}" (${formatPeso(gramos)}). Vuelve a pesarlo.`,
-        );
-      }
-      return { producto: toProductoDto(producto), gramos, monto: montoPorPeso(producto.precio_venta_actual, gramos) };
+      const peso = pesoDeEtiqueta(lectura, producto);
+      if (!peso.ok) throw validation(peso.mensaje);
+      return { producto: toProductoDto(producto), gramos: peso.gramos, monto: peso.monto };
     },
 
     /** Soft delete: the product leaves lists and the POS; sales history keeps it. */

@@ -2,6 +2,13 @@
 // customers, kept in IndexedDB and refreshed by what changed since the last refresh
 // (GET /productos/catalogo?desde=<cursor>). The counter reads it when the API does not answer.
 import type { Catalogo } from '@minimarket/contracts/catalogo';
+import {
+  type FormatoEtiqueta,
+  leerEtiqueta,
+  mensajePluDesconocido,
+  normalizarPlu,
+  pesoDeEtiqueta,
+} from '@minimarket/contracts/etiqueta-balanza';
 import type { Producto } from '@minimarket/contracts/productos';
 import { ApiError, apiRequest } from '../api-client';
 import { type ClienteCatalogo, db, guardarMeta, leerMeta, type ProductoCatalogo } from './db';
@@ -9,8 +16,14 @@ import { type ClienteCatalogo, db, guardarMeta, leerMeta, type ProductoCatalogo 
 export type { ClienteCatalogo, ProductoCatalogo } from './db';
 
 const claveCursor = (idMinimarket: number) => `cursor_catalogo:${idMinimarket}`;
+const claveSaldos = (idMinimarket: number) => `saldos_clientes:${idMinimarket}`;
+const claveFormato = (idMinimarket: number) => `formato_etiqueta:${idMinimarket}`;
 
-async function aplicar(idMinimarket: number, productos: ProductoCatalogo[], clientes: ClienteCatalogo[], todo: boolean) {
+async function aplicar(idMinimarket: number, { productos, clientes, completo: todo, saldos, formato_etiqueta }: Catalogo) {
+  // Balances and the label layout come whole in every answer: they replace what the device had.
+  const porCliente: Record<number, number> = Object.fromEntries(saldos.map((s) => [s.id_cliente, s.saldo]));
+  await guardarMeta(claveSaldos(idMinimarket), porCliente);
+  await guardarMeta(claveFormato(idMinimarket), formato_etiqueta);
   const tx = (await db()).transaction(['catalogo_productos', 'catalogo_clientes'], 'readwrite');
   const tp = tx.objectStore('catalogo_productos');
   const tc = tx.objectStore('catalogo_clientes');
@@ -45,7 +58,7 @@ export function refrescarCatalogo(idMinimarket: number): Promise<void> {
       if (e instanceof ApiError && e.status === 422 && cursor) respuesta = await pedir(undefined);
       else throw e;
     }
-    await aplicar(idMinimarket, respuesta.productos, respuesta.clientes, respuesta.completo);
+    await aplicar(idMinimarket, respuesta);
     await guardarMeta(claveCursor(idMinimarket), respuesta.cursor);
     await guardarMeta(`catalogo_al_dia:${idMinimarket}`, new Date().toISOString());
   })()
@@ -106,14 +119,57 @@ export async function buscarProductosLocales(
   return { items: hallados.slice((pagina - 1) * tamano, pagina * tamano).map(comoProducto), total: hallados.length };
 }
 
-/** The fiado picker on the device: active customers whose name or RUT holds the text. */
-export async function buscarClientesLocales(idMinimarket: number, texto: string, limite: number): Promise<ClienteCatalogo[]> {
+/**
+ * The fiado picker on the device: active customers whose name or RUT holds the text, each with
+ * what they owe as the device knows it: the balance of the last refresh plus the fiado of this
+ * device's sales still waiting to be sent (null: this device never got a balance).
+ */
+export async function buscarClientesLocales(
+  idMinimarket: number,
+  texto: string,
+  limite: number,
+): Promise<Array<ClienteCatalogo & { saldo: number | null }>> {
   const buscado = sinTildes(texto.trim());
-  const filas = await (await db()).getAllFromIndex('catalogo_clientes', 'por_tienda', idMinimarket);
+  const base = await db();
+  const filas = await base.getAllFromIndex('catalogo_clientes', 'por_tienda', idMinimarket);
+  const saldos = await leerMeta<Record<number, number>>(claveSaldos(idMinimarket));
+  const porEnviar = new Map<number, number>();
+  for (const v of await base.getAll('ventas_pendientes')) {
+    const cliente = Number(v.cuerpo.id_cliente ?? 0);
+    if (v.estado !== 'pendiente' || v.id_minimarket !== idMinimarket || !cliente) continue;
+    const fiado = v.pagos.filter((p) => p.metodo_pago === 'Fiado').reduce((suma, p) => suma + p.monto, 0);
+    porEnviar.set(cliente, (porEnviar.get(cliente) ?? 0) + fiado);
+  }
   return filas
     .filter((c) => c.activo && (!buscado || sinTildes(c.nombre).includes(buscado) || (c.rut ?? '').includes(texto.trim())))
     .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es'))
-    .slice(0, limite);
+    .slice(0, limite)
+    .map(({ id_minimarket: _tienda, ...c }) => ({
+      ...c,
+      saldo: saldos === undefined ? null : (saldos[c.id_cliente] ?? 0) + (porEnviar.get(c.id_cliente) ?? 0),
+    }));
+}
+
+export type EtiquetaLocal =
+  { tipo: 'no_es_etiqueta' } | { tipo: 'error'; mensaje: string } | { tipo: 'ok'; producto: Producto; gramos: number };
+
+/**
+ * A scale label read on the device, as the server reads it (GET /productos/etiqueta): the shop's
+ * layout of the last refresh, the PLU among the catalogue's active kg products, the grams by
+ * contracts' pesoDeEtiqueta. The messages are the server's.
+ */
+export async function leerEtiquetaLocal(idMinimarket: number, codigo: string): Promise<EtiquetaLocal> {
+  const formato = await leerMeta<FormatoEtiqueta | null>(claveFormato(idMinimarket));
+  if (!formato) return { tipo: 'no_es_etiqueta' };
+  const lectura = leerEtiqueta(codigo, formato);
+  if (!lectura.ok) return lectura.motivo === 'no_es_etiqueta' ? { tipo: 'no_es_etiqueta' } : { tipo: 'error', mensaje: lectura.mensaje };
+  const plu = normalizarPlu(lectura.plu);
+  const filas = await (await db()).getAllFromIndex('catalogo_productos', 'por_plu', [idMinimarket, plu]);
+  const producto = filas.find((p) => p.estado === 'activo' && p.unidad === 'kg');
+  if (!producto) return { tipo: 'error', mensaje: mensajePluDesconocido(plu) };
+  const peso = pesoDeEtiqueta(lectura, producto);
+  if (!peso.ok) return { tipo: 'error', mensaje: peso.mensaje };
+  return { tipo: 'ok', producto: comoProducto(producto), gramos: peso.gramos };
 }
 
 /** A sale made on the device takes its units off the stock as last known (the server has the last word). */

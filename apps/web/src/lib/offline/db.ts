@@ -64,7 +64,7 @@ interface OfflineDb extends DBSchema {
   catalogo_productos: {
     key: [number, number];
     value: ProductoCatalogo & { id_minimarket: number };
-    indexes: { por_codigo: [number, string]; por_tienda: number };
+    indexes: { por_codigo: [number, string]; por_tienda: number; por_plu: [number, string] };
   };
   catalogo_clientes: {
     key: [number, number];
@@ -78,14 +78,21 @@ const NOMBRE_DB = 'minimarket-caja';
 let abierta: Promise<IDBPDatabase<OfflineDb>> | null = null;
 
 export function db(): Promise<IDBPDatabase<OfflineDb>> {
-  abierta ??= openDB<OfflineDb>(NOMBRE_DB, 1, {
-    upgrade(base) {
+  abierta ??= openDB<OfflineDb>(NOMBRE_DB, 2, {
+    upgrade(base, anterior, _nueva, tx) {
+      // Version 2 adds the PLU index (a scale label read without connection); a device coming
+      // from 1 keeps its outbox and catalogue.
+      if (anterior >= 1) {
+        tx.objectStore('catalogo_productos').createIndex('por_plu', ['id_minimarket', 'codigo_plu']);
+        return;
+      }
       const ventas = base.createObjectStore('ventas_pendientes', { keyPath: 'clave' });
       ventas.createIndex('por_seq', 'seq');
       ventas.createIndex('por_referencia', 'referencia_local', { unique: true });
       const productos = base.createObjectStore('catalogo_productos', { keyPath: ['id_minimarket', 'id_producto'] });
       productos.createIndex('por_codigo', ['id_minimarket', 'codigo_barra']);
       productos.createIndex('por_tienda', 'id_minimarket');
+      productos.createIndex('por_plu', ['id_minimarket', 'codigo_plu']);
       const clientes = base.createObjectStore('catalogo_clientes', { keyPath: ['id_minimarket', 'id_cliente'] });
       clientes.createIndex('por_tienda', 'id_minimarket');
       base.createObjectStore('meta');

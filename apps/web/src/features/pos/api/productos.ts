@@ -68,8 +68,11 @@ export async function buscarPorCodigo(idMinimarket: number, codigo: string, sign
  * label that does not read (422: check digit, format) throws an ApiError whose message is the
  * server's Spanish sentence, shown as it is.
  */
-export function leerEtiquetaBalanza(idMinimarket: number, codigo: string): Promise<EtiquetaLeida> {
-  return apiRequest<EtiquetaLeida>(`/productos/etiqueta/${encodeURIComponent(codigo)}`, { query: { id_minimarket: idMinimarket } });
+export function leerEtiquetaBalanza(idMinimarket: number, codigo: string, signal?: AbortSignal): Promise<EtiquetaLeida> {
+  return apiRequest<EtiquetaLeida>(`/productos/etiqueta/${encodeURIComponent(codigo)}`, {
+    query: { id_minimarket: idMinimarket },
+    signal,
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Producto } from '@minimarket/contracts/productos';
 import { esSinRespuesta, sinConexion } from '../../../lib/offline/conexion';
-import { productoLocalPorCodigo } from '../../../lib/offline/catalogo';
-import { buscarPorCodigo } from '../api/productos';
+import { type EtiquetaLocal, leerEtiquetaLocal, productoLocalPorCodigo } from '../../../lib/offline/catalogo';
+import { buscarPorCodigo, leerEtiquetaBalanza } from '../api/productos';
 
 /** How long a scan waits for the API before it reads the device's catalogue. */
 const ESPERA_ESCANEO_MS = 3_000;
@@ -22,4 +22,21 @@ export async function buscarProductoLocalOEnLinea(
     }
   }
   return { producto: await productoLocalPorCodigo(idMinimarket, codigo), local: true };
+}
+
+/**
+ * A scale label: the server reads it when it answers (its refusals throw, as Spanish sentences);
+ * without an answer, the device reads it with the same rule (lib/offline/catalogo.ts). `local`: the
+ * barcode lookup already went to the device, so the API is not asked again.
+ */
+export async function leerEtiquetaLocalOEnLinea(idMinimarket: number, codigo: string, local: boolean): Promise<EtiquetaLocal> {
+  if (!local && !sinConexion()) {
+    try {
+      const { producto, gramos } = await leerEtiquetaBalanza(idMinimarket, codigo, AbortSignal.timeout(ESPERA_ESCANEO_MS));
+      return { tipo: 'ok', producto, gramos };
+    } catch (e) {
+      if (!esSinRespuesta(e)) throw e;
+    }
+  }
+  return leerEtiquetaLocal(idMinimarket, codigo);
 }

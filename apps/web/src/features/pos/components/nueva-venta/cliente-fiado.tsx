@@ -19,10 +19,14 @@ import { formatClp } from '../../../../utils/format';
 const MAX_SUGERENCIAS = 8;
 /** How long the type-ahead waits for the API before it reads the device's catalogue. */
 const ESPERA_CLIENTES_MS = 4_000;
-/** A customer read from the device's catalogue: what they owe is not known there (the server checks the limit). */
+/** A customer read from a device that never got the balances: what they owe is not known (the server checks the limit). */
 const SIN_SALDO = -1;
 
-/** What to say of a customer's credit: from the device's catalogue only the limit is known. */
+/**
+ * What to say of a customer's credit. From the device's catalogue the balance is the last refresh's
+ * plus this device's fiado still unsent (another till's is not known until it is sent): the server
+ * checks the limit again when the sale arrives.
+ */
 function resumen(c: Cliente): string {
   if (c.saldo !== SIN_SALDO) return resumenCredito(c);
   const limite = c.limite_credito === null ? 'Sin límite' : `Límite ${formatClp(c.limite_credito)}`;
@@ -43,7 +47,7 @@ async function clientesLocales(idMinimarket: number, texto: string): Promise<{ c
       limite_credito: c.limite_credito,
       notas: null,
       activo: c.activo,
-      saldo: SIN_SALDO,
+      saldo: c.saldo ?? SIN_SALDO,
       compra_impaga_desde: null,
       saldo_inicial: 0,
       saldo_inicial_desde: null,

@@ -15,13 +15,14 @@ import { tituloPagina } from '../../../../lib/app-info';
 import { useAuth } from '../../../../lib/auth';
 import { minimarketQueryOptions, tiendaKeys, useCurrentShop } from '../../../../lib/current-shop';
 import { esGranel } from '../../../../lib/granel';
-import { buscarProductoLocalOEnLinea } from '../../utils/buscar-sin-conexion';
+import { buscarProductoLocalOEnLinea, leerEtiquetaLocalOEnLinea } from '../../utils/buscar-sin-conexion';
 import { guardarVentaSinConexion, type VentaGuardada } from '../../utils/venta-sin-conexion';
 import { esSinRespuesta, sinConexion } from '../../../../lib/offline/conexion';
 import { refrescarCatalogo } from '../../../../lib/offline/catalogo';
 import { leerEstado as estadoOutbox, enviarPendientes } from '../../../../lib/offline/outbox';
+import { RAIZ } from '../../../../lib/query-keys';
 import { formatClp } from '../../../../utils/format';
-import { leerEtiquetaBalanza, obtenerProductos } from '../../api/productos';
+import { obtenerProductos } from '../../api/productos';
 import { useRegistrarVenta } from '../../api/ventas';
 import { useBarcodeScanner } from '../../hooks/use-barcode-scanner';
 import {
@@ -239,8 +240,8 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   /**
    * A scale label (a code the shop's barcodes do not know that starts with its label prefix): the
    * server reads it with the shop's layout and answers the product, the grams and the label's
-   * amount; its refusals (a bad check digit, an unknown PLU) are Spanish sentences shown as they
-   * are, and nothing is added.
+   * amount, or without an answer the device reads it with the same rule; their refusals (a bad
+   * check digit, an unknown PLU) are Spanish sentences shown as they are, and nothing is added.
    *
    * The line's amount is montoPorPeso(price per kilo, grams), not the label's `monto`: that is the
    * one rule the server checks every kg line against (subtotal = montoPorPeso). For a PRICE label
@@ -249,9 +250,17 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
    * same product adds its grams to that product's line (carrito.ts).
    */
   const agregarEtiqueta = useCallback(
-    async (codigo: string, informar: (estado: EstadoEscaneo) => void) => {
+    async (codigo: string, informar: (estado: EstadoEscaneo) => void, local: boolean) => {
       try {
-        const { producto, gramos } = await leerEtiquetaBalanza(idMinimarket, codigo);
+        const leida = await leerEtiquetaLocalOEnLinea(idMinimarket, codigo, local);
+        if (leida.tipo !== 'ok') {
+          // Only the device can say "not a label" here: the code is in neither of its lists.
+          const texto = leida.tipo === 'error' ? leida.mensaje : 'Sin conexión: el código no está en el catálogo del equipo.';
+          informar({ tipo: 'error', texto });
+          toast.error(texto);
+          return;
+        }
+        const { producto, gramos } = leida;
         const ok = aplicar(agregarAlCarrito(actuales.current, producto, gramos));
         informar(
           ok
@@ -283,17 +292,10 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
         // happens to start with 20 still sells as itself.
         // Without an answer from the API, the device's catalogue (lib/offline/catalogo.ts).
         const { producto, local } = await buscarProductoLocalOEnLinea(idMinimarket, codigo);
-        if (!producto && local) {
-          // Scale labels are read by the server with the shop's layout: they need the connection.
-          informar({
-            tipo: 'error',
-            texto: 'Sin conexión: el código no está en el catálogo del equipo (las etiquetas de balanza necesitan la conexión).',
-          });
-          toast.error('Producto no encontrado en el catálogo del equipo.');
-          return;
-        }
-        if (!producto && (await esEtiqueta(codigo))) {
-          await agregarEtiqueta(codigo, informar);
+        // Without the API, an unknown code may still be a scale label: the device reads it with the
+        // layout of its last refresh.
+        if (!producto && (local || (await esEtiqueta(codigo)))) {
+          await agregarEtiqueta(codigo, informar, local);
           return;
         }
         if (!producto) {
@@ -411,6 +413,8 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
           idUsuario: usuario?.id_usuario ?? null,
         });
         toast.success('Venta registrada, pendiente de envío.', { duration: 2000 });
+        // A fiado part counts in its customer's balance as the device knows it (lib/offline/catalogo.ts).
+        void queryClient.invalidateQueries({ queryKey: RAIZ.clientes });
         setUltimaVenta(null);
         setVentaGuardada(guardada);
         terminarVenta();
