@@ -247,6 +247,9 @@ BEGIN
     WHERE m.tipo = 'venta' OR m.cantidad > 0
     ORDER BY x.orden, m.paso;
 
+    -- Its boleta's request, in this transaction (nothing when the shop does not issue boletas).
+    PERFORM encolar_boleta(p_minimarket, v_id_venta);
+
     -- Its day is to be summed again in the analytics' summaries. DO UPDATE, not DO NOTHING: it takes
     -- the pending row's lock until this sale commits, so the summary worker cannot sum the day
     -- without this sale and drop its mark meanwhile (refrescar_resumen_ventas skips a locked day).

@@ -30,6 +30,11 @@ const SQL_ONLY_INDEXES = [
   // On the SQL-only column version_cambio (the offline catalogue's "what changed since").
   'producto_version_cambio_idx',
   'cliente_version_cambio_idx',
+  // Partial: one boleta per sale, one nota de crédito per return and per void, the worker's queue (docs/boleta.md).
+  'documento_dte_boleta_unica',
+  'documento_dte_anulacion_unica',
+  'documento_dte_devolucion_unica',
+  'documento_dte_cola_idx',
 ];
 /** From this migration on, functions and views live in prisma/funciones only (docs/database.md). */
 const PRIMERA_MIGRACION_CON_FUNCIONES = '20261124100000';

@@ -1,6 +1,7 @@
 // The counter's cash shift (/api/caja) and the sale receipt's data (GET /api/ventas/{id}/boleta).
 // Every amount is whole pesos; the arithmetic of a close is in docs/caja.md.
 import { z } from 'zod';
+import { boletaElectronicaSchema } from './boletas.js';
 import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, METODOS_VENTA, motivoSchema, skipSchema } from './comunes.js';
 import { UNIDADES_VENTA } from './granel.js';
 import { MAX_ENTERO } from './reglas.js';
@@ -137,7 +138,13 @@ export const boletaSchema = z
     cliente: z.string().nullable(),
     /** A sale made offline: the provisional reference its first receipt carried (issue #22). */
     referencia_local: z.string().nullable(),
-    leyenda: z.literal(LEYENDA_COMPROBANTE),
+    /**
+     * The sale's electronic boleta when the shop issues them (issue #23): its folio and timbre once the
+     * provider gave them, «Boleta en proceso» until then. null: the shop does not issue boletas.
+     */
+    boleta_electronica: boletaElectronicaSchema.nullable(),
+    /** null once the sale has a boleta with its folio: the paper is then the boleta itself. */
+    leyenda: z.literal(LEYENDA_COMPROBANTE).nullable(),
   })
   .meta({ id: 'Boleta' });
 export type Boleta = z.infer<typeof boletaSchema>;

@@ -37,6 +37,8 @@ export const productoSchema = z
     unidad: z.enum(UNIDADES_VENTA),
     /** The scale's PLU of a kg product, without leading zeros ('42'); null when it has none. */
     codigo_plu: z.string().nullable(),
+    /** Exempt from IVA: its lines go on the boleta as exempt (MntExe), apart from the taxed ones. */
+    exento: z.boolean(),
     fecha_creacion: z.iso.datetime(),
   })
   .meta({ id: 'Producto' });
@@ -128,6 +130,7 @@ export const productoCreateSchema = z
     imagen: textoOpcional,
     unidad: unidadVentaSchema.default('unidad'),
     codigo_plu: codigoPluSchema.optional(),
+    exento: z.boolean({ error: 'Indica si el producto está exento de IVA.' }).default(false),
   })
   .refine((p) => p.codigo_plu === undefined || p.codigo_plu === null || p.unidad === 'kg', {
     error: MENSAJE_PLU_SOLO_GRANEL,
@@ -150,6 +153,7 @@ export const productoUpdateSchema = z
     /** Only while the product has no sales (the service says why otherwise). */
     unidad: unidadVentaSchema,
     codigo_plu: codigoPluSchema,
+    exento: z.boolean({ error: 'Indica si el producto está exento de IVA.' }),
   })
   .partial();
 export type ProductoUpdate = z.input<typeof productoUpdateSchema>;

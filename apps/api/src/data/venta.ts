@@ -215,6 +215,8 @@ export async function anularVenta(
     UPDATE venta SET estado_venta = 'Anulada', anulada_en = now(), id_usuario_anulacion = ${v.idUsuario},
            motivo_anulacion = ${v.motivo}, id_turno_anulacion = ${v.idTurno}
     WHERE id_venta = ${v.idVenta}`;
+  // Its nota de crédito, in this transaction, when the sale has a boleta (docs/boleta.md).
+  await tx.$executeRaw`SELECT encolar_nota_credito(${v.idMinimarket}::int, ${v.idVenta}::int, NULL::int)`;
   await marcarDiasPendientes(tx, v.idMinimarket, [v.fechaVenta]);
 }
 

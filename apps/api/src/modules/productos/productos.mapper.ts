@@ -17,6 +17,7 @@ export function toProductoDto(p: ProductoRow): Producto {
     estado: p.estado as Producto['estado'],
     unidad: p.unidad as Producto['unidad'],
     codigo_plu: p.codigo_plu,
+    exento: p.exento,
     fecha_creacion: p.fecha_creacion.toISOString(),
   };
 }

@@ -135,6 +135,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
         imagen: data.imagen,
         unidad: data.unidad,
         codigo_plu: data.codigo_plu ?? null,
+        exento: data.exento,
       };
       try {
         return await db.$transaction(async (tx) => {
@@ -178,6 +179,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
         imagen: data.imagen,
         unidad: data.unidad,
         codigo_plu: plu,
+        exento: data.exento,
       };
       try {
         return await db.$transaction(async (tx) => {

@@ -31,6 +31,7 @@ import { causaPostgres, esViolacionUnica, Prisma, type Db, type Tx } from '../..
 import { type AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { zonedToUtc } from '../../lib/tiempo.js';
 import { devolverUnidades } from '../../data/producto.js';
+import { boletaElectronicaDeVenta } from '../boletas/boleta-de-venta.js';
 import { pagosDeVenta, registrarDevolucion } from '../../data/devolucion.js';
 import { repartirDevolucion } from './reparto-devolucion.js';
 import {
@@ -459,6 +460,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
       if (!venta || !acceso.puedeVer(usuario, venta.minimarket)) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
       const m = venta.minimarket;
       const pagos = partesDePago(venta.metodo_pago, venta.total, venta.pagos);
+      const electronica = await boletaElectronicaDeVenta(db, venta.id_minimarket, venta.id_venta);
       return {
         id_venta: venta.id_venta,
         numero_venta: venta.numero_venta,
@@ -473,7 +475,8 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           unidad: d.unidad as UnidadVenta,
         })),
         total: venta.total,
-        ...desgloseIva(venta.total),
+        // A boleta's own amounts when there is one (exempt lines apart); otherwise all of it is taxed.
+        ...(electronica ? { neto: electronica.neto, iva: electronica.iva } : desgloseIva(venta.total)),
         metodo_pago: venta.metodo_pago as Boleta['metodo_pago'],
         pagos,
         estado_venta: venta.estado_venta,
@@ -481,7 +484,9 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
         vuelto: vueltoDeVenta({ monto_recibido: venta.monto_recibido, pagos }),
         cliente: venta.cliente?.nombre ?? null,
         referencia_local: venta.referencia_local,
-        leyenda: LEYENDA_COMPROBANTE,
+        boleta_electronica: electronica,
+        // With its folio the paper is the boleta itself; until then it is a receipt.
+        leyenda: electronica?.folio ? null : LEYENDA_COMPROBANTE,
       };
     },
   };

@@ -85,6 +85,8 @@ export function comoProducto(p: ProductoCatalogo & { id_minimarket: number }): P
     estado: p.estado as Producto['estado'],
     unidad: p.unidad,
     codigo_plu: p.codigo_plu,
+    // The counter does not need it: the server writes the boleta from its own product rows.
+    exento: false,
     fecha_creacion: '',
   };
 }

@@ -23,6 +23,7 @@ const producto = (id: number, stock: number, precio = 1000, unidad: Producto['un
   codigo_barra: `78000${id}`,
   unidad,
   codigo_plu: null,
+  exento: false,
   descripcion: null,
   marca: null,
   imagen: null,

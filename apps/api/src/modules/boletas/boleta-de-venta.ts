@@ -1,0 +1,32 @@
+// What a sale's receipt shows of its electronic boleta (GET /api/ventas/{id}/boleta; issue 23):
+// the document the outbox holds for it and the shop's issuer data. null: the sale has no boleta
+// (the shop does not issue them, or did not when it was sold).
+import type { BoletaElectronica, EstadoDocumento } from '@minimarket/contracts/boletas';
+import type { Db } from '../../db/client.js';
+
+export async function boletaElectronicaDeVenta(db: Db, idMinimarket: number, idVenta: number): Promise<BoletaElectronica | null> {
+  const documento = await db.documentoDte.findFirst({
+    where: { id_minimarket: idMinimarket, id_venta: idVenta, tipo: { in: [39, 41] } },
+    include: { minimarket: { select: { emisor_dte: true } } },
+  });
+  const emisor = documento?.minimarket.emisor_dte;
+  if (!documento || !emisor) return null;
+  return {
+    tipo: documento.tipo,
+    estado: documento.estado as EstadoDocumento,
+    folio: documento.folio,
+    ted: documento.ted,
+    emisor: {
+      rut: emisor.rut,
+      razon_social: emisor.razon_social,
+      giro: emisor.giro,
+      direccion: emisor.direccion,
+      comuna: emisor.comuna,
+    },
+    resolucion: { numero: emisor.resolucion_numero, anio: emisor.resolucion_anio },
+    neto: documento.neto,
+    iva: documento.iva,
+    exento: documento.exento,
+    total: documento.total,
+  };
+}

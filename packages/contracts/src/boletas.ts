@@ -1,0 +1,179 @@
+// The electronic boleta (issue #23, docs/boleta.md): the shop's issuer data and provider (GET/PUT
+// /api/boletas/emisor), the documents the outbox sends (GET /api/boletas/documentos, a retry), and
+// what a sale's receipt shows of its boleta. Amounts are whole pesos; the provider's contract and
+// the rounding of neto and IVA are in dte.ts.
+import { z } from 'zod';
+import { idSchema, MAX_PAGE_SIZE, skipSchema } from './comunes.js';
+import { rutSchema } from './rut.js';
+
+/** Who sends the documents to SII. 'simulador': the local stand-in (nothing reaches SII: not valid). */
+export const PROVEEDORES_DTE = ['simulador', 'openfactura'] as const;
+export type ProveedorDte = (typeof PROVEEDORES_DTE)[number];
+export const NOMBRE_PROVEEDOR: Record<ProveedorDte, string> = {
+  simulador: 'Simulador local (no válido ante el SII)',
+  openfactura: 'OpenFactura (Haulmer)',
+};
+
+/**
+ * A document's life in the outbox: 'pendiente' (waiting to be sent, or to be sent again),
+ * 'en_proceso' (the provider gave it a folio; SII has not answered yet), then one of SII's
+ * answers: 'aceptado', 'reparos' (accepted with repairs) or 'rechazado' (with the reason).
+ */
+export const ESTADOS_DOCUMENTO = ['pendiente', 'en_proceso', 'aceptado', 'reparos', 'rechazado'] as const;
+export type EstadoDocumento = (typeof ESTADOS_DOCUMENTO)[number];
+export const NOMBRE_ESTADO_DOCUMENTO: Record<EstadoDocumento, string> = {
+  pendiente: 'Pendiente',
+  en_proceso: 'En proceso',
+  aceptado: 'Aceptado',
+  reparos: 'Aceptado con reparos',
+  rechazado: 'Rechazado',
+};
+
+export const NOMBRE_TIPO_DTE: Record<number, string> = {
+  39: 'Boleta electrónica',
+  41: 'Boleta exenta electrónica',
+  61: 'Nota de crédito electrónica',
+};
+
+/** What the receipt prints while a sale's boleta has no folio yet. */
+export const LEYENDA_BOLETA_EN_PROCESO = 'Boleta en proceso';
+export const MENSAJE_EMISOR_INCOMPLETO = 'Para emitir boletas completa los datos del emisor y la API key del proveedor.';
+export const MENSAJE_DOCUMENTO_NO_ENCONTRADO = 'El documento no existe.';
+export const MENSAJE_REINTENTO_SOLO_RECHAZADOS = 'Solo un documento rechazado se puede reintentar.';
+
+const texto = (campo: string, max: number) =>
+  z
+    .string({ error: `${campo} es obligatorio.` })
+    .trim()
+    .min(1, { error: `${campo} es obligatorio.` })
+    .max(max, { error: `${campo} tiene a lo más ${max} caracteres.` });
+
+/** PUT /api/boletas/emisor: the issuer's data as SII knows it, the provider and whether boletas are issued. */
+export const emisorUpdateSchema = z.object({
+  id_minimarket: idSchema,
+  rut: rutSchema('El RUT del emisor'),
+  razon_social: texto('La razón social', 100),
+  giro: texto('El giro', 80),
+  direccion: texto('La dirección', 70),
+  comuna: texto('La comuna', 20),
+  /** SII's code of the branch (sucursal); empty when the shop is the head office. */
+  codigo_sucursal: z
+    .string()
+    .trim()
+    .regex(/^\d{0,9}$/, { error: 'El código de sucursal del SII son solo dígitos (hasta 9).' })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
+  /** The SII resolution that authorises the issuer: printed on every boleta as «Res. {n} de {año}». */
+  resolucion_numero: z.coerce
+    .number({ error: 'El número de resolución es un número.' })
+    .int({ error: 'El número de resolución es un número entero.' })
+    .min(0, { error: 'El número de resolución no puede ser negativo.' })
+    .max(999_999, { error: 'El número de resolución es demasiado grande.' }),
+  resolucion_anio: z.coerce
+    .number({ error: 'El año de la resolución es un número.' })
+    .int({ error: 'El año de la resolución es un número entero.' })
+    .min(2003, { error: 'El año de la resolución va de 2003 en adelante.' })
+    .max(2100, { error: 'El año de la resolución no es válido.' }),
+  proveedor: z.enum(PROVEEDORES_DTE, { error: 'El proveedor es el simulador u OpenFactura.' }),
+  /** Write-only: kept encrypted on the server and never sent back. Left out: the stored one stays. */
+  api_key: z.string().trim().min(8, { error: 'La API key del proveedor tiene al menos 8 caracteres.' }).max(200).optional(),
+  emitir: z.boolean({ error: 'Indica si la tienda emite boletas electrónicas.' }),
+});
+export type EmisorUpdate = z.input<typeof emisorUpdateSchema>;
+
+export const emisorQuerySchema = z.object({ id_minimarket: idSchema });
+
+/** GET/PUT /api/boletas/emisor. `tiene_api_key` says whether one is stored; the key never comes back. */
+export const emisorSchema = z
+  .object({
+    id_minimarket: z.number().int(),
+    configurado: z.boolean(),
+    rut: z.string().nullable(),
+    razon_social: z.string().nullable(),
+    giro: z.string().nullable(),
+    direccion: z.string().nullable(),
+    comuna: z.string().nullable(),
+    codigo_sucursal: z.string().nullable(),
+    resolucion_numero: z.number().int().nullable(),
+    resolucion_anio: z.number().int().nullable(),
+    proveedor: z.enum(PROVEEDORES_DTE),
+    tiene_api_key: z.boolean(),
+    emitir: z.boolean(),
+  })
+  .meta({ id: 'EmisorDte' });
+export type Emisor = z.infer<typeof emisorSchema>;
+
+export const documentosQuerySchema = z.object({
+  id_minimarket: idSchema,
+  estado: z.enum(ESTADOS_DOCUMENTO, { error: 'El estado no es válido.' }).optional(),
+  /** YYYY-MM-DD in Chile's time: the documents of that day. */
+  dia: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'El día va como AAAA-MM-DD.' })
+    .optional(),
+  skip: skipSchema,
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+});
+
+export const documentoSchema = z
+  .object({
+    id_documento: z.number().int(),
+    id_minimarket: z.number().int(),
+    tipo: z.number().int(),
+    id_venta: z.number().int(),
+    numero_venta: z.number().int(),
+    id_devolucion: z.number().int().nullable(),
+    estado: z.enum(ESTADOS_DOCUMENTO),
+    folio: z.number().int().nullable(),
+    /** For a nota de crédito: the boleta it corrects. */
+    referencia_folio: z.number().int().nullable(),
+    neto: z.number().int(),
+    iva: z.number().int(),
+    exento: z.number().int(),
+    total: z.number().int(),
+    /** The provider's or SII's reason (rejection, repairs, the last failed send), in Spanish. */
+    motivo: z.string().nullable(),
+    intentos: z.number().int(),
+    proximo_intento: z.string().nullable(),
+    creado_en: z.string(),
+    emitido_en: z.string().nullable(),
+  })
+  .meta({ id: 'DocumentoDte' });
+export type Documento = z.infer<typeof documentoSchema>;
+
+export const documentosListSchema = z
+  .object({
+    documentos: z.array(documentoSchema),
+    total: z.number().int(),
+    /** How many documents of the shop are in each state (all days). */
+    por_estado: z.record(z.enum(ESTADOS_DOCUMENTO), z.number().int()),
+    /** Issued per day (Chile), last 14 days with any: boletas and notas de crédito with a folio. */
+    por_dia: z.array(z.object({ dia: z.string(), emitidos: z.number().int(), total: z.number().int() })),
+  })
+  .meta({ id: 'ListaDocumentosDte' });
+
+/** What a sale's receipt shows of its boleta (null on the receipt: the shop does not issue them). */
+export const boletaElectronicaSchema = z
+  .object({
+    tipo: z.number().int(),
+    estado: z.enum(ESTADOS_DOCUMENTO),
+    /** null while in process: the receipt says «Boleta en proceso» and can be reprinted later. */
+    folio: z.number().int().nullable(),
+    /** The TED (timbre) as XML: what the PDF417 barcode encodes. */
+    ted: z.string().nullable(),
+    emisor: z.object({
+      rut: z.string(),
+      razon_social: z.string(),
+      giro: z.string(),
+      direccion: z.string(),
+      comuna: z.string(),
+    }),
+    resolucion: z.object({ numero: z.number().int(), anio: z.number().int() }),
+    neto: z.number().int(),
+    iva: z.number().int(),
+    exento: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'BoletaElectronica' });
+export type BoletaElectronica = z.infer<typeof boletaElectronicaSchema>;
