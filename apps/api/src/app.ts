@@ -27,6 +27,7 @@ import minimarketsRoutes from './routes/minimarkets/index.js';
 import notificacionesRoutes from './routes/notificaciones/index.js';
 import productosRoutes from './routes/productos/index.js';
 import saludRoutes from './routes/salud/index.js';
+import boletasRoutes from './routes/boletas/index.js';
 import soporteRoutes from './routes/soporte/index.js';
 import uploadRoutes from './routes/upload/index.js';
 import usersRoutes from './routes/users/index.js';
@@ -61,7 +62,7 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
   await app.register(jwt, { secret: jwtSecret, expiresIn: env.JWT_EXPIRES_IN });
   await app.register(swagger);
   await app.register(auth, { db });
-  await app.register(services, { db, env });
+  await app.register(services, { db, env, jwtSecret });
 
   await app.register(
     async (api) => {
@@ -79,6 +80,7 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
       await api.register(baditoRoutes);
       await api.register(soporteRoutes);
       await api.register(cajaRoutes);
+      await api.register(boletasRoutes);
     },
     { prefix: '/api' },
   );

@@ -84,6 +84,20 @@ const envSchema = z.object({
    * safety net for a session-change notice its listener missed. The notice itself ends a stream at once.
    */
   EVENTOS_REVISION_SEGUNDOS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * The local stand-in of the boleta provider (issue 23, modules/dte/simulador.ts). Unset: the server
+   * starts one in-process on 127.0.0.1:DTE_SIMULADOR_PORT (a free port when taken).
+   */
+  DTE_SIMULADOR_URL: z.string().url().optional(),
+  DTE_SIMULADOR_PORT: z.coerce.number().int().min(0).max(65535).default(8030),
+  /** OpenFactura's API (a shop whose provider is 'openfactura'). */
+  DTE_OPENFACTURA_URL: z.string().url().default('https://api.haulmer.com'),
+  /** Encrypts the providers' API keys at rest. Unset: derived from the session secret (JWT_SECRET or its file). */
+  DTE_CLAVE_CIFRADO: z.string().min(32).optional(),
+  /** How often an idle replica looks for boletas to send (ms; 0 turns the worker off). */
+  DTE_INTERVALO_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** A call to the provider is given up after this long (and retried with the same key). */
+  DTE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

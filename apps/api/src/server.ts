@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import { migrate } from './db/migrate.js';
 import { lineasCuentasDemo, seedDemo } from './db/seed/seed.js';
 import { cargaDatosDemo, readEnv, usaBandejaDeDesarrollo, type Env } from './env.js';
+import { crearSimuladorDte, type SimuladorDte } from './modules/dte/simulador.js';
 import { describirErrorDeArranque } from './lib/error-de-arranque.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { startDevInbox, type DevInbox } from './modules/correo/dev-inbox.js';
@@ -36,12 +37,14 @@ let db: ReturnType<typeof createDb> | undefined;
 let app: App | undefined;
 let devInbox: DevInbox | undefined;
 let devInboxWeb: DevInboxWeb | undefined;
+let simuladorDte: SimuladorDte | undefined;
 
 async function detenerTodo() {
   await app?.close().catch((err) => console.error('Al cerrar la app:', err));
   await db?.$disconnect().catch(() => {});
   await devInboxWeb?.close().catch(() => {});
   await devInbox?.close().catch(() => {});
+  await simuladorDte?.cerrar().catch(() => {});
   await embedded?.stop().catch(() => {});
 }
 
@@ -81,8 +84,15 @@ try {
     });
     devInboxWeb = await startDevInboxWeb({ inbox: devInbox, port: env.DEV_INBOX_PORT });
   }
+  // The boleta provider's local stand-in, for shops whose provider is 'simulador' (docs/boleta.md).
+  if (!env.DTE_SIMULADOR_URL) simuladorDte = await crearSimuladorDte({ port: env.DTE_SIMULADOR_PORT, puertoLibreSiOcupado: true });
   // DATABASE_URL always set for the app: imports open their own connection (COPY).
-  const appEnv = { ...env, DATABASE_URL: databaseUrl, ...(devInbox ? { SMTP_URL: devInbox.smtpUrl } : {}) };
+  const appEnv = {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    ...(devInbox ? { SMTP_URL: devInbox.smtpUrl } : {}),
+    ...(simuladorDte ? { DTE_SIMULADOR_URL: simuladorDte.url } : {}),
+  };
   app = await buildApp({ env: appEnv, db, jwtSecret });
   await app.listen({ host: env.HOST, port: env.PORT });
   const lineaCorreos = devInboxWeb ? `\n  Correos enviados (bandeja de desarrollo): ${devInboxWeb.url}` : '';

@@ -12,6 +12,10 @@ import { createResumidor } from '../../modules/analitica/resumidor.js';
 import { createAuthService } from '../../modules/auth/auth.service.js';
 import { createRestablecimientoService } from '../../modules/auth/restablecimiento.service.js';
 import { createBaditoService } from '../../modules/badito/badito.service.js';
+import { createBoletasService } from '../../modules/boletas/boletas.service.js';
+import { createCifrado } from '../../modules/boletas/cifrado.js';
+import { createEmisorBoletas } from '../../modules/boletas/emisor.js';
+import { createOpenFactura } from '../../modules/dte/openfactura.js';
 import { createCajaService } from '../../modules/caja/caja.service.js';
 import { createCargasService } from '../../modules/cargas/cargas.service.js';
 import { createClientesService } from '../../modules/clientes/clientes.service.js';
@@ -27,8 +31,9 @@ import { createEventosSoporte } from '../../modules/soporte/eventos.js';
 import { createSoporteService } from '../../modules/soporte/soporte.service.js';
 import { createVentasService } from '../../modules/ventas/ventas.service.js';
 
-export function createServices({ db, env, log }: { db: Db; env: Env; log: FastifyBaseLogger }) {
+export function createServices({ db, env, log, jwtSecret }: { db: Db; env: Env; log: FastifyBaseLogger; jwtSecret: string }) {
   const acceso = createAccesoMinimarket({ db });
+  const cifrado = createCifrado(env.DTE_CLAVE_CIFRADO ?? jwtSecret);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, log });
   const limites = createLimites({ db, env });
   const soporte = createSoporteService({ db, acceso, limites });
@@ -63,6 +68,20 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
     badito: createBaditoService({ db, acceso, limites }),
     soporte,
     caja: createCajaService({ db, acceso }),
+    boletas: createBoletasService({ db, acceso, cifrado }),
+    // Both providers speak OpenFactura's HTTP contract: the stand-in on this machine, or the real one.
+    // Off in the API tests, which send on demand (emisorBoletas.vaciar).
+    emisorBoletas: createEmisorBoletas({
+      db,
+      log,
+      cifrado,
+      proveedores: {
+        simulador: createOpenFactura({ baseUrl: env.DTE_SIMULADOR_URL ?? 'http://127.0.0.1:9', timeoutMs: env.DTE_TIMEOUT_MS }),
+        openfactura: createOpenFactura({ baseUrl: env.DTE_OPENFACTURA_URL, timeoutMs: env.DTE_TIMEOUT_MS }),
+      },
+      intervaloMs: env.NODE_ENV === 'test' ? 0 : env.DTE_INTERVALO_MS,
+      timeoutMs: env.DTE_TIMEOUT_MS,
+    }),
     eventosSoporte: createEventosSoporte({
       databaseUrl: env.DATABASE_URL,
       db,
@@ -86,7 +105,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (app: FastifyInstance, opts: { db: Db; env: Env }) => {
+  async (app: FastifyInstance, opts: { db: Db; env: Env; jwtSecret: string }) => {
     app.decorate('services', createServices({ ...opts, log: app.log }));
     // This replica takes queued imports once it is ready to serve; on close the running ones
     // are rolled back and handed back to the queue (another replica, or the next start, runs them).
@@ -95,6 +114,7 @@ export default fp(
       app.services.avisoRecomendaciones.iniciar();
       app.services.avisoFiado.iniciar();
       app.services.resumidor.iniciar();
+      app.services.emisorBoletas.iniciar();
     });
     // Open event streams would keep the server from closing: they end first.
     app.addHook('preClose', () => app.services.eventosSoporte.detener());
@@ -102,6 +122,7 @@ export default fp(
       app.services.avisoRecomendaciones.detener();
       app.services.avisoFiado.detener();
       await app.services.resumidor.detener();
+      await app.services.emisorBoletas.detener();
       await app.services.cargas.detener();
       await app.services.pesadas.cerrar();
     });

@@ -1,0 +1,251 @@
+// The boleta outbox's worker (issue 23, docs/boleta.md «La cola»): on every replica, it takes due
+// rows of documento_dte under a lease (FOR UPDATE SKIP LOCKED: one replica per row), sends them to
+// the shop's provider with the row's `clave` as the Idempotency-Key, and records what came back.
+//
+// Exactly once: the provider gives one folio per key. A send whose answer is lost, a worker that dies
+// after sending (its lease runs out and another replica takes the row), two replicas racing: each
+// resend carries the same key, so the provider answers with the first folio. The lease token
+// (`tomado_por`) makes a worker that lost its lease unable to write over the one that took it.
+//
+// The provider's answers: a folio → 'en_proceso' (or SII's answer if it came with it), then polled
+// until SII's final word; a rejection → 'rechazado' with the reason (the owner retries from the
+// Boletas screen); a temporary failure → retried with exponential backoff; 429 → the whole shop waits
+// what the provider asked; wrong credentials → retried slowly until the owner fixes them. A sale never
+// waits for any of this: the receipt says «Boleta en proceso» meanwhile.
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { MENSAJE_EMISOR_INCOMPLETO, type ProveedorDte as NombreProveedor } from '@minimarket/contracts/boletas';
+import type { Db } from '../../db/client.js';
+import { ErrorProveedor, type ProveedorDte } from '../dte/proveedor.js';
+import { API_KEY_SIMULADOR } from '../dte/simulador.js';
+import type { Cifrado } from './cifrado.js';
+import { documentoParaProveedor } from './documento.js';
+
+/** How long a taken row is this worker's: a send plus its timeout fits well inside. */
+const LEASE_MS = 60_000;
+/** Rows one round takes (each is one HTTP call). */
+const LOTE = 10;
+/** Backoff of a failed send: 2 s, 4 s, 8 s … up to 10 minutes. */
+const ESPERA_BASE_MS = 2_000;
+const ESPERA_MAXIMA_MS = 10 * 60_000;
+/** SII's answer is asked for after 5 s, then less and less often (same cap). */
+const CONSULTA_BASE_MS = 5_000;
+/** A nota de crédito whose boleta has no folio yet looks again after this. */
+const ESPERA_REFERENCIA_MS = 10_000;
+const ESPERA_CREDENCIALES_MS = 5 * 60_000;
+
+interface Fila {
+  id_minimarket: number;
+  id_documento: bigint;
+  tipo: number;
+  id_devolucion: number | null;
+  id_documento_ref: bigint | null;
+  clave: string;
+  lineas: unknown;
+  estado: string;
+  folio: number | null;
+  token: string | null;
+  intentos: number;
+  creado_en: Date;
+  tomado_por: string;
+}
+
+export interface ConfigEmisor {
+  db: Db;
+  log: FastifyBaseLogger;
+  cifrado: Cifrado;
+  proveedores: Record<NombreProveedor, ProveedorDte>;
+  /** How often an idle replica looks for due rows (0: off; the tests call vaciar()). */
+  intervaloMs: number;
+  timeoutMs: number;
+}
+
+/** Exponential backoff with ±20 % jitter, so replicas and shops do not retry in step. */
+export function espera(intentos: number, baseMs = ESPERA_BASE_MS): number {
+  const ms = Math.min(ESPERA_MAXIMA_MS, baseMs * 2 ** Math.max(0, intentos - 1));
+  return Math.round(ms * (0.8 + Math.random() * 0.4));
+}
+
+export function createEmisorBoletas({ db, log, cifrado, proveedores, intervaloMs, timeoutMs }: ConfigEmisor) {
+  let reloj: NodeJS.Timeout | null = null;
+  let enCurso: Promise<number> | null = null;
+  let detenido = false;
+
+  /** Takes up to LOTE due rows under a fresh lease token. */
+  async function tomar(): Promise<Fila[]> {
+    const token = crypto.randomUUID();
+    return db.$queryRaw<Fila[]>`
+      UPDATE documento_dte d
+      SET tomado_por = ${token}::uuid, tomado_hasta = now() + ${LEASE_MS} * interval '1 millisecond', intentos = d.intentos + 1
+      FROM (SELECT id_minimarket, id_documento FROM documento_dte
+            WHERE estado IN ('pendiente', 'en_proceso') AND proximo_intento <= now()
+              AND (tomado_hasta IS NULL OR tomado_hasta < now())
+            ORDER BY proximo_intento
+            LIMIT ${LOTE}
+            FOR UPDATE SKIP LOCKED) t
+      WHERE d.id_minimarket = t.id_minimarket AND d.id_documento = t.id_documento
+      RETURNING d.id_minimarket, d.id_documento, d.tipo, d.id_devolucion, d.id_documento_ref, d.clave, d.lineas, d.estado,
+                d.folio, d.token, d.intentos, d.creado_en, d.tomado_por::text AS tomado_por`;
+  }
+
+  /** Writes a result only while the lease is still this worker's; frees the row. */
+  async function registrar(fila: Fila, cambios: Record<string, unknown>, esperaMs: number) {
+    const cols = Object.keys(cambios);
+    const valores = Object.values(cambios);
+    const sets = cols.map((c, i) => `"${c}" = $${i + 4}`).concat([
+      `proximo_intento = now() + $3 * interval '1 millisecond'`,
+      'tomado_por = NULL',
+      'tomado_hasta = NULL',
+    ]);
+    await db.$executeRawUnsafe(
+      `UPDATE documento_dte SET ${sets.join(', ')}
+       WHERE id_minimarket = $1 AND id_documento = $2 AND tomado_por = $${cols.length + 4}::uuid`,
+      fila.id_minimarket,
+      fila.id_documento,
+      esperaMs,
+      ...valores,
+      fila.tomado_por,
+    );
+  }
+
+  async function procesar(fila: Fila): Promise<void> {
+    const emisor = await db.emisorDte.findUnique({ where: { id_minimarket: fila.id_minimarket } });
+    // The stand-in has one key for everyone; a real provider's is the shop's own, stored encrypted.
+    let apiKey: string | null = null;
+    try {
+      if (emisor?.proveedor === 'simulador') apiKey = API_KEY_SIMULADOR;
+      else apiKey = emisor?.api_key_cifrada ? cifrado.descifrar(emisor.api_key_cifrada) : null;
+    } catch {
+      apiKey = null;
+    }
+    if (!emisor || !apiKey) {
+      await registrar(fila, { motivo: MENSAJE_EMISOR_INCOMPLETO }, ESPERA_CREDENCIALES_MS);
+      return;
+    }
+    const proveedor = proveedores[emisor.proveedor as NombreProveedor];
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      if (fila.estado === 'en_proceso') {
+        const estado = await proveedor.consultar(
+          { tipo: fila.tipo as 39 | 41 | 61, folio: fila.folio!, rut_emisor: emisor.rut, token: fila.token },
+          { apiKey, signal },
+        );
+        const final = estado.estado !== 'en_proceso';
+        await registrar(fila, { estado: estado.estado, motivo: estado.motivo }, final ? 0 : espera(fila.intentos, CONSULTA_BASE_MS));
+        return;
+      }
+      let referencia = null;
+      if (fila.tipo === 61) {
+        const ref = await db.documentoDte.findUnique({
+          where: { id_minimarket_id_documento: { id_minimarket: fila.id_minimarket, id_documento: fila.id_documento_ref! } },
+        });
+        if (!ref?.folio) {
+          if (ref?.estado === 'rechazado') {
+            await registrar(fila, { estado: 'rechazado', motivo: 'La boleta que corrige fue rechazada: no hay nada que anular.' }, 0);
+          } else {
+            await registrar(fila, { intentos: fila.intentos - 1 }, ESPERA_REFERENCIA_MS);
+          }
+          return;
+        }
+        referencia = { tipo: ref.tipo, folio: ref.folio, creado_en: ref.creado_en };
+      }
+      const documento = documentoParaProveedor(
+        fila,
+        {
+          rut: emisor.rut,
+          razon_social: emisor.razon_social,
+          giro: emisor.giro,
+          direccion: emisor.direccion,
+          comuna: emisor.comuna,
+          codigo_sucursal: emisor.codigo_sucursal,
+        },
+        referencia,
+      );
+      const emitido = await proveedor.emitir(documento, { claveIdempotencia: fila.clave, apiKey, signal });
+      await registrar(
+        fila,
+        {
+          estado: emitido.estado,
+          folio: emitido.folio,
+          ted: emitido.ted,
+          pdf: emitido.pdf,
+          token: emitido.token,
+          motivo: emitido.motivo,
+          emitido_en: new Date(),
+          intentos: 0,
+        },
+        emitido.estado === 'en_proceso' ? CONSULTA_BASE_MS : 0,
+      );
+    } catch (err) {
+      await fallo(fila, err);
+    }
+  }
+
+  async function fallo(fila: Fila, err: unknown) {
+    if (!(err instanceof ErrorProveedor)) {
+      // A network error, a timeout, a bug: a temporary failure, never a lost document.
+      log.warn({ err: err instanceof Error ? err.message : String(err), documento: String(fila.id_documento) }, 'boleta: envío fallido');
+      await registrar(fila, { motivo: 'El proveedor no respondió. Se reintentará.' }, espera(fila.intentos));
+      return;
+    }
+    switch (err.clase) {
+      case 'rechazo':
+        await registrar(fila, { estado: 'rechazado', motivo: err.message }, 0);
+        return;
+      case 'limite': {
+        // 429: every row of the shop waits what the provider asked (the same credentials).
+        const ms = err.reintentarEnMs ?? espera(fila.intentos);
+        await registrar(fila, { motivo: err.message }, ms);
+        await db.$executeRaw`
+          UPDATE documento_dte SET proximo_intento = greatest(proximo_intento, now() + ${ms} * interval '1 millisecond')
+          WHERE id_minimarket = ${fila.id_minimarket} AND estado IN ('pendiente', 'en_proceso')`;
+        return;
+      }
+      case 'credenciales':
+        await registrar(fila, { motivo: err.message }, ESPERA_CREDENCIALES_MS);
+        return;
+      default:
+        await registrar(fila, { motivo: err.message }, espera(fila.intentos));
+    }
+  }
+
+  /** One round: takes what is due and sends it. Resolves to how many rows it took. */
+  async function ronda(): Promise<number> {
+    const filas = await tomar();
+    await Promise.all(filas.map((f) => procesar(f)));
+    return filas.length;
+  }
+
+  function programar(ms: number) {
+    if (detenido || intervaloMs <= 0) return;
+    reloj = setTimeout(() => {
+      enCurso = ronda()
+        .catch((err) => {
+          log.error({ err }, 'boleta: ronda fallida');
+          return 0;
+        })
+        .finally(() => (enCurso = null));
+      // A full batch: more may be due at once.
+      void enCurso.then((n) => programar(n === LOTE ? 0 : intervaloMs));
+    }, ms);
+  }
+
+  return {
+    iniciar() {
+      detenido = false;
+      programar(intervaloMs);
+    },
+    async detener() {
+      detenido = true;
+      if (reloj) clearTimeout(reloj);
+      await enCurso;
+    },
+    ronda,
+    /** Rounds until nothing is due (the tests' way to run the worker). */
+    async vaciar(): Promise<void> {
+      while ((await ronda()) > 0);
+    },
+  };
+}
+
+export type EmisorBoletas = ReturnType<typeof createEmisorBoletas>;
