@@ -173,6 +173,30 @@ describe('emitir against the stand-in', () => {
     }
   });
 
+  it('two workers racing one sale with the same key: one folio, stamped once', async () => {
+    const antes = sim.emitidos().length;
+    const [a, b] = await Promise.all([
+      proveedor.emitir(boleta(), { claveIdempotencia: 'venta-550', apiKey: API_KEY }),
+      proveedor.emitir(boleta(), { claveIdempotencia: 'venta-550', apiKey: API_KEY }),
+    ]);
+    expect(b.folio).toBe(a.folio);
+    expect(sim.emitidos().length - antes).toBe(1);
+  });
+
+  it('a 429 storm spends no folio: once the provider lets us through, the sale gets exactly one', async () => {
+    const antes = sim.emitidos().length;
+    sim.fijarModo({ tipo: 'limite', retryAfterS: 1 });
+    for (let i = 0; i < 5; i++) {
+      expect((await fallo(proveedor.emitir(boleta(), { claveIdempotencia: 'venta-560', apiKey: API_KEY }))).clase).toBe('limite');
+    }
+    expect(sim.emitidos().length).toBe(antes);
+    sim.fijarModo({ tipo: 'normal' });
+    const a = await proveedor.emitir(boleta(), { claveIdempotencia: 'venta-560', apiKey: API_KEY });
+    const b = await proveedor.emitir(boleta(), { claveIdempotencia: 'venta-560', apiKey: API_KEY });
+    expect(b.folio).toBe(a.folio);
+    expect(sim.emitidos().length - antes).toBe(1);
+  });
+
   it('the same key with another document is refused, never stamped twice', async () => {
     await proveedor.emitir(boleta(), { claveIdempotencia: 'venta-600', apiKey: API_KEY });
     const e = await fallo(proveedor.emitir(boleta([LINEAS[0]]), { claveIdempotencia: 'venta-600', apiKey: API_KEY }));
@@ -314,6 +338,11 @@ describe('consultar', () => {
       estado: 'rechazado',
       motivo: 'Firma del documento inválida',
     });
+  });
+
+  it('a document the provider does not know (yet) is temporal, never a rejection', async () => {
+    const e = await fallo(proveedor.consultar({ tipo: 39, folio: 424_242, rut_emisor: EMISOR.rut, token: null }, { apiKey: API_KEY }));
+    expect(e).toMatchObject({ clase: 'temporal', codigo: 'HTTP 404' });
   });
 
   it('while the provider is down is temporal; a wrong key is credenciales', async () => {

@@ -285,6 +285,9 @@ export function createOpenFactura({ baseUrl, timeoutMs, pedirPdf = true }: Opcio
         ? `${raiz}/${encodeURIComponent(ref.token)}/status`
         : `${raiz}/${encodeURIComponent(ref.rut_emisor)}/${ref.tipo}/${ref.folio}/status`;
       const { res, cuerpo } = await pedir(url, { headers: { apikey: apiKey } }, signal);
+      // Not found yet: a document just emitted may take a moment to be queryable. Polling goes on
+      // with the worker's backoff; a refused query is never read as a rejected document.
+      if (res.status === 404) throw new ErrorProveedor('temporal', MENSAJE_DTE_TEMPORAL, null, 'HTTP 404');
       if (!res.ok) throw errorDeRespuesta(res, cuerpo, apiKey);
       const c = (cuerpo ?? {}) as { estado?: unknown; status?: unknown; motivo?: unknown };
       const palabra = typeof c.estado === 'string' ? c.estado : typeof c.status === 'string' ? c.status : '';
