@@ -1,4 +1,6 @@
-// The stamp's barcode (docs/boleta.md «El timbre»): a PDF417 SVG of the size SII's parameters give.
+// The stamp's barcode (docs/boleta.md «El timbre»): a PDF417 SVG of the size SII's parameters give,
+// read back by ZXing's PDF417 reader byte for byte (ISO-8859-1, tildes and eñes included).
+import { BinaryBitmap, DecodeHintType, HybridBinarizer, PDF417Reader, ResultMetadataType, RGBLuminanceSource } from '@zxing/library';
 import { describe, expect, it } from 'vitest';
 import { COLUMNAS_TIMBRE, svgTimbrePdf417 } from './timbre-pdf417-svg';
 
@@ -16,7 +18,48 @@ const TED =
 const ancho = (svg: string) => Number(/viewBox="0 0 (\d+) (\d+)"/.exec(svg)![1]);
 const alto = (svg: string) => Number(/viewBox="0 0 (\d+) (\d+)"/.exec(svg)![2]);
 
+/**
+ * What a scanner sees: the SVG's rectilinear paths filled (non-zero rule, SVG's default) into a
+ * bitmap, 3 pixels a module with a quiet zone, then ZXing's PDF417 reader. Returns the text as
+ * ISO-8859-1 and the error correction level the symbol declares.
+ */
+function leer(svg: string): { texto: string; nivel: string } {
+  const [ancho, alto] = /viewBox="0 0 (\d+) (\d+)"/.exec(svg)!.slice(1).map(Number);
+  const bordes: { x: number; y0: number; y1: number; sentido: number }[] = [];
+  for (const [, d] of svg.matchAll(/ d="([^"]+)"/g)) {
+    for (const sub of d.split('Z').filter(Boolean)) {
+      const p = [...sub.matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+      p.forEach(([x1, y1], i) => {
+        const [x2, y2] = p[(i + 1) % p.length];
+        if (x1 === x2 && y1 !== y2) bordes.push({ x: x1, y0: Math.min(y1, y2), y1: Math.max(y1, y2), sentido: y2 > y1 ? 1 : -1 });
+      });
+    }
+  }
+  const ESCALA = 3;
+  const MARGEN = 10;
+  const w = (ancho + 2 * MARGEN) * ESCALA;
+  const h = (alto + 2 * MARGEN) * ESCALA;
+  const luz = new Uint8ClampedArray(w * h).fill(255);
+  for (let y = 0; y < alto; y++) {
+    const enFila = bordes.filter((b) => b.y0 < y + 0.5 && y + 0.5 < b.y1);
+    for (let x = 0; x < ancho; x++) {
+      if (enFila.reduce((giro, b) => (b.x < x + 0.5 ? giro + b.sentido : giro), 0) === 0) continue;
+      for (let dy = 0; dy < ESCALA; dy++)
+        luz.fill(0, ((y + MARGEN) * ESCALA + dy) * w + (x + MARGEN) * ESCALA, ((y + MARGEN) * ESCALA + dy) * w + (x + MARGEN + 1) * ESCALA);
+    }
+  }
+  const resultado = new PDF417Reader().decode(
+    new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luz, w, h))),
+    new Map([[DecodeHintType.TRY_HARDER, true]]),
+  );
+  return { texto: resultado.getText(), nivel: String(resultado.getResultMetadata().get(ResultMetadataType.ERROR_CORRECTION_LEVEL)) };
+}
+
 describe('svgTimbrePdf417', () => {
+  it.each([COLUMNAS_TIMBRE, 8])('reads back as the same TED, byte for byte, at error correction level 5 (%i columns)', (columnas) => {
+    expect(leer(svgTimbrePdf417(TED, columnas))).toEqual({ texto: TED, nivel: '5' });
+  });
+
   it('draws an SVG PDF417, 13 data columns wide: 17 modules each plus start, indicators and stop (69)', () => {
     const svg = svgTimbrePdf417(TED);
     expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"/);

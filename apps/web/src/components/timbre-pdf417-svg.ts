@@ -9,14 +9,15 @@ export const NIVEL_CORRECCION_TIMBRE = 5;
 export const COLUMNAS_TIMBRE = 13;
 
 /**
- * The SVG of the stamp. The TED is ISO-8859-1 text (SII's XML encoding): each character is one byte,
- * which is how bwip-js reads a string. Vector output, so it prints crisp at 58 and 80 mm alike.
+ * The SVG of the stamp. The TED is ISO-8859-1 text (SII's XML encoding, what the signature covers):
+ * each character goes in as one byte. Vector output, so it prints crisp at 58 and 80 mm alike.
  */
 export function svgTimbrePdf417(ted: string, columnas: number = COLUMNAS_TIMBRE): string {
   if (!ted) throw new RangeError('No hay timbre que dibujar.');
   // A character beyond ISO-8859-1 cannot be in a TED; refuse rather than stamp something else.
   if ([...ted].some((c) => c.codePointAt(0)! > 0xff)) throw new RangeError('El timbre tiene caracteres fuera de ISO-8859-1.');
-  // eclevel, columns and rowmult are BWIPP's pdf417 options; bwip-js passes them through but its types list only the common ones.
+  // eclevel, columns and rowmult are BWIPP's pdf417 options: bwip-js passes them through, its types
+  // list only the common ones.
   const opciones: RenderOptions & { eclevel: number; columns: number; rowmult: number } = {
     bcid: 'pdf417',
     text: ted,
@@ -25,6 +26,9 @@ export function svgTimbrePdf417(ted: string, columnas: number = COLUMNAS_TIMBRE)
     rowmult: 3,
     scale: 1,
     padding: 0,
+    // One byte per character, as ISO-8859-1: without it bwip-js would encode the text as UTF-8 and
+    // «Ñuñoa» would read back as «ÃuÃ±oa», not the bytes SII signed.
+    binarytext: true,
   };
   return pdf417(opciones, drawingSVG());
 }
