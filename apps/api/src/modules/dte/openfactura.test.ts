@@ -251,6 +251,16 @@ describe('emitir against the stand-in', () => {
     expect(inspect(e)).not.toContain(`${API_KEY}-vieja`);
   });
 
+  it.each(['', 'clave con espacios', 'clave\npegada'])(
+    'a key no header can carry (%j) is a credentials error, with no call made',
+    async (clave) => {
+      const antes = sim.emitidos().length;
+      const e = await fallo(proveedor.emitir(boleta(), { claveIdempotencia: 'venta-1050', apiKey: clave }));
+      expect(e).toMatchObject({ clase: 'credenciales', message: MENSAJE_DTE_CREDENCIALES });
+      expect(sim.emitidos().length).toBe(antes);
+    },
+  );
+
   it('provider text that repeats the key is scrubbed before it reaches the message', async () => {
     sim.fijarModo({ tipo: 'rechazo', motivo: `apikey ${API_KEY} sin permisos` });
     const e = await fallo(proveedor.emitir(boleta(), { claveIdempotencia: 'venta-1100', apiKey: API_KEY }));

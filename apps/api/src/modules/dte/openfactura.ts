@@ -196,6 +196,12 @@ const extraerFolio = (xml: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
+/** A key a header can carry: visible ASCII. Anything else (empty, a pasted line break) is the owner's to fix, not a network failure. */
+const CLAVE_ENVIABLE = /^[\x21-\x7e]+$/;
+const revisarClave = (apiKey: string) => {
+  if (!CLAVE_ENVIABLE.test(apiKey)) throw new ErrorProveedor('credenciales', MENSAJE_DTE_CREDENCIALES, null);
+};
+
 /** OpenFactura's XML is ISO-8859-1, in base64. */
 const xmlDesdeBase64 = (b64: string) => Buffer.from(b64, 'base64').toString('latin1');
 
@@ -237,6 +243,7 @@ export function createOpenFactura({ baseUrl, timeoutMs, pedirPdf = true }: Opcio
 
   return {
     async emitir(doc, { claveIdempotencia, apiKey, signal }) {
+      revisarClave(apiKey);
       const { res, cuerpo } = await pedir(
         raiz,
         {
@@ -281,6 +288,7 @@ export function createOpenFactura({ baseUrl, timeoutMs, pedirPdf = true }: Opcio
     },
 
     async consultar(ref, { apiKey, signal }) {
+      revisarClave(apiKey);
       const url = ref.token
         ? `${raiz}/${encodeURIComponent(ref.token)}/status`
         : `${raiz}/${encodeURIComponent(ref.rut_emisor)}/${ref.tipo}/${ref.folio}/status`;
