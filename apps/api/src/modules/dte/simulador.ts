@@ -1,0 +1,403 @@
+// The local stand-in for the boleta provider (docs/boleta.md «El simulador»): an HTTP server that
+// speaks the contract openfactura.ts speaks (POST /v2/dte/document, GET …/status and …/xml), assigns
+// folios from a fake CAF, stamps a TED signed with a throwaway key, honours Idempotency-Key, and can
+// be told to be slow, down, rate-limited, to refuse, to accept with repairs or to lose its answer.
+// Its state lives in memory: it is a fake of an outside service, not part of our database. The
+// default run and every test use it; nothing reaches outside the machine.
+import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { montosDte } from '@minimarket/contracts/dte';
+
+/** The api key the stand-in accepts unless told another one (the demo shop's configuration uses it). */
+export const API_KEY_SIMULADOR = 'simulador-boletas-local';
+/** The fake CAF: folios 1 to 1.000.000 for each (RUT, type). */
+export const RANGO_CAF = { desde: 1, hasta: 1_000_000 } as const;
+/** Status queries a document answers 'Pendiente' before its final state. */
+export const CONSULTAS_EN_PROCESO = 1;
+
+export type ModoSimulador =
+  | { tipo: 'normal' }
+  | { tipo: 'lento'; ms: number }
+  | { tipo: 'caido' }
+  | { tipo: 'limite'; retryAfterS: number }
+  | { tipo: 'rechazo'; motivo: string }
+  | { tipo: 'reparos'; motivo: string }
+  | { tipo: 'perder_respuesta' };
+
+export interface Registro {
+  token: string;
+  claveIdempotencia: string;
+  rut: string;
+  tipo: 39 | 41 | 61;
+  folio: number;
+  fecha: string;
+  total: number;
+  ted: string;
+  /** The `dte` object as received. */
+  dte: DteRecibido;
+  consultas: number;
+  estadoFinal: { estado: 'aceptado' | 'reparos' | 'rechazado'; motivo: string | null } | null;
+}
+
+export interface SimuladorDte {
+  url: string;
+  fijarModo(modo: ModoSimulador): void;
+  emitidos(): readonly Registro[];
+  cerrar(): Promise<void>;
+}
+
+export interface OpcionesSimulador {
+  port?: number;
+  host?: '127.0.0.1';
+  apiKey?: string;
+  /**
+   * A repeated Idempotency-Key with the same body: 'repetir' answers the stored answer again (the
+   * common REST behaviour); 'of06' answers as OpenFactura documents it, 400 OF-06 with the token,
+   * so the client reads the document back. A different body is a 409 either way.
+   */
+  idempotencia?: 'repetir' | 'of06';
+}
+
+interface DteRecibido {
+  Encabezado?: {
+    IdDoc?: { TipoDTE?: unknown; Folio?: unknown; FchEmis?: unknown };
+    Emisor?: { RUTEmisor?: unknown; RznSocEmisor?: unknown; RznSoc?: unknown };
+    Receptor?: { RUTRecep?: unknown; RznSocRecep?: unknown };
+    Totales?: { MntNeto?: unknown; IVA?: unknown; MntExe?: unknown; MntTotal?: unknown };
+  };
+  Detalle?: { NmbItem?: unknown; MontoItem?: unknown; IndExe?: unknown }[];
+  Referencia?: { TpoDocRef?: unknown; FolioRef?: unknown; CodRef?: unknown }[];
+}
+
+interface Respuesta {
+  status: number;
+  cuerpo: unknown;
+  cabeceras?: Record<string, string>;
+}
+
+const MAX_CUERPO = 1024 * 1024;
+const RUTA_DOCUMENTO = '/v2/dte/document';
+
+const escaparXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const ahoraSinZona = () => new Date().toISOString().slice(0, 19);
+
+/** Why a body is not a document we would emit, field by field (OF-10's `details`), or an empty list. */
+function validar(dte: DteRecibido | undefined): { field: string; issue: string }[] {
+  const fallas: { field: string; issue: string }[] = [];
+  const idDoc = dte?.Encabezado?.IdDoc;
+  const tipo = idDoc?.TipoDTE;
+  if (tipo !== 39 && tipo !== 41 && tipo !== 61) fallas.push({ field: 'TipoDTE', issue: `Tipo no soportado : ${String(tipo)}` });
+  if (idDoc?.Folio !== 0) fallas.push({ field: 'Folio', issue: 'Debe ser 0' });
+  if (typeof idDoc?.FchEmis !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(idDoc.FchEmis))
+    fallas.push({ field: 'FchEmis', issue: 'Fecha inválida' });
+  if (typeof dte?.Encabezado?.Emisor?.RUTEmisor !== 'string') fallas.push({ field: 'RUTEmisor', issue: 'Requerido' });
+  const detalle = Array.isArray(dte?.Detalle) ? dte.Detalle : [];
+  if (detalle.length === 0) fallas.push({ field: 'Detalle', issue: 'Requerido' });
+  const lineas = detalle.map((d) => ({ monto: typeof d.MontoItem === 'number' ? d.MontoItem : Number.NaN, exento: d.IndExe === 1 }));
+  if (lineas.some((l) => !Number.isSafeInteger(l.monto) || l.monto < 0)) {
+    fallas.push({ field: 'MontoItem', issue: 'Monto erróneo' });
+    return fallas;
+  }
+  // Gross lines, as SII's boleta format computes the totals (the same rule our client follows).
+  const esperado = montosDte(lineas);
+  const t = dte?.Encabezado?.Totales ?? {};
+  const comparar = (campo: 'MntNeto' | 'IVA' | 'MntExe' | 'MntTotal', valor: number) => {
+    const recibido = t[campo] ?? 0;
+    if (recibido !== valor) fallas.push({ field: campo, issue: `Monto erróneo : ${String(recibido)}` });
+  };
+  comparar('MntNeto', esperado.neto);
+  comparar('IVA', esperado.iva);
+  comparar('MntExe', esperado.exento);
+  comparar('MntTotal', esperado.total);
+  if (tipo === 41 && lineas.some((l) => !l.exento)) fallas.push({ field: 'IndExe', issue: 'Una boleta exenta solo lleva líneas exentas' });
+  if (tipo === 61) {
+    const ref = dte?.Referencia?.[0];
+    if (!ref || (ref.TpoDocRef !== '39' && ref.TpoDocRef !== '41') || !/^\d+$/.test(String(ref.FolioRef ?? ''))) {
+      fallas.push({ field: 'Referencia', issue: 'Una nota de crédito debe referenciar una boleta' });
+    }
+  }
+  return fallas;
+}
+
+export async function crearSimuladorDte(opciones: OpcionesSimulador = {}): Promise<SimuladorDte> {
+  const { port = 0, host = '127.0.0.1', apiKey = API_KEY_SIMULADOR, idempotencia = 'repetir' } = opciones;
+  let modo: ModoSimulador = { tipo: 'normal' };
+  const siguienteFolio = new Map<string, number>();
+  const porClave = new Map<string, { huella: string; respuesta: Respuesta; registro: Registro }>();
+  const porToken = new Map<string, Registro>();
+  const registros: Registro[] = [];
+  const esperas = new Set<NodeJS.Timeout>();
+
+  // The fake CAF's key, made at start: SII's CAF keys are 512-bit RSA, and so is this one, so the
+  // TED is the size a real one is (it has to fit a PDF417 on 58 mm paper).
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 512 });
+  const jwk = publicKey.export({ format: 'jwk' });
+  const firmar = (texto: string, clave: KeyObject = privateKey) => sign('sha1', Buffer.from(texto, 'latin1'), clave).toString('base64');
+  const base64 = (b64url: string | undefined) => Buffer.from(b64url ?? '', 'base64url').toString('base64');
+
+  function timbrar(r: Omit<Registro, 'ted' | 'consultas' | 'estadoFinal'>, razonSocial: string, primerItem: string): string {
+    const da =
+      `<DA><RE>${escaparXml(r.rut)}</RE><RS>${escaparXml(razonSocial.slice(0, 40))}</RS><TD>${r.tipo}</TD>` +
+      `<RNG><D>${RANGO_CAF.desde}</D><H>${RANGO_CAF.hasta}</H></RNG><FA>${r.fecha}</FA>` +
+      `<RSAPK><M>${base64(jwk.n)}</M><E>${base64(jwk.e)}</E></RSAPK><IDK>100</IDK></DA>`;
+    const dd =
+      `<DD><RE>${escaparXml(r.rut)}</RE><TD>${r.tipo}</TD><F>${r.folio}</F><FE>${r.fecha}</FE>` +
+      `<RR>66666666-6</RR><RSR>CONSUMIDOR FINAL</RSR><MNT>${r.total}</MNT><IT1>${escaparXml(primerItem.slice(0, 40))}</IT1>` +
+      `<CAF version="1.0">${da}<FRMA algoritmo="SHA1withRSA">${firmar(da)}</FRMA></CAF><TSTED>${ahoraSinZona()}</TSTED></DD>`;
+    return `<TED version="1.0">${dd}<FRMT algoritmo="SHA1withRSA">${firmar(dd)}</FRMT></TED>`;
+  }
+
+  function emitir(clave: string, dte: DteRecibido): Registro {
+    const enc = dte.Encabezado!;
+    const tipo = enc.IdDoc!.TipoDTE as 39 | 41 | 61;
+    const rut = enc.Emisor!.RUTEmisor as string;
+    const serie = `${rut}:${tipo}`;
+    const folio = siguienteFolio.get(serie) ?? RANGO_CAF.desde;
+    siguienteFolio.set(serie, folio + 1);
+    const base = {
+      token: randomBytes(32).toString('hex'),
+      claveIdempotencia: clave,
+      rut,
+      tipo,
+      folio,
+      fecha: enc.IdDoc!.FchEmis as string,
+      total: enc.Totales!.MntTotal as number,
+      dte,
+    };
+    const razon = String(enc.Emisor!.RznSocEmisor ?? enc.Emisor!.RznSoc ?? '');
+    const registro: Registro = {
+      ...base,
+      ted: timbrar(base, razon, String(dte.Detalle?.[0]?.NmbItem ?? '')),
+      consultas: 0,
+      estadoFinal: null,
+    };
+    registros.push(registro);
+    porToken.set(registro.token, registro);
+    return registro;
+  }
+
+  const xmlDe = (r: Registro) =>
+    Buffer.from(
+      `<?xml version="1.0" encoding="ISO-8859-1"?><DTE version="1.0"><Documento ID="T${r.tipo}F${r.folio}"><Encabezado><IdDoc>` +
+        `<TipoDTE>${r.tipo}</TipoDTE><Folio>${r.folio}</Folio><FchEmis>${r.fecha}</FchEmis></IdDoc></Encabezado>${r.ted}</Documento></DTE>`,
+      'latin1',
+    ).toString('base64');
+
+  const respuestaEmision = (r: Registro, pide: unknown): Respuesta => {
+    const quiere = new Set(Array.isArray(pide) ? pide : []);
+    return {
+      status: 200,
+      cuerpo: {
+        TOKEN: r.token,
+        ...(quiere.has('FOLIO') ? { FOLIO: r.folio } : {}),
+        ...(quiere.has('XML') ? { XML: xmlDe(r) } : {}),
+        ...(quiere.has('RESOLUCION') ? { RESOLUCION: { fecha: '2026-01-02', numero: 0 } } : {}),
+        ...(quiere.has('PDF') ? { PDF: Buffer.from(`%PDF-1.4 simulado ${r.tipo} ${r.folio}`).toString('base64') } : {}),
+      },
+    };
+  };
+
+  const esperar = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        esperas.delete(t);
+        resolve();
+      }, ms);
+      esperas.add(t);
+    });
+
+  /** Status of a document, advancing it: 'Pendiente' for the first queries, then final (decided by the mode at that moment). */
+  function estadoDe(r: Registro): Respuesta {
+    r.consultas += 1;
+    if (!r.estadoFinal && r.consultas > CONSULTAS_EN_PROCESO) {
+      r.estadoFinal =
+        modo.tipo === 'rechazo'
+          ? { estado: 'rechazado', motivo: modo.motivo }
+          : modo.tipo === 'reparos'
+            ? { estado: 'reparos', motivo: modo.motivo }
+            : { estado: 'aceptado', motivo: null };
+    }
+    const palabra = !r.estadoFinal
+      ? 'Pendiente'
+      : { aceptado: 'Aceptado', reparos: 'Aceptado con Reparo', rechazado: 'Rechazado' }[r.estadoFinal.estado];
+    return { status: 200, cuerpo: { estado: palabra, token: r.token, ...(r.estadoFinal?.motivo ? { motivo: r.estadoFinal.motivo } : {}) } };
+  }
+
+  const noAutorizado: Respuesta = {
+    status: 401,
+    cuerpo: {
+      statusCode: 401,
+      message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+    },
+  };
+  const noEncontrado: Respuesta = { status: 404, cuerpo: { error: { message: 'Documento no encontrado', code: 'OF-20' } } };
+
+  async function atender(req: http.IncomingMessage, texto: string): Promise<Respuesta | 'perder'> {
+    const url = new URL(req.url ?? '/', 'http://simulador');
+    const ruta = url.pathname;
+
+    if (ruta === '/__simulador/modo' && req.method === 'POST') {
+      const nuevo = leerModo(texto);
+      if (!nuevo) return { status: 400, cuerpo: { message: 'Modo no válido' } };
+      modo = nuevo;
+      return { status: 200, cuerpo: { modo } };
+    }
+    if (ruta === '/__simulador/emitidos' && req.method === 'GET') {
+      return { status: 200, cuerpo: registros.map(({ dte: _dte, ...r }) => r) };
+    }
+    if (!ruta.startsWith(RUTA_DOCUMENTO)) return { status: 404, cuerpo: { message: 'Not Found' } };
+
+    if (modo.tipo === 'caido') return { status: 503, cuerpo: { message: 'Service Unavailable' } };
+    if (req.headers.apikey !== apiKey) return noAutorizado;
+    if (modo.tipo === 'limite') {
+      return {
+        status: 429,
+        cuerpo: { statusCode: 429, message: `Rate limit is exceeded. Try again in ${modo.retryAfterS} seconds.` },
+        cabeceras: { 'retry-after': String(modo.retryAfterS) },
+      };
+    }
+    if (modo.tipo === 'lento') await esperar(modo.ms);
+
+    if (req.method === 'GET') {
+      const partes = ruta.slice(RUTA_DOCUMENTO.length + 1).split('/');
+      const valor = partes.at(-1);
+      const r =
+        partes.length === 2
+          ? porToken.get(partes[0])
+          : partes.length === 4
+            ? registros.find(
+                (x) => x.rut === decodeURIComponent(partes[0]) && String(x.tipo) === partes[1] && String(x.folio) === partes[2],
+              )
+            : undefined;
+      if (!r) return noEncontrado;
+      if (valor === 'status') return estadoDe(r);
+      if (valor === 'xml') return { status: 200, cuerpo: { xml: xmlDe(r), token: r.token } };
+      return noEncontrado;
+    }
+    if (req.method !== 'POST' || ruta !== RUTA_DOCUMENTO) return { status: 404, cuerpo: { message: 'Not Found' } };
+
+    let cuerpo: { response?: unknown; dte?: DteRecibido };
+    try {
+      cuerpo = JSON.parse(texto) as typeof cuerpo;
+    } catch {
+      return { status: 400, cuerpo: { error: { message: 'Datos de entrada incorrectos', code: 'OF-20' } } };
+    }
+    const clave = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : '';
+    const huella = createHash('sha256').update(texto).digest('hex');
+    const previo = clave ? porClave.get(clave) : undefined;
+    if (previo) {
+      if (previo.huella !== huella) {
+        return {
+          status: 409,
+          cuerpo: { error: { message: 'La Idempotency-Key ya se usó con otro documento', code: 'IDEMPOTENCY_CONFLICT' } },
+        };
+      }
+      if (modo.tipo === 'perder_respuesta') return 'perder';
+      if (idempotencia === 'of06') {
+        return {
+          status: 400,
+          cuerpo: { error: { message: 'Este DTE ya fue emitido (Idempotency-Key)', code: 'OF-06', token: previo.registro.token } },
+        };
+      }
+      return previo.respuesta;
+    }
+
+    const fallas = validar(cuerpo.dte);
+    if (fallas.length > 0) return { status: 400, cuerpo: { error: { message: 'Validación de Campos', code: 'OF-10', details: fallas } } };
+    if (modo.tipo === 'rechazo') {
+      return {
+        status: 400,
+        cuerpo: { error: { message: 'Validación de Campos', code: 'OF-10', details: [{ field: 'dte', issue: modo.motivo }] } },
+      };
+    }
+    const siguiente = siguienteFolio.get(
+      `${String(cuerpo.dte!.Encabezado!.Emisor!.RUTEmisor)}:${String(cuerpo.dte!.Encabezado!.IdDoc!.TipoDTE)}`,
+    );
+    if ((siguiente ?? RANGO_CAF.desde) > RANGO_CAF.hasta) {
+      return { status: 400, cuerpo: { error: { message: 'Validación de Folios', code: 'OF-07' } } };
+    }
+
+    const registro = emitir(clave, cuerpo.dte!);
+    const respuesta = respuestaEmision(registro, cuerpo.response);
+    if (clave) porClave.set(clave, { huella, respuesta, registro });
+    // The document is stored and its folio spent; only the answer is lost on the way back.
+    return modo.tipo === 'perder_respuesta' ? 'perder' : respuesta;
+  }
+
+  const servidor = http.createServer((req, res) => {
+    const trozos: Buffer[] = [];
+    let largo = 0;
+    req.on('data', (t: Buffer) => {
+      largo += t.length;
+      if (largo > MAX_CUERPO) req.destroy();
+      else trozos.push(t);
+    });
+    req.on('end', () => {
+      atender(req, Buffer.concat(trozos).toString('utf8')).then(
+        (r) => {
+          if (r === 'perder') {
+            res.socket?.destroy();
+            return;
+          }
+          res.writeHead(r.status, { 'content-type': 'application/json; charset=utf-8', ...r.cabeceras });
+          res.end(JSON.stringify(r.cuerpo));
+        },
+        () => {
+          res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify({ message: 'Internal Server Error' }));
+        },
+      );
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    servidor.once('error', reject);
+    servidor.listen(port, host, () => resolve());
+  });
+  const { port: puerto } = servidor.address() as AddressInfo;
+
+  return {
+    url: `http://${host}:${puerto}`,
+    fijarModo(nuevo) {
+      modo = nuevo;
+    },
+    emitidos: () => registros,
+    cerrar: () =>
+      new Promise<void>((resolve) => {
+        for (const t of esperas) clearTimeout(t);
+        esperas.clear();
+        servidor.closeAllConnections();
+        servidor.close(() => resolve());
+      }),
+  };
+}
+
+/** A mode sent over HTTP (POST /__simulador/modo), or null when it is not one. */
+export function leerModo(texto: string): ModoSimulador | null {
+  let m: unknown;
+  try {
+    m = JSON.parse(texto);
+  } catch {
+    return null;
+  }
+  if (!m || typeof m !== 'object') return null;
+  const o = m as Record<string, unknown>;
+  const entero = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+  const texto1 = (v: unknown) => typeof v === 'string' && v.trim().length > 0;
+  switch (o.tipo) {
+    case 'normal':
+    case 'caido':
+    case 'perder_respuesta':
+      return { tipo: o.tipo };
+    case 'lento':
+      return entero(o.ms) ? { tipo: 'lento', ms: o.ms as number } : null;
+    case 'limite':
+      return entero(o.retryAfterS) ? { tipo: 'limite', retryAfterS: o.retryAfterS as number } : null;
+    case 'rechazo':
+    case 'reparos':
+      return texto1(o.motivo) ? { tipo: o.tipo, motivo: o.motivo as string } : null;
+    default:
+      return null;
+  }
+}
