@@ -85,7 +85,13 @@ try {
     devInboxWeb = await startDevInboxWeb({ inbox: devInbox, port: env.DEV_INBOX_PORT });
   }
   // The boleta provider's local stand-in, for shops whose provider is 'simulador' (docs/boleta.md).
-  if (!env.DTE_SIMULADOR_URL) simuladorDte = await crearSimuladorDte({ port: env.DTE_SIMULADOR_PORT, puertoLibreSiOcupado: true });
+  // Its port taken (another copy of the app): any free one, as the mail inbox does.
+  if (!env.DTE_SIMULADOR_URL) {
+    simuladorDte = await crearSimuladorDte({ port: env.DTE_SIMULADOR_PORT }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EADDRINUSE') throw err;
+      return crearSimuladorDte({ port: 0 });
+    });
+  }
   // DATABASE_URL always set for the app: imports open their own connection (COPY).
   const appEnv = {
     ...env,

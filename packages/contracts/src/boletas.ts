@@ -122,7 +122,8 @@ export const documentoSchema = z
     id_minimarket: z.number().int(),
     tipo: z.number().int(),
     id_venta: z.number().int(),
-    numero_venta: z.number().int(),
+    /** null only for a sale without a shop number (imported ones never get a boleta). */
+    numero_venta: z.number().int().nullable(),
     id_devolucion: z.number().int().nullable(),
     estado: z.enum(ESTADOS_DOCUMENTO),
     folio: z.number().int().nullable(),

@@ -2,6 +2,7 @@
 // the document the outbox holds for it and the shop's issuer data. null: the sale has no boleta
 // (the shop does not issue them, or did not when it was sold).
 import type { BoletaElectronica, EstadoDocumento } from '@minimarket/contracts/boletas';
+import { formatRut } from '@minimarket/contracts/rut';
 import type { Db } from '../../db/client.js';
 
 export async function boletaElectronicaDeVenta(db: Db, idMinimarket: number, idVenta: number): Promise<BoletaElectronica | null> {
@@ -17,7 +18,7 @@ export async function boletaElectronicaDeVenta(db: Db, idMinimarket: number, idV
     folio: documento.folio,
     ted: documento.ted,
     emisor: {
-      rut: emisor.rut,
+      rut: formatRut(emisor.rut),
       razon_social: emisor.razon_social,
       giro: emisor.giro,
       direccion: emisor.direccion,

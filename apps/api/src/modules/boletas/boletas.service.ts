@@ -2,8 +2,9 @@
 // docs/boleta.md): the issuer's data and provider (the API key goes in encrypted and never comes
 // back), the documents of the outbox by state and day, and the retry of a rejected one.
 import {
+  type documentosQuerySchema,
   type Documento,
-  type EmisorUpdate,
+  type emisorUpdateSchema,
   type Emisor,
   type EstadoDocumento,
   ESTADOS_DOCUMENTO,
@@ -13,8 +14,9 @@ import {
   type ProveedorDte,
 } from '@minimarket/contracts/boletas';
 import type { z } from 'zod';
-import type { documentosQuerySchema, emisorUpdateSchema } from '@minimarket/contracts/boletas';
 import type { Db } from '../../db/client.js';
+import { reintentarDocumento } from '../../data/documento-dte.js';
+import { guardarEmisor } from '../../data/emisor-dte.js';
 import { conflict, notFound, validation } from '../../lib/errors.js';
 import { localAUtc } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
@@ -24,7 +26,6 @@ import type { DocumentoDte as DocumentoRow, EmisorDte as EmisorRow } from '../..
 
 type EmisorGuardar = z.output<typeof emisorUpdateSchema>;
 type DocumentosQuery = z.output<typeof documentosQuerySchema>;
-export type { EmisorUpdate };
 
 function toEmisorDto(idMinimarket: number, e: EmisorRow | null): Emisor {
   return {
@@ -45,7 +46,7 @@ function toEmisorDto(idMinimarket: number, e: EmisorRow | null): Emisor {
 }
 
 function toDocumentoDto(
-  d: DocumentoRow & { venta: { numero_venta: number }; referencia: { folio: number | null } | null },
+  d: DocumentoRow & { venta: { numero_venta: number | null }; referencia: { folio: number | null } | null },
 ): Documento {
   return {
     id_documento: Number(d.id_documento),
@@ -91,7 +92,7 @@ export function createBoletasService({ db, acceso, cifrado }: { db: Db; acceso: 
       if (data.emitir && data.proveedor !== 'simulador' && !data.api_key && !previo?.api_key_cifrada) {
         throw validation(MENSAJE_EMISOR_INCOMPLETO, [{ campo: 'api_key', mensaje: 'Escribe la API key del proveedor.' }]);
       }
-      const valores = {
+      const guardado = await guardarEmisor(db, data.id_minimarket, {
         rut: data.rut,
         razon_social: data.razon_social,
         giro: data.giro,
@@ -102,13 +103,7 @@ export function createBoletasService({ db, acceso, cifrado }: { db: Db; acceso: 
         resolucion_anio: data.resolucion_anio,
         proveedor: data.proveedor,
         emitir: data.emitir,
-        actualizado_en: new Date(),
         ...(data.api_key ? { api_key_cifrada: cifrado.cifrar(data.api_key) } : {}),
-      };
-      const guardado = await db.emisorDte.upsert({
-        where: { id_minimarket: data.id_minimarket },
-        create: { id_minimarket: data.id_minimarket, ...valores },
-        update: valores,
       });
       return toEmisorDto(data.id_minimarket, guardado);
     },
@@ -147,22 +142,8 @@ export function createBoletasService({ db, acceso, cifrado }: { db: Db; acceso: 
       });
       if (!doc) throw notFound(MENSAJE_DOCUMENTO_NO_ENCONTRADO, 'DOCUMENT_NOT_FOUND');
       // Only while it is still rejected (two clicks, two screens: one retry).
-      const filas = await db.documentoDte.updateManyAndReturn({
-          where: { id_minimarket: idMinimarket, id_documento: doc.id_documento, estado: 'rechazado' },
-          data: {
-            estado: 'pendiente',
-            clave: claveDeReintento(doc.clave),
-            folio: null,
-            ted: null,
-            pdf: null,
-            token: null,
-            motivo: null,
-            intentos: 0,
-            proximo_intento: new Date(),
-            emitido_en: null,
-          },
-      });
-      if (filas.length === 0) throw conflict(MENSAJE_REINTENTO_SOLO_RECHAZADOS, 'DOCUMENT_NOT_REJECTED');
+      const otraVez = await reintentarDocumento(db, idMinimarket, doc.id_documento, claveDeReintento(doc.clave));
+      if (!otraVez) throw conflict(MENSAJE_REINTENTO_SOLO_RECHAZADOS, 'DOCUMENT_NOT_REJECTED');
       return toDocumentoDto(
         await db.documentoDte.findUniqueOrThrow({
           where: { id_minimarket_id_documento: { id_minimarket: idMinimarket, id_documento: doc.id_documento } },

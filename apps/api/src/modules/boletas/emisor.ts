@@ -16,6 +16,13 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { MENSAJE_EMISOR_INCOMPLETO, type ProveedorDte as NombreProveedor } from '@minimarket/contracts/boletas';
 import type { Db } from '../../db/client.js';
+import {
+  type DocumentoTomado as Fila,
+  esperarTienda,
+  registrarEnvio,
+  type ResultadoEnvio,
+  tomarDocumentos,
+} from '../../data/documento-dte.js';
 import { ErrorProveedor, type ProveedorDte } from '../dte/proveedor.js';
 import { API_KEY_SIMULADOR } from '../dte/simulador.js';
 import type { Cifrado } from './cifrado.js';
@@ -33,22 +40,6 @@ const CONSULTA_BASE_MS = 5_000;
 /** A nota de crédito whose boleta has no folio yet looks again after this. */
 const ESPERA_REFERENCIA_MS = 10_000;
 const ESPERA_CREDENCIALES_MS = 5 * 60_000;
-
-interface Fila {
-  id_minimarket: number;
-  id_documento: bigint;
-  tipo: number;
-  id_devolucion: number | null;
-  id_documento_ref: bigint | null;
-  clave: string;
-  lineas: unknown;
-  estado: string;
-  folio: number | null;
-  token: string | null;
-  intentos: number;
-  creado_en: Date;
-  tomado_por: string;
-}
 
 export interface ConfigEmisor {
   db: Db;
@@ -71,47 +62,12 @@ export function createEmisorBoletas({ db, log, cifrado, proveedores, intervaloMs
   let enCurso: Promise<number> | null = null;
   let detenido = false;
 
-  /** Takes up to LOTE due rows under a fresh lease token. */
-  async function tomar(): Promise<Fila[]> {
-    const token = crypto.randomUUID();
-    return db.$queryRaw<Fila[]>`
-      UPDATE documento_dte d
-      SET tomado_por = ${token}::uuid, tomado_hasta = now() + ${LEASE_MS} * interval '1 millisecond', intentos = d.intentos + 1
-      FROM (SELECT id_minimarket, id_documento FROM documento_dte
-            WHERE estado IN ('pendiente', 'en_proceso') AND proximo_intento <= now()
-              AND (tomado_hasta IS NULL OR tomado_hasta < now())
-            ORDER BY proximo_intento
-            LIMIT ${LOTE}
-            FOR UPDATE SKIP LOCKED) t
-      WHERE d.id_minimarket = t.id_minimarket AND d.id_documento = t.id_documento
-      RETURNING d.id_minimarket, d.id_documento, d.tipo, d.id_devolucion, d.id_documento_ref, d.clave, d.lineas, d.estado,
-                d.folio, d.token, d.intentos, d.creado_en, d.tomado_por::text AS tomado_por`;
-  }
-
-  /** Writes a result only while the lease is still this worker's; frees the row. */
-  async function registrar(fila: Fila, cambios: Record<string, unknown>, esperaMs: number) {
-    const cols = Object.keys(cambios);
-    const valores = Object.values(cambios);
-    const sets = cols.map((c, i) => `"${c}" = $${i + 4}`).concat([
-      `proximo_intento = now() + $3 * interval '1 millisecond'`,
-      'tomado_por = NULL',
-      'tomado_hasta = NULL',
-    ]);
-    await db.$executeRawUnsafe(
-      `UPDATE documento_dte SET ${sets.join(', ')}
-       WHERE id_minimarket = $1 AND id_documento = $2 AND tomado_por = $${cols.length + 4}::uuid`,
-      fila.id_minimarket,
-      fila.id_documento,
-      esperaMs,
-      ...valores,
-      fila.tomado_por,
-    );
-  }
+  const registrar = (fila: Fila, resultado: ResultadoEnvio, esperaMs: number) => registrarEnvio(db, fila, resultado, esperaMs);
 
   async function procesar(fila: Fila): Promise<void> {
     const emisor = await db.emisorDte.findUnique({ where: { id_minimarket: fila.id_minimarket } });
     // The stand-in has one key for everyone; a real provider's is the shop's own, stored encrypted.
-    let apiKey: string | null = null;
+    let apiKey: string | null;
     try {
       if (emisor?.proveedor === 'simulador') apiKey = API_KEY_SIMULADOR;
       else apiKey = emisor?.api_key_cifrada ? cifrado.descifrar(emisor.api_key_cifrada) : null;
@@ -196,9 +152,7 @@ export function createEmisorBoletas({ db, log, cifrado, proveedores, intervaloMs
         // 429: every row of the shop waits what the provider asked (the same credentials).
         const ms = err.reintentarEnMs ?? espera(fila.intentos);
         await registrar(fila, { motivo: err.message }, ms);
-        await db.$executeRaw`
-          UPDATE documento_dte SET proximo_intento = greatest(proximo_intento, now() + ${ms} * interval '1 millisecond')
-          WHERE id_minimarket = ${fila.id_minimarket} AND estado IN ('pendiente', 'en_proceso')`;
+        await esperarTienda(db, fila.id_minimarket, ms);
         return;
       }
       case 'credenciales':
@@ -211,7 +165,7 @@ export function createEmisorBoletas({ db, log, cifrado, proveedores, intervaloMs
 
   /** One round: takes what is due and sends it. Resolves to how many rows it took. */
   async function ronda(): Promise<number> {
-    const filas = await tomar();
+    const filas = await tomarDocumentos(db, crypto.randomUUID(), LEASE_MS, LOTE);
     await Promise.all(filas.map((f) => procesar(f)));
     return filas.length;
   }
