@@ -19,6 +19,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   PG_DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data', 'postgres')),
   PG_PORT: z.coerce.number().int().positive().default(5433),
+  /** Where the embedded database's daily backups go (docs/respaldos.md); unused with DATABASE_URL. */
+  RESPALDO_DIR: z.string().default(path.join(REPO_ROOT, '.data', 'respaldos')),
   /**
    * Load the demo accounts and data. Unset: only on the embedded database (no DATABASE_URL);
    * a real deployment never gets published passwords unless this says 'true'.

@@ -83,7 +83,7 @@ try {
   }
   // DATABASE_URL always set for the app: imports open their own connection (COPY).
   const appEnv = { ...env, DATABASE_URL: databaseUrl, ...(devInbox ? { SMTP_URL: devInbox.smtpUrl } : {}) };
-  app = await buildApp({ env: appEnv, db, jwtSecret });
+  app = await buildApp({ env: appEnv, db, jwtSecret, baseEmbebida: embedded !== undefined });
   await app.listen({ host: env.HOST, port: env.PORT });
   const lineaCorreos = devInboxWeb ? `\n  Correos enviados (bandeja de desarrollo): ${devInboxWeb.url}` : '';
   // The demo logins only where the demo data is; never a password the database does not have.

@@ -22,12 +22,14 @@ import { createMinimarketsService } from '../../modules/minimarkets/minimarkets.
 import { createNotificacionesService } from '../../modules/notificaciones/notificaciones.service.js';
 import { createOpenFoodFacts } from '../../modules/productos/open-food-facts.js';
 import { createProductosService } from '../../modules/productos/productos.service.js';
+import { createRespaldoAutomatico } from '../../modules/respaldos/automatico.js';
+import { createRespaldosService } from '../../modules/respaldos/respaldos.service.js';
 import { createUsuariosService } from '../../modules/usuarios/usuarios.service.js';
 import { createEventosSoporte } from '../../modules/soporte/eventos.js';
 import { createSoporteService } from '../../modules/soporte/soporte.service.js';
 import { createVentasService } from '../../modules/ventas/ventas.service.js';
 
-export function createServices({ db, env, log }: { db: Db; env: Env; log: FastifyBaseLogger }) {
+export function createServices({ db, env, log, baseEmbebida = false }: { db: Db; env: Env; log: FastifyBaseLogger; baseEmbebida?: boolean }) {
   const acceso = createAccesoMinimarket({ db });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, log });
   const limites = createLimites({ db, env });
@@ -63,6 +65,14 @@ export function createServices({ db, env, log }: { db: Db; env: Env; log: Fastif
     badito: createBaditoService({ db, acceso, limites }),
     soporte,
     caja: createCajaService({ db, acceso }),
+    // Only the embedded database: with DATABASE_URL the operator's database has its own backups.
+    respaldos: createRespaldosService({ habilitado: baseEmbebida, dir: env.RESPALDO_DIR }),
+    respaldoAutomatico: createRespaldoAutomatico({
+      habilitado: baseEmbebida && env.NODE_ENV !== 'test',
+      databaseUrl: env.DATABASE_URL,
+      dir: env.RESPALDO_DIR,
+      log,
+    }),
     eventosSoporte: createEventosSoporte({
       databaseUrl: env.DATABASE_URL,
       db,
@@ -86,7 +96,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (app: FastifyInstance, opts: { db: Db; env: Env }) => {
+  async (app: FastifyInstance, opts: { db: Db; env: Env; baseEmbebida?: boolean }) => {
     app.decorate('services', createServices({ ...opts, log: app.log }));
     // This replica takes queued imports once it is ready to serve; on close the running ones
     // are rolled back and handed back to the queue (another replica, or the next start, runs them).
@@ -95,6 +105,7 @@ export default fp(
       app.services.avisoRecomendaciones.iniciar();
       app.services.avisoFiado.iniciar();
       app.services.resumidor.iniciar();
+      app.services.respaldoAutomatico.iniciar();
     });
     // Open event streams would keep the server from closing: they end first.
     app.addHook('preClose', () => app.services.eventosSoporte.detener());
@@ -102,6 +113,7 @@ export default fp(
       app.services.avisoRecomendaciones.detener();
       app.services.avisoFiado.detener();
       await app.services.resumidor.detener();
+      await app.services.respaldoAutomatico.detener();
       await app.services.cargas.detener();
       await app.services.pesadas.cerrar();
     });
