@@ -18,9 +18,13 @@ export function correrComandoDeRespaldos(comando, args) {
   // npm runs scripts from the root; INIT_CWD is where the person typed the command.
   const donde = process.env.INIT_CWD ?? process.cwd();
   const argumentos = args.map((a) => (a.startsWith('--') ? a : path.resolve(donde, a)));
-  const res = spawnSync(process.execPath, ['--import', tsx, path.join(API_DIR, 'src', 'modules', 'respaldos', 'cli.ts'), comando, ...argumentos], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  const res = spawnSync(
+    process.execPath,
+    ['--import', tsx, path.join(API_DIR, 'src', 'modules', 'respaldos', 'cli.ts'), comando, ...argumentos],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   process.exit(res.status ?? 1);
 }

@@ -138,7 +138,9 @@ describe('restore drill', () => {
             id_minimarket: tienda,
             total: 1000,
             metodo_pago: 'Efectivo',
-            detalles: [{ id_producto: p.id_producto, num_unidades: 1, precio_unitario: 1000, subtotal: 1000, nombre_producto: p.nombre_producto }],
+            detalles: [
+              { id_producto: p.id_producto, num_unidades: 1, precio_unitario: 1000, subtotal: 1000, nombre_producto: p.nombre_producto },
+            ],
           },
         });
         if (res.statusCode === 201) confirmadas.push(res.json().id_venta as number);

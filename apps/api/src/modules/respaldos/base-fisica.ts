@@ -47,7 +47,13 @@ export interface ResultadoRespaldo extends Respaldo {
   lsnFinal: string;
 }
 
-export async function tomarRespaldo({ url, dir, ahora = new Date(), alIniciarCopia, antesDeDetener }: OpcionesRespaldo): Promise<ResultadoRespaldo> {
+export async function tomarRespaldo({
+  url,
+  dir,
+  ahora = new Date(),
+  alIniciarCopia,
+  antesDeDetener,
+}: OpcionesRespaldo): Promise<ResultadoRespaldo> {
   fs.mkdirSync(dir, { recursive: true });
   const archivo = nombreRespaldo(ahora);
   const destino = path.join(dir, archivo);

@@ -90,7 +90,9 @@ async function restaurarArchivo(env: Env, args: string[]) {
   }
   const { tablas } = await restaurar(plan, { port: env.PG_PORT, avisar: (m) => console.log(m) });
   const filas = Object.values(tablas).reduce((a, b) => a + b, 0);
-  console.log(`Base restaurada en ${plan.dataDir}: ${Object.keys(tablas).length} tablas, ${filas} filas. Ya puede iniciar la app (npm start).`);
+  console.log(
+    `Base restaurada en ${plan.dataDir}: ${Object.keys(tablas).length} tablas, ${filas} filas. Ya puede iniciar la app (npm start).`,
+  );
 }
 
 const [comando, ...args] = process.argv.slice(2);

@@ -77,7 +77,16 @@ export async function restaurar(plan: Plan, { port, avisar = () => {} }: { port:
     fs.mkdirSync(plan.dataDir, { recursive: true, mode: 0o700 });
     avisar('Extrayendo el respaldo...');
     await tar.x({ file: plan.archivo, cwd: plan.dataDir, preserveOwner: false });
-    for (const d of ['pg_wal/archive_status', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans']) {
+    for (const d of [
+      'pg_wal/archive_status',
+      'pg_replslot',
+      'pg_dynshmem',
+      'pg_notify',
+      'pg_serial',
+      'pg_snapshots',
+      'pg_stat_tmp',
+      'pg_subtrans',
+    ]) {
       fs.mkdirSync(path.join(plan.dataDir, d), { recursive: true, mode: 0o700 });
     }
     // PostgreSQL refuses a data folder others can read.
@@ -176,7 +185,8 @@ async function exigirRespaldoValido(archivo: string) {
     throw new RestauracionRechazada(`El archivo ${archivo} no es un respaldo legible (${(err as Error).message}).`);
   }
   for (const requerido of ['PG_VERSION', 'backup_label', 'global/pg_control']) {
-    if (!nombres.has(requerido)) throw new RestauracionRechazada(`El archivo ${archivo} no es un respaldo de Minimarket: le falta ${requerido}.`);
+    if (!nombres.has(requerido))
+      throw new RestauracionRechazada(`El archivo ${archivo} no es un respaldo de Minimarket: le falta ${requerido}.`);
   }
 }
 

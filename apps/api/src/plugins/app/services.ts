@@ -29,7 +29,17 @@ import { createEventosSoporte } from '../../modules/soporte/eventos.js';
 import { createSoporteService } from '../../modules/soporte/soporte.service.js';
 import { createVentasService } from '../../modules/ventas/ventas.service.js';
 
-export function createServices({ db, env, log, baseEmbebida = false }: { db: Db; env: Env; log: FastifyBaseLogger; baseEmbebida?: boolean }) {
+export function createServices({
+  db,
+  env,
+  log,
+  baseEmbebida = false,
+}: {
+  db: Db;
+  env: Env;
+  log: FastifyBaseLogger;
+  baseEmbebida?: boolean;
+}) {
   const acceso = createAccesoMinimarket({ db });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, log });
   const limites = createLimites({ db, env });
