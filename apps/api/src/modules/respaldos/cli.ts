@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline/promises';
+import { contar } from '@minimarket/contracts/formato';
 import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
 import { formatBytes } from '@minimarket/contracts/respaldos';
 import { startEmbeddedPostgres, urlEmbebida, type EmbeddedDatabase } from '../../db/embedded-postgres.js';
@@ -55,7 +56,11 @@ async function respaldo(env: Env) {
     const r = await tomarRespaldo({ url: propia?.url ?? urlEmbebida(port!), dir: env.RESPALDO_DIR });
     const borrados = podarRespaldos(env.RESPALDO_DIR);
     console.log(`Respaldo listo: ${path.join(path.resolve(env.RESPALDO_DIR), r.archivo)} (${formatBytes(r.bytes)}).`);
-    if (borrados.length > 0) console.log(`Se borraron ${borrados.length} respaldo(s) antiguo(s) (se guardan 7 diarios y 4 semanales).`);
+    if (borrados.length > 0) {
+      console.log(
+        `Se ${borrados.length === 1 ? 'borró' : 'borraron'} ${contar(borrados.length, 'respaldo antiguo', 'respaldos antiguos')} (se guardan 7 diarios y 4 semanales).`,
+      );
+    }
   } finally {
     await propia?.stop();
   }
