@@ -15,6 +15,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded
 import { migrate } from '../src/db/migrate.js';
 import { seedDemo } from '../src/db/seed/seed.js';
 import { tomarRespaldo } from '../src/modules/respaldos/base-fisica.js';
+import { createRespaldoAutomatico, DIA_MS } from '../src/modules/respaldos/automatico.js';
 import { listarRespaldos } from '../src/modules/respaldos/carpeta.js';
 import { contarTablas, planificarRestauracion, restaurar, RestauracionRechazada } from '../src/modules/respaldos/restaurar.js';
 import { buildTestApp, DEMO, nuevoProducto } from './helpers.js';
@@ -211,5 +212,20 @@ describe('restore drill', () => {
     } finally {
       await c.end();
     }
+  });
+
+  it('the automatic backup takes one when the last is a day old or missing, and not before', async () => {
+    const dir = path.join(raiz, 'automaticos');
+    const log = { info: () => {}, error: () => {} } as unknown as Parameters<typeof createRespaldoAutomatico>[0]['log'];
+    const auto = createRespaldoAutomatico({ habilitado: true, databaseUrl: servidor!.url, dir, log });
+    await auto.revisar();
+    expect(listarRespaldos(dir)).toHaveLength(1);
+    await auto.revisar(new Date(Date.now() + DIA_MS - 60_000));
+    expect(listarRespaldos(dir)).toHaveLength(1);
+    await auto.revisar(new Date(Date.now() + DIA_MS + 60_000));
+    // Taken (both are today's: the retention keeps the newer one of a day).
+    const [uno] = listarRespaldos(dir);
+    expect(uno!.fecha.getTime()).toBeGreaterThan(listarRespaldos(respaldoDir)[0]!.fecha.getTime());
+    expect(listarRespaldos(dir)).toHaveLength(1);
   });
 });
