@@ -8,18 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { DatabaseBackup } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
-import { formatFechaHora, hoyEnSantiago } from '../../../utils/format';
 import { ultimoRespaldoQueryOptions } from '../api/respaldos';
-
-const hora = (iso: string) => formatFechaHora(iso).split(', ')[1];
-
-/** «hoy 03:12», «ayer 03:12», or the whole date: Santiago's calendar. */
-export function cuandoFue(iso: string, ahora: Date = new Date()): string {
-  const dia = hoyEnSantiago(new Date(iso));
-  if (dia === hoyEnSantiago(ahora)) return `hoy ${hora(iso)}`;
-  if (dia === hoyEnSantiago(new Date(ahora.getTime() - 24 * 60 * 60 * 1000))) return `ayer ${hora(iso)}`;
-  return formatFechaHora(iso);
-}
+import { cuandoFue } from '../utils/cuando-fue';
 
 /** The embedded database's last backup, for the administrator (docs/respaldos.md). */
 export function UltimoRespaldo() {
