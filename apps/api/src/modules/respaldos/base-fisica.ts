@@ -64,6 +64,7 @@ export async function tomarRespaldo({
   try {
     const { rows: candado } = await cliente.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [CANDADO_RESPALDO]);
     if (!candado[0]?.ok) throw new RespaldoEnCurso();
+    limpiarRestos(dir);
     const { rows: dd } = await cliente.query<{ data_directory: string }>('SHOW data_directory');
     const dataDir = dd[0]!.data_directory;
     if (fs.readdirSync(path.join(dataDir, 'pg_tblspc')).length > 0) {
@@ -101,6 +102,17 @@ export async function tomarRespaldo({
     await cliente.end().catch(() => {});
     fs.rmSync(preparacion, { recursive: true, force: true });
     fs.rmSync(`${destino}.parcial`, { force: true });
+  }
+}
+
+/**
+ * What a backup killed midway left (its staging folder, its half archive): removed by the next one,
+ * which holds the lock, so no backup is running to own them.
+ */
+function limpiarRestos(dir: string) {
+  for (const nombre of fs.readdirSync(dir)) {
+    if (nombre.startsWith('.en-curso-') || nombre.endsWith('.tar.gz.parcial'))
+      fs.rmSync(path.join(dir, nombre), { recursive: true, force: true });
   }
 }
 
