@@ -231,4 +231,22 @@ describe('restore drill', () => {
     expect(uno!.fecha.getTime()).toBeGreaterThan(listarRespaldos(respaldoDir)[0]!.fecha.getTime());
     expect(listarRespaldos(dir)).toHaveLength(1);
   });
+
+  it('an aborted backup (the app stopping) leaves no file, no slot and no lock behind', async () => {
+    const dir = path.join(raiz, 'abortados');
+    const parar = new AbortController();
+    await expect(tomarRespaldo({ url: servidor!.url, dir, signal: parar.signal, alIniciarCopia: () => parar.abort() })).rejects.toThrow();
+    expect(fs.readdirSync(dir)).toEqual([]);
+    const c = new pg.Client({ connectionString: servidor!.url });
+    await c.connect();
+    try {
+      const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_replication_slots');
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await c.end();
+    }
+    // The lock is free: the next one runs.
+    const r = await tomarRespaldo({ url: servidor!.url, dir });
+    expect(fs.readdirSync(dir)).toEqual([r.archivo]);
+  });
 });

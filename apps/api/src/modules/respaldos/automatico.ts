@@ -21,6 +21,7 @@ export interface OpcionesRespaldoAutomatico {
 export function createRespaldoAutomatico({ habilitado, databaseUrl, dir, log, revisionMs = REVISION_MS }: OpcionesRespaldoAutomatico) {
   let reloj: NodeJS.Timeout | undefined;
   let enCurso: Promise<void> | undefined;
+  const parar = new AbortController();
 
   /** Takes one if the last is a day old or missing; then applies the retention. */
   async function revisar(ahora = new Date()) {
@@ -28,11 +29,12 @@ export function createRespaldoAutomatico({ habilitado, databaseUrl, dir, log, re
     const ultimo = ultimoRespaldo(dir);
     if (ultimo && ahora.getTime() - ultimo.fecha.getTime() < DIA_MS) return;
     try {
-      const r = await tomarRespaldo({ url: databaseUrl, dir });
+      const r = await tomarRespaldo({ url: databaseUrl, dir, signal: parar.signal });
       const borrados = podarRespaldos(dir);
       log.info({ archivo: r.archivo, bytes: r.bytes, borrados: borrados.length }, 'Respaldo diario de la base embebida listo');
     } catch (err) {
       if (err instanceof RespaldoEnCurso) return; // `npm run respaldo` is taking one right now
+      if (parar.signal.aborted) return; // the app is stopping; the next start takes it
       throw err;
     }
   }
@@ -54,10 +56,11 @@ export function createRespaldoAutomatico({ habilitado, databaseUrl, dir, log, re
       reloj = setInterval(vuelta, revisionMs);
       reloj.unref();
     },
-    /** Waits for a backup under way: stopping PostgreSQL under it would leave a half archive (removed anyway). */
+    /** Aborts a backup under way (Ctrl+C must not wait for a big copy) and waits for its clean-up. */
     async detener() {
       if (reloj) clearInterval(reloj);
       reloj = undefined;
+      parar.abort();
       await enCurso;
     },
   };

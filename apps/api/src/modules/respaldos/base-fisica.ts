@@ -39,6 +39,8 @@ export interface OpcionesRespaldo {
   ahora?: Date;
   /** Test seams: called after pg_backup_start and right before pg_backup_stop (the drill writes meanwhile). */
   alIniciarCopia?: () => void | Promise<void>;
+  /** Aborts the copy (the app stopping): the half backup is removed and the server leaves backup mode. */
+  signal?: AbortSignal;
   antesDeDetener?: () => void | Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function tomarRespaldo({
   dir,
   ahora = new Date(),
   alIniciarCopia,
+  signal,
   antesDeDetener,
 }: OpcionesRespaldo): Promise<ResultadoRespaldo> {
   fs.mkdirSync(dir, { recursive: true });
@@ -78,7 +81,7 @@ export async function tomarRespaldo({
     await cliente.query('SELECT pg_backup_start($1, true)', [archivo]);
     iniciado = true;
     await alIniciarCopia?.();
-    await copiarCarpetaDatos(dataDir, preparacion);
+    await copiarCarpetaDatos(dataDir, preparacion, signal);
     await antesDeDetener?.();
     // false: no WAL archiving here; the WAL needed is copied below, held by the slot.
     const { rows: fin } = await cliente.query<{ lsn: string; labelfile: string; spcmapfile: string | null }>(
@@ -89,11 +92,11 @@ export async function tomarRespaldo({
     // Byte for byte, as the docs ask.
     fs.writeFileSync(path.join(preparacion, 'backup_label'), labelfile);
     if (spcmapfile) fs.writeFileSync(path.join(preparacion, 'tablespace_map'), spcmapfile);
-    await copiarWal(path.join(dataDir, 'pg_wal'), path.join(preparacion, 'pg_wal'));
+    await copiarWal(path.join(dataDir, 'pg_wal'), path.join(preparacion, 'pg_wal'), signal);
     await cliente.query('SELECT pg_drop_replication_slot($1)', [ranura]);
 
     const parcial = `${destino}.parcial`;
-    await pipeline(tar.c({ gzip: { level: 6 }, cwd: preparacion, portable: true }, ['.']), fs.createWriteStream(parcial));
+    await pipeline(tar.c({ gzip: { level: 6 }, cwd: preparacion, portable: true }, ['.']), fs.createWriteStream(parcial), { signal });
     fs.renameSync(parcial, destino);
     return { archivo, fecha: ahora, bytes: fs.statSync(destino).size, lsnFinal: lsn };
   } finally {
@@ -119,7 +122,7 @@ function limpiarRestos(dir: string) {
 // Asynchronous, one file at a time: the app keeps serving while its daily backup copies.
 
 /** The data folder without what the docs leave out; pg_control last, as pg_basebackup sends it. */
-async function copiarCarpetaDatos(origen: string, destino: string) {
+async function copiarCarpetaDatos(origen: string, destino: string, signal?: AbortSignal) {
   for (const entrada of await fsp.readdir(origen, { withFileTypes: true })) {
     if (OMITIR.has(entrada.name)) continue;
     const de = path.join(origen, entrada.name);
@@ -127,16 +130,16 @@ async function copiarCarpetaDatos(origen: string, destino: string) {
     if (entrada.isDirectory()) {
       await fsp.mkdir(a, { mode: 0o700 });
       if (VACIAR.has(entrada.name)) continue;
-      await copiarArbol(de, a);
+      await copiarArbol(de, a, signal);
     } else if (entrada.isFile()) {
-      await copiarArchivo(de, a);
+      await copiarArchivo(de, a, signal);
     }
   }
   await fsp.mkdir(path.join(destino, 'pg_wal', 'archive_status'), { recursive: true, mode: 0o700 });
-  await copiarArchivo(path.join(origen, 'global', 'pg_control'), path.join(destino, 'global', 'pg_control'));
+  await copiarArchivo(path.join(origen, 'global', 'pg_control'), path.join(destino, 'global', 'pg_control'), signal);
 }
 
-async function copiarArbol(origen: string, destino: string) {
+async function copiarArbol(origen: string, destino: string, signal?: AbortSignal) {
   let entradas: fs.Dirent[];
   try {
     entradas = await fsp.readdir(origen, { withFileTypes: true });
@@ -151,15 +154,16 @@ async function copiarArbol(origen: string, destino: string) {
     const a = path.join(destino, entrada.name);
     if (entrada.isDirectory()) {
       await fsp.mkdir(a, { mode: 0o700 });
-      await copiarArbol(de, a);
+      await copiarArbol(de, a, signal);
     } else if (entrada.isFile() && !(path.basename(origen) === 'global' && entrada.name === 'pg_control')) {
-      await copiarArchivo(de, a);
+      await copiarArchivo(de, a, signal);
     }
   }
 }
 
 /** A file removed while the copy runs (a dropped table, a truncated relation's tail) is no error: the WAL replays it. */
-async function copiarArchivo(de: string, a: string) {
+async function copiarArchivo(de: string, a: string, signal?: AbortSignal) {
+  signal?.throwIfAborted();
   try {
     await fsp.copyFile(de, a);
   } catch (err) {
@@ -168,8 +172,8 @@ async function copiarArchivo(de: string, a: string) {
 }
 
 /** The WAL segments (and timeline history files); archive_status stays empty. */
-async function copiarWal(origen: string, destino: string) {
+async function copiarWal(origen: string, destino: string, signal?: AbortSignal) {
   for (const entrada of await fsp.readdir(origen, { withFileTypes: true })) {
-    if (entrada.isFile()) await copiarArchivo(path.join(origen, entrada.name), path.join(destino, entrada.name));
+    if (entrada.isFile()) await copiarArchivo(path.join(origen, entrada.name), path.join(destino, entrada.name), signal);
   }
 }
