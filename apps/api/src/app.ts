@@ -26,6 +26,7 @@ import baditoRoutes from './routes/badito/index.js';
 import minimarketsRoutes from './routes/minimarkets/index.js';
 import notificacionesRoutes from './routes/notificaciones/index.js';
 import productosRoutes from './routes/productos/index.js';
+import respaldosRoutes from './routes/respaldos/index.js';
 import saludRoutes from './routes/salud/index.js';
 import boletasRoutes from './routes/boletas/index.js';
 import soporteRoutes from './routes/soporte/index.js';
@@ -39,9 +40,11 @@ export interface BuildOptions {
   jwtSecret: string;
   /** Serve the built SPA too (off in API tests). */
   serveWeb?: boolean;
+  /** The database is the embedded one (no DATABASE_URL given): the app backs it up (docs/respaldos.md). */
+  baseEmbebida?: boolean;
 }
 
-export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOptions) {
+export async function buildApp({ env, db, jwtSecret, serveWeb = true, baseEmbebida = false }: BuildOptions) {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, serializers: { req: serializarPeticion } },
     // Behind a reverse proxy, which X-Forwarded-For hops name the real client (throttling counts it).
@@ -62,7 +65,7 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
   await app.register(jwt, { secret: jwtSecret, expiresIn: env.JWT_EXPIRES_IN });
   await app.register(swagger);
   await app.register(auth, { db });
-  await app.register(services, { db, env, jwtSecret });
+  await app.register(services, { db, env, jwtSecret, baseEmbebida });
 
   await app.register(
     async (api) => {
@@ -81,6 +84,7 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true }: BuildOpt
       await api.register(soporteRoutes);
       await api.register(cajaRoutes);
       await api.register(boletasRoutes);
+      await api.register(respaldosRoutes);
     },
     { prefix: '/api' },
   );

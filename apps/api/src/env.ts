@@ -20,6 +20,12 @@ const envSchema = z.object({
   PG_DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data', 'postgres')),
   PG_PORT: z.coerce.number().int().positive().default(5433),
   /**
+   * Where the embedded database's backups go (docs/respaldos.md); unused with DATABASE_URL. Unset:
+   * `respaldos` beside PG_DATA_DIR (.data/respaldos), so a run on a data folder of its own (the
+   * tests, a second copy) never writes into another's.
+   */
+  RESPALDO_DIR: z.string().optional(),
+  /**
    * Load the demo accounts and data. Unset: only on the embedded database (no DATABASE_URL);
    * a real deployment never gets published passwords unless this says 'true'.
    */
@@ -101,7 +107,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+const envConRespaldos = envSchema.transform((e) => ({
+  ...e,
+  RESPALDO_DIR: e.RESPALDO_DIR ?? path.join(path.dirname(path.resolve(e.PG_DATA_DIR)), 'respaldos'),
+}));
+
+export type Env = z.infer<typeof envConRespaldos>;
 
 /** The demo data is loaded when SEED_DEMO says so, or by default on the embedded database only. */
 export const cargaDatosDemo = (env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>) => env.SEED_DEMO ?? !env.DATABASE_URL;
@@ -114,7 +125,7 @@ export const usaBandejaDeDesarrollo = (env: Pick<Env, 'DATABASE_URL' | 'SMTP_URL
   !env.DATABASE_URL && !env.SMTP_URL && env.NODE_ENV === 'development';
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const parsed = envConRespaldos.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ErrorDeArranque(`Configuración inválida:\n${lines.join('\n')}`);

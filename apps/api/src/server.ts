@@ -99,7 +99,7 @@ try {
     ...(devInbox ? { SMTP_URL: devInbox.smtpUrl } : {}),
     ...(simuladorDte ? { DTE_SIMULADOR_URL: simuladorDte.url } : {}),
   };
-  app = await buildApp({ env: appEnv, db, jwtSecret });
+  app = await buildApp({ env: appEnv, db, jwtSecret, baseEmbebida: embedded !== undefined });
   await app.listen({ host: env.HOST, port: env.PORT });
   const lineaCorreos = devInboxWeb ? `\n  Correos enviados (bandeja de desarrollo): ${devInboxWeb.url}` : '';
   // The demo logins only where the demo data is; never a password the database does not have.

@@ -18,6 +18,8 @@ import { ErrorDeArranque } from '../lib/error-de-arranque.js';
 const USER = 'minimarket';
 const PASSWORD = 'minimarket';
 export const EMBEDDED_DATABASE = 'minimarket';
+/** An embedded server already running on `port` (npm run respaldo while the app runs). */
+export const urlEmbebida = (port: number, database = EMBEDDED_DATABASE) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 /** A fast shutdown rolls back what was running and writes a checkpoint: seconds, rarely more. */
 const ESPERA_PARADA_MS = 60_000;
 /** After SIGQUIT (immediate shutdown, no checkpoint: the next start recovers from the WAL). */
@@ -40,6 +42,8 @@ export interface OpcionesEmbebida {
   avisar?: (mensaje: string) => void;
 }
 
+let ganchosQuitados = false;
+
 export async function startEmbeddedPostgres(opts: OpcionesEmbebida): Promise<EmbeddedDatabase> {
   const database = opts.database ?? EMBEDDED_DATABASE;
   // Absolute, so the postgres command line names the same directory whoever reads it later.
@@ -55,9 +59,13 @@ export async function startEmbeddedPostgres(opts: OpcionesEmbebida): Promise<Emb
   // and CI passed with red tests. Its 'exit' hook cannot stop anything either (nothing asynchronous
   // finishes in 'exit'; it throws instead). Both go; its signal hooks stay, and our own code stops
   // the server it started (server.ts on SIGTERM/SIGINT, the tests' teardown).
-  const { default: ganchoDeSalida } = await import('async-exit-hook');
-  ganchoDeSalida.unhookEvent('beforeExit');
-  ganchoDeSalida.unhookEvent('exit');
+  // Once per process: a second unhook throws (a restore drill starts several servers in one process).
+  if (!ganchosQuitados) {
+    const { default: ganchoDeSalida } = await import('async-exit-hook');
+    ganchoDeSalida.unhookEvent('beforeExit');
+    ganchoDeSalida.unhookEvent('exit');
+    ganchosQuitados = true;
+  }
   const registro: string[] = [];
   const anotar = (texto: string) => {
     registro.push(...texto.split('\n').filter((l) => l.trim()));

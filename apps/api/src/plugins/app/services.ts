@@ -26,12 +26,26 @@ import { createMinimarketsService } from '../../modules/minimarkets/minimarkets.
 import { createNotificacionesService } from '../../modules/notificaciones/notificaciones.service.js';
 import { createOpenFoodFacts } from '../../modules/productos/open-food-facts.js';
 import { createProductosService } from '../../modules/productos/productos.service.js';
+import { createRespaldoAutomatico } from '../../modules/respaldos/automatico.js';
+import { createRespaldosService } from '../../modules/respaldos/respaldos.service.js';
 import { createUsuariosService } from '../../modules/usuarios/usuarios.service.js';
 import { createEventosSoporte } from '../../modules/soporte/eventos.js';
 import { createSoporteService } from '../../modules/soporte/soporte.service.js';
 import { createVentasService } from '../../modules/ventas/ventas.service.js';
 
-export function createServices({ db, env, log, jwtSecret }: { db: Db; env: Env; log: FastifyBaseLogger; jwtSecret: string }) {
+export function createServices({
+  db,
+  env,
+  log,
+  jwtSecret,
+  baseEmbebida = false,
+}: {
+  db: Db;
+  env: Env;
+  log: FastifyBaseLogger;
+  jwtSecret: string;
+  baseEmbebida?: boolean;
+}) {
   const acceso = createAccesoMinimarket({ db });
   const cifrado = createCifrado(env.DTE_CLAVE_CIFRADO ?? jwtSecret);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, log });
@@ -82,6 +96,14 @@ export function createServices({ db, env, log, jwtSecret }: { db: Db; env: Env; 
       intervaloMs: env.NODE_ENV === 'test' ? 0 : env.DTE_INTERVALO_MS,
       timeoutMs: env.DTE_TIMEOUT_MS,
     }),
+    // Only the embedded database: with DATABASE_URL the operator's database has its own backups.
+    respaldos: createRespaldosService({ habilitado: baseEmbebida, dir: env.RESPALDO_DIR }),
+    respaldoAutomatico: createRespaldoAutomatico({
+      habilitado: baseEmbebida && env.NODE_ENV !== 'test',
+      databaseUrl: env.DATABASE_URL,
+      dir: env.RESPALDO_DIR,
+      log,
+    }),
     eventosSoporte: createEventosSoporte({
       databaseUrl: env.DATABASE_URL,
       db,
@@ -105,7 +127,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (app: FastifyInstance, opts: { db: Db; env: Env; jwtSecret: string }) => {
+  async (app: FastifyInstance, opts: { db: Db; env: Env; jwtSecret: string; baseEmbebida?: boolean }) => {
     app.decorate('services', createServices({ ...opts, log: app.log }));
     // This replica takes queued imports once it is ready to serve; on close the running ones
     // are rolled back and handed back to the queue (another replica, or the next start, runs them).
@@ -115,6 +137,7 @@ export default fp(
       app.services.avisoFiado.iniciar();
       app.services.resumidor.iniciar();
       app.services.emisorBoletas.iniciar();
+      app.services.respaldoAutomatico.iniciar();
     });
     // Open event streams would keep the server from closing: they end first.
     app.addHook('preClose', () => app.services.eventosSoporte.detener());
@@ -123,6 +146,7 @@ export default fp(
       app.services.avisoFiado.detener();
       await app.services.resumidor.detener();
       await app.services.emisorBoletas.detener();
+      await app.services.respaldoAutomatico.detener();
       await app.services.cargas.detener();
       await app.services.pesadas.cerrar();
     });

@@ -60,6 +60,7 @@ export default fp(
           { name: 'soporte', description: 'Conversaciones entre una tienda y los administradores, con eventos en vivo' },
           { name: 'badito', description: 'El asistente que responde con los datos de la propia tienda' },
           { name: 'caja', description: 'Turnos de caja: apertura, ingresos y retiros, informe X y cierre con arqueo' },
+          { name: 'respaldos', description: 'Respaldos de la base embebida: el último y si está atrasado' },
         ],
         components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearerAuth: [] }],

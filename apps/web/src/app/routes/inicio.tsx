@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { RequiereTienda } from '../../components/shop/requiere-tienda';
 import { Card } from '../../components/ui/card';
 import { SectionLayout } from '../../components/ui/section-layout';
+import { UltimoRespaldo } from '../../features/administracion/components/ultimo-respaldo';
 import { CargasRecientes } from '../../features/cargas/components/cargas-recientes';
 import { ConsejoDelDia } from '../../features/inicio/components/consejo-del-dia';
 import { CuentasPorCobrar } from '../../features/inicio/components/cuentas-por-cobrar';
@@ -92,6 +93,7 @@ export function InicioHome() {
           </section>
         </Card>
         <div className="space-y-4">
+          {user?.rol === 'administrador' && <UltimoRespaldo />}
           {idMinimarket && <CuentasPorCobrar key={idMinimarket} idMinimarket={idMinimarket} />}
           <Card className="p-5">
             <TituloTarjeta titulo="Recursos para aprender" enlace={{ to: '/inicio/recursos', texto: 'Ver guías' }} />

@@ -1,0 +1,252 @@
+// The restore drill (issue 24): an embedded PostgreSQL of its own in a temporary folder, with the
+// demo data; a backup; the data folder deleted; the backup restored; the same rows, table by table.
+// Then a backup taken while sales are being written: restored, every sale answered before
+// pg_backup_stop is there, none is there by halves (its line, its stock movement and the product's
+// stock agree), and the folder it replaced is kept aside. Every wait is on an event (a sale answered).
+import { EventEmitter, once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../src/db/client.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.js';
+import { migrate } from '../src/db/migrate.js';
+import { seedDemo } from '../src/db/seed/seed.js';
+import { tomarRespaldo } from '../src/modules/respaldos/base-fisica.js';
+import { createRespaldoAutomatico, DIA_MS } from '../src/modules/respaldos/automatico.js';
+import { listarRespaldos } from '../src/modules/respaldos/carpeta.js';
+import { contarTablas, planificarRestauracion, restaurar, RestauracionRechazada } from '../src/modules/respaldos/restaurar.js';
+import { buildTestApp, DEMO, nuevoProducto } from './helpers.js';
+
+function puertoLibre(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+let raiz: string;
+let dataDir: string;
+let respaldoDir: string;
+let port: number;
+let servidor: EmbeddedDatabase | undefined;
+
+const iniciar = async () => {
+  servidor = await startEmbeddedPostgres({ dataDir, port, avisar: () => {} });
+  return servidor;
+};
+const detener = async () => {
+  await servidor?.stop();
+  servidor = undefined;
+};
+
+beforeAll(async () => {
+  raiz = fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-respaldos-'));
+  dataDir = path.join(raiz, 'postgres');
+  respaldoDir = path.join(raiz, 'respaldos');
+  port = await puertoLibre();
+  const { url } = await iniciar();
+  await migrate(url);
+  const db = createDb(url, 2);
+  // A few days of the demo shops: rows in every kind of table, quick to make.
+  await seedDemo(db, { dias: 3 });
+  await db.$disconnect();
+});
+
+afterAll(async () => {
+  await detener();
+  fs.rmSync(raiz, { recursive: true, force: true });
+});
+
+describe('restore drill', () => {
+  it('restores a deleted data folder with the same rows in every table', async () => {
+    const { url } = servidor!;
+    const antes = await contarTablas(url);
+    expect(antes.venta).toBeGreaterThan(0);
+    expect(antes.detalle_venta).toBeGreaterThan(0);
+    expect(antes.producto).toBeGreaterThan(0);
+    expect(antes.usuario).toBeGreaterThan(0);
+
+    // What a backup killed midway leaves: the next one clears it.
+    fs.mkdirSync(path.join(respaldoDir, '.en-curso-minimarket-20261101-000000-000Z', 'base'), { recursive: true });
+    fs.writeFileSync(path.join(respaldoDir, 'minimarket-20261101-000000-000Z.tar.gz.parcial'), 'a medias');
+    const r = await tomarRespaldo({ url, dir: respaldoDir });
+    expect(fs.readdirSync(respaldoDir)).toEqual([r.archivo]);
+    expect(r.bytes).toBeGreaterThan(0);
+
+    await detener();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+
+    const plan = await planificarRestauracion({ archivo: path.join(respaldoDir, r.archivo), dataDir, port });
+    expect(plan.actual).toBeNull();
+    expect(plan.fechaRespaldo.getTime()).toBe(r.fecha.getTime());
+    const { tablas } = await restaurar(plan, { port });
+    expect(tablas).toEqual(antes);
+
+    // And it starts as the app starts it, with the same rows.
+    const { url: otra } = await iniciar();
+    expect(await contarTablas(otra)).toEqual(antes);
+  });
+
+  it('refuses, in Spanish, while the database is running', async () => {
+    const r = listarRespaldos(respaldoDir)[0]!;
+    await expect(planificarRestauracion({ archivo: path.join(respaldoDir, r.archivo), dataDir, port })).rejects.toThrow(
+      new RestauracionRechazada(
+        `La base de datos está en uso (PostgreSQL, PID ${fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]}, carpeta ${dataDir}). Detenga la app (Ctrl+C en la ventana de npm start) y vuelva a intentar.`,
+      ),
+    );
+  });
+
+  it('refuses a file that is not a backup, before touching anything', async () => {
+    await detener();
+    const falso = path.join(raiz, 'falso.tar.gz');
+    fs.writeFileSync(falso, 'no soy un respaldo');
+    await expect(planificarRestauracion({ archivo: falso, dataDir, port })).rejects.toThrow(/no es un respaldo (legible|de Minimarket)/);
+    expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+    await iniciar();
+  });
+
+  it('a backup taken while sales are written restores to a consistent point', async () => {
+    const { url } = servidor!;
+    const db = createDb(url, 10);
+    const app = await buildTestApp(url, db);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: `username=${encodeURIComponent(DEMO.pyme.correo)}&password=${encodeURIComponent(DEMO.pyme.password)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const headers = { authorization: `Bearer ${login.json().access_token as string}` };
+    const request = (opts: { method: string; url: string; payload?: unknown }) =>
+      app.inject({ method: opts.method as 'GET', url: opts.url, payload: opts.payload as string, headers });
+    const tienda = (await db.minimarket.findFirstOrThrow({ where: { usuario: { correo: DEMO.pyme.correo } } })).id_minimarket;
+    const STOCK = 1_000_000;
+    const p = await nuevoProducto({ request }, tienda, { stock: STOCK, precio_venta: 1000 });
+
+    // Two tills selling the product one unit at a time until told to stop.
+    const confirmadas: number[] = [];
+    const fallidas: string[] = [];
+    const avisos = new EventEmitter();
+    let seguir = true;
+    const caja = async () => {
+      while (seguir) {
+        const res = await request({
+          method: 'POST',
+          url: '/api/ventas/',
+          payload: {
+            id_minimarket: tienda,
+            total: 1000,
+            metodo_pago: 'Efectivo',
+            detalles: [
+              { id_producto: p.id_producto, num_unidades: 1, precio_unitario: 1000, subtotal: 1000, nombre_producto: p.nombre_producto },
+            ],
+          },
+        });
+        if (res.statusCode === 201) confirmadas.push(res.json().id_venta as number);
+        else fallidas.push(`${res.statusCode} ${res.body}`);
+        avisos.emit('venta');
+      }
+    };
+    /** Resolves once `n` more sales have been answered. */
+    const masVentas = async (n: number) => {
+      const meta = confirmadas.length + n;
+      while (confirmadas.length < meta) await once(avisos, 'venta');
+    };
+    const cajas = [caja(), caja()];
+    await masVentas(3);
+
+    let antesDelFin = new Set<number>();
+    let r;
+    try {
+      r = await tomarRespaldo({
+        url,
+        dir: respaldoDir,
+        // Sales during the copy (pages copied half-old, made whole by the WAL) and after it (only in the WAL).
+        alIniciarCopia: () => masVentas(5),
+        antesDeDetener: async () => {
+          await masVentas(5);
+          antesDelFin = new Set(confirmadas);
+        },
+      });
+      // And some after pg_backup_stop: in the restore or not, but never by halves.
+      await masVentas(3);
+    } finally {
+      seguir = false;
+      await Promise.all(cajas);
+      await app.close();
+      await db.$disconnect();
+    }
+    expect(fallidas).toEqual([]);
+    expect(antesDelFin.size).toBeGreaterThanOrEqual(13);
+
+    await detener();
+    const plan = await planificarRestauracion({ archivo: path.join(respaldoDir, r.archivo), dataDir, port });
+    expect(plan.actual?.bytes).toBeGreaterThan(0);
+    await restaurar(plan, { port });
+    // The replaced folder is kept aside, whole.
+    expect(fs.existsSync(path.join(plan.apartado, 'PG_VERSION'))).toBe(true);
+
+    const { url: restaurada } = await iniciar();
+    const c = new pg.Client({ connectionString: restaurada });
+    await c.connect();
+    try {
+      const { rows: ventas } = await c.query<{ id_venta: number; lineas: number; movimientos: number; total: number }>(
+        `SELECT v.id_venta, v.total,
+                (SELECT count(*)::int FROM detalle_venta d WHERE d.id_venta = v.id_venta) AS lineas,
+                (SELECT count(*)::int FROM movimiento_stock m WHERE m.id_venta = v.id_venta) AS movimientos
+           FROM venta v
+          WHERE EXISTS (SELECT 1 FROM detalle_venta d WHERE d.id_venta = v.id_venta AND d.id_producto = $1)`,
+        [p.id_producto],
+      );
+      const restauradas = new Set(ventas.map((v) => v.id_venta));
+      // Every sale answered before the backup ended is there…
+      expect([...antesDelFin].filter((id) => !restauradas.has(id))).toEqual([]);
+      // …none that was never answered…
+      expect([...restauradas].filter((id) => !confirmadas.includes(id))).toEqual([]);
+      // …and each one whole: its line, its stock movement, and the stock they took.
+      expect(ventas.filter((v) => v.lineas !== 1 || v.movimientos !== 1 || v.total !== 1000)).toEqual([]);
+      const { rows: stock } = await c.query<{ stock: number }>('SELECT stock FROM producto WHERE id_producto = $1', [p.id_producto]);
+      expect(stock[0]!.stock).toBe(STOCK - ventas.length);
+    } finally {
+      await c.end();
+    }
+  });
+
+  it('the automatic backup takes one when the last is a day old or missing, and not before', async () => {
+    const dir = path.join(raiz, 'automaticos');
+    const log = { info: () => {}, error: () => {} } as unknown as Parameters<typeof createRespaldoAutomatico>[0]['log'];
+    const auto = createRespaldoAutomatico({ habilitado: true, databaseUrl: servidor!.url, dir, log });
+    await auto.revisar();
+    expect(listarRespaldos(dir)).toHaveLength(1);
+    await auto.revisar(new Date(Date.now() + DIA_MS - 60_000));
+    expect(listarRespaldos(dir)).toHaveLength(1);
+    await auto.revisar(new Date(Date.now() + DIA_MS + 60_000));
+    // Taken (both are today's: the retention keeps the newer one of a day).
+    const [uno] = listarRespaldos(dir);
+    expect(uno!.fecha.getTime()).toBeGreaterThan(listarRespaldos(respaldoDir)[0]!.fecha.getTime());
+    expect(listarRespaldos(dir)).toHaveLength(1);
+  });
+
+  it('an aborted backup (the app stopping) leaves no file, no slot and no lock behind', async () => {
+    const dir = path.join(raiz, 'abortados');
+    const parar = new AbortController();
+    await expect(tomarRespaldo({ url: servidor!.url, dir, signal: parar.signal, alIniciarCopia: () => parar.abort() })).rejects.toThrow();
+    expect(fs.readdirSync(dir)).toEqual([]);
+    const c = new pg.Client({ connectionString: servidor!.url });
+    await c.connect();
+    try {
+      const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_replication_slots');
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await c.end();
+    }
+    // The lock is free: the next one runs.
+    const r = await tomarRespaldo({ url: servidor!.url, dir });
+    expect(fs.readdirSync(dir)).toEqual([r.archivo]);
+  });
+});
