@@ -212,6 +212,31 @@ describe('a sale’s boleta', () => {
     expect(await boleta(mixta.id_venta)).toMatchObject({ neto: 2508, iva: 477, total: 4485 });
   });
 
+  it('a sale made offline gets its boleta when it reaches the server', async () => {
+    await configurar();
+    const p = await nuevoProducto(await pyme(), donPepe, { precio_venta: 990, stock: 50 });
+    const res = await (
+      await pyme()
+    ).request({
+      method: 'POST',
+      url: '/api/ventas/',
+      payload: {
+        id_minimarket: donPepe,
+        total: 990,
+        metodo_pago: 'Efectivo',
+        detalles: [{ id_producto: p.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 }],
+        origen: 'offline',
+        fecha_venta: new Date(Date.now() - 3_600_000).toISOString(),
+        referencia_local: 'CBOL1-0001',
+      },
+      headers: { 'idempotency-key': 'c0ffee00-0000-4000-8000-00000000b01e' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await documentosDe(res.json().id_venta)).toEqual([expect.objectContaining({ tipo: 39, estado: 'pendiente', total: 990 })]);
+    await enviarTodo();
+    expect((await documentosDe(res.json().id_venta))[0]!.folio).toBeGreaterThan(0);
+  });
+
   it('a shop that does not issue boletas writes none, and its receipt says so', async () => {
     await configurar({ emitir: false });
     const p = await nuevoProducto(await pyme(), donPepe, { precio_venta: 500, stock: 5 });

@@ -148,7 +148,13 @@ export const documentosListSchema = z
     documentos: z.array(documentoSchema),
     total: z.number().int(),
     /** How many documents of the shop are in each state (all days). */
-    por_estado: z.record(z.enum(ESTADOS_DOCUMENTO), z.number().int()),
+    por_estado: z.object({
+      pendiente: z.number().int(),
+      en_proceso: z.number().int(),
+      aceptado: z.number().int(),
+      reparos: z.number().int(),
+      rechazado: z.number().int(),
+    }),
     /** Issued per day (Chile), last 14 days with any: boletas and notas de crédito with a folio. */
     por_dia: z.array(z.object({ dia: z.string(), emitidos: z.number().int(), total: z.number().int() })),
   })
