@@ -12,4 +12,5 @@ export const RAIZ = {
   soporte: ['soporte'],
   caja: ['caja'],
   clientes: ['clientes'],
+  boletas: ['boletas'],
 } as const;
