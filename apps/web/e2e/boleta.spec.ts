@@ -183,7 +183,8 @@ test('boletas with the stand-in: enable in Configuración, «Boleta en proceso»
   expect(boleta.leyenda).toBeNull();
   await expect(encabezado).toHaveText(`BOLETA ELECTRÓNICA N° ${be.folio}`);
   for (const texto of [
-    EMISOR.razon_social.toUpperCase(),
+    // As written (the sheet shows it in capitals through CSS only).
+    EMISOR.razon_social,
     `RUT ${rutConPuntos(EMISOR.rut)}`,
     EMISOR.giro,
     EMISOR.direccion,

@@ -127,6 +127,12 @@ describe('filasTotales with an exempt part', () => {
       ['Pago', 'Tarjeta de Débito'],
     ]);
     expect(filasTotales({ ...base, neto: 33_605, iva: 6385, exento: 0, total: 39_990 }).map((f) => f.etiqueta)).not.toContain('Exento');
+    // An exempt boleta (41): nothing taxed, so no neto nor IVA rows.
+    expect(filasTotales({ ...base, neto: 0, iva: 0, exento: 2990, total: 2990 }).map((f) => f.etiqueta)).toEqual([
+      'Exento',
+      'TOTAL',
+      'Pago',
+    ]);
   });
 });
 
@@ -146,8 +152,9 @@ const electronica = (cambios: Partial<BoletaElectronica> = {}): BoletaElectronic
 
 describe('the receipt of a sale with an electronic boleta', () => {
   it('titles a boleta by its type and folio; 41 is the exempt one', () => {
-    expect(encabezadoBoleta(39, 1234)).toBe('BOLETA ELECTRÓNICA N° 1234');
-    expect(encabezadoBoleta(41, 7)).toBe('BOLETA EXENTA ELECTRÓNICA N° 7');
+    const texto = (t: { documento: string; numero: string }) => `${t.documento} ${t.numero}`;
+    expect(texto(encabezadoBoleta(39, 1234))).toBe('BOLETA ELECTRÓNICA N° 1234');
+    expect(texto(encabezadoBoleta(41, 7))).toBe('BOLETA EXENTA ELECTRÓNICA N° 7');
   });
 
   it('is a boleta once it has a folio, «en proceso» before, neither when the shop issues none', () => {

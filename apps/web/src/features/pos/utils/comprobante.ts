@@ -32,9 +32,15 @@ export function filasPago(b: Pick<Boleta, 'pagos' | 'monto_recibido' | 'vuelto' 
 export function filasTotales(
   b: Pick<Boleta, 'neto' | 'iva' | 'total' | 'pagos' | 'monto_recibido' | 'vuelto' | 'cliente'> & { exento?: number },
 ): FilaTotales[] {
+  // An exempt boleta (41) has nothing taxed: SII's format has no neto nor IVA on it, so neither row.
+  const soloExento = Boolean(b.exento) && b.neto === 0 && b.iva === 0;
   return [
-    { etiqueta: 'Neto', valor: formatClp(b.neto) },
-    { etiqueta: 'IVA 19%', valor: formatClp(b.iva) },
+    ...(soloExento
+      ? []
+      : [
+          { etiqueta: 'Neto', valor: formatClp(b.neto) },
+          { etiqueta: 'IVA 19%', valor: formatClp(b.iva) },
+        ]),
     ...(b.exento ? [{ etiqueta: 'Exento', valor: formatClp(b.exento) }] : []),
     { etiqueta: 'TOTAL', valor: formatClp(b.total), destacada: true },
     ...filasPago(b),
@@ -55,9 +61,12 @@ export function boletaEnProceso(b: Pick<Boleta, 'boleta_electronica'>): boolean 
   return b.boleta_electronica !== null && b.boleta_electronica.folio === null;
 }
 
-/** The boleta's title as SII names it: 41 is the exempt one (every line exempt), anything else a 39. */
-export function encabezadoBoleta(tipo: number, folio: number): string {
-  return `${tipo === 41 ? 'BOLETA EXENTA ELECTRÓNICA' : 'BOLETA ELECTRÓNICA'} N° ${folio}`;
+/**
+ * The boleta's title, «BOLETA ELECTRÓNICA N° 1234», in its two parts (the receipt keeps the number
+ * on one line when 58 mm wraps the title). 41 is the exempt one (every line exempt), anything else a 39.
+ */
+export function encabezadoBoleta(tipo: number, folio: number): { documento: string; numero: string } {
+  return { documento: tipo === 41 ? 'BOLETA EXENTA ELECTRÓNICA' : 'BOLETA ELECTRÓNICA', numero: `N° ${folio}` };
 }
 
 /** '76123456-0' → '76.123.456-0'; anything the server sent that is no valid RUT, as it came. */

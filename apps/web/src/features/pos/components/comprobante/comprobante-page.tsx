@@ -22,10 +22,10 @@ import type { AnchoPapel } from '../../../../lib/papel';
 import {
   boletaEmitida,
   boletaEnProceso,
-  encabezadoBoleta,
   filasTotales,
   montosDelRecibo,
   rutLegible,
+  encabezadoBoleta,
   type BoletaEmitida,
 } from '../../utils/comprobante';
 import { LineasComprobante } from './lineas-comprobante';
@@ -33,6 +33,7 @@ import { LineasComprobante } from './lineas-comprobante';
 /** The issuer as SII knows it, under the boleta's title (the shop's name stays above when it differs). */
 function EncabezadoBoleta({ boleta, nombreTienda }: { boleta: BoletaEmitida; nombreTienda: string }) {
   const e = boleta.emisor;
+  const titulo = encabezadoBoleta(boleta.tipo, boleta.folio);
   return (
     <header className="text-center">
       {nombreTienda.trim().toLowerCase() !== e.razon_social.trim().toLowerCase() && (
@@ -40,7 +41,7 @@ function EncabezadoBoleta({ boleta, nombreTienda }: { boleta: BoletaEmitida; nom
       )}
       {/* SII's box: the document's type and folio framed, as on every printed DTE. */}
       <p className="my-[1.5mm] border-2 border-black px-[1mm] py-[1mm] font-bold break-words" data-testid="boleta-encabezado">
-        {encabezadoBoleta(boleta.tipo, boleta.folio)}
+        {titulo.documento} <span className="whitespace-nowrap">{titulo.numero}</span>
       </p>
       <p className="font-bold break-words uppercase">{e.razon_social}</p>
       <p>RUT {rutLegible(e.rut)}</p>
