@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emisorUpdateSchema, NOMBRE_PROVEEDOR, PROVEEDORES_DTE, type Emisor, type EmisorUpdate } from '@minimarket/contracts/boletas';
+import { formatRut, normalizeRut } from '@minimarket/contracts/rut';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -42,9 +43,15 @@ const formSchema = emisorUpdateSchema.omit({ id_minimarket: true }).extend({
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
+function rutConPuntos(rut: string): string {
+  const normal = normalizeRut(rut);
+  return normal === null ? rut : formatRut(normal);
+}
+
 function aFormulario(e: Emisor): FormInput {
   return {
-    rut: e.rut ?? '',
+    // With its dots, as people write it (the contract takes either way).
+    rut: e.rut === null ? '' : rutConPuntos(e.rut),
     razon_social: e.razon_social ?? '',
     giro: e.giro ?? '',
     direccion: e.direccion ?? '',

@@ -256,14 +256,20 @@ function ListaDocumentos({ idMinimarket, documentos }: { idMinimarket: number; d
           <RotateCcw className="size-4" aria-hidden="true" /> Reintentar
         </Button>
       )}
-      {/* The sale's receipt: with the folio once there is one, to reprint it. */}
+      {/* The sale's receipt, to reprint it with its folio: an icon in the table (the reason needs the room), words on a card. */}
       <Link
         to={`/pos/comprobante/${d.id_venta}`}
         state={{ desde: '/pos/boletas' }}
-        className={cn(buttonClasses('contorno', 'sm'), forma === 'tarjeta' ? 'flex-1' : 'ml-2')}
+        className={
+          forma === 'tarjeta'
+            ? cn(buttonClasses('contorno', 'sm'), 'flex-1')
+            : 'ml-1 inline-flex rounded-md p-2 align-middle text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+        }
         aria-label={`Comprobante de la venta N° ${d.numero_venta}`}
+        title={forma === 'tabla' ? 'Ver e imprimir el comprobante' : undefined}
       >
-        <Printer className="size-4" aria-hidden="true" /> Comprobante
+        <Printer className="size-4" aria-hidden="true" />
+        {forma === 'tarjeta' && ' Comprobante'}
       </Link>
     </>
   );
@@ -295,13 +301,22 @@ const COLUMNAS_DOCUMENTOS: ColumnaTabla<Documento>[] = [
     ),
   },
   { titulo: 'Folio', enTarjeta: 'oculta', derecha: true, celda: (d) => (d.folio === null ? '—' : d.folio) },
-  { titulo: 'Venta N°', derecha: true, celda: (d) => d.numero_venta },
-  { titulo: 'Fecha', claseTabla: 'whitespace-nowrap', celda: (d) => formatFechaHora(d.creado_en) },
+  {
+    titulo: 'Venta N°',
+    derecha: true,
+    // The date under the number: a column of its own would leave the reason no room.
+    celda: (d) => (
+      <>
+        <span className="block">{d.numero_venta}</span>
+        <span className="block text-xs whitespace-nowrap text-slate-600">{formatFechaHora(d.creado_en)}</span>
+      </>
+    ),
+  },
   { titulo: 'Total', derecha: true, celda: (d) => formatClp(d.total) },
   { titulo: 'Estado', celda: (d) => <Badge color={COLOR_ESTADO_DOCUMENTO[d.estado]}>{NOMBRE_ESTADO_DOCUMENTO[d.estado]}</Badge> },
   {
     titulo: 'Motivo',
-    claseTabla: 'max-w-72 text-slate-700',
+    claseTabla: 'min-w-48 max-w-96 text-slate-700',
     celda: (d) =>
       d.motivo ?? (
         <span className="text-slate-500" aria-label="Sin motivo">
