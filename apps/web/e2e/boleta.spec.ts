@@ -131,7 +131,7 @@ test('boletas with the stand-in: enable in Configuración, «Boleta en proceso»
   // The browser refuses a RUT with a wrong check digit in the contract's words.
   await form.getByLabel('RUT del emisor').fill('12.345.678-9');
   await form.getByLabel('Razón social').fill(EMISOR.razon_social);
-  await form.getByRole('button', { name: 'Guardar boleta electrónica' }).click();
+  await form.getByRole('button', { name: 'Actualizar boleta electrónica' }).click();
   await expect(form.getByText('El RUT del emisor no es válido (revisa el dígito verificador).')).toBeVisible();
 
   await form.getByLabel('RUT del emisor').fill(rutConPuntos(EMISOR.rut));
@@ -148,7 +148,7 @@ test('boletas with the stand-in: enable in Configuración, «Boleta en proceso»
   await apiKey.fill(API_KEY_SIMULADOR);
   await form.getByLabel('Emitir boletas electrónicas').check();
   const guardado = page.waitForResponse((r) => r.url().includes('/api/boletas/emisor') && r.request().method() === 'PUT');
-  await form.getByRole('button', { name: 'Guardar boleta electrónica' }).click();
+  await form.getByRole('button', { name: 'Actualizar boleta electrónica' }).click();
   expect((await guardado).status()).toBe(200);
   await expect(page.getByText('Configuración guardada.')).toBeVisible();
   // The key is write-only: the form says it is stored and shows nothing of it.

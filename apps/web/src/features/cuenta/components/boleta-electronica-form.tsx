@@ -182,9 +182,9 @@ export function BoletaElectronicaForm({ emisor }: { emisor: Emisor }) {
           </span>
         </span>
       </label>
-      {/* Not plain «Guardar»: the page's alerts form has that button, and one name per action reads better. */}
+      {/* Not «Guardar»: the page's alerts form has that button, and one name per action reads better (and finds one button). */}
       <Button type="submit" disabled={isSubmitting || !isDirty}>
-        {isSubmitting ? 'Guardando...' : 'Guardar boleta electrónica'}
+        {isSubmitting ? 'Guardando...' : 'Actualizar boleta electrónica'}
       </Button>
     </form>
   );
