@@ -3,7 +3,7 @@
 // worker brings the folio, then prints «BOLETA ELECTRÓNICA N° …» with the issuer and the timbre
 // (screenshots at 58 and 80 mm in e2e-artifacts/). With the stand-in down the counter keeps selling
 // and POS → BOLETAS shows the sale's boleta pending. The shop is left without boletas at the end, so
-// the other specs keep printing «no válido como boleta».
+// the other specs keep printing «no válido como boleta». Also: «Exento de IVA» in the product forms.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,9 +14,11 @@ import {
   iniciarSesion,
   miTienda,
   productoBarato,
+  productoPorCodigo,
   PYME,
   rafagaDeEscaner,
   rutValido,
+  sufijoUnico,
   tokenApi,
   type ProductoApi,
 } from './helpers';
@@ -260,4 +262,44 @@ test('boletas with the stand-in: enable in Configuración, «Boleta en proceso»
 
   // The stand-in is back (the afterEach also makes sure, and turns boletas off for the other specs).
   await modoSimulador(request, { tipo: 'normal' });
+});
+
+test('«Exento de IVA» in Nuevo producto and in Inventario’s edit: what the boleta puts apart as the exempt amount', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenApi(request, PYME);
+  const idMinimarket = await miTienda(request, token);
+  const sufijo = sufijoUnico();
+  const codigo = `991${sufijo}`;
+  const nombre = `Servicio Exento ${sufijo}`;
+
+  await iniciarSesion(page, PYME);
+  await page.goto('/pos/nuevo-producto');
+  const form = page.getByRole('form', { name: 'Nuevo producto' });
+  await form.getByLabel('Código de barras').fill(codigo);
+  await form.getByLabel('Nombre del producto').fill(nombre);
+  await form.getByLabel('Categoría').selectOption('Abarrotes');
+  await form.getByLabel('Precio de venta (CLP)').fill('2.990');
+  await expect(form.getByLabel('Exento de IVA')).not.toBeChecked();
+  await form.getByLabel('Exento de IVA').check();
+  await form.getByRole('button', { name: 'Guardar producto' }).click();
+  await expect(page.getByText('Producto guardado exitosamente')).toBeVisible();
+  const creado = await productoPorCodigo(request, token, idMinimarket, codigo);
+  const leer = async () => (await (await request.get(`/api/productos/${creado!.id_producto}`, conToken(token))).json()).exento as boolean;
+  expect(await leer()).toBe(true);
+
+  // Inventario → Editar: the box shows what is saved, and unticking it is a change that is sent.
+  await page.getByRole('link', { name: 'Buscar producto' }).click();
+  await page.getByLabel('Buscar en el inventario').fill(sufijo);
+  const fila = page.getByRole('row').filter({ hasText: nombre });
+  await fila.getByRole('button', { name: `Editar ${nombre}` }).click();
+  const edicion = page.getByRole('form', { name: 'Editar producto' });
+  await expect(edicion.getByLabel('Exento de IVA')).toBeChecked();
+  await edicion.getByLabel('Exento de IVA').uncheck();
+  await edicion.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Producto actualizado exitosamente.')).toBeVisible();
+  expect(await leer()).toBe(false);
+
+  expect((await request.delete(`/api/productos/${creado!.id_producto}`, conToken(token))).ok()).toBeTruthy();
 });
