@@ -168,10 +168,15 @@ test('boletas with the stand-in: enable in Configuración, «Boleta en proceso»
   const enProceso = recibo.getByTestId('boleta-en-proceso');
   const encabezado = recibo.getByTestId('boleta-encabezado');
   await expect(enProceso.or(encabezado)).toBeVisible();
-  if (await enProceso.isVisible()) {
-    // Before its folio the paper is still the sale's receipt, with its legend, and it can be printed.
-    await expect(enProceso).toHaveText('Boleta en proceso');
-    await expect(recibo).toContainText('Comprobante de venta — no válido como boleta');
+  // Read in one go: the folio may arrive at any moment and change the sheet between two separate reads.
+  const antesDelFolio = await recibo.evaluate((hoja) => {
+    const aviso = hoja.querySelector('[data-testid="boleta-en-proceso"]');
+    return aviso && { aviso: aviso.textContent, texto: hoja.textContent ?? '' };
+  });
+  if (antesDelFolio) {
+    // Before its folio the paper is still the sale's receipt, with its legend.
+    expect(antesDelFolio.aviso).toBe('Boleta en proceso');
+    expect(antesDelFolio.texto).toContain('Comprobante de venta — no válido como boleta');
     await recibo.screenshot({ path: path.join(ARTEFACTOS, 'boleta-en-proceso.png') });
   }
   // The page asks again by itself: no reload here.
