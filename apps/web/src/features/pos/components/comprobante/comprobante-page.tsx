@@ -3,7 +3,7 @@ import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
 import type { Boleta } from '@minimarket/contracts/caja';
 import { useQuery } from '@tanstack/react-query';
 import { LEYENDA_BOLETA_EN_PROCESO } from '@minimarket/contracts/boletas';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { TimbrePdf417 } from '../../../../components/timbre-pdf417';
@@ -29,6 +29,9 @@ import {
   type BoletaEmitida,
 } from '../../utils/comprobante';
 import { LineasComprobante } from './lineas-comprobante';
+
+/** How long printing waits for the timbre to be drawn before it goes ahead without it. */
+const ESPERA_TIMBRE_MS = 8_000;
 
 /** The issuer as SII knows it, under the boleta's title (the shop's name stays above when it differs). */
 function EncabezadoBoleta({ boleta, nombreTienda }: { boleta: BoletaEmitida; nombreTienda: string }) {
@@ -150,6 +153,13 @@ export function ComprobantePage({ idVenta }: { idVenta: number }) {
   const ted = consulta.data ? (boletaEmitida(consulta.data)?.ted ?? null) : null;
   const [timbreListo, setTimbreListo] = useState<string | null>(null);
   const onTimbreListo = useCallback(() => setTimbreListo(ted), [ted]);
+  // A stamp that cannot be drawn (its encoder failed to load, a TED it refuses) never says it is
+  // ready: after a while the receipt prints anyway, rather than not at all.
+  useEffect(() => {
+    if (ted === null) return;
+    const espera = window.setTimeout(() => setTimbreListo(ted), ESPERA_TIMBRE_MS);
+    return () => window.clearTimeout(espera);
+  }, [ted]);
   const imprimible = consulta.data !== undefined && (ted === null || timbreListo === ted);
   const { ancho, elegirAncho, papel, imprimir, reglaImpresion } = usePapelTermico(imprimible ? consulta.data : undefined, location.state);
 
