@@ -32,6 +32,9 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_PORT ??= puertoLibre();
   process.env.E2E_PG_PORT ??= puertoLibre();
   process.env.E2E_DEV_INBOX_PORT ??= puertoLibre();
+  // The boleta provider's local stand-in (issue #23), started by the API; e2e/boleta.spec.ts tells it
+  // to go down and come back through this port. A free one, like the others, so two runs can share a machine.
+  process.env.DTE_SIMULADOR_PORT ??= puertoLibre();
 }
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -94,6 +97,7 @@ export default defineConfig({
       // Open Food Facts is out of reach here: fail fast to the "not found" path.
       OFF_BASE_URL: 'http://127.0.0.1:9',
       OFF_TIMEOUT_MS: '500',
+      DTE_SIMULADOR_PORT: process.env.DTE_SIMULADOR_PORT!,
     },
   },
 });

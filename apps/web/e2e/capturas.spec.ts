@@ -21,6 +21,7 @@ const PAGINAS_PYME: Array<[string, string]> = [
   ['caja', '/pos/caja'],
   ['ajustes', '/pos/ajustes'],
   ['clientes', '/pos/clientes'],
+  ['boletas', '/pos/boletas'],
   ['cargar', '/cargar/cargar-datos'],
   ['visualizar', '/visualizar/recomendaciones'],
   ['tarjetas', '/visualizar/tarjetas'],

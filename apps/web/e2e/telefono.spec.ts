@@ -105,8 +105,9 @@ test.describe('on a phone, 390 × 844', () => {
     const casos: Array<[string, string, string]> = [
       ['/pos/transacciones', 'Secciones de Punto de Venta', 'TRANSACCIONES'],
       ['/pos/caja', 'Secciones de Punto de Venta', 'CAJA'],
-      // The last tab of the POS: scrolled into view on arrival.
       ['/pos/clientes', 'Secciones de Punto de Venta', 'CLIENTES'],
+      // The last tab of the POS: scrolled into view on arrival.
+      ['/pos/boletas', 'Secciones de Punto de Venta', 'BOLETAS'],
       ['/pos/nueva-venta', 'Secciones de Punto de Venta', 'NUEVA VENTA'],
       ['/visualizar/datos-brutos/mapas-calor', 'Secciones de Visualizar Información', 'DATOS EN BRUTO'],
       ['/inicio/recursos', 'Secciones de Inicio', 'RECURSOS'],

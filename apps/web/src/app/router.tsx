@@ -107,6 +107,7 @@ const rutas: RouteObject[] = [
             { path: 'caja', lazy: lazy(pos, 'CajaRoute') },
             { path: 'clientes', lazy: lazy(pos, 'ClientesRoute') },
             { path: 'clientes/:id', lazy: lazy(pos, 'ClienteRoute') },
+            { path: 'boletas', lazy: lazy(pos, 'BoletasRoute') },
           ]),
           soloPara(AMBOS_ROLES, 'visualizar', lazy(visualizar, 'VisualizarLayout'), [
             { index: true, element: <Navigate to="recomendaciones" replace /> },

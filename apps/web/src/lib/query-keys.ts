@@ -13,4 +13,5 @@ export const RAIZ = {
   caja: ['caja'],
   clientes: ['clientes'],
   respaldos: ['respaldos'],
+  boletas: ['boletas'],
 } as const;

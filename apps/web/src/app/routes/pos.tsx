@@ -6,6 +6,7 @@ import { useParams } from 'react-router-dom';
 import { ClientePage } from '../../features/clientes/components/cliente-page';
 import { ClientesPage } from '../../features/clientes/components/clientes-page';
 import { AjustesPage } from '../../features/pos/components/ajustes/ajustes-page';
+import { BoletasPage } from '../../features/pos/components/boletas/boletas-page';
 import { CajaPage } from '../../features/pos/components/caja/caja-page';
 import { InventarioPage } from '../../features/pos/components/inventario/inventario-page';
 import { NuevaVentaPage } from '../../features/pos/components/nueva-venta/nueva-venta-page';
@@ -27,6 +28,8 @@ export function PosLayout() {
         { to: '/pos/caja', label: 'CAJA' },
         // La libreta de fiado (issue #21): who owes what, each customer's statement and abonos.
         { to: '/pos/clientes', label: 'CLIENTES' },
+        // The electronic boletas (issue #23): pending, rejected (retry) and issued by day.
+        { to: '/pos/boletas', label: 'BOLETAS' },
       ]}
     />
   );
@@ -59,6 +62,10 @@ export function AjustesRoute() {
 
 export function ClientesRoute() {
   return <RequiereTienda>{(id) => <ClientesPage key={id} idMinimarket={id} />}</RequiereTienda>;
+}
+
+export function BoletasRoute() {
+  return <RequiereTienda>{(id) => <BoletasPage key={id} idMinimarket={id} />}</RequiereTienda>;
 }
 
 export function ClienteRoute() {

@@ -5,7 +5,7 @@ import {
   UMBRAL_STOCK_BAJO_POR_DEFECTO,
 } from '@minimarket/contracts/minimarkets';
 import { useQuery } from '@tanstack/react-query';
-import { Banknote, Scale, Settings2 } from 'lucide-react';
+import { Banknote, ReceiptText, Scale, Settings2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -17,11 +17,14 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
+import { RetryAlert } from '../../../components/ui/query-result';
 import { PageHeader } from '../../../components/ui/page-header';
 import { mensajeDeError } from '../../../lib/api-client';
 import { tituloPagina } from '../../../lib/app-info';
 import { minimarketQueryOptions } from '../../../lib/current-shop';
+import { emisorQueryOptions } from '../../../lib/boletas';
 import { useConfigurarMinimarket } from '../api/cuenta';
+import { BoletaElectronicaForm } from './boleta-electronica-form';
 import { EtiquetasForm } from './etiquetas-form';
 
 type Input = z.input<typeof minimarketConfiguracionSchema>;
@@ -110,6 +113,33 @@ function CajaForm({ idMinimarket, exigir }: { idMinimarket: number; exigir: bool
   );
 }
 
+/** «Boleta electrónica» (issue #23): the issuer, the provider and whether the shop issues boletas. */
+function BoletaElectronica({ idMinimarket }: { idMinimarket: number }) {
+  const { data, isPending, isError, error, refetch } = useQuery(emisorQueryOptions(idMinimarket));
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <ReceiptText className="size-5 text-marca-700" aria-hidden="true" /> Boleta electrónica
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Los datos con que el SII conoce a tu empresa y el proveedor autorizado que timbra y envía cada boleta.
+      </p>
+      {isPending ? (
+        <Loading />
+      ) : isError ? (
+        <div className="mt-3">
+          <RetryAlert onReintentar={() => void refetch()}>
+            {mensajeDeError(error, 'No se pudo cargar la configuración de la boleta electrónica.')}
+          </RetryAlert>
+        </div>
+      ) : (
+        // Keyed by what is saved: after a save (or a change elsewhere) the form starts from it.
+        <BoletaElectronicaForm key={JSON.stringify(data)} emisor={data} />
+      )}
+    </Card>
+  );
+}
+
 function ConfiguracionTienda({ idMinimarket }: { idMinimarket: number }) {
   const { data, isPending, isError, error } = useQuery(minimarketQueryOptions(idMinimarket));
   return (
@@ -154,6 +184,7 @@ function ConfiguracionTienda({ idMinimarket }: { idMinimarket: number }) {
           <EtiquetasForm key={JSON.stringify(data.formato_etiqueta)} idMinimarket={data.id_minimarket} formato={data.formato_etiqueta} />
         </Card>
       )}
+      {data && <BoletaElectronica idMinimarket={data.id_minimarket} />}
     </>
   );
 }

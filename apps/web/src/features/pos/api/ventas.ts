@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { productosKeys } from './productos';
 import { RAIZ } from '../../../lib/query-keys';
+import { refrescoComprobante } from '../utils/comprobante';
 
 export type VentasLista = z.infer<typeof ventasListSchema>;
 
@@ -44,11 +45,15 @@ export const ventasQueryOptions = (p: VentasParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** What the printed receipt shows (GET /ventas/{id}/boleta). */
+/**
+ * What the printed receipt shows (GET /ventas/{id}/boleta). While its electronic boleta waits for a
+ * folio the page asks again every few seconds (refrescoComprobante), so the folio appears by itself.
+ */
 export const boletaQueryOptions = (idVenta: number) =>
   queryOptions({
     queryKey: ventasKeys.boleta(idVenta),
     queryFn: ({ signal }) => apiRequest<Boleta>(`/ventas/${idVenta}/boleta`, { signal }),
+    refetchInterval: (q) => refrescoComprobante(q.state.data),
   });
 
 /**
@@ -65,6 +70,8 @@ function useInvalidarTrasCambioDeVenta() {
       queryClient.invalidateQueries({ queryKey: RAIZ.caja }),
       // A fiado sale's return or void lowers its customer's balance.
       queryClient.invalidateQueries({ queryKey: RAIZ.clientes }),
+      // With boletas, a void or a return queues its nota de crédito.
+      queryClient.invalidateQueries({ queryKey: RAIZ.boletas }),
     ]);
 }
 
@@ -120,6 +127,8 @@ export function useRegistrarVenta() {
       void queryClient.invalidateQueries({ queryKey: RAIZ.caja });
       // A fiado sale moves its customer's balance.
       void queryClient.invalidateQueries({ queryKey: RAIZ.clientes });
+      // With boletas, the sale queued its document (POS → BOLETAS).
+      void queryClient.invalidateQueries({ queryKey: RAIZ.boletas });
     },
   });
 }

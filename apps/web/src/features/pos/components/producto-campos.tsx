@@ -103,6 +103,16 @@ export function ProductoCampos({
       <Field label="Descripción" error={errors.descripcion?.message} className="sm:col-span-2">
         {(p) => <Textarea {...p} rows={2} {...register('descripcion')} />}
       </Field>
+      <label className="flex items-start gap-3 text-sm text-slate-700 sm:col-span-2">
+        <input type="checkbox" className="mt-1 size-5 accent-marca-700" {...register('exento')} />
+        <span>
+          <span className="font-medium text-slate-900">Exento de IVA</span>
+          <span className="block text-slate-600">
+            Solo si por ley no paga IVA: en la boleta electrónica va aparte, como monto exento. Si tienes dudas, pregúntale a tu contador.
+          </span>
+        </span>
+      </label>
+      {errors.exento?.message && <p className="text-sm text-red-700 sm:col-span-2">{errors.exento.message}</p>}
     </div>
   );
 }

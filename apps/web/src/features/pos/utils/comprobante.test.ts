@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { formatClp } from '../../../utils/format';
 import { altoPaginaMm, leerAnchoPapel, MARGEN_CORTE_MM, reglaPagina } from '../../../lib/papel';
-import { filasTotales } from './comprobante';
+import type { BoletaElectronica } from '@minimarket/contracts/boletas';
+import {
+  boletaEmitida,
+  boletaEnProceso,
+  encabezadoBoleta,
+  filasTotales,
+  montosDelRecibo,
+  REFRESCO_BOLETA_MS,
+  refrescoComprobante,
+  rutLegible,
+} from './comprobante';
 
 describe('leerAnchoPapel', () => {
   it('takes the two thermal widths and nothing else', () => {
@@ -96,5 +106,94 @@ describe('filasTotales', () => {
       ['Recibido', formatClp(5000)],
       ['Vuelto', formatClp(2000)],
     ]);
+  });
+});
+
+describe('filasTotales with an exempt part', () => {
+  it('shows «Exento» between IVA and the total only when there is an exempt amount', () => {
+    const base = {
+      pagos: [{ metodo_pago: 'Tarjeta de Débito' as const, monto: 42_980 }],
+      monto_recibido: null,
+      vuelto: null,
+      cliente: null,
+    };
+    // OpenFactura's own example: 39.990 taxed + 2.990 exempt.
+    const conExento = filasTotales({ ...base, neto: 33_605, iva: 6385, exento: 2990, total: 42_980 });
+    expect(conExento.map((f) => [f.etiqueta, f.valor])).toEqual([
+      ['Neto', formatClp(33_605)],
+      ['IVA 19%', formatClp(6385)],
+      ['Exento', formatClp(2990)],
+      ['TOTAL', formatClp(42_980)],
+      ['Pago', 'Tarjeta de Débito'],
+    ]);
+    expect(filasTotales({ ...base, neto: 33_605, iva: 6385, exento: 0, total: 39_990 }).map((f) => f.etiqueta)).not.toContain('Exento');
+    // An exempt boleta (41): nothing taxed, so no neto nor IVA rows.
+    expect(filasTotales({ ...base, neto: 0, iva: 0, exento: 2990, total: 2990 }).map((f) => f.etiqueta)).toEqual([
+      'Exento',
+      'TOTAL',
+      'Pago',
+    ]);
+  });
+});
+
+const electronica = (cambios: Partial<BoletaElectronica> = {}): BoletaElectronica => ({
+  tipo: 39,
+  estado: 'en_proceso',
+  folio: 1234,
+  ted: '<TED version="1.0"><DD><F>1234</F></DD></TED>',
+  emisor: { rut: '76123456-0', razon_social: 'Comercial Don Pepe SpA', giro: 'Minimarket', direccion: 'Av. Matta 123', comuna: 'Santiago' },
+  resolucion: { numero: 80, anio: 2014 },
+  neto: 33_605,
+  iva: 6385,
+  exento: 2990,
+  total: 42_980,
+  ...cambios,
+});
+
+describe('the receipt of a sale with an electronic boleta', () => {
+  it('titles a boleta by its type and folio; 41 is the exempt one', () => {
+    const texto = (t: { documento: string; numero: string }) => `${t.documento} ${t.numero}`;
+    expect(texto(encabezadoBoleta(39, 1234))).toBe('BOLETA ELECTRÓNICA N° 1234');
+    expect(texto(encabezadoBoleta(41, 7))).toBe('BOLETA EXENTA ELECTRÓNICA N° 7');
+  });
+
+  it('is a boleta once it has a folio, «en proceso» before, neither when the shop issues none', () => {
+    expect(boletaEmitida({ boleta_electronica: electronica() })?.folio).toBe(1234);
+    expect(boletaEnProceso({ boleta_electronica: electronica() })).toBe(false);
+    const sinFolio = { boleta_electronica: electronica({ folio: null, ted: null, estado: 'pendiente' }) };
+    expect(boletaEmitida(sinFolio)).toBeNull();
+    expect(boletaEnProceso(sinFolio)).toBe(true);
+    expect(boletaEmitida({ boleta_electronica: null })).toBeNull();
+    expect(boletaEnProceso({ boleta_electronica: null })).toBe(false);
+  });
+
+  it('prints the boleta’s own amounts once it has a folio, the sale’s before', () => {
+    const venta = { neto: 36_118, iva: 6862, total: 42_980 };
+    expect(montosDelRecibo({ ...venta, boleta_electronica: electronica() })).toEqual({
+      neto: 33_605,
+      iva: 6385,
+      exento: 2990,
+      total: 42_980,
+    });
+    expect(montosDelRecibo({ ...venta, boleta_electronica: electronica({ folio: null }) })).toEqual({ ...venta, exento: 0 });
+    expect(montosDelRecibo({ ...venta, boleta_electronica: null })).toEqual({ ...venta, exento: 0 });
+  });
+
+  it('asks again every few seconds while the folio or the timbre is missing, and not otherwise', () => {
+    expect(refrescoComprobante(undefined)).toBe(false);
+    expect(refrescoComprobante({ boleta_electronica: null })).toBe(false);
+    expect(refrescoComprobante({ boleta_electronica: electronica({ folio: null, ted: null, estado: 'pendiente' }) })).toBe(
+      REFRESCO_BOLETA_MS,
+    );
+    expect(refrescoComprobante({ boleta_electronica: electronica({ ted: null }) })).toBe(REFRESCO_BOLETA_MS);
+    expect(refrescoComprobante({ boleta_electronica: electronica() })).toBe(false);
+    // Rejected: nothing changes until someone retries it in POS → BOLETAS.
+    expect(refrescoComprobante({ boleta_electronica: electronica({ folio: null, ted: null, estado: 'rechazado' }) })).toBe(false);
+  });
+
+  it('writes the issuer’s RUT with dots, and leaves one it cannot read as it came', () => {
+    expect(rutLegible('76123456-0')).toBe('76.123.456-0');
+    expect(rutLegible('12345678-5')).toBe('12.345.678-5');
+    expect(rutLegible('no-es-rut')).toBe('no-es-rut');
   });
 });

@@ -1,6 +1,8 @@
 // The printed receipt's totals block, in the order a Chilean receipt reads (the paper's own rules,
 // shared with the customer's statement, are lib/papel.ts).
+import type { BoletaElectronica } from '@minimarket/contracts/boletas';
 import type { Boleta } from '@minimarket/contracts/caja';
+import { formatRut, normalizeRut } from '@minimarket/contracts/rut';
 import { formatClp } from '../../../utils/format';
 
 export interface FilaTotales {
@@ -26,12 +28,72 @@ export function filasPago(b: Pick<Boleta, 'pagos' | 'monto_recibido' | 'vuelto' 
   return filas;
 }
 
-/** Neto, IVA, total, then how it was paid (filasPago). */
-export function filasTotales(b: Pick<Boleta, 'neto' | 'iva' | 'total' | 'pagos' | 'monto_recibido' | 'vuelto' | 'cliente'>): FilaTotales[] {
+/** Neto, IVA, the exempt amount (a boleta with exempt lines), total, then how it was paid (filasPago). */
+export function filasTotales(
+  b: Pick<Boleta, 'neto' | 'iva' | 'total' | 'pagos' | 'monto_recibido' | 'vuelto' | 'cliente'> & { exento?: number },
+): FilaTotales[] {
+  // An exempt boleta (41) has nothing taxed: SII's format has no neto nor IVA on it, so neither row.
+  const soloExento = Boolean(b.exento) && b.neto === 0 && b.iva === 0;
   return [
-    { etiqueta: 'Neto', valor: formatClp(b.neto) },
-    { etiqueta: 'IVA 19%', valor: formatClp(b.iva) },
+    ...(soloExento
+      ? []
+      : [
+          { etiqueta: 'Neto', valor: formatClp(b.neto) },
+          { etiqueta: 'IVA 19%', valor: formatClp(b.iva) },
+        ]),
+    ...(b.exento ? [{ etiqueta: 'Exento', valor: formatClp(b.exento) }] : []),
     { etiqueta: 'TOTAL', valor: formatClp(b.total), destacada: true },
     ...filasPago(b),
   ];
+}
+
+/** An electronic boleta that already has its folio: the paper is the boleta itself. */
+export type BoletaEmitida = BoletaElectronica & { folio: number };
+
+/** The sale's boleta once it has a folio; null while it has none (or the shop issues none). */
+export function boletaEmitida(b: Pick<Boleta, 'boleta_electronica'>): BoletaEmitida | null {
+  const e = b.boleta_electronica;
+  return e !== null && e.folio !== null ? { ...e, folio: e.folio } : null;
+}
+
+/** The shop issues boletas and this sale's has no folio yet: the receipt says «Boleta en proceso». */
+export function boletaEnProceso(b: Pick<Boleta, 'boleta_electronica'>): boolean {
+  return b.boleta_electronica !== null && b.boleta_electronica.folio === null;
+}
+
+/**
+ * The boleta's title, «BOLETA ELECTRÓNICA N° 1234», in its two parts (the receipt keeps the number
+ * on one line when 58 mm wraps the title). 41 is the exempt one (every line exempt), anything else a 39.
+ */
+export function encabezadoBoleta(tipo: number, folio: number): { documento: string; numero: string } {
+  return { documento: tipo === 41 ? 'BOLETA EXENTA ELECTRÓNICA' : 'BOLETA ELECTRÓNICA', numero: `N° ${folio}` };
+}
+
+/** '76123456-0' → '76.123.456-0'; anything the server sent that is no valid RUT, as it came. */
+export function rutLegible(rut: string): string {
+  const normal = normalizeRut(rut);
+  return normal === null ? rut : formatRut(normal);
+}
+
+/**
+ * The amounts the receipt prints: a boleta's own (neto and IVA of the taxed lines, the exempt part
+ * apart, as SII rounds them) once it has a folio, else the sale's.
+ */
+export function montosDelRecibo(b: Pick<Boleta, 'neto' | 'iva' | 'total' | 'boleta_electronica'>) {
+  const e = boletaEmitida(b);
+  return e ? { neto: e.neto, iva: e.iva, exento: e.exento, total: e.total } : { neto: b.neto, iva: b.iva, exento: 0, total: b.total };
+}
+
+/** How often the receipt is read again while its boleta waits for a folio (and its timbre). */
+export const REFRESCO_BOLETA_MS = 3_000;
+
+/**
+ * Whether the receipt page asks the server again, and how soon: while the sale's boleta has no
+ * folio or no timbre yet, so both appear by themselves. A rejected one waits for someone to retry it
+ * (POS → BOLETAS): no point asking every few seconds then; nor when the shop issues no boletas.
+ */
+export function refrescoComprobante(b: Pick<Boleta, 'boleta_electronica'> | undefined): number | false {
+  const e = b?.boleta_electronica;
+  if (!e || e.estado === 'rechazado') return false;
+  return e.folio === null || e.ted === null ? REFRESCO_BOLETA_MS : false;
 }

@@ -41,4 +41,9 @@ describe('the product form by way of selling', () => {
       'El PLU es el número de la balanza: de 1 a 5 dígitos, mayor a 0.',
     );
   });
+
+  it('sends whether the product is exempt from IVA, not exempt unless ticked', () => {
+    expect(productoFormSchema.parse(formulario({})).exento).toBe(false);
+    expect(productoFormSchema.parse(formulario({ exento: true })).exento).toBe(true);
+  });
 });

@@ -39,6 +39,8 @@ export const productoFormSchema = z
     descripcion: productoCreateSchema.shape.descripcion,
     marca: productoCreateSchema.shape.marca,
     imagen: productoCreateSchema.shape.imagen,
+    /** Exempt from IVA (issue #23): its lines go on the boleta apart, as MntExe. */
+    exento: z.boolean(),
   })
   .transform((v, ctx) => {
     const texto = v.stock.trim();
@@ -86,4 +88,5 @@ export const productoFormVacio: ProductoFormInput = {
   descripcion: '',
   marca: '',
   imagen: '',
+  exento: false,
 };

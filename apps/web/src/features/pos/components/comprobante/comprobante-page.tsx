@@ -2,8 +2,12 @@ import { referenciaVenta } from '@minimarket/contracts/ventas';
 import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
 import type { Boleta } from '@minimarket/contracts/caja';
 import { useQuery } from '@tanstack/react-query';
+import { LEYENDA_BOLETA_EN_PROCESO } from '@minimarket/contracts/boletas';
+import { useCallback, useEffect, useState } from 'react';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
+import { TimbrePdf417 } from '../../../../components/timbre-pdf417';
+import { Alert } from '../../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Loading } from '../../../../components/ui/loading';
 import { RetryAlert } from '../../../../components/ui/query-result';
@@ -15,20 +19,84 @@ import { boletaQueryOptions } from '../../api/ventas';
 import { ElegirAnchoPapel, HojaPapel, SeparadorPapel } from '../../../../components/shop/papel-termico';
 import { usePapelTermico } from '../../../../hooks/use-papel-termico';
 import type { AnchoPapel } from '../../../../lib/papel';
-import { filasTotales } from '../../utils/comprobante';
+import {
+  boletaEmitida,
+  boletaEnProceso,
+  filasTotales,
+  montosDelRecibo,
+  rutLegible,
+  encabezadoBoleta,
+  type BoletaEmitida,
+} from '../../utils/comprobante';
 import { LineasComprobante } from './lineas-comprobante';
 
+/** How long printing waits for the timbre to be drawn before it goes ahead without it. */
+const ESPERA_TIMBRE_MS = 8_000;
+
+/** The issuer as SII knows it, under the boleta's title (the shop's name stays above when it differs). */
+function EncabezadoBoleta({ boleta, nombreTienda }: { boleta: BoletaEmitida; nombreTienda: string }) {
+  const e = boleta.emisor;
+  const titulo = encabezadoBoleta(boleta.tipo, boleta.folio);
+  return (
+    <header className="text-center">
+      {nombreTienda.trim().toLowerCase() !== e.razon_social.trim().toLowerCase() && (
+        <p className="text-[1.15em] font-bold uppercase">{nombreTienda}</p>
+      )}
+      {/* SII's box: the document's type and folio framed, as on every printed DTE. */}
+      <p className="my-[1.5mm] border-2 border-black px-[1mm] py-[1mm] font-bold break-words" data-testid="boleta-encabezado">
+        {titulo.documento} <span className="whitespace-nowrap">{titulo.numero}</span>
+      </p>
+      <p className="font-bold break-words uppercase">{e.razon_social}</p>
+      <p>RUT {rutLegible(e.rut)}</p>
+      <p className="break-words">{e.giro}</p>
+      <p className="break-words">{e.direccion}</p>
+      <p>{e.comuna}</p>
+    </header>
+  );
+}
+
+/** The SII stamp and its legends, under the totals of a boleta with its folio. */
+function TimbreBoleta({ boleta, onListo }: { boleta: BoletaEmitida; onListo: () => void }) {
+  return (
+    <div className="text-center" data-testid="boleta-timbre">
+      {boleta.ted ? (
+        <TimbrePdf417 ted={boleta.ted} onListo={onListo} className="mx-auto block w-full" />
+      ) : (
+        <p>Timbre pendiente: se imprime al reimprimir.</p>
+      )}
+      <p className="mt-[1mm] font-bold">Timbre Electrónico SII</p>
+      <p>
+        Res. {boleta.resolucion.numero} de {boleta.resolucion.anio}
+      </p>
+      <p>Verifique documento: www.sii.cl</p>
+    </div>
+  );
+}
+
 /** The receipt itself, sized in millimetres for the thermal roll; monospace, black on white. */
-function Recibo({ boleta, ancho }: { boleta: Boleta; ancho: AnchoPapel }) {
+function Recibo({ boleta, ancho, onTimbreListo }: { boleta: Boleta; ancho: AnchoPapel; onTimbreListo: () => void }) {
   const m = boleta.minimarket;
+  const emitida = boletaEmitida(boleta);
   return (
     <>
-      <header className="text-center">
-        <p className="text-[1.15em] font-bold uppercase">{m.nombre}</p>
-        {m.rut && <p>RUT {m.rut}</p>}
-        {m.direccion && <p>{m.direccion}</p>}
-        {m.comuna && <p>{m.comuna}</p>}
-      </header>
+      {emitida ? (
+        <EncabezadoBoleta boleta={emitida} nombreTienda={m.nombre} />
+      ) : (
+        <header className="text-center">
+          <p className="text-[1.15em] font-bold uppercase">{m.nombre}</p>
+          {m.rut && <p>RUT {m.rut}</p>}
+          {m.direccion && <p>{m.direccion}</p>}
+          {m.comuna && <p>{m.comuna}</p>}
+        </header>
+      )}
+      {boletaEnProceso(boleta) && (
+        <p
+          className="mt-[1.5mm] border border-dashed border-black py-[1mm] text-center font-bold uppercase"
+          data-testid="boleta-en-proceso"
+        >
+          {LEYENDA_BOLETA_EN_PROCESO}
+        </p>
+      )}
       <SeparadorPapel />
       <p>Venta {referenciaVenta(boleta)}</p>
       {/* A sale made offline: the reference its provisional receipt carried. */}
@@ -49,7 +117,7 @@ function Recibo({ boleta, ancho }: { boleta: Boleta; ancho: AnchoPapel }) {
       />
       <SeparadorPapel />
       <dl>
-        {filasTotales(boleta).map((f) => (
+        {filasTotales({ ...boleta, ...montosDelRecibo(boleta) }).map((f) => (
           <div key={f.etiqueta} className={cn('flex justify-between gap-[2mm]', f.destacada && 'text-[1.15em] font-bold')}>
             <dt>{f.etiqueta}</dt>
             <dd className="text-right" data-testid={`comprobante-${f.etiqueta.toLowerCase().replace(/\W+/g, '-')}`}>
@@ -59,7 +127,13 @@ function Recibo({ boleta, ancho }: { boleta: Boleta; ancho: AnchoPapel }) {
         ))}
       </dl>
       <SeparadorPapel />
-      <p className={cn('text-center font-bold', ancho === 58 && 'text-[0.95em]')}>{boleta.leyenda}</p>
+      {emitida && (
+        <>
+          <TimbreBoleta boleta={emitida} onListo={onTimbreListo} />
+          <SeparadorPapel />
+        </>
+      )}
+      {boleta.leyenda && <p className={cn('text-center font-bold', ancho === 58 && 'text-[0.95em]')}>{boleta.leyenda}</p>}
       <p className="mt-[1mm] text-center">¡Gracias por tu compra!</p>
     </>
   );
@@ -74,7 +148,20 @@ export function ComprobantePage({ idVenta }: { idVenta: number }) {
   const location = useLocation();
   const volverA = (location.state as { desde?: string } | null)?.desde ?? '/pos/transacciones';
   const consulta = useQuery(boletaQueryOptions(idVenta));
-  const { ancho, elegirAncho, papel, imprimir, reglaImpresion } = usePapelTermico(consulta.data, location.state);
+  // The stamp is drawn after the data arrives (its encoder loads on demand): printing waits for it,
+  // or the paper would come out without the timbre. Keyed by the stamp, so a new one waits again.
+  const ted = consulta.data ? (boletaEmitida(consulta.data)?.ted ?? null) : null;
+  const [timbreListo, setTimbreListo] = useState<string | null>(null);
+  const onTimbreListo = useCallback(() => setTimbreListo(ted), [ted]);
+  // A stamp that cannot be drawn (its encoder failed to load, a TED it refuses) never says it is
+  // ready: after a while the receipt prints anyway, rather than not at all.
+  useEffect(() => {
+    if (ted === null) return;
+    const espera = window.setTimeout(() => setTimbreListo(ted), ESPERA_TIMBRE_MS);
+    return () => window.clearTimeout(espera);
+  }, [ted]);
+  const imprimible = consulta.data !== undefined && (ted === null || timbreListo === ted);
+  const { ancho, elegirAncho, papel, imprimir, reglaImpresion } = usePapelTermico(imprimible ? consulta.data : undefined, location.state);
 
   return (
     <div className="min-h-screen bg-slate-100 print:min-h-0 print:bg-white">
@@ -90,10 +177,16 @@ export function ComprobantePage({ idVenta }: { idVenta: number }) {
           </div>
           <div className="flex flex-wrap items-end justify-between gap-3 rounded-xl border border-slate-200 bg-white p-3">
             <ElegirAnchoPapel ancho={ancho} onElegir={elegirAncho} />
-            <Button ref={imprimir} onClick={() => window.print()} disabled={!consulta.data}>
+            <Button ref={imprimir} onClick={() => window.print()} disabled={!imprimible}>
               <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
             </Button>
           </div>
+          {consulta.data && boletaEnProceso(consulta.data) && (
+            <Alert tipo="info">
+              La boleta electrónica se está emitiendo. Esta página se actualiza sola y muestra el folio y el timbre apenas lleguen; si ya
+              imprimiste, puedes reimprimirla entonces.
+            </Alert>
+          )}
           <p className="text-xs text-slate-600">
             En el diálogo de impresión elige tu impresora térmica y tamaño de papel «{ancho} mm» si lo pide; márgenes: ninguno.
           </p>
@@ -107,7 +200,7 @@ export function ComprobantePage({ idVenta }: { idVenta: number }) {
           </RetryAlert>
         ) : (
           <HojaPapel ref={papel} ancho={ancho} etiqueta={`Comprobante de la venta ${idVenta}`} testId="comprobante">
-            <Recibo boleta={consulta.data} ancho={ancho} />
+            <Recibo boleta={consulta.data} ancho={ancho} onTimbreListo={onTimbreListo} />
           </HojaPapel>
         )}
       </main>

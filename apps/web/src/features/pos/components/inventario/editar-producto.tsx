@@ -30,6 +30,7 @@ function aFormulario(p: Producto): ProductoFormInput {
     descripcion: p.descripcion ?? '',
     marca: p.marca ?? '',
     imagen: p.imagen ?? '',
+    exento: p.exento,
   };
 }
 

@@ -1,0 +1,90 @@
+// The electronic boleta (issue #23): the shop's issuer data and provider (Configuración) and the
+// documents the server's outbox sends (POS → BOLETAS). Both screens and the receipt read them, so
+// they live here, not in one feature. Type-only imports: the form validates with the contract itself.
+import type { Documento, Emisor, EmisorUpdate, EstadoDocumento, documentosListSchema } from '@minimarket/contracts/boletas';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from './api-client';
+import { RAIZ } from './query-keys';
+
+/** Said wherever the shop issues with the local stand-in: nothing it prints is a boleta for SII. */
+export const AVISO_SIMULADOR = 'Simulador local: las boletas no son válidas ante el SII.';
+
+export type DocumentosLista = z.infer<typeof documentosListSchema>;
+
+export interface DocumentosParams {
+  idMinimarket: number;
+  pagina: number;
+  tamano: number;
+  estado?: EstadoDocumento;
+  /** 'YYYY-MM-DD' in Chile's time. */
+  dia?: string;
+}
+
+export const boletasKeys = {
+  all: RAIZ.boletas,
+  emisor: (idMinimarket: number) => [...boletasKeys.all, 'emisor', idMinimarket] as const,
+  documentos: () => [...boletasKeys.all, 'documentos'] as const,
+  lista: (p: DocumentosParams) => [...boletasKeys.documentos(), p] as const,
+};
+
+/** GET /boletas/emisor: `configurado: false` (and nulls) while the shop never saved it. */
+export const emisorQueryOptions = (idMinimarket: number) =>
+  queryOptions({
+    queryKey: boletasKeys.emisor(idMinimarket),
+    queryFn: ({ signal }) => apiRequest<Emisor>('/boletas/emisor', { signal, query: { id_minimarket: idMinimarket } }),
+  });
+
+/**
+ * While a document waits for the provider (pendiente, en proceso) the list is read again this often,
+ * so the owner watching the screen sees the folios and SII's answers arrive by themselves.
+ */
+export const REFRESCO_DOCUMENTOS_MS = 5_000;
+
+export const documentosQueryOptions = (p: DocumentosParams) =>
+  queryOptions({
+    queryKey: boletasKeys.lista(p),
+    queryFn: ({ signal }) =>
+      apiRequest<DocumentosLista>('/boletas/documentos', {
+        signal,
+        query: {
+          id_minimarket: p.idMinimarket,
+          estado: p.estado,
+          dia: p.dia,
+          skip: (p.pagina - 1) * p.tamano,
+          limit: p.tamano,
+        },
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => {
+      const e = q.state.data?.por_estado;
+      return e && ((e.pendiente ?? 0) > 0 || (e.en_proceso ?? 0) > 0) ? REFRESCO_DOCUMENTOS_MS : false;
+    },
+  });
+
+/** PUT /boletas/emisor. An empty API key is left out: the stored one stays (the key is write-only). */
+export function useGuardarEmisor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: EmisorUpdate) => apiRequest<Emisor>('/boletas/emisor', { method: 'PUT', json: datos }),
+    onSuccess: (emisor) => {
+      queryClient.setQueryData(boletasKeys.emisor(emisor.id_minimarket), emisor);
+      // Whether the shop issues boletas changes what every receipt shows.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: boletasKeys.all }),
+        queryClient.invalidateQueries({ queryKey: [...RAIZ.ventas, 'boleta'] }),
+      ]);
+    },
+  });
+}
+
+/** POST /boletas/documentos/{id}/reintento: a rejected document goes back to the outbox (409 otherwise). */
+export function useReintentarDocumento() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ idDocumento, idMinimarket }: { idDocumento: number; idMinimarket: number }) =>
+      apiRequest<Documento>(`/boletas/documentos/${idDocumento}/reintento`, { method: 'POST', query: { id_minimarket: idMinimarket } }),
+    // A 409 (retried meanwhile elsewhere) also means the list on screen is old.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: boletasKeys.documentos() }),
+  });
+}
