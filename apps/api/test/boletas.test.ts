@@ -182,6 +182,14 @@ describe('a sale’s boleta', () => {
     expect((await documentosDe(venta.id_venta))[0]!.estado).toBe('aceptado');
     const lista = await (await pyme()).request({ method: 'GET', url: `/api/boletas/documentos?id_minimarket=${donPepe}&estado=aceptado` });
     expect(lista.json().documentos.map((d: { id_venta: number }) => d.id_venta)).toContain(venta.id_venta);
+    // Per day: what got a folio and what those boletas charged, from the same rows.
+    const hoy = lista.json().por_dia[0];
+    const conFolio = await ctx.db.documentoDte.findMany({ where: { id_minimarket: donPepe, folio: { not: null } } });
+    expect(hoy).toEqual({
+      dia: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      emitidos: conFolio.length,
+      monto: conFolio.filter((d) => d.tipo !== 61).reduce((s, d) => s + d.total, 0),
+    });
   });
 
   it('amounts as SII rounds them: exempt lines apart; only exempt lines make a boleta exenta (41)', async () => {

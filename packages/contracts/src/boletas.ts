@@ -4,6 +4,7 @@
 // the rounding of neto and IVA are in dte.ts.
 import { z } from 'zod';
 import { idSchema, MAX_PAGE_SIZE, skipSchema } from './comunes.js';
+import { ESTADOS_DTE } from './dte.js';
 import { rutSchema } from './rut.js';
 
 /** Who sends the documents to SII. 'simulador': the local stand-in (nothing reaches SII: not valid). */
@@ -12,27 +13,6 @@ export type ProveedorDte = (typeof PROVEEDORES_DTE)[number];
 export const NOMBRE_PROVEEDOR: Record<ProveedorDte, string> = {
   simulador: 'Simulador local (no válido ante el SII)',
   openfactura: 'OpenFactura (Haulmer)',
-};
-
-/**
- * A document's life in the outbox: 'pendiente' (waiting to be sent, or to be sent again),
- * 'en_proceso' (the provider gave it a folio; SII has not answered yet), then one of SII's
- * answers: 'aceptado', 'reparos' (accepted with repairs) or 'rechazado' (with the reason).
- */
-export const ESTADOS_DOCUMENTO = ['pendiente', 'en_proceso', 'aceptado', 'reparos', 'rechazado'] as const;
-export type EstadoDocumento = (typeof ESTADOS_DOCUMENTO)[number];
-export const NOMBRE_ESTADO_DOCUMENTO: Record<EstadoDocumento, string> = {
-  pendiente: 'Pendiente',
-  en_proceso: 'En proceso',
-  aceptado: 'Aceptado',
-  reparos: 'Aceptado con reparos',
-  rechazado: 'Rechazado',
-};
-
-export const NOMBRE_TIPO_DTE: Record<number, string> = {
-  39: 'Boleta electrónica',
-  41: 'Boleta exenta electrónica',
-  61: 'Nota de crédito electrónica',
 };
 
 /** What the receipt prints while a sale's boleta has no folio yet. */
@@ -106,7 +86,7 @@ export type Emisor = z.infer<typeof emisorSchema>;
 
 export const documentosQuerySchema = z.object({
   id_minimarket: idSchema,
-  estado: z.enum(ESTADOS_DOCUMENTO, { error: 'El estado no es válido.' }).optional(),
+  estado: z.enum(ESTADOS_DTE, { error: 'El estado no es válido.' }).optional(),
   /** YYYY-MM-DD in Chile's time: the documents of that day. */
   dia: z
     .string()
@@ -125,7 +105,7 @@ export const documentoSchema = z
     /** null only for a sale without a shop number (imported ones never get a boleta). */
     numero_venta: z.number().int().nullable(),
     id_devolucion: z.number().int().nullable(),
-    estado: z.enum(ESTADOS_DOCUMENTO),
+    estado: z.enum(ESTADOS_DTE),
     folio: z.number().int().nullable(),
     /** For a nota de crédito: the boleta it corrects. */
     referencia_folio: z.number().int().nullable(),
@@ -155,8 +135,11 @@ export const documentosListSchema = z
       reparos: z.number().int(),
       rechazado: z.number().int(),
     }),
-    /** Issued per day (Chile), last 14 days with any: boletas and notas de crédito with a folio. */
-    por_dia: z.array(z.object({ dia: z.string(), emitidos: z.number().int(), total: z.number().int() })),
+    /**
+     * Per day (Chile), the last 14 with any document: how many got their folio (boletas and notas de
+     * crédito), and what the boletas with a folio charged (pesos).
+     */
+    por_dia: z.array(z.object({ dia: z.string(), emitidos: z.number().int(), monto: z.number().int() })),
   })
   .meta({ id: 'ListaDocumentosDte' });
 
@@ -164,7 +147,7 @@ export const documentosListSchema = z
 export const boletaElectronicaSchema = z
   .object({
     tipo: z.number().int(),
-    estado: z.enum(ESTADOS_DOCUMENTO),
+    estado: z.enum(ESTADOS_DTE),
     /** null while in process: the receipt says «Boleta en proceso» and can be reprinted later. */
     folio: z.number().int().nullable(),
     /** The TED (timbre) as XML: what the PDF417 barcode encodes. */

@@ -1,7 +1,8 @@
 // The electronic boleta (issue #23): the shop's issuer data and provider (Configuración) and the
 // documents the server's outbox sends (POS → BOLETAS). Both screens and the receipt read them, so
 // they live here, not in one feature. Type-only imports: the form validates with the contract itself.
-import type { Documento, Emisor, EmisorUpdate, EstadoDocumento, documentosListSchema } from '@minimarket/contracts/boletas';
+import type { Documento, Emisor, EmisorUpdate, documentosListSchema } from '@minimarket/contracts/boletas';
+import { type EstadoDte } from '@minimarket/contracts/dte';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from './api-client';
@@ -16,7 +17,7 @@ export interface DocumentosParams {
   idMinimarket: number;
   pagina: number;
   tamano: number;
-  estado?: EstadoDocumento;
+  estado?: EstadoDte;
   /** 'YYYY-MM-DD' in Chile's time. */
   dia?: string;
 }

@@ -1,7 +1,8 @@
 // What a sale's receipt shows of its electronic boleta (GET /api/ventas/{id}/boleta; issue 23):
 // the document the outbox holds for it and the shop's issuer data. null: the sale has no boleta
 // (the shop does not issue them, or did not when it was sold).
-import type { BoletaElectronica, EstadoDocumento } from '@minimarket/contracts/boletas';
+import type { BoletaElectronica } from '@minimarket/contracts/boletas';
+import { type EstadoDte } from '@minimarket/contracts/dte';
 import { formatRut } from '@minimarket/contracts/rut';
 import type { Db } from '../../db/client.js';
 
@@ -14,7 +15,7 @@ export async function boletaElectronicaDeVenta(db: Db, idMinimarket: number, idV
   if (!documento || !emisor) return null;
   return {
     tipo: documento.tipo,
-    estado: documento.estado as EstadoDocumento,
+    estado: documento.estado as EstadoDte,
     folio: documento.folio,
     ted: documento.ted,
     emisor: {

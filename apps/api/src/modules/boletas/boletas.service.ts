@@ -6,13 +6,12 @@ import {
   type Documento,
   type emisorUpdateSchema,
   type Emisor,
-  type EstadoDocumento,
-  ESTADOS_DOCUMENTO,
   MENSAJE_DOCUMENTO_NO_ENCONTRADO,
   MENSAJE_EMISOR_INCOMPLETO,
   MENSAJE_REINTENTO_SOLO_RECHAZADOS,
   type ProveedorDte,
 } from '@minimarket/contracts/boletas';
+import { type EstadoDte, ESTADOS_DTE } from '@minimarket/contracts/dte';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { reintentarDocumento } from '../../data/documento-dte.js';
@@ -55,7 +54,7 @@ function toDocumentoDto(
     id_venta: d.id_venta,
     numero_venta: d.venta.numero_venta,
     id_devolucion: d.id_devolucion,
-    estado: d.estado as EstadoDocumento,
+    estado: d.estado as EstadoDte,
     folio: d.folio,
     referencia_folio: d.referencia?.folio ?? null,
     neto: d.neto,
@@ -120,14 +119,15 @@ export function createBoletasService({ db, acceso, cifrado }: { db: Db; acceso: 
         db.documentoDte.findMany({ where, include: CON_VENTA, orderBy: { id_documento: 'desc' }, skip: q.skip, take: q.limit }),
         db.documentoDte.count({ where }),
         db.documentoDte.groupBy({ by: ['estado'], where: { id_minimarket: q.id_minimarket }, _count: { _all: true } }),
-        db.$queryRaw<{ dia: string; emitidos: number; total: number }[]>`
+        db.$queryRaw<{ dia: string; emitidos: number; monto: number }[]>`
           SELECT to_char((creado_en AT TIME ZONE 'America/Santiago')::date, 'YYYY-MM-DD') AS dia,
-                 (count(*) FILTER (WHERE folio IS NOT NULL))::int AS emitidos, count(*)::int AS total
+                 (count(*) FILTER (WHERE folio IS NOT NULL))::int AS emitidos,
+                 coalesce(sum(total) FILTER (WHERE folio IS NOT NULL AND tipo IN (39, 41)), 0)::int AS monto
           FROM documento_dte WHERE id_minimarket = ${q.id_minimarket}
           GROUP BY 1 ORDER BY 1 DESC LIMIT 14`,
       ]);
-      const porEstado = Object.fromEntries(ESTADOS_DOCUMENTO.map((e) => [e, 0])) as Record<EstadoDocumento, number>;
-      for (const e of estados) porEstado[e.estado as EstadoDocumento] = e._count._all;
+      const porEstado = Object.fromEntries(ESTADOS_DTE.map((e) => [e, 0])) as Record<EstadoDte, number>;
+      for (const e of estados) porEstado[e.estado as EstadoDte] = e._count._all;
       return { documentos: filas.map(toDocumentoDto), total, por_estado: porEstado, por_dia: dias };
     },
 

@@ -69,7 +69,8 @@ export function TabsNav({ pestanas, etiqueta }: { pestanas: Pestana[]; etiqueta:
               end={p.end}
               className={({ isActive }) =>
                 cn(
-                  '-mb-px inline-flex h-11 items-center border-b-2 px-3 text-xs font-semibold tracking-wide whitespace-nowrap sm:text-sm',
+                  // Eight POS tabs fit one row beside the open sidebar at 1366 px: a little tighter below 1536 px.
+                  '-mb-px inline-flex h-11 items-center border-b-2 px-2 text-xs font-semibold tracking-wide whitespace-nowrap sm:text-[0.8125rem] 2xl:px-3 2xl:text-sm',
                   isActive
                     ? 'border-marca-700 text-marca-800'
                     : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',

@@ -1,4 +1,5 @@
-import { ESTADOS_DOCUMENTO, NOMBRE_ESTADO_DOCUMENTO, type Documento, type EstadoDocumento } from '@minimarket/contracts/boletas';
+import { type Documento } from '@minimarket/contracts/boletas';
+import { ESTADOS_DTE, ETIQUETA_ESTADO_DTE, type EstadoDte } from '@minimarket/contracts/dte';
 import { useQuery } from '@tanstack/react-query';
 import { Printer, ReceiptText, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
@@ -32,7 +33,7 @@ export const PAGE_SIZE_DOCUMENTOS = 20;
  * one says why and can be sent again. The owner sees their shop; an administrador, the chosen one.
  */
 export function BoletasPage({ idMinimarket }: { idMinimarket: number }) {
-  const [estado, setEstado] = useState<EstadoDocumento | ''>('');
+  const [estado, setEstado] = useState<EstadoDte | ''>('');
   const [dia, setDia] = useState('');
   const [pagina, setPagina] = useState(1);
   const diaValido = dia === '' || esFechaIso(dia);
@@ -53,7 +54,7 @@ export function BoletasPage({ idMinimarket }: { idMinimarket: number }) {
     tamano: PAGE_SIZE_DOCUMENTOS,
     isFetching: consulta.isFetching,
   });
-  const filtrar = (cambios: { estado?: EstadoDocumento | ''; dia?: string }) => {
+  const filtrar = (cambios: { estado?: EstadoDte | ''; dia?: string }) => {
     if (cambios.estado !== undefined) setEstado(cambios.estado);
     if (cambios.dia !== undefined) setDia(cambios.dia);
     setPagina(1);
@@ -84,11 +85,11 @@ export function BoletasPage({ idMinimarket }: { idMinimarket: number }) {
             <div className="flex flex-wrap items-end gap-3">
               <Field label="Estado" className="w-48">
                 {(p) => (
-                  <Select {...p} value={estado} onChange={(e) => filtrar({ estado: e.target.value as EstadoDocumento | '' })}>
+                  <Select {...p} value={estado} onChange={(e) => filtrar({ estado: e.target.value as EstadoDte | '' })}>
                     <option value="">Todos los estados</option>
-                    {ESTADOS_DOCUMENTO.map((e) => (
+                    {ESTADOS_DTE.map((e) => (
                       <option key={e} value={e}>
-                        {NOMBRE_ESTADO_DOCUMENTO[e]}
+                        {ETIQUETA_ESTADO_DTE[e]}
                       </option>
                     ))}
                   </Select>
@@ -155,9 +156,9 @@ function ConteosPorEstado({
   elegido,
   onElegir,
 }: {
-  porEstado: Partial<Record<EstadoDocumento, number>> | undefined;
-  elegido: EstadoDocumento | '';
-  onElegir: (estado: EstadoDocumento) => void;
+  porEstado: Partial<Record<EstadoDte, number>> | undefined;
+  elegido: EstadoDte | '';
+  onElegir: (estado: EstadoDte) => void;
 }) {
   return (
     <section aria-label="Documentos por estado" className="grid grid-cols-2 gap-3 sm:grid-cols-5">
@@ -189,7 +190,7 @@ function EmitidosPorDia({
   elegido,
   onElegir,
 }: {
-  porDia: Array<{ dia: string; emitidos: number; total: number }> | undefined;
+  porDia: Array<{ dia: string; emitidos: number; monto: number }> | undefined;
   elegido: string;
   onElegir: (dia: string) => void;
 }) {
@@ -205,7 +206,7 @@ function EmitidosPorDia({
             <tr>
               <Th>Día</Th>
               <Th className="text-right">Emitidos</Th>
-              <Th className="text-right">Total</Th>
+              <Th className="text-right">Monto</Th>
             </tr>
           </thead>
           <tbody>
@@ -223,7 +224,7 @@ function EmitidosPorDia({
                   </button>
                 </Td>
                 <Td className="text-right tabular-nums">{formatEntero(d.emitidos)}</Td>
-                <Td className="text-right whitespace-nowrap tabular-nums">{formatClp(d.total)}</Td>
+                <Td className="text-right whitespace-nowrap tabular-nums">{formatClp(d.monto)}</Td>
               </tr>
             ))}
           </tbody>
@@ -313,7 +314,7 @@ const COLUMNAS_DOCUMENTOS: ColumnaTabla<Documento>[] = [
     ),
   },
   { titulo: 'Total', derecha: true, celda: (d) => formatClp(d.total) },
-  { titulo: 'Estado', celda: (d) => <Badge color={COLOR_ESTADO_DOCUMENTO[d.estado]}>{NOMBRE_ESTADO_DOCUMENTO[d.estado]}</Badge> },
+  { titulo: 'Estado', celda: (d) => <Badge color={COLOR_ESTADO_DOCUMENTO[d.estado]}>{ETIQUETA_ESTADO_DTE[d.estado]}</Badge> },
   {
     titulo: 'Motivo',
     claseTabla: 'min-w-48 max-w-96 text-slate-700',
