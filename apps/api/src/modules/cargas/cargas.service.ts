@@ -126,11 +126,13 @@ export function createCargasService({
   let poolArchivos: pg.Pool | null = null;
   const archivos = () => {
     if (!env.DATABASE_URL) throw new Error('DATABASE_URL no está definida: las cargas necesitan una conexión propia.');
-    return (poolArchivos ??= new pg.Pool({
-      connectionString: env.DATABASE_URL,
-      max: CONEXIONES_ARCHIVOS,
-      application_name: 'minimarket-archivos',
-    }));
+    if (!poolArchivos) {
+      poolArchivos = new pg.Pool({ connectionString: env.DATABASE_URL, max: CONEXIONES_ARCHIVOS, application_name: 'minimarket-archivos' });
+      // An idle connection the server dropped (a restart): the pool discards it and opens another on
+      // the next use. Unlistened, the error would end the process.
+      poolArchivos.on('error', (err) => log.warn({ err }, 'Se perdió una conexión inactiva de las cargas'));
+    }
+    return poolArchivos;
   };
 
   async function procesar(t: TrabajoTomado, signal: AbortSignal) {
