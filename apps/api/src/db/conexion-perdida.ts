@@ -10,7 +10,16 @@ export const MENSAJE_BASE_NO_DISPONIBLE = 'La base de datos no está disponible 
 export const CODIGO_BASE_NO_DISPONIBLE = 'DATABASE_UNAVAILABLE';
 
 /** The socket could not reach the server, or lost it. */
-const ERRORES_DE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const ERRORES_DE_SOCKET = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /**
  * SQLSTATEs of a server going or not yet there: class 08 (connection exception), 57P01

@@ -21,6 +21,7 @@ import {
 } from '@minimarket/contracts/uploads';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
+import { esConexionPerdida } from '../../db/conexion-perdida.js';
 import type { Env } from '../../env.js';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
@@ -120,7 +121,11 @@ export function createCargasService({
   let carpeta: string | null = null;
   const carpetaTemporal = () => (carpeta ??= fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-cargas-')));
   const rutaTemporal = (extension: string) => path.join(carpetaTemporal(), `${crypto.randomUUID()}${extension}`);
-  const registrar = (err: unknown, contexto: string) => log.error({ err }, `importación fallida (${contexto})`);
+  // The database away (a restart, a failover) is expected to pass: a warning, not an error per poll.
+  const registrar = (err: unknown, contexto: string) =>
+    esConexionPerdida(err)
+      ? log.warn({ err }, `importación en pausa, la base de datos no está disponible (${contexto})`)
+      : log.error({ err }, `importación fallida (${contexto})`);
   const replica = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   // The files' bytes go through plain pg (trabajos.ts says why); opened on first use.
   let poolArchivos: pg.Pool | null = null;
