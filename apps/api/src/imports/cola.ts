@@ -4,9 +4,16 @@
 // so a job goes to whichever replica is free; a file never waits on the replica that received it.
 //
 // Stopping aborts the running imports (they roll back) and hands their jobs back to the queue,
-// so another replica, or this one after its restart, runs them from the start.
+// so another replica, or this one after its restart, runs them from the start. So does losing the
+// database mid-import (a restart, a failover): the job is handed back as soon as the database
+// answers again, as a first try, and runs again from the start.
+import { setTimeout as esperar } from 'node:timers/promises';
 import type { Db } from '../db/client.js';
+import { esConexionPerdida } from '../db/conexion-perdida.js';
 import { liberarTrabajo, renovarTrabajo, tomarTrabajo, type TrabajoTomado } from '../data/trabajo-carga.js';
+
+/** How often a job whose import lost the database tries to go back to the queue. */
+const REINTENTO_SIN_BASE_MS = 500;
 
 export interface OpcionesTrabajador {
   db: Db;
@@ -47,10 +54,17 @@ export function crearTrabajador(o: OpcionesTrabajador) {
     );
     const promesa = o
       .procesar(t, controller.signal)
-      .catch((err) => o.alError(err, `carga ${t.idArchivo}`))
-      .then(async () => {
+      .then(
+        () => false,
+        (err: unknown) => {
+          o.alError(err, `carga ${t.idArchivo}`);
+          return esConexionPerdida(err);
+        },
+      )
+      .then(async (sinBase) => {
         // Stopped mid-import (rolled back): back to the queue for whoever runs next.
         if (detenido && controller.signal.aborted) await liberarTrabajo(o.db, t, o.replica);
+        else if (sinBase) await devolverAlVolverLaBase(t);
       })
       .catch((err) => o.alError(err, `devolver la carga ${t.idArchivo} a la cola`))
       .finally(() => {
@@ -59,6 +73,23 @@ export function crearTrabajador(o: OpcionesTrabajador) {
         void despertar();
       });
     enCurso.set(clave, { controller, promesa });
+  }
+
+  /**
+   * Hands back a job whose import lost the database, trying until the database answers. Not past
+   * the lease: by then the queue takes the job again on its own (counted as a new try).
+   */
+  async function devolverAlVolverLaBase(t: TrabajoTomado) {
+    const hasta = Date.now() + o.leaseMs;
+    for (;;) {
+      try {
+        await liberarTrabajo(o.db, t, o.replica);
+        return;
+      } catch (err) {
+        if (!esConexionPerdida(err) || detenido || Date.now() >= hasta) throw err;
+      }
+      await esperar(Math.min(REINTENTO_SIN_BASE_MS, o.leaseMs / 3));
+    }
   }
 
   /** Takes jobs while there is room and the queue has free ones. */

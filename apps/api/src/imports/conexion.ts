@@ -10,6 +10,10 @@ const WORK_MEM = '64MB';
 /** A new connection; the staging tables live in memory while they fit, not in temp files. */
 export async function abrirConexionDeCarga(databaseUrl: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'minimarket-importacion' });
+  // The server going away between two statements (a restart, a failover) is emitted here; with no
+  // listener it would end the process. The client is then unusable and the import's next
+  // statement fails with it, which is where the import deals with it.
+  client.on('error', () => {});
   await client.connect();
   await client.query(`SET temp_buffers = '${TEMP_BUFFERS}'`);
   return client;

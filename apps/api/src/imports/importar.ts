@@ -7,6 +7,7 @@
 // job to the queue.
 import type pg from 'pg';
 import { guardarRechazadasDesde } from '../data/fila-rechazada.js';
+import { esConexionPerdida } from '../db/conexion-perdida.js';
 import { aplicarClientes } from './aplicar-clientes.js';
 import { aplicarProductos } from './aplicar-productos.js';
 import { aplicarVentas } from './aplicar-ventas.js';
@@ -30,8 +31,9 @@ export type TrabajoImportacion = CargaEnCurso & ArchivoAImportar;
 /**
  * Imports one job's file and records how it ended (with the end of its job). Resolves with the
  * result it stored, or null when it stored nothing: stopped from outside, or the job is no
- * longer this replica's. Rejects only when not even the 'Error' state could be written (the
- * job's lease then runs out and the queue takes it again).
+ * longer this replica's. Rejects when the database went away mid-import (esConexionPerdida: the
+ * queue hands the job back) or when not even the 'Error' state could be written (the job's lease
+ * then runs out and the queue takes it again).
  */
 export async function importarArchivo(
   databaseUrl: string,
@@ -115,6 +117,10 @@ export async function importarArchivo(
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
       if (opciones.signal.aborted || err instanceof TrabajoPerdido) return null;
+      // The database went away mid-import (a restart, a failover): the transaction went with its
+      // connection, nothing was kept, and the file is not at fault. No 'Error' for it: the caller
+      // hands the job back to the queue (imports/cola.ts) and it runs again once the database is back.
+      if (esConexionPerdida(err)) throw err;
       if (!(err instanceof ErrorArchivo)) opciones.alError?.(err);
       return await terminarConError(client, trabajo, err instanceof ErrorArchivo ? err.mensaje : MENSAJE_ERROR_INTERNO);
     }

@@ -12,10 +12,13 @@ export const ERRORES = {
   404: errorSchema,
   409: errorSchema,
   422: errorSchema,
+  // The database away for a moment (a restart, a failover): DATABASE_UNAVAILABLE, try again
+  // (db/conexion-perdida.ts).
+  503: errorSchema,
 } as const;
 
-/** Heavy reads may also answer 429 (too many at once for the user) and 503 (cancelled by its timeout). */
-export const ERRORES_LECTURA_PESADA = { ...ERRORES, 429: errorSchema, 503: errorSchema } as const;
+/** Heavy reads may also answer 429 (too many at once for the user) and 503 (also: cancelled by its timeout). */
+export const ERRORES_LECTURA_PESADA = { ...ERRORES, 429: errorSchema } as const;
 
 export const TOTAL_HEADER = 'x-total-count';
 

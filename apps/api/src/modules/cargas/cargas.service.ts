@@ -21,6 +21,7 @@ import {
 } from '@minimarket/contracts/uploads';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
+import { esConexionPerdida } from '../../db/conexion-perdida.js';
 import type { Env } from '../../env.js';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
@@ -120,17 +121,23 @@ export function createCargasService({
   let carpeta: string | null = null;
   const carpetaTemporal = () => (carpeta ??= fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-cargas-')));
   const rutaTemporal = (extension: string) => path.join(carpetaTemporal(), `${crypto.randomUUID()}${extension}`);
-  const registrar = (err: unknown, contexto: string) => log.error({ err }, `importación fallida (${contexto})`);
+  // The database away (a restart, a failover) is expected to pass: a warning, not an error per poll.
+  const registrar = (err: unknown, contexto: string) =>
+    esConexionPerdida(err)
+      ? log.warn({ err }, `importación en pausa, la base de datos no está disponible (${contexto})`)
+      : log.error({ err }, `importación fallida (${contexto})`);
   const replica = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   // The files' bytes go through plain pg (trabajos.ts says why); opened on first use.
   let poolArchivos: pg.Pool | null = null;
   const archivos = () => {
     if (!env.DATABASE_URL) throw new Error('DATABASE_URL no está definida: las cargas necesitan una conexión propia.');
-    return (poolArchivos ??= new pg.Pool({
-      connectionString: env.DATABASE_URL,
-      max: CONEXIONES_ARCHIVOS,
-      application_name: 'minimarket-archivos',
-    }));
+    if (!poolArchivos) {
+      poolArchivos = new pg.Pool({ connectionString: env.DATABASE_URL, max: CONEXIONES_ARCHIVOS, application_name: 'minimarket-archivos' });
+      // An idle connection the server dropped (a restart): the pool discards it and opens another on
+      // the next use. Unlistened, the error would end the process.
+      poolArchivos.on('error', (err) => log.warn({ err }, 'Se perdió una conexión inactiva de las cargas'));
+    }
+    return poolArchivos;
   };
 
   async function procesar(t: TrabajoTomado, signal: AbortSignal) {

@@ -62,6 +62,9 @@ export async function tomarRespaldo({
   const destino = path.join(dir, archivo);
   const preparacion = path.join(dir, `.en-curso-${archivo.replace(/\.tar\.gz$/, '')}`);
   const cliente = new pg.Client({ connectionString: url, application_name: 'minimarket-respaldo' });
+  // PostgreSQL stopping mid-backup (the client idle while files are copied): the backup fails on its
+  // next statement instead of the unlistened error ending the process.
+  cliente.on('error', () => {});
   await cliente.connect();
   let iniciado = false;
   try {

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
+import { CODIGO_BASE_NO_DISPONIBLE, esConexionPerdida, MENSAJE_BASE_NO_DISPONIBLE } from '../../db/conexion-perdida.js';
 import { AppError } from '../../lib/errors.js';
 import { esConsultaCancelada, MENSAJE_CONSULTA_LARGA } from '../../modules/analitica/lectura-pesada.js';
 import { DemasiadosIntentos } from '../../modules/limites/limites.js';
@@ -52,6 +53,13 @@ function errorHandler(app: FastifyInstance) {
     if (esConsultaCancelada(err)) {
       request.log.warn({ err }, 'query cancelled by its timeout');
       return reply.code(503).send({ detail: MENSAJE_CONSULTA_LARGA, code: 'QUERY_TIMEOUT' });
+    }
+    // PostgreSQL restarting or failing over: nothing of this request was kept (its transaction
+    // rolled back) or, if it had committed, a retry finds it (a sale's Idempotency-Key). Said so,
+    // never a 500; the pool reconnects on the next request.
+    if (esConexionPerdida(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply.code(503).header('retry-after', 1).send({ detail: MENSAJE_BASE_NO_DISPONIBLE, code: CODIGO_BASE_NO_DISPONIBLE });
     }
     const known = err.code ? FASTIFY_ERRORS[err.code] : undefined;
     if (known) return reply.code(known.status).send({ detail: known.detail, code: known.code });
