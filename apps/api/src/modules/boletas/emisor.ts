@@ -16,6 +16,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { MENSAJE_EMISOR_INCOMPLETO, type ProveedorDte as NombreProveedor } from '@minimarket/contracts/boletas';
 import type { Db } from '../../db/client.js';
+import { esConexionPerdida } from '../../db/conexion-perdida.js';
 import {
   type DocumentoTomado as Fila,
   esperarTienda,
@@ -175,7 +176,9 @@ export function createEmisorBoletas({ db, log, cifrado, proveedores, intervaloMs
     reloj = setTimeout(() => {
       enCurso = ronda()
         .catch((err) => {
-          log.error({ err }, 'boleta: ronda fallida');
+          // The database away (a restart, a failover): a warning, and the next round tries again.
+          if (esConexionPerdida(err)) log.warn('boleta: la base de datos no responde; se reintentará');
+          else log.error({ err }, 'boleta: ronda fallida');
           return 0;
         })
         .finally(() => (enCurso = null));
