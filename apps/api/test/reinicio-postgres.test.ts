@@ -12,7 +12,7 @@
 // upload's progress or final state read back.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { ArchivoCarga } from '@minimarket/contracts/uploads';
@@ -23,18 +23,9 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded
 import { migrate } from '../src/db/migrate.js';
 import { seedDemo } from '../src/db/seed/seed.js';
 import { multipart } from './cargas-helpers.js';
+import { puertoLibre } from './base-propia.js';
 import { buildTestApp, DEMO, nuevoProducto } from './helpers.js';
 import { escuchar } from './sse.js';
-
-function puertoLibre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 let raiz: string;
 let dataDir: string;

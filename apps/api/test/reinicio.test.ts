@@ -15,21 +15,12 @@ import path from 'node:path';
 import { setTimeout as pausa } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { puertoLibre } from './base-propia.js';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LISTO = 'Minimarket está listo';
 const NO_PUDO = 'No se pudo iniciar el servidor';
 const ARRANQUE_MS = 90_000;
-
-function puertoLibre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Alive and not a zombie (an orphan's exit is reaped by init, maybe not at once). */
 function vive(pid: number): boolean {

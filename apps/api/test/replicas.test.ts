@@ -3,27 +3,17 @@
 // or queues, the other sees; a replica that restarts or dies takes nothing down with it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createDb, type Db } from '../src/db/client.js';
 import { escuchar } from './sse.js';
+import { puertoLibre } from './base-propia.js';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { correo: 'operaciones@almacenes.cl', password: 'Primera2026' };
 const LEASE_SEGUNDOS = 3;
-
-function puertoLibre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 interface Replica {
   nombre: string;

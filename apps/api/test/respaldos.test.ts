@@ -5,7 +5,6 @@
 // stock agree), and the folder it replaced is kept aside. Every wait is on an event (a sale answered).
 import { EventEmitter, once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,17 +17,8 @@ import { tomarRespaldo } from '../src/modules/respaldos/base-fisica.js';
 import { createRespaldoAutomatico, DIA_MS } from '../src/modules/respaldos/automatico.js';
 import { listarRespaldos } from '../src/modules/respaldos/carpeta.js';
 import { contarTablas, planificarRestauracion, restaurar, RestauracionRechazada } from '../src/modules/respaldos/restaurar.js';
+import { puertoLibre } from './base-propia.js';
 import { buildTestApp, DEMO, nuevoProducto } from './helpers.js';
-
-function puertoLibre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 let raiz: string;
 let dataDir: string;
