@@ -102,6 +102,7 @@ try {
   app = await buildApp({ env: appEnv, db, jwtSecret, baseEmbebida: embedded !== undefined });
   await app.listen({ host: env.HOST, port: env.PORT });
   const lineaCorreos = devInboxWeb ? `\n  Correos enviados (bandeja de desarrollo): ${devInboxWeb.url}` : '';
+  const lineaBoletas = simuladorDte ? `\n  Simulador de boletas (no válidas ante el SII): ${simuladorDte.url}` : '';
   // The demo logins only where the demo data is; never a password the database does not have.
   const cuentas = demo
     ? `\n\n  Cuentas de demostración:\n${lineasCuentasDemo()
@@ -110,7 +111,7 @@ try {
     : '';
   console.log(`
   Minimarket está listo en http://localhost:${env.PORT}
-  Documentación de la API: http://localhost:${env.PORT}/api/docs${lineaCorreos}${cuentas}
+  Documentación de la API: http://localhost:${env.PORT}/api/docs${lineaCorreos}${lineaBoletas}${cuentas}
 `);
 } catch (err) {
   informarFallo(err, { PORT: env.PORT, DEV_INBOX_PORT: env.DEV_INBOX_PORT });
