@@ -252,4 +252,34 @@ describe('GET /api/minimarkets/:id/exportacion', () => {
       })
       .toEqual(['fulfilled', 'fulfilled']);
   });
+
+  it('the database gone midway: the .zip fails (cut, never complete-looking), the app stays up, the turn comes back', async () => {
+    const u = await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } });
+    const usuario = { id_usuario: u.id_usuario, nombre: u.nombre, correo: u.correo, rol: 'pyme' as const };
+    const { contenido } = await ctx.app.services.exportacion.exportar(usuario, tienda);
+    // Read the first bytes and stop reading (a slow client): the export's connection waits, idle in its transaction.
+    await new Promise<void>((resolve) => contenido.once('readable', () => resolve()));
+    const trozos: Buffer[] = [contenido.read() as Buffer];
+    const fin = new Promise<'error' | 'end'>((resolve) => {
+      contenido.once('error', () => resolve('error'));
+      contenido.once('end', () => resolve('end'));
+    });
+    // A failover, a restart: PostgreSQL ends the connection under the paused export (once the
+    // reading ahead has stopped and it waits, idle in its transaction).
+    await expect
+      .poll(async () => {
+        const [f] = await ctx.db.$queryRaw<{ terminadas: number }[]>`
+          SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS terminadas FROM pg_stat_activity
+          WHERE application_name = 'minimarket-descargas' AND datname = current_database() AND state = 'idle in transaction'`;
+        return f!.terminadas;
+      })
+      .toBe(1);
+    contenido.on('data', (t: Buffer) => trozos.push(t));
+    expect(await fin).toBe('error');
+    await expect(descomprimir(Buffer.concat(trozos))).rejects.toThrow();
+    // The app still answers, and the user's turns are both free.
+    expect((await exportar(DEMO.pyme, tienda)).statusCode).toBe(200);
+    const abiertas = await Promise.all([ctx.app.services.pesadas.abrir(u.id_usuario), ctx.app.services.pesadas.abrir(u.id_usuario)]);
+    for (const a of abiertas) await a.cerrar();
+  });
 });
