@@ -3,6 +3,7 @@
 import Papa from 'papaparse';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENSAJE_DEMASIADAS_PESADAS } from '../src/modules/analitica/lectura-pesada.js';
 import { importar } from './cargas-helpers.js';
 import { createTestContext, DEMO, nuevoProducto, type TestContext } from './helpers.js';
 
@@ -229,6 +230,49 @@ describe('GET /api/minimarkets/:id/exportacion', () => {
 
     expect((await exportar(DEMO.admin, 999_999)).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/minimarkets/${tienda}/exportacion` })).statusCode).toBe(401);
+  });
+
+  it('shows one instant: a sale made while the file is written is not in it, in no file', async () => {
+    const u = await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } });
+    const usuario = { id_usuario: u.id_usuario, nombre: u.nombre, correo: u.correo, rol: 'pyme' as const };
+    const antes = await idsEnLaBase('venta', 'id_venta', tienda);
+    const { contenido } = await ctx.app.services.exportacion.exportar(usuario, tienda);
+    const api = await ctx.as(DEMO.pyme);
+    const p = await nuevoProducto(api, tienda, { precio_venta: 700 });
+    const venta = await api.request({
+      method: 'POST',
+      url: '/api/ventas/',
+      payload: {
+        id_minimarket: tienda,
+        total: 700,
+        metodo_pago: 'Efectivo',
+        detalles: [{ id_producto: p.id_producto, num_unidades: 1, precio_unitario: 700, subtotal: 700 }],
+      },
+    });
+    expect(venta.statusCode, venta.body).toBe(201);
+    const trozos: Buffer[] = [];
+    for await (const t of contenido) trozos.push(t as Buffer);
+    const entradas = await descomprimir(Buffer.concat(trozos));
+    const ventas = leerCsv(entradas.get('ventas.csv')!);
+    expect(ventas.filas.map((f) => f[0]).sort()).toEqual([...antes].sort());
+    const productos = leerCsv(entradas.get('productos.csv')!);
+    expect(productos.filas.map((f) => f[0])).not.toContain(String(p.id_producto));
+    const lineas = leerCsv(entradas.get('detalle_ventas.csv')!);
+    expect(lineas.filas.map((f) => f[1])).not.toContain(String(venta.json().id_venta));
+  });
+
+  it("is a heavy read: with the user's two turns taken, 429 in Spanish before any byte", async () => {
+    const { id_usuario } = await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } });
+    const { pesadas } = ctx.app.services;
+    const turnos = [await pesadas.abrir(id_usuario), await pesadas.abrir(id_usuario)];
+    try {
+      const res = await exportar(DEMO.pyme, tienda);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ detail: MENSAJE_DEMASIADAS_PESADAS, code: 'TOO_MANY_HEAVY_READS' });
+    } finally {
+      for (const t of turnos) await t.cerrar();
+    }
+    expect((await exportar(DEMO.pyme, tienda)).statusCode).toBe(200);
   });
 
   it('gives its heavy-read turn and connection back when it ends: three in a row all answer', async () => {
