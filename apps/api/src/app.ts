@@ -23,6 +23,7 @@ import analiticaRoutes from './routes/analitica/index.js';
 import authRoutes from './routes/auth/index.js';
 import cajaRoutes from './routes/caja/index.js';
 import baditoRoutes from './routes/badito/index.js';
+import exportacionRoutes from './routes/exportacion/index.js';
 import minimarketsRoutes from './routes/minimarkets/index.js';
 import notificacionesRoutes from './routes/notificaciones/index.js';
 import productosRoutes from './routes/productos/index.js';
@@ -73,6 +74,7 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true, baseEmbebi
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(minimarketsRoutes);
+      await api.register(exportacionRoutes);
       await api.register(productosRoutes);
       await api.register(ajustesStockRoutes);
       await api.register(clientesRoutes);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADMIN, conToken, crearProducto, iniciarSesion, miTienda, PYME, rutValido, sufijoUnico, tokenApi } from './helpers';
 
@@ -77,6 +78,19 @@ test('Configuración: the pyme sets the low-stock threshold of the shop', async 
   await page.getByLabel('Días para avisar de un fiado impago').fill('30');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Configuración guardada.')).toBeVisible();
+});
+
+test("Configuración: the owner downloads the shop's data as one .zip", async ({ page }) => {
+  await iniciarSesion(page, PYME);
+  await page.goto('/configuracion');
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Descargar mis datos (.zip)' }).click(),
+  ]);
+  expect(zip.suggestedFilename()).toMatch(/^minimarket-\d+-\d{4}-\d{2}-\d{2}\.zip$/);
+  // A zip file starts with its first local header, "PK\x03\x04"; the API tests open it and count its rows.
+  const bytes = fs.readFileSync((await zip.path())!);
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
 });
 
 test('Notificaciones: the bell dot shows while something is unread; mark one, then all, read', async ({ page, request }) => {

@@ -60,8 +60,15 @@ export function createLecturasPesadas({ databaseUrl, segundos }: { databaseUrl: 
         if (cerrada) return;
         cerrada = true;
         await client.query('ROLLBACK').catch(() => {});
+        client.off('error', perdida);
         client.release(err);
       };
+      // The server ending the connection while no statement runs (a restart, a failover, while a slow
+      // client holds the download paused) is an 'error' event: unheard, it would bring the process
+      // down. The pool stops listening once a client is checked out, so the download listens; its
+      // next statement then fails and the file is cut.
+      const perdida = (err: Error) => void cerrar(err);
+      client.on('error', perdida);
       try {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
         await client.query(`SET LOCAL statement_timeout = '${segundos}s'`);

@@ -20,6 +20,7 @@ import { createCajaService } from '../../modules/caja/caja.service.js';
 import { createCargasService } from '../../modules/cargas/cargas.service.js';
 import { createClientesService } from '../../modules/clientes/clientes.service.js';
 import { createMailer } from '../../modules/correo/mailer.js';
+import { createExportacionService } from '../../modules/exportacion/exportacion.service.js';
 import { createLimites } from '../../modules/limites/limites.js';
 import { createAccesoMinimarket } from '../../modules/minimarkets/acceso.js';
 import { createMinimarketsService } from '../../modules/minimarkets/minimarkets.service.js';
@@ -69,6 +70,7 @@ export function createServices({
     notificaciones: createNotificacionesService({ db }),
     cargas: createCargasService({ db, acceso, env, log, alTerminar: () => resumidor.despertar() }),
     analitica: createAnaliticaService({ db, acceso, pesadas }),
+    exportacion: createExportacionService({ acceso, pesadas }),
     pesadas,
     resumidor,
     // Off in the API tests, which send the notices on demand (avisoRecomendaciones.enviar).

@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { DescargarDatos } from '../../../components/shop/descargar-datos';
 import { Alert } from '../../../components/ui/alert';
 import { BackHeader } from '../../../components/ui/back-header';
 import { Card } from '../../../components/ui/card';
@@ -144,7 +145,13 @@ export function MinimarketForm({ id, onVolver }: { id: number | null; onVolver: 
       ) : detalle.isError ? (
         <Alert tipo="error">Error al obtener datos del minimarket: {mensajeDeError(detalle.error, 'Error desconocido')}</Alert>
       ) : (
-        <Formulario minimarket={detalle.data} onVolver={onVolver} />
+        <>
+          <Formulario minimarket={detalle.data} onVolver={onVolver} />
+          <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+            <span className="text-sm text-slate-600">Todos los datos de la tienda, un CSV por tabla:</span>
+            <DescargarDatos idMinimarket={detalle.data.id_minimarket} texto="Descargar datos (.zip)" />
+          </div>
+        </>
       )}
     </Card>
   );

@@ -5,11 +5,12 @@ import {
   UMBRAL_STOCK_BAJO_POR_DEFECTO,
 } from '@minimarket/contracts/minimarkets';
 import { useQuery } from '@tanstack/react-query';
-import { Banknote, ReceiptText, Scale, Settings2 } from 'lucide-react';
+import { Banknote, FolderDown, ReceiptText, Scale, Settings2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { DescargarDatos } from '../../../components/shop/descargar-datos';
 import { ShopSelector } from '../../../components/shop/shop-selector';
 import { RequiereTienda } from '../../../components/shop/requiere-tienda';
 import { Alert } from '../../../components/ui/alert';
@@ -185,6 +186,18 @@ function ConfiguracionTienda({ idMinimarket }: { idMinimarket: number }) {
         </Card>
       )}
       {data && <BoletaElectronica idMinimarket={data.id_minimarket} />}
+      {data && (
+        <Card className="p-4 sm:p-5">
+          <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <FolderDown className="size-5 text-marca-700" aria-hidden="true" /> Tus datos
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-slate-600">
+            Todo lo de {data.nombre_minimarket} en un archivo .zip: productos, ventas y sus líneas, devoluciones, turnos de caja, libro de
+            stock, cargas, clientes y abonos, y boletas, un CSV por tabla que Excel abre, con un README.txt que explica cada columna.
+          </p>
+          <DescargarDatos idMinimarket={data.id_minimarket} />
+        </Card>
+      )}
     </>
   );
 }
