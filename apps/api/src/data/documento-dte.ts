@@ -78,11 +78,20 @@ export async function registrarEnvio(
   );
 }
 
-/** A 429: every row of the shop still to send or query waits at least `ms` (the same credentials). */
+/**
+ * A 429: every row of the shop still to send or query waits at least `ms` (the same credentials).
+ * Rows another worker holds locked right now are skipped, never waited for: several workers hitting
+ * the 429 at once would otherwise lock each other's rows in different orders (a deadlock); a skipped
+ * row is being answered by its own worker, which gets its own 429.
+ */
 export async function esperarTienda(db: Db, idMinimarket: number, ms: number) {
   await db.$executeRaw`
-    UPDATE documento_dte SET proximo_intento = greatest(proximo_intento, now() + ${ms} * interval '1 millisecond')
-    WHERE id_minimarket = ${idMinimarket} AND estado IN ('pendiente', 'en_proceso')`;
+    UPDATE documento_dte d SET proximo_intento = greatest(d.proximo_intento, now() + ${ms} * interval '1 millisecond')
+    FROM (SELECT id_minimarket, id_documento FROM documento_dte
+          WHERE id_minimarket = ${idMinimarket} AND estado IN ('pendiente', 'en_proceso')
+          ORDER BY id_documento
+          FOR UPDATE SKIP LOCKED) t
+    WHERE d.id_minimarket = t.id_minimarket AND d.id_documento = t.id_documento`;
 }
 
 /** A rejected document back in the queue as a new request (a new key); nothing when it is no longer rejected. */

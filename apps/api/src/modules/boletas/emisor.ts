@@ -167,7 +167,13 @@ export function createEmisorBoletas({ db, log, cifrado, proveedores, intervaloMs
   /** One round: takes what is due and sends it. Resolves to how many rows it took. */
   async function ronda(): Promise<number> {
     const filas = await tomarDocumentos(db, crypto.randomUUID(), LEASE_MS, LOTE);
-    await Promise.all(filas.map((f) => procesar(f)));
+    // Each row on its own: one that fails to record (the database away) keeps its lease until it
+    // runs out and is taken again; the others of the round finish and are written.
+    const resultados = await Promise.allSettled(filas.map((f) => procesar(f)));
+    for (const r of resultados) {
+      if (r.status === 'rejected')
+        log.warn({ err: r.reason instanceof Error ? r.reason.message : String(r.reason) }, 'boleta: resultado sin guardar');
+    }
     return filas.length;
   }
 
