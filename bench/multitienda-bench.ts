@@ -1,20 +1,21 @@
 // Many shops on one PostgreSQL (issue 24): does one shop get slower when 2,000 shops share the
-// database? Phase A: one shop (the demo's pyme@demo.cl) with a catalogue of its own and a year of
-// sales, all written by COPY; then its sale throughput (concurrent POST /api/ventas/ with an
-// Idempotency-Key, through the app in a child process) and the p50/p95 of the analytics calls
-// Visualizar and Inicio make. Phase B: the other shops get the same shape of data (by default a
-// smaller daily volume, so the whole bench fits in ~10 minutes on 2 cores), their summaries are
-// built, and the same two measurements run again on the same shop, whose data did not change.
-// Printed side by side with the ratio B/A and floors measured in the same run: the same analytics
-// question as a straightforward SQL aggregate over the raw lines, and the COPY rate of the load.
-// Prints figures; asserts nothing (a failed sale makes the run fail: its figure would be a lie).
+// database? Two databases of one embedded PostgreSQL. A: one shop (the demo's pyme@demo.cl) with a
+// catalogue of its own and a year of sales, all written by COPY and summed by the summary worker's
+// function. B: the very same shop (same generator, same ids) among 1,999 others with the same shape
+// of data (by default fewer sales a day each, so the whole bench fits in ~10 minutes on 2 cores).
+// Each database gets its own app in a child process, and they are measured in turns (a few rounds),
+// so the shared machine's changing load lands on both: the shop's sale throughput (concurrent POST
+// /api/ventas/ with an Idempotency-Key) and the p50/p95 of Visualizar's analytics calls. Printed side
+// by side with the ratio B/A and floors measured in the same run: the same analytics question as a
+// straightforward SQL aggregate over the raw lines, and the COPY rate of the load. Prints figures;
+// asserts nothing (a failed sale, or summaries that differ from the worker's, make the run fail).
 //
 //   cd apps/api && npx tsx ../../bench/multitienda-bench.ts        (or: npm run bench, from the root)
 //
 // Knobs (environment): BENCH_TIENDAS (2000 shops in phase B, the measured one included),
 // BENCH_DIAS (365), BENCH_VENTAS_DIA (3: sales a day of each other shop), BENCH_VENTAS_DIA_MEDIDA
-// (40: of the measured shop), BENCH_PRODUCTOS (300 a shop), BENCH_SEGUNDOS (10 of sales a phase),
-// BENCH_PEDIDOS (50 requests per analytics call).
+// (40: of the measured shop), BENCH_PRODUCTOS (300 a shop), BENCH_SEGUNDOS (10 of sales a round and database),
+// BENCH_PEDIDOS (50 requests per analytics call and round), BENCH_RONDAS (3).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
