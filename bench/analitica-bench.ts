@@ -7,85 +7,29 @@
 //
 // Knobs (environment): BENCH_LINEAS (1000000), BENCH_REPETICIONES (30 requests per endpoint and range).
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDb } from '../apps/api/src/db/client.js';
-import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.js';
-import { migrate } from '../apps/api/src/db/migrate.js';
-import { seedDemo } from '../apps/api/src/db/seed/seed.js';
-import { detenerServidor, iniciarServidor, login, puertoLibre, servirComoHijo } from './servidor-hijo.js';
+import { detenerServidor, iniciarServidor, login, servirComoHijo } from './servidor-hijo.js';
+import { cronometrar, pct } from './medir.js';
 import { tablaMarkdown } from './tabla.js';
+import { baseDemo, CUENTA_DEMO as CUENTA, insertarVentas } from './datos-demo.js';
 
 const ESTE_ARCHIVO = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
-const requireApi = createRequire(path.join(path.resolve(path.dirname(ESTE_ARCHIVO), '../apps/api'), 'package.json'));
-const pg = requireApi('pg') as typeof import('pg');
 
 const LINEAS = Number(process.env.BENCH_LINEAS ?? 1_000_000);
 const REPETICIONES = Number(process.env.BENCH_REPETICIONES ?? 30);
 const OBJETIVO_P95_MS = 100;
-const CUENTA = { correo: 'pyme@demo.cl', password: 'Pyme1234' };
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const diaDe = (d: Date) => d.toISOString().slice(0, 10);
 
 async function main() {
   const inicio = Date.now();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-analitica-bench-'));
-  fs.chmodSync(dataDir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dataDir, port: await puertoLibre(), database: 'minimarket_analitica_bench' });
+  const { dataDir, embedded, sql, tienda, idUsuario: id_usuario } = await baseDemo('analitica');
   let servidor: Awaited<ReturnType<typeof iniciarServidor>> | undefined;
-  const sql = new pg.Client({ connectionString: embedded.url });
   try {
-    await migrate(embedded.url);
-    const seedDb = createDb(embedded.url, 2);
-    await seedDemo(seedDb);
-    await seedDb.$disconnect();
-    await sql.connect();
-    const { rows: tiendas } = await sql.query<{ id_minimarket: number; id_usuario: number }>(
-      `SELECT m.id_minimarket, m.id_usuario FROM minimarket m JOIN usuario u ON u.id_usuario = m.id_usuario WHERE u.correo = $1`,
-      [CUENTA.correo],
-    );
-    const { id_minimarket: tienda, id_usuario } = tiendas[0]!;
-    console.log(`PostgreSQL embebido, migrado y con datos de demostración en ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
-
-    // 1,000,000 lines, 2.5 per sale, over the last 400 days, at shop hours (8 to 22 local).
     let t = Date.now();
-    const ventas = Math.round(LINEAS / 2.5);
-    await sql.query('SELECT setseed(0.42)');
-    await sql.query(
-      `CREATE TEMP TABLE prods AS
-      SELECT id_producto, precio_venta_actual AS precio, precio_compra_actual AS costo, nombre_producto, categoria,
-             (row_number() OVER (ORDER BY id_producto) - 1)::int AS i
-      -- Products sold by the unit: a kg line is grams at montoPorPeso (docs/granel.md), not precio × n.
-      FROM producto WHERE id_minimarket = $1 AND unidad = 'unidad'`,
-      [tienda],
-    );
-    const {
-      rows: [{ n: nProductos }],
-    } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM prods');
-    await sql.query(
-      `INSERT INTO venta (id_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta)
-       SELECT 50000000 + g, $1, $2,
-              ((current_date - (random() * 400)::int)::timestamp + make_interval(hours => 8 + (random() * 14)::int, mins => (random() * 59)::int))
-                AT TIME ZONE 'America/Santiago',
-              0, (ARRAY['Efectivo','Tarjeta de Débito','Tarjeta de Crédito','Transferencia Bancaria'])[1 + (g % 4)], 'Completada'
-       FROM generate_series(1, $3::int) AS g`,
-      [tienda, id_usuario, ventas],
-    );
-    await sql.query(
-      `INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria)
-       SELECT 50000000 + 1 + (g % $3::int), $1, p.id_producto, u, p.precio, p.precio * u, p.nombre_producto, p.costo, p.categoria
-       FROM generate_series(0, $2::int - 1) AS g
-       CROSS JOIN LATERAL (SELECT 1 + (g % 3) AS u) AS x
-       JOIN prods p ON p.i = ((g::bigint * 7919) % $4::int)`,
-      [tienda, LINEAS, ventas, nProductos],
-    );
-    await sql.query(
-      `UPDATE venta v SET total = s.t FROM (SELECT id_venta, sum(subtotal)::int AS t FROM detalle_venta WHERE id_venta > 50000000 GROUP BY 1) s WHERE s.id_venta = v.id_venta`,
-    );
+    const { ventas, productos: nProductos } = await insertarVentas(sql, tienda, id_usuario, LINEAS);
     await sql.query('ANALYZE');
     console.log(
       `${LINEAS.toLocaleString('es-CL')} líneas (${ventas.toLocaleString('es-CL')} ventas, ${nProductos} productos, 400 días) en ${((Date.now() - t) / 1000).toFixed(1)} s`,
@@ -114,16 +58,6 @@ async function main() {
       const res = await fetch(`${base}/${ruta}`, { headers: { authorization: `Bearer ${token}` } });
       if (res.status !== 200) throw new Error(`${ruta}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
-    };
-    const cronometrar = async (f: () => Promise<unknown>, veces: number) => {
-      for (let i = 0; i < 3; i++) await f();
-      const tiempos: number[] = [];
-      for (let i = 0; i < veces; i++) {
-        const t0 = performance.now();
-        await f();
-        tiempos.push(performance.now() - t0);
-      }
-      return tiempos;
     };
 
     const hoy = new Date();

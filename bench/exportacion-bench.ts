@@ -14,21 +14,16 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { createDb } from '../apps/api/src/db/client.js';
-import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.js';
-import { migrate } from '../apps/api/src/db/migrate.js';
-import { seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { consultaTabla, TABLAS_EXPORTADAS } from '../apps/api/src/modules/exportacion/tablas.js';
-import { detenerServidor, iniciarServidor, login, puertoLibre, servirComoHijo } from './servidor-hijo.js';
+import { detenerServidor, iniciarServidor, login, servirComoHijo } from './servidor-hijo.js';
 import { tablaMarkdown } from './tabla.js';
+import { baseDemo, CUENTA_DEMO as CUENTA, insertarVentas } from './datos-demo.js';
 
 const ESTE_ARCHIVO = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
 const requireApi = createRequire(path.join(path.resolve(path.dirname(ESTE_ARCHIVO), '../apps/api'), 'package.json'));
-const pg = requireApi('pg') as typeof import('pg');
 const { to: copyTo } = requireApi('pg-copy-streams') as typeof import('pg-copy-streams');
 
 const LINEAS = Number(process.env.BENCH_LINEAS ?? 1_000_000);
-const CUENTA = { correo: 'pyme@demo.cl', password: 'Pyme1234' };
 /** The bound: the API process's RSS may grow at most this much over its idle RSS while exporting. */
 const OBJETIVO_CRECIMIENTO_MB = 100;
 /** The second run's heap cap (--max-old-space-size): room for the idle app and the export's batches. */
@@ -87,58 +82,11 @@ function servidor() {
 
 async function main() {
   const inicio = Date.now();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'minimarket-exportacion-bench-'));
-  fs.chmodSync(dataDir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dataDir, port: await puertoLibre(), database: 'minimarket_exportacion_bench' });
+  const { dataDir, embedded, sql, tienda, idUsuario: id_usuario } = await baseDemo('exportacion');
   let hijo: Awaited<ReturnType<typeof iniciarServidor>> | undefined;
-  const sql = new pg.Client({ connectionString: embedded.url });
   try {
-    await migrate(embedded.url);
-    const seedDb = createDb(embedded.url, 2);
-    await seedDemo(seedDb);
-    await seedDb.$disconnect();
-    await sql.connect();
-    const { rows: tiendas } = await sql.query<{ id_minimarket: number; id_usuario: number }>(
-      `SELECT m.id_minimarket, m.id_usuario FROM minimarket m JOIN usuario u ON u.id_usuario = m.id_usuario WHERE u.correo = $1`,
-      [CUENTA.correo],
-    );
-    const { id_minimarket: tienda, id_usuario } = tiendas[0]!;
-    console.log(`PostgreSQL embebido, migrado y con datos de demostración en ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
-
-    // 1,000,000 lines, 2.5 per sale, over the last 400 days (as analitica-bench.ts makes them).
     let t = Date.now();
-    const ventas = Math.round(LINEAS / 2.5);
-    await sql.query('SELECT setseed(0.42)');
-    await sql.query(
-      `CREATE TEMP TABLE prods AS
-       SELECT id_producto, precio_venta_actual AS precio, precio_compra_actual AS costo, nombre_producto, categoria,
-              (row_number() OVER (ORDER BY id_producto) - 1)::int AS i
-       FROM producto WHERE id_minimarket = $1 AND unidad = 'unidad'`,
-      [tienda],
-    );
-    const {
-      rows: [{ n: nProductos }],
-    } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM prods');
-    await sql.query(
-      `INSERT INTO venta (id_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta)
-       SELECT 50000000 + g, $1, $2,
-              ((current_date - (random() * 400)::int)::timestamp + make_interval(hours => 8 + (random() * 14)::int, mins => (random() * 59)::int))
-                AT TIME ZONE 'America/Santiago',
-              0, (ARRAY['Efectivo','Tarjeta de Débito','Tarjeta de Crédito','Transferencia Bancaria'])[1 + (g % 4)], 'Completada'
-       FROM generate_series(1, $3::int) AS g`,
-      [tienda, id_usuario, ventas],
-    );
-    await sql.query(
-      `INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria)
-       SELECT 50000000 + 1 + (g % $3::int), $1, p.id_producto, u, p.precio, p.precio * u, p.nombre_producto, p.costo, p.categoria
-       FROM generate_series(0, $2::int - 1) AS g
-       CROSS JOIN LATERAL (SELECT 1 + (g % 3) AS u) AS x
-       JOIN prods p ON p.i = ((g::bigint * 7919) % $4::int)`,
-      [tienda, LINEAS, ventas, nProductos],
-    );
-    await sql.query(
-      `UPDATE venta v SET total = s.t FROM (SELECT id_venta, sum(subtotal)::int AS t FROM detalle_venta WHERE id_venta > 50000000 GROUP BY 1) s WHERE s.id_venta = v.id_venta`,
-    );
+    const { ventas, productos: nProductos } = await insertarVentas(sql, tienda, id_usuario, LINEAS);
     await sql.query('VACUUM ANALYZE');
     const {
       rows: [{ lineas }],

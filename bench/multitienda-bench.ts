@@ -29,8 +29,10 @@ import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
 import { mulberry32, seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { diaLocal } from '../apps/api/src/lib/tiempo.js';
+import { CATEGORIAS } from '../packages/contracts/src/comunes.js';
 import { desplazarDia } from '../packages/contracts/src/dias.js';
 import { detenerServidor, iniciarServidor, login, puertoLibre, servirComoHijo } from './servidor-hijo.js';
+import { cronometrar, pct } from './medir.js';
 import { tablaMarkdown } from './tabla.js';
 
 const ESTE_ARCHIVO = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
@@ -55,17 +57,6 @@ const CUENTA = { correo: 'pyme@demo.cl', password: 'Pyme1234' };
 const RAZON_VENTAS_MIN = 0.8;
 const RAZON_P95_MAX = 1.25;
 
-const CATEGORIAS = [
-  'Panadería',
-  'Lácteos y Quesos',
-  'Abarrotes',
-  'Frutas y Verduras',
-  'Limpieza',
-  'Fiambrería',
-  'Botillería',
-  'Mascotas',
-  'Masivos',
-] as const;
 const FAMILIAS: Record<(typeof CATEGORIAS)[number], string[]> = {
   Panadería: ['Marraqueta', 'Hallulla', 'Pan de Molde', 'Queque', 'Dobladita', 'Pan Integral'],
   'Lácteos y Quesos': ['Leche Entera', 'Leche Descremada', 'Yogur', 'Queso Gauda', 'Mantequilla', 'Quesillo'],
@@ -84,7 +75,6 @@ const METODOS = ['Efectivo', 'Tarjeta de Débito', 'Transferencia Bancaria', 'Ta
 const decimales = (x: number, d: number) => x.toLocaleString('es-CL', { minimumFractionDigits: d, maximumFractionDigits: d });
 const miles = (x: number) => Math.round(x).toLocaleString('es-CL');
 const seg = (ms: number) => `${decimales(ms / 1000, 1)} s`;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 interface Producto {
   id: number;
@@ -472,16 +462,6 @@ function casosAnalitica(tienda: number, hoy: string): Array<[string, string, str
 }
 
 async function medirAnalitica(port: number, token: string, sql: import('pg').Client, tienda: number, hoy: string) {
-  const cronometrar = async (f: () => Promise<unknown>, veces: number) => {
-    for (let i = 0; i < 3; i++) await f();
-    const tiempos: number[] = [];
-    for (let i = 0; i < veces; i++) {
-      const t0 = performance.now();
-      await f();
-      tiempos.push(performance.now() - t0);
-    }
-    return tiempos;
-  };
   const salida: Analitica[] = [];
   for (const [nombre, ruta, crudo] of casosAnalitica(tienda, hoy)) {
     const api = await cronometrar(async () => {
