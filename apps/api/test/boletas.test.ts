@@ -288,7 +288,7 @@ describe('exactly one folio per sale', () => {
     });
     const { documentoParaProveedor } = await import('../src/modules/boletas/documento.js');
     const guardado = await ctx.db.emisorDte.findUniqueOrThrow({ where: { id_minimarket: donPepe } });
-    const enviado = await createOpenFactura({ baseUrl: simulador.url, timeoutMs: 3000, pedirPdf: false }).emitir(
+    const enviado = await createOpenFactura({ baseUrl: simulador.url, timeoutMs: 3000 }).emitir(
       documentoParaProveedor(doc!, { ...guardado }, null),
       { claveIdempotencia: doc!.clave, apiKey: 'simulador-boletas-local' },
     );
@@ -457,8 +457,8 @@ describe('the API key', () => {
       log: registro as never,
       cifrado: createCifrado(JWT_SECRET_PRUEBAS),
       proveedores: {
-        simulador: createOpenFactura({ baseUrl: simulador.url, timeoutMs: 3000, pedirPdf: false }),
-        openfactura: createOpenFactura({ baseUrl: openfactura.url, timeoutMs: 3000, pedirPdf: false }),
+        simulador: createOpenFactura({ baseUrl: simulador.url, timeoutMs: 3000 }),
+        openfactura: createOpenFactura({ baseUrl: openfactura.url, timeoutMs: 3000 }),
       },
       intervaloMs: 0,
       timeoutMs: 3000,

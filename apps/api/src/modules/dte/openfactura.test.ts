@@ -62,7 +62,7 @@ describe('the body OpenFactura receives', () => {
   it('a boleta: Folio 0, IndServicio 3, the generic receiver, gross lines and the totals of montosDte', () => {
     const cuerpo = cuerpoOpenFactura(boleta());
     const { neto, iva, exento, total } = montosDte(LINEAS);
-    expect(cuerpo.response).toEqual(['FOLIO', 'XML', 'RESOLUCION', 'PDF', '80MM']);
+    expect(cuerpo.response).toEqual(['FOLIO', 'TIMBRE', 'PDF', '80MM', 'XML', 'RESOLUCION']);
     expect(cuerpo.dte.Encabezado).toEqual({
       IdDoc: { TipoDTE: 39, Folio: 0, FchEmis: '2026-11-26', IndServicio: 3 },
       Emisor: {
@@ -100,10 +100,6 @@ describe('the body OpenFactura receives', () => {
   it('grams become kilos with three decimals only at this boundary', () => {
     expect([1, 350, 1000, 1500, 99_999].map((g) => cantidadSii({ cantidad: g, unidad: 'kg' }))).toEqual([0.001, 0.35, 1, 1.5, 99.999]);
     expect(cantidadSii({ cantidad: 7, unidad: 'unidad' })).toBe(7);
-  });
-
-  it('without the PDF when told so', () => {
-    expect(cuerpoOpenFactura(boleta(), { pedirPdf: false }).response).toEqual(['FOLIO', 'XML', 'RESOLUCION']);
   });
 });
 

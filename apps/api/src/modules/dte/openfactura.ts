@@ -71,11 +71,6 @@ export interface OpcionesOpenFactura {
   baseUrl: string;
   /** Per request, body included. */
   timeoutMs: number;
-  /**
-   * Ask for the provider's PDF (80 mm) in the emission's answer. OpenFactura says the PDF can be up to
-   * 60 % of an emission's time; we print our own receipt, so the worker may turn it off.
-   */
-  pedirPdf?: boolean;
 }
 
 /** Quantities leave integers only here: grams become kilos with up to 3 decimals (SII allows 6). */
@@ -112,14 +107,16 @@ function detalle(lineas: readonly LineaDte[]) {
  * follows the general DTE format (RznSoc, GiroEmis, Acteco) with MntBruto 1, because our lines are
  * gross, and a Referencia to the boleta it credits.
  */
-export function cuerpoOpenFactura(doc: DocumentoDte, { pedirPdf = true }: { pedirPdf?: boolean } = {}) {
+export function cuerpoOpenFactura(doc: DocumentoDte) {
   const { neto, iva, exento, total } = montosDte(doc.lineas);
   const e = doc.emisor;
   const sucursal = e.codigo_sucursal ? { CdgSIISucur: e.codigo_sucursal } : {};
   const origen = { DirOrigen: e.direccion.slice(0, LARGO.direccion), CmnaOrigen: e.comuna.slice(0, LARGO.comuna) };
   const afectos = neto > 0 || iva > 0 ? { MntNeto: neto, IVA: iva } : {};
   const exentos = exento > 0 ? { MntExe: exento } : {};
-  const response = ['FOLIO', 'XML', 'RESOLUCION', ...(pedirPdf ? ['PDF', '80MM'] : [])];
+  // The issue's contract asks for FOLIO, TIMBRE and PDF. TIMBRE is a PNG of the PDF417, not the TED
+  // text the receipt draws, so XML comes too (the TED is read from it) and RESOLUCION for the receipt.
+  const response = ['FOLIO', 'TIMBRE', 'PDF', '80MM', 'XML', 'RESOLUCION'];
 
   if (doc.tipo === 61) {
     if (!doc.referencia) throw new RangeError('Una nota de crédito necesita la referencia a su boleta.');
@@ -205,7 +202,7 @@ const revisarClave = (apiKey: string) => {
 /** OpenFactura's XML is ISO-8859-1, in base64. */
 const xmlDesdeBase64 = (b64: string) => Buffer.from(b64, 'base64').toString('latin1');
 
-export function createOpenFactura({ baseUrl, timeoutMs, pedirPdf = true }: OpcionesOpenFactura): ProveedorDte {
+export function createOpenFactura({ baseUrl, timeoutMs }: OpcionesOpenFactura): ProveedorDte {
   const raiz = `${baseUrl.replace(/\/$/, '')}/v2/dte/document`;
 
   /** One request; any failure to get an answer is an ErrorProveedor 'temporal'. */
@@ -249,7 +246,7 @@ export function createOpenFactura({ baseUrl, timeoutMs, pedirPdf = true }: Opcio
         {
           method: 'POST',
           headers: { apikey: apiKey, 'Idempotency-Key': claveIdempotencia, 'content-type': 'application/json' },
-          body: JSON.stringify(cuerpoOpenFactura(doc, { pedirPdf })),
+          body: JSON.stringify(cuerpoOpenFactura(doc)),
         },
         signal,
       );

@@ -191,6 +191,8 @@ export async function crearSimuladorDte(opciones: OpcionesSimulador = {}): Promi
       cuerpo: {
         TOKEN: r.token,
         ...(quiere.has('FOLIO') ? { FOLIO: r.folio } : {}),
+        // OpenFactura's TIMBRE is a PNG of the barcode; the stand-in's is a stand-in of one.
+        ...(quiere.has('TIMBRE') ? { TIMBRE: Buffer.from(`PNG simulado del timbre ${r.tipo} ${r.folio}`).toString('base64') } : {}),
         ...(quiere.has('XML') ? { XML: xmlDe(r) } : {}),
         ...(quiere.has('RESOLUCION') ? { RESOLUCION: { fecha: '2026-01-02', numero: 0 } } : {}),
         ...(quiere.has('PDF') ? { PDF: Buffer.from(`%PDF-1.4 simulado ${r.tipo} ${r.folio}`).toString('base64') } : {}),

@@ -86,8 +86,6 @@ export function createServices({
     caja: createCajaService({ db, acceso }),
     boletas: createBoletasService({ db, acceso, cifrado }),
     // Both providers speak OpenFactura's HTTP contract: the stand-in on this machine, or the real one.
-    // No PDF asked for: the receipt is printed from our own data and the timbre, and OpenFactura's
-    // PDF is ~190 KB per document and much of an emission's time (docs/boleta.md).
     // Off in the API tests, which send on demand (emisorBoletas.vaciar).
     emisorBoletas: createEmisorBoletas({
       db,
@@ -97,9 +95,8 @@ export function createServices({
         simulador: createOpenFactura({
           baseUrl: env.DTE_SIMULADOR_URL ?? 'http://127.0.0.1:9',
           timeoutMs: env.DTE_TIMEOUT_MS,
-          pedirPdf: false,
         }),
-        openfactura: createOpenFactura({ baseUrl: env.DTE_OPENFACTURA_URL, timeoutMs: env.DTE_TIMEOUT_MS, pedirPdf: false }),
+        openfactura: createOpenFactura({ baseUrl: env.DTE_OPENFACTURA_URL, timeoutMs: env.DTE_TIMEOUT_MS }),
       },
       intervaloMs: env.NODE_ENV === 'test' ? 0 : env.DTE_INTERVALO_MS,
       timeoutMs: env.DTE_TIMEOUT_MS,
