@@ -15,11 +15,12 @@ WHERE pv.metodo_pago = 'Fiado'
 UNION ALL
 SELECT pd.id_minimarket, v.id_cliente, pd.fecha, 'devolucion', pd.id_venta, NULL, 0, pd.monto, NULL
 FROM parte_devolucion pd
-JOIN venta v ON v.id_venta = pd.id_venta
+JOIN venta v ON v.id_minimarket = pd.id_minimarket AND v.id_venta = pd.id_venta
 WHERE pd.metodo_pago = 'Fiado'
 UNION ALL
 SELECT pv.id_minimarket, pv.id_cliente, pv.anulada_en, 'anulacion', pv.id_venta, NULL, 0,
-       pv.monto - coalesce((SELECT sum(pd.monto) FROM parte_devolucion pd WHERE pd.id_venta = pv.id_venta AND pd.metodo_pago = 'Fiado'), 0)::integer, NULL
+       pv.monto - coalesce((SELECT sum(pd.monto) FROM parte_devolucion pd
+                         WHERE pd.id_minimarket = pv.id_minimarket AND pd.id_venta = pv.id_venta AND pd.metodo_pago = 'Fiado'), 0)::integer, NULL
 FROM parte_venta pv
 WHERE pv.metodo_pago = 'Fiado' AND pv.estado_venta = 'Anulada'
 UNION ALL

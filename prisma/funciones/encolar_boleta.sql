@@ -22,8 +22,8 @@ BEGIN
            coalesce(sum(d.subtotal) FILTER (WHERE p.exento), 0)
       INTO v_lineas, v_afecto, v_exento
     FROM detalle_venta d
-    JOIN producto p ON p.id_producto = d.id_producto
-    WHERE d.id_venta = p_id_venta;
+    JOIN producto p ON p.id_minimarket = d.id_minimarket AND p.id_producto = d.id_producto
+    WHERE d.id_minimarket = p_minimarket AND d.id_venta = p_id_venta;
     IF v_lineas IS NULL THEN
         RETURN;
     END IF;

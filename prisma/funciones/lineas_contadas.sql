@@ -30,7 +30,7 @@ LANGUAGE sql STABLE AS $$
                CASE WHEN d.unidad = 'kg' THEN monto_por_peso(d.costo_unitario, d.num_unidades)
                     ELSE d.costo_unitario::bigint * d.num_unidades END AS costo,
                false AS devuelta
-        FROM detalle_venta d WHERE d.id_venta = v.id_venta
+        FROM detalle_venta d WHERE d.id_minimarket = v.id_minimarket AND d.id_venta = v.id_venta
         UNION ALL
         SELECT dd.categoria, dd.id_producto, u.unidad, -dd.num_unidades, -dd.subtotal,
                -(CASE WHEN u.unidad = 'kg' THEN monto_por_peso(dd.costo_unitario, dd.num_unidades)
@@ -40,9 +40,10 @@ LANGUAGE sql STABLE AS $$
         JOIN detalle_devolucion dd ON dd.id_minimarket = dv.id_minimarket AND dd.id_devolucion = dv.id_devolucion
         CROSS JOIN LATERAL (
             SELECT coalesce((SELECT d2.unidad FROM detalle_venta d2
-                             WHERE d2.id_venta = v.id_venta AND d2.id_producto = dd.id_producto LIMIT 1), 'unidad') AS unidad
+                             WHERE d2.id_minimarket = v.id_minimarket AND d2.id_venta = v.id_venta
+                               AND d2.id_producto = dd.id_producto LIMIT 1), 'unidad') AS unidad
         ) u
-        WHERE dv.id_venta = v.id_venta
+        WHERE dv.id_minimarket = v.id_minimarket AND dv.id_venta = v.id_venta
         OFFSET 0
     ) l
     WHERE v.id_minimarket = p_minimarket AND v.fecha_venta >= p_desde AND v.fecha_venta < p_hasta

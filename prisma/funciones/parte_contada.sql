@@ -5,6 +5,7 @@
 CREATE VIEW parte_contada AS
 SELECT pv.id_minimarket, pv.id_venta, pv.fecha_venta, pv.id_turno, pv.metodo_venta, pv.metodo_pago, pv.monto AS cobrado,
        pv.monto - coalesce((SELECT sum(pd.monto) FROM parte_devolucion pd
-                            WHERE pd.id_venta = pv.id_venta AND pd.metodo_pago = pv.metodo_pago), 0)::integer AS ingreso
+                            WHERE pd.id_minimarket = pv.id_minimarket AND pd.id_venta = pv.id_venta
+                              AND pd.metodo_pago = pv.metodo_pago), 0)::integer AS ingreso
 FROM parte_venta pv
 WHERE pv.estado_venta = 'Completada';

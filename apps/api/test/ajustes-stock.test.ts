@@ -39,7 +39,7 @@ async function productoCon(stock: number, opciones: { costo?: number | null; pre
   return res.json() as { id_producto: number; nombre_producto: string; precio_venta_actual: number; stock: number };
 }
 
-const stockDe = async (id: number) => (await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: id } })).stock;
+const stockDe = async (id: number) => (await ctx.db.producto.findFirstOrThrow({ where: { id_producto: id } })).stock;
 /** Every unit the ledger says came and went: it must add up to the stock. */
 const sumaLibro = async (id: number) =>
   (await ctx.db.movimientoStock.aggregate({ where: { id_producto: id }, _sum: { cantidad: true } }))._sum.cantidad ?? 0;
@@ -82,7 +82,7 @@ describe('POST /api/productos/{id}/ajustes', () => {
       nota: 'Se cayó la caja',
       nombre_usuario: 'José Pérez Soto',
     });
-    const fila = await ctx.db.movimientoStock.findUniqueOrThrow({ where: { id_movimiento: a.id_movimiento } });
+    const fila = await ctx.db.movimientoStock.findFirstOrThrow({ where: { id_movimiento: a.id_movimiento } });
     expect(fila).toMatchObject({
       id_minimarket: donPepe,
       id_producto: p.id_producto,
@@ -303,14 +303,17 @@ describe('GET /api/ajustes-stock and its report', () => {
     const hacer = async (id: number, body: Record<string, unknown>, fecha: string) => {
       const res = await admin.request(ajuste(id, { id_minimarket: laEsquina, ...body }));
       expect(res.statusCode).toBe(201);
-      await ctx.db.movimientoStock.update({ where: { id_movimiento: res.json().ajuste.id_movimiento }, data: { fecha: new Date(fecha) } });
+      await ctx.db.movimientoStock.updateMany({
+        where: { id_movimiento: res.json().ajuste.id_movimiento },
+        data: { fecha: new Date(fecha) },
+      });
     };
     // March 2025 in Santiago (UTC−3 until 6 April): the last one is 31 March at 23:00 there.
     await hacer(conCosto.id_producto, { tipo: 'merma', diferencia: -3 }, '2025-03-10T15:00:00Z');
     await hacer(conCosto.id_producto, { tipo: 'merma', diferencia: -1 }, '2025-04-01T02:00:00Z');
     await hacer(sinCosto.id_producto, { tipo: 'robo', diferencia: -2 }, '2025-03-20T15:00:00Z');
     // The cost changes: what was adjusted before keeps the cost it had.
-    await ctx.db.producto.update({ where: { id_producto: conCosto.id_producto }, data: { precio_compra_actual: 1500 } });
+    await ctx.db.producto.updateMany({ where: { id_producto: conCosto.id_producto }, data: { precio_compra_actual: 1500 } });
     await hacer(conCosto.id_producto, { tipo: 'vencido', diferencia: -2 }, '2025-04-15T15:00:00Z');
     await hacer(conCosto.id_producto, { tipo: 'conteo', cantidad_contada: 48 }, '2025-04-20T15:00:00Z');
     // Outside the range.

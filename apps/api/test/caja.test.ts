@@ -227,7 +227,7 @@ describe('rules around the shift', () => {
 });
 
 describe('voiding a sale', () => {
-  const stock = async (p: keyof typeof precio) => (await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: id[p] } })).stock;
+  const stock = async (p: keyof typeof precio) => (await ctx.db.producto.findFirstOrThrow({ where: { id_producto: id[p] } })).stock;
   const anular = (idVenta: number, c = cliente) => pedir('POST', `/ventas/${idVenta}/anulacion`, { motivo: 'Cliente se arrepintió' }, c);
   const hoy = async () => (await pedir('GET', '/analitica/resumen')).json().hasta as string;
   const resumenHoy = async () => {
@@ -285,7 +285,7 @@ describe('voiding a sale', () => {
     const venta = (await vender('pan', 'Tarjeta de Crédito')).json();
     const s0 = await stock('pan');
     expect((await anular(venta.id_venta, otro)).statusCode).toBe(404);
-    expect((await ctx.db.venta.findUniqueOrThrow({ where: { id_venta: venta.id_venta } })).estado_venta).toBe('Completada');
+    expect((await ctx.db.venta.findFirstOrThrow({ where: { id_venta: venta.id_venta } })).estado_venta).toBe('Completada');
     expect(await stock('pan')).toBe(s0);
     expect((await pedir('POST', `/ventas/${venta.id_venta}/anulacion`, { motivo: '  ' })).statusCode).toBe(422);
   });
@@ -309,7 +309,7 @@ describe('voiding a sale', () => {
 });
 
 describe('returning part of a sale', () => {
-  const stock = async () => (await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: id.pan } })).stock;
+  const stock = async () => (await ctx.db.producto.findFirstOrThrow({ where: { id_producto: id.pan } })).stock;
   const venderPan = async (unidades: number, monto_recibido?: number) =>
     (
       await pedir('POST', '/ventas/', {
@@ -379,7 +379,7 @@ describe('returning part of a sale', () => {
     const [dev, otra] = await Promise.all([devolver(venta.id_venta, 1), venderPan(1)]);
     expect([dev.statusCode, otra.id_venta !== undefined]).toEqual([201, true]);
     expect(await stock()).toBe(s0 - 2);
-    const producto = await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: id.pan } });
+    const producto = await ctx.db.producto.findFirstOrThrow({ where: { id_producto: id.pan } });
     const libro = await ctx.db.movimientoStock.aggregate({ where: { id_producto: id.pan }, _sum: { cantidad: true } });
     // The ledger, from the product's 100 at creation (no ledger row for it here), adds up to the stock.
     expect(100 + (libro._sum.cantidad ?? 0)).toBe(producto.stock);

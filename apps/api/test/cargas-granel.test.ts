@@ -62,7 +62,7 @@ describe('a product file with kg rows, as a Chilean Excel saves it (";" and deci
       where: { id_minimarket: idMinimarket, estado: 'activo' },
       orderBy: { id_producto: 'desc' },
     });
-    await ctx.db.producto.update({ where: { id_producto: paltas.id_producto }, data: { unidad: 'kg', codigo_plu: '77' } });
+    await ctx.db.producto.updateMany({ where: { id_producto: paltas.id_producto }, data: { unidad: 'kg', codigo_plu: '77' } });
     conPlu77 = paltas.nombre_producto;
     const csv = `\uFEFF${[ENCABEZADO, ...FILAS].join('\r\n')}\r\n`;
     resultado = await importar(cliente, q('productos'), 'granel.csv', csv);

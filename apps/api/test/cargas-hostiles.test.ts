@@ -368,7 +368,7 @@ describe('a restart never leaves an upload En revisión', () => {
     while (!(await trabajo())?.tomado_por) await new Promise((r) => setTimeout(r, 20));
     await otro.app.close();
 
-    const carga = await otro.db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: id } });
+    const carga = await otro.db.archivoCarga.findFirstOrThrow({ where: { id_archivo: id } });
     expect(carga.estado_procesamiento).toBe('En revisión');
     expect(await trabajo()).toMatchObject({ tomado_por: null, intentos: 0 });
     expect(await otro.db.producto.count()).toBe(productosAntes);

@@ -129,7 +129,7 @@ describe('an administrador', () => {
       fixture('ventas-sin-declaracion.xml'),
     );
     expect(r.carga.estado_procesamiento).not.toBe('En revisión');
-    const registro = await ctx.db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: r.carga.id_archivo } });
+    const registro = await ctx.db.archivoCarga.findFirstOrThrow({ where: { id_archivo: r.carga.id_archivo } });
     expect(registro).toMatchObject({ id_minimarket: ajena, id_usuario: idPyme2 });
   });
 

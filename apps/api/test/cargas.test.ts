@@ -169,7 +169,7 @@ describe.each([
   });
 
   it('reactivates the deleted product with the file values and leaves the active one alone', async () => {
-    const queso = await t.ctx.db.producto.findUniqueOrThrow({ where: { id_producto: reactivado.id_producto } });
+    const queso = await t.ctx.db.producto.findFirstOrThrow({ where: { id_producto: reactivado.id_producto } });
     expect(queso).toMatchObject({ estado: 'activo', precio_venta_actual: 3590, precio_compra_actual: 2450, stock: 20, marca: 'Quillayes' });
     const leche = await t.ctx.db.producto.findFirstOrThrow({
       where: { id_minimarket: t.idMinimarket, codigo_barra: codigo(PRODUCTO_ACTIVO) },

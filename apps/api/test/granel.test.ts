@@ -52,7 +52,7 @@ async function granel(gramos: number, o: { precio?: number; costo?: number | nul
   return res.json() as ProductoCreado;
 }
 
-const stockDe = async (id: number) => (await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: id } })).stock;
+const stockDe = async (id: number) => (await ctx.db.producto.findFirstOrThrow({ where: { id_producto: id } })).stock;
 const sumaLibro = async (id: number) =>
   (await ctx.db.movimientoStock.aggregate({ where: { id_producto: id }, _sum: { cantidad: true } }))._sum.cantidad ?? 0;
 
@@ -145,7 +145,7 @@ describe('a kg product', () => {
     const res = await pyme.request({ method: 'PUT', url: `/api/productos/${q.id_producto}`, payload: { unidad: 'unidad', stock: 1 } });
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toMatch(/ya tiene ventas/);
-    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: q.id_producto } })).unidad).toBe('kg');
+    expect((await ctx.db.producto.findFirstOrThrow({ where: { id_producto: q.id_producto } })).unidad).toBe('kg');
   });
 
   it('a deleted product gives its PLU back', async () => {

@@ -258,7 +258,7 @@ describe('changing a product', () => {
     expect(res.statusCode).toBe(200);
     // (12 × 1.100 + 13.000) / 36 = 727,8 → 728.
     expect(res.json()).toMatchObject({ stock: 36, precio_compra_actual: 728 });
-    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: p.id_producto } })).precio_compra_actual).toBe(728);
+    expect((await ctx.db.producto.findFirstOrThrow({ where: { id_producto: p.id_producto } })).precio_compra_actual).toBe(728);
     const ingreso = await ctx.db.movimientoStock.findFirstOrThrow({ where: { id_producto: p.id_producto, costo_total: 13_000 } });
     expect([ingreso.tipo, ingreso.cantidad, ingreso.stock_resultante]).toEqual(['ingreso', 24, 36]);
   });
@@ -309,7 +309,7 @@ describe('changing a product', () => {
     expect(decimal.json().detail).toBe(
       'El precio debe ser un número entero de pesos, sin decimales (ej: 1990 o $1.990); se encontró "1.990,50".',
     );
-    const guardado = await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: creado.json().id_producto } });
+    const guardado = await ctx.db.producto.findFirstOrThrow({ where: { id_producto: creado.json().id_producto } });
     expect([guardado.precio_venta_actual, guardado.precio_compra_actual, guardado.stock]).toEqual([1990, 1199, 1012]);
   });
 
@@ -325,7 +325,7 @@ describe('changing a product', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().detail).toBe('Por favor, ingrese valores válidos mayores a cero.');
     }
-    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(p.stock);
+    expect((await ctx.db.producto.findFirstOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(p.stock);
   });
 
   it('a negative stock is refused and a deleted product disappears from lists but keeps its history', async () => {
@@ -336,7 +336,7 @@ describe('changing a product', () => {
     expect(neg.json().detail).toBe('El stock no puede ser negativo.');
 
     expect((await pyme.request({ method: 'DELETE', url: `/api/productos/${vendido.id_producto}` })).statusCode).toBe(204);
-    const codigo = (await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: vendido.id_producto } })).codigo_barra;
+    const codigo = (await ctx.db.producto.findFirstOrThrow({ where: { id_producto: vendido.id_producto } })).codigo_barra;
     const lista = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&codigo_barra=${codigo}` });
     expect(lista.json()).toEqual([]);
     expect((await pyme.request({ method: 'GET', url: `/api/productos/${vendido.id_producto}` })).statusCode).toBe(404);

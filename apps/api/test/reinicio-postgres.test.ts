@@ -191,7 +191,7 @@ describe('PostgreSQL restarted under load', () => {
       GROUP BY v.idempotency_key`;
     expect(porClave).toHaveLength(VENTAS);
     for (const f of porClave) expect(f, f.idempotency_key).toMatchObject({ ventas: 1, lineas: 1, movimientos: 1 });
-    const producto = await db.producto.findUniqueOrThrow({ where: { id_producto: p.id_producto } });
+    const producto = await db.producto.findFirstOrThrow({ where: { id_producto: p.id_producto } });
     expect(producto.stock).toBe(STOCK - VENTAS);
     const [libro] = await db.$queryRaw<{ lineas: number; unidades: number; movimientos: number; salida: number }[]>`
       SELECT (SELECT count(*)::int FROM detalle_venta WHERE id_producto = ${p.id_producto}) AS lineas,

@@ -269,12 +269,12 @@ describe('two replicas over one PostgreSQL', () => {
     if (otra === a) a = reiniciada;
     else b = reiniciada;
     // The restarted replica is up, and the import it did not run is still running where it was.
-    const mientras = await db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: id } });
+    const mientras = await db.archivoCarga.findFirstOrThrow({ where: { id_archivo: id } });
     expect(mientras.estado_procesamiento).toBe('En revisión');
     expect(await pidQueToma(id)).toBe(pid);
     const final = await esperar(
       async () => {
-        const c = await db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: id } });
+        const c = await db.archivoCarga.findFirstOrThrow({ where: { id_archivo: id } });
         return c.estado_procesamiento !== 'En revisión' && c;
       },
       90_000,
@@ -334,7 +334,7 @@ describe('two replicas over one PostgreSQL', () => {
     expect(ventas).toHaveLength(N);
     expect(new Set(ventas.map((v) => v.idempotency_key)).size).toBe(N);
     expect(ventas.every((v) => v.origen === 'offline' && v.fecha_venta.getTime() < ahora)).toBe(true);
-    expect((await db.producto.findUniqueOrThrow({ where: { id_producto: producto.id_producto } })).stock).toBe(100 - N);
+    expect((await db.producto.findFirstOrThrow({ where: { id_producto: producto.id_producto } })).stock).toBe(100 - N);
     // A comes back for the tests that follow.
     a = await iniciar('A');
   }, 120_000);
@@ -348,7 +348,7 @@ describe('two replicas over one PostgreSQL', () => {
     const muerteEn = Date.now();
     const final = await esperar(
       async () => {
-        const c = await db.archivoCarga.findUniqueOrThrow({ where: { id_archivo: id } });
+        const c = await db.archivoCarga.findFirstOrThrow({ where: { id_archivo: id } });
         return c.estado_procesamiento !== 'En revisión' && c;
       },
       120_000,

@@ -88,7 +88,7 @@ async function enviarOffline(
   });
 }
 
-const stockDe = async (id: number) => (await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: id } })).stock;
+const stockDe = async (id: number) => (await ctx.db.producto.findFirstOrThrow({ where: { id_producto: id } })).stock;
 const libroDe = (id: number) => ctx.db.movimientoStock.findMany({ where: { id_producto: id }, orderBy: { id_movimiento: 'asc' } });
 
 describe('POST /api/ventas/ with origen offline', () => {
@@ -333,7 +333,7 @@ describe('POST /api/ventas/ with origen offline', () => {
     expect(await stockDe(p.id_producto)).toBe(47);
 
     // Days later (past the 7 days even), the same send still finds its sale: the key never expires.
-    await ctx.db.venta.update({ where: { id_venta: resultados[0]!.json().id_venta }, data: { fecha_venta: hace(9 * 24 * 60) } });
+    await ctx.db.venta.updateMany({ where: { id_venta: resultados[0]!.json().id_venta }, data: { fecha_venta: hace(9 * 24 * 60) } });
     const tarde = await enviarOffline(linea, { clave: 'una-sola-vez', fecha, referencia: 'C3-0100' });
     expect(tarde.statusCode).toBe(200);
     expect(tarde.json().id_venta).toBe(resultados[0]!.json().id_venta);
@@ -384,7 +384,7 @@ describe('POST /api/ventas/ with origen offline', () => {
 
   it('a product deactivated and a fiado past the limit meanwhile: recorded, and the fiado flagged', async () => {
     const p = await producto(4, 2000);
-    await ctx.db.producto.update({ where: { id_producto: p.id_producto }, data: { estado: 'inactivo' } });
+    await ctx.db.producto.updateMany({ where: { id_producto: p.id_producto }, data: { estado: 'inactivo' } });
     const api = await como(DEMO.pyme);
     const c = await api.request({
       method: 'POST',

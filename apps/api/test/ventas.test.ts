@@ -69,8 +69,8 @@ describe('POST /api/ventas/', () => {
     expect(venta).toMatchObject({ id_minimarket: donPepe, total: 6530, metodo_pago: 'Tarjeta de Débito', estado_venta: 'Completada' });
     expect(venta.detalles).toHaveLength(2);
 
-    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: a.id_producto } })).stock).toBe(8);
-    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: b.id_producto } })).stock).toBe(0);
+    expect((await ctx.db.producto.findFirstOrThrow({ where: { id_producto: a.id_producto } })).stock).toBe(8);
+    expect((await ctx.db.producto.findFirstOrThrow({ where: { id_producto: b.id_producto } })).stock).toBe(0);
     const ledger = await ctx.db.movimientoStock.findMany({ where: { id_venta: venta.id_venta }, orderBy: { id_producto: 'asc' } });
     expect(ledger.map((m) => [m.tipo, m.cantidad, m.stock_resultante])).toEqual([
       ['venta', -2, 8],
@@ -86,8 +86,9 @@ describe('POST /api/ventas/', () => {
   it("each line keeps what the product cost when it was sold; a later cost change leaves the sale's margin as it was", async () => {
     const pyme = await ctx.as(DEMO.pyme);
     const conCosto = await productoCon(10, 2000); // precio_compra_actual 1000
+    const otro = await productoCon(10, 500);
     const sinCosto = await ctx.db.producto.update({
-      where: { id_producto: (await productoCon(10, 500)).id_producto },
+      where: { id_minimarket_id_producto: { id_minimarket: otro.id_minimarket, id_producto: otro.id_producto } },
       data: { precio_compra_actual: null },
     });
     const res = await pyme.request({
@@ -104,7 +105,7 @@ describe('POST /api/ventas/', () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    await ctx.db.producto.update({ where: { id_producto: conCosto.id_producto }, data: { precio_compra_actual: 1500 } });
+    await ctx.db.producto.updateMany({ where: { id_producto: conCosto.id_producto }, data: { precio_compra_actual: 1500 } });
     const lineas = await ctx.db.detalleVenta.findMany({ where: { id_venta: res.json().id_venta }, orderBy: { id_detalle_venta: 'asc' } });
     expect(lineas.map((l) => l.costo_unitario)).toEqual([1000, null]);
   });
@@ -124,7 +125,7 @@ describe('POST /api/ventas/', () => {
       expect(r.json().code).toBe('NOT_ENOUGH_STOCK');
       expect(r.json().detail).toBe(`No hay suficiente stock para "${p.nombre_producto}". Disponible: 0`);
     }
-    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(0);
+    expect((await ctx.db.producto.findFirstOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(0);
     const ledger = await ctx.db.movimientoStock.findMany({ where: { id_producto: p.id_producto, tipo: 'venta' } });
     expect(ledger).toHaveLength(5);
     expect(await contarVentas()).toBe(antes + 5);
@@ -137,7 +138,7 @@ describe('POST /api/ventas/', () => {
     const res = await pyme.request({ method: 'POST', url: '/api/ventas/', payload: ventaDe(p, 3) });
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(`No hay suficiente stock para "${p.nombre_producto}". Disponible: 2`);
-    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(2);
+    expect((await ctx.db.producto.findFirstOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(2);
     expect(await contarVentas()).toBe(antes);
   });
 
@@ -157,7 +158,7 @@ describe('POST /api/ventas/', () => {
     expect(third.json().id_venta).toBe(first!.json().id_venta);
     expect(third.headers['idempotent-replayed']).toBe('true');
     expect(await contarVentas()).toBe(antes + 1);
-    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(8);
+    expect((await ctx.db.producto.findFirstOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(8);
   });
 
   it('the same Idempotency-Key with another cart is refused, and writes nothing', async () => {
@@ -175,7 +176,7 @@ describe('POST /api/ventas/', () => {
       code: 'IDEMPOTENCY_KEY_REUSED',
     });
     expect(await contarVentas()).toBe(antes);
-    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(9);
+    expect((await ctx.db.producto.findFirstOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(9);
   });
 
   it('the same Idempotency-Key in another shop is another sale', async () => {
@@ -211,14 +212,14 @@ describe('POST /api/ventas/', () => {
 
     // The cart was built at $2.500; the owner raised the price meanwhile.
     const carrito = ventaDe(p, 2);
-    await ctx.db.producto.update({ where: { id_producto: p.id_producto }, data: { precio_venta_actual: 2700 } });
+    await ctx.db.producto.updateMany({ where: { id_producto: p.id_producto }, data: { precio_venta_actual: 2700 } });
     res = await pyme.request({ method: 'POST', url: '/api/ventas/', payload: carrito });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('PRICE_CHANGED');
     expect(res.json().detail).toBe(`El precio de "${p.nombre_producto}" cambió a $2.700. Actualiza el carrito e intenta de nuevo.`);
 
     expect(await contarVentas()).toBe(antes);
-    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(10);
+    expect((await ctx.db.producto.findFirstOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(10);
     expect(await ctx.db.movimientoStock.count({ where: { id_producto: p.id_producto, tipo: 'venta' } })).toBe(0);
   });
 
@@ -243,7 +244,7 @@ describe('POST /api/ventas/', () => {
     const res = await admin.request({ method: 'POST', url: '/api/ventas/', payload: ventaDe(ajeno, 1, donPepe) });
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toBe('Producto no encontrado en el inventario.');
-    expect((await ctx.db.producto.findUniqueOrThrow({ where: { id_producto: ajeno.id_producto } })).stock).toBe(10);
+    expect((await ctx.db.producto.findFirstOrThrow({ where: { id_producto: ajeno.id_producto } })).stock).toBe(10);
   });
 });
 

@@ -65,11 +65,11 @@ export async function registrarDevolucion(
 }
 
 /** A sale's parts (parte_venta) and what its returns gave back by method (parte_devolucion). */
-export async function pagosDeVenta(tx: Tx, idVenta: number) {
+export async function pagosDeVenta(tx: Tx, idMinimarket: number, idVenta: number) {
   const filas = await tx.$queryRaw<{ origen: 'venta' | 'devolucion'; metodo_pago: string; monto: bigint }[]>`
-    SELECT 'venta' AS origen, metodo_pago, sum(monto)::bigint AS monto FROM parte_venta WHERE id_venta = ${idVenta} GROUP BY metodo_pago
+    SELECT 'venta' AS origen, metodo_pago, sum(monto)::bigint AS monto FROM parte_venta WHERE id_minimarket = ${idMinimarket} AND id_venta = ${idVenta} GROUP BY metodo_pago
     UNION ALL
-    SELECT 'devolucion', metodo_pago, sum(monto)::bigint FROM parte_devolucion WHERE id_venta = ${idVenta} GROUP BY metodo_pago`;
+    SELECT 'devolucion', metodo_pago, sum(monto)::bigint FROM parte_devolucion WHERE id_minimarket = ${idMinimarket} AND id_venta = ${idVenta} GROUP BY metodo_pago`;
   const de = (origen: string) =>
     filas.filter((f) => f.origen === origen).map((f) => ({ metodo_pago: f.metodo_pago as MetodoPago, monto: Number(f.monto) }));
   return { partes: de('venta'), devuelto: de('devolucion') };

@@ -4,9 +4,10 @@ import type pg from 'pg';
 import type { Db, Tx } from '../db/client.js';
 import type { Aviso } from '../modules/notificaciones/avisos.js';
 
+/** Whom a notice is for, and the shop it is about (every notice has one: the table is by shop). */
 export interface Destino {
   id_usuario: number;
-  id_minimarket: number | null;
+  id_minimarket: number;
 }
 
 /** `fecha` and `leida` are given only by the demo history (notices of the past, already seen). */

@@ -35,12 +35,15 @@ export async function crearProducto(tx: Tx, valores: ValoresProducto, stock: num
 /** A deleted product (same barcode) back to life with new values; the stock difference is an 'ajuste'. */
 export async function reactivarProducto(
   tx: Tx,
-  previo: { id_producto: number; stock: number },
+  previo: { id_minimarket: number; id_producto: number; stock: number },
   valores: Partial<ValoresProducto>,
   stock: number,
   idUsuario: number,
 ) {
-  const producto = await tx.producto.update({ where: { id_producto: previo.id_producto }, data: { ...valores, stock, estado: 'activo' } });
+  const producto = await tx.producto.update({
+    where: { id_minimarket_id_producto: { id_minimarket: previo.id_minimarket, id_producto: previo.id_producto } },
+    data: { ...valores, stock, estado: 'activo' },
+  });
   const cantidad = producto.stock - previo.stock;
   if (cantidad !== 0) {
     await registrarMovimientos(tx, [
@@ -65,6 +68,7 @@ export async function reactivarProducto(
  */
 export async function actualizarProducto(
   tx: Tx,
+  idMinimarket: number,
   id: number,
   cambios: Prisma.ProductoUpdateInput,
   nuevoStock: number | undefined,
@@ -72,12 +76,14 @@ export async function actualizarProducto(
 ) {
   let antes: number | null = null;
   if (nuevoStock !== undefined) {
-    const [actual] = await tx.$queryRaw<{ stock: number }[]>`SELECT stock FROM producto WHERE id_producto = ${id} FOR UPDATE`;
+    const [actual] = await tx.$queryRaw<
+      { stock: number }[]
+    >`SELECT stock FROM producto WHERE id_minimarket = ${idMinimarket} AND id_producto = ${id} FOR UPDATE`;
     if (!actual) return null;
     antes = actual.stock;
   }
   const producto = await tx.producto.update({
-    where: { id_producto: id },
+    where: { id_minimarket_id_producto: { id_minimarket: idMinimarket, id_producto: id } },
     data: { ...cambios, ...(nuevoStock !== undefined ? { stock: nuevoStock } : {}) },
   });
   // A stock typed in the edit form is a count: it shows among the adjustments, valued at the cost.
@@ -134,7 +140,10 @@ export async function ajustarStock(
   tx: Tx,
   a: { producto: ProductoBloqueado; stockNuevo: number; tipoAjuste: TipoAjuste; nota: string | null; idUsuario: number },
 ) {
-  const producto = await tx.producto.update({ where: { id_producto: a.producto.id_producto }, data: { stock: a.stockNuevo } });
+  const producto = await tx.producto.update({
+    where: { id_minimarket_id_producto: { id_minimarket: a.producto.id_minimarket, id_producto: a.producto.id_producto } },
+    data: { stock: a.stockNuevo },
+  });
   const movimiento = await registrarMovimiento(tx, {
     id_minimarket: producto.id_minimarket,
     id_producto: producto.id_producto,
@@ -172,7 +181,7 @@ export async function ingresarStock(
     unidad: actual.unidad,
   });
   const producto = await tx.producto.update({
-    where: { id_producto: id },
+    where: { id_minimarket_id_producto: { id_minimarket: idMinimarket, id_producto: id } },
     data: { stock: actual.stock + ingreso.cantidad, precio_compra_actual: costoResultante },
   });
   await registrarMovimientos(tx, [
@@ -194,8 +203,11 @@ export async function ingresarStock(
  * Soft delete: the product leaves lists and the POS; sales history keeps it. Its scale PLU is
  * given back, so another product can take that key on the scale.
  */
-export const desactivarProducto = (tx: Tx, id: number) =>
-  tx.producto.update({ where: { id_producto: id }, data: { estado: 'inactivo', codigo_plu: null } });
+export const desactivarProducto = (tx: Tx, idMinimarket: number, id: number) =>
+  tx.producto.update({
+    where: { id_minimarket_id_producto: { id_minimarket: idMinimarket, id_producto: id } },
+    data: { estado: 'inactivo', codigo_plu: null },
+  });
 
 /** The demo shelves, created with their stock as an initial count ('ajuste') in the ledger. Returns id by barcode. */
 export async function crearProductosIniciales(
@@ -287,7 +299,7 @@ export async function reactivarProductosDesdeStaging(
          unidad = s.unidad, codigo_plu = s.codigo_plu,
          estado = 'activo', fecha_actualizacion = now()
        FROM ${staging} s, previo
-       WHERE p.id_producto = previo.id_producto AND s.codigo_barra = p.codigo_barra AND s.errores IS NULL
+       WHERE p.id_minimarket = $1 AND p.id_producto = previo.id_producto AND s.codigo_barra = p.codigo_barra AND s.errores IS NULL
        RETURNING p.id_producto, p.stock - previo.stock_antes AS cantidad, p.stock AS stock_resultante
      ), movimientos AS (${sqlMovimientosDesde('actualizados', 'importacion')})
      SELECT count(*)::int AS n FROM actualizados`,

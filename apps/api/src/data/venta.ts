@@ -185,7 +185,7 @@ export async function insertarVentasImportadas(
        SELECT v.id_venta, $1, l.id_producto, l.num_unidades, l.precio, l.subtotal, l.nombre_producto,
               p.precio_compra_actual, p.categoria, l.unidad
        FROM ventas v JOIN ${lineas} l ON l.id_venta_csv = v.id_venta_csv
-       JOIN producto p ON p.id_producto = l.id_producto
+       JOIN producto p ON p.id_minimarket = $1 AND p.id_producto = l.id_producto
        WHERE NOT l.rechazada AND NOT l.ya_importada
        ORDER BY v.id_venta, l.fila
        RETURNING 1
@@ -214,7 +214,7 @@ export async function anularVenta(
   await tx.$executeRaw`
     UPDATE venta SET estado_venta = 'Anulada', anulada_en = now(), id_usuario_anulacion = ${v.idUsuario},
            motivo_anulacion = ${v.motivo}, id_turno_anulacion = ${v.idTurno}
-    WHERE id_venta = ${v.idVenta}`;
+    WHERE id_minimarket = ${v.idMinimarket} AND id_venta = ${v.idVenta}`;
   // Its nota de crédito, in this transaction, when the sale has a boleta (docs/boleta.md).
   await tx.$executeRaw`SELECT encolar_nota_credito(${v.idMinimarket}::int, ${v.idVenta}::int, NULL::int)`;
   await marcarDiasPendientes(tx, v.idMinimarket, [v.fechaVenta]);
@@ -236,13 +236,19 @@ export const CON_DETALLES = {
 } satisfies Prisma.VentaInclude;
 export type VentaConDetalles = Prisma.VentaGetPayload<{ include: typeof CON_DETALLES }>;
 
-export function ventaConDetalles(db: Db | Tx, idVenta: number) {
-  return db.venta.findUniqueOrThrow({ where: { id_venta: idVenta }, include: CON_DETALLES });
+export function ventaConDetalles(db: Db | Tx, idMinimarket: number, idVenta: number) {
+  return db.venta.findUniqueOrThrow({
+    where: { id_minimarket_id_venta: { id_minimarket: idMinimarket, id_venta: idVenta } },
+    include: CON_DETALLES,
+  });
 }
 
-/** A sale, its lines and its shop's owner (who may see it). */
+/**
+ * A sale, its lines and its shop's owner (who may see it). Sales are addressed by their id alone (the
+ * URL carries no shop): the row says whose it is (index venta_id_venta_idx).
+ */
 export function ventaConDueno(db: Db, idVenta: number) {
-  return db.venta.findUnique({
+  return db.venta.findFirst({
     where: { id_venta: idVenta },
     include: { ...CON_DETALLES, minimarket: { select: { id_usuario: true } } },
   });
@@ -250,7 +256,7 @@ export function ventaConDueno(db: Db, idVenta: number) {
 
 /** What a receipt prints: the sale, its lines and its shop (name, address, the owner's RUT). */
 export function ventaParaBoleta(db: Db, idVenta: number) {
-  return db.venta.findUnique({
+  return db.venta.findFirst({
     where: { id_venta: idVenta },
     include: {
       ...CON_DETALLES,
@@ -322,8 +328,18 @@ export async function listarVentas(db: Db, f: FiltroVentas, pagina: { skip: numb
   return { filas, total, ventasContadas: contadas?.ventas ?? 0, ingresos: Number(contadas?.ingresos ?? 0) };
 }
 
-/** A sale under its row lock (a second void or return of it waits for this transaction), with its shop's owner. */
-export async function ventaBloqueada(tx: Tx, idVenta: number) {
+/** The shop of a sale addressed by its id alone (null when there is no such sale). */
+export async function tiendaDeVenta(tx: Tx, idVenta: number): Promise<number | null> {
+  const [v] = await tx.$queryRaw<{ id_minimarket: number }[]>`SELECT id_minimarket FROM venta WHERE id_venta = ${idVenta}`;
+  return v?.id_minimarket ?? null;
+}
+
+/**
+ * A sale under its row lock (a second void or return of it waits for this transaction), with its
+ * shop's owner. Locked by its full key, shop and id: on a cluster distributed by shop a locking read
+ * must name the shop.
+ */
+export async function ventaBloqueada(tx: Tx, idMinimarket: number, idVenta: number) {
   const [v] = await tx.$queryRaw<
     {
       id_minimarket: number;
@@ -337,12 +353,12 @@ export async function ventaBloqueada(tx: Tx, idVenta: number) {
   >`
     SELECT v.id_minimarket, v.numero_venta, v.id_venta_csv, v.estado_venta, v.fecha_venta, v.metodo_pago, m.id_usuario AS id_usuario_dueno
     FROM venta v JOIN minimarket m ON m.id_minimarket = v.id_minimarket
-    WHERE v.id_venta = ${idVenta} FOR UPDATE OF v`;
+    WHERE v.id_minimarket = ${idMinimarket} AND v.id_venta = ${idVenta} FOR UPDATE OF v`;
   return v ?? null;
 }
 
 /** Per product of a sale: what was sold, at what price and cost, and how many units are still out (not returned). */
-export function unidadesPorDevolver(tx: Tx, idVenta: number) {
+export function unidadesPorDevolver(tx: Tx, idMinimarket: number, idVenta: number) {
   // quedan: units (grams for a kg line) not yet returned; por_reembolsar: pesos of the product's
   // lines not yet refunded (a partial kg return never refunds more than was paid: montoADevolver).
   return tx.$queryRaw<
@@ -365,9 +381,9 @@ export function unidadesPorDevolver(tx: Tx, idVenta: number) {
     LEFT JOIN LATERAL (
       SELECT sum(dd.num_unidades) AS unidades, sum(dd.subtotal) AS pesos FROM devolucion dv
       JOIN detalle_devolucion dd ON dd.id_minimarket = dv.id_minimarket AND dd.id_devolucion = dv.id_devolucion
-      WHERE dv.id_venta = ${idVenta} AND dd.id_producto = d.id_producto
+      WHERE dv.id_minimarket = ${idMinimarket} AND dv.id_venta = ${idVenta} AND dd.id_producto = d.id_producto
     ) dev ON true
-    WHERE d.id_venta = ${idVenta}
+    WHERE d.id_minimarket = ${idMinimarket} AND d.id_venta = ${idVenta}
     GROUP BY d.id_producto, dev.unidades, dev.pesos ORDER BY d.id_producto`;
 }
 

@@ -163,7 +163,7 @@ async function ranking(
         ${c.metodoPago ? Prisma.sql`AND metodo_pago = ${c.metodoPago}` : Prisma.empty}
       GROUP BY id_producto
     ) s
-    JOIN producto p ON p.id_producto = s.id_producto
+    JOIN producto p ON p.id_minimarket = ${c.idMinimarket} AND p.id_producto = s.id_producto
     ${unidad ? Prisma.sql`WHERE p.unidad = ${unidad}` : Prisma.empty}
     ORDER BY s.${Prisma.raw(columna)} ${sentido}, s.id_producto
     LIMIT ${limite}`;

@@ -80,7 +80,7 @@ export async function masVendidos(
         GROUP BY id_producto
         HAVING sum(${columna}) > 0
       ) s
-      JOIN producto p ON p.id_producto = s.id_producto
+      JOIN producto p ON p.id_minimarket = ${idMinimarket} AND p.id_producto = s.id_producto
       ORDER BY s.cantidad DESC, s.ingresos DESC, s.id_producto
       LIMIT ${cuantos}`;
     return filas.map((f) => ({ nombre_producto: f.nombre_producto, cantidad: n(f.cantidad), unidad, ingresos: n(f.ingresos) }));

@@ -76,11 +76,12 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
   // voided while it was open, less what their returns had given back in cash.
   const [dev] = await tx.$queryRaw<{ total: bigint | null }[]>`
     SELECT (
-      coalesce((SELECT sum(pd.monto) FROM parte_devolucion pd JOIN venta v ON v.id_venta = pd.id_venta
+      coalesce((SELECT sum(pd.monto) FROM parte_devolucion pd JOIN venta v ON v.id_minimarket = pd.id_minimarket AND v.id_venta = pd.id_venta
                 WHERE pd.id_minimarket = ${t.id_minimarket} AND pd.id_turno = ${t.id_turno} AND pd.metodo_pago = 'Efectivo'
                   AND NOT (v.id_turno IS NOT DISTINCT FROM ${t.id_turno} AND v.estado_venta <> ${ESTADO_VENTA_COMPLETADA})), 0)
       + coalesce((SELECT sum(pv.monto - coalesce((SELECT sum(pd.monto) FROM parte_devolucion pd
-                                                   WHERE pd.id_venta = pv.id_venta AND pd.metodo_pago = 'Efectivo'), 0))
+                                                   WHERE pd.id_minimarket = pv.id_minimarket AND pd.id_venta = pv.id_venta
+                                                     AND pd.metodo_pago = 'Efectivo'), 0))
                   FROM parte_venta pv
                   WHERE pv.id_minimarket = ${t.id_minimarket} AND pv.id_turno_anulacion = ${t.id_turno} AND pv.metodo_pago = 'Efectivo'
                     AND pv.id_turno IS DISTINCT FROM ${t.id_turno}), 0)

@@ -236,7 +236,7 @@ export function createClientesService({ db, acceso }: { db: Db; acceso: AccesoMi
                sum(m.cargo - m.abono) OVER (ORDER BY m.fecha, m.tipo IN ('compra', 'saldo_inicial') DESC, coalesce(m.id_venta, m.id_abono)
                                             ROWS UNBOUNDED PRECEDING)::bigint AS saldo
         FROM cuenta_cliente m
-        LEFT JOIN venta v ON v.id_venta = m.id_venta
+        LEFT JOIN venta v ON v.id_minimarket = m.id_minimarket AND v.id_venta = m.id_venta
         WHERE m.id_minimarket = ${id_minimarket} AND m.id_cliente = ${id}
         ORDER BY m.fecha, m.tipo IN ('compra', 'saldo_inicial') DESC, coalesce(m.id_venta, m.id_abono)`;
       const movimientos = filas.map((f): MovimientoCuenta => {

@@ -53,7 +53,8 @@ export type ProductosService = ReturnType<typeof createProductosService>;
 export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
   /** An active product the user may touch; anything else reads as not found. */
   async function findVisible(usuario: UsuarioSesion, id: number) {
-    const producto = await db.producto.findUnique({
+    // Addressed by its id alone (the URL carries no shop): the row says whose it is.
+    const producto = await db.producto.findFirst({
       where: { id_producto: id },
       include: { minimarket: { select: { id_usuario: true, umbral_stock_bajo: true } } },
     });
@@ -155,14 +156,14 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
     },
 
     async update(usuario: UsuarioSesion, id: number, data: ProductoUpdate) {
-      const { minimarket, unidad: unidadActual, stock, codigo_plu: pluActual } = await findVisible(usuario, id);
+      const { id_minimarket, minimarket, unidad: unidadActual, stock, codigo_plu: pluActual } = await findVisible(usuario, id);
       const unidad = data.unidad ?? unidadActual;
       // A PLU belongs to a kg product; turning one into a unit product drops it.
       const plu = unidad === 'kg' ? (data.codigo_plu === undefined ? pluActual : data.codigo_plu) : null;
       if (unidad !== 'kg' && data.codigo_plu) throw pluSoloGranel();
       if (unidad !== unidadActual) {
         // Its sales and the ledger count in the old unit: units and grams are never mixed in one product.
-        if (await db.detalleVenta.findFirst({ where: { id_producto: id }, select: { id_detalle_venta: true } })) {
+        if (await db.detalleVenta.findFirst({ where: { id_minimarket, id_producto: id }, select: { id_detalle_venta: true } })) {
           throw conflict(MENSAJE_UNIDAD_CON_VENTAS, 'UNIT_HAS_SALES');
         }
         if (stock !== 0 && data.stock === undefined)
@@ -183,7 +184,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
       };
       try {
         return await db.$transaction(async (tx) => {
-          const editado = await actualizarProducto(tx, id, cambios, data.stock, usuario.id_usuario);
+          const editado = await actualizarProducto(tx, id_minimarket, id, cambios, data.stock, usuario.id_usuario);
           if (!editado) throw notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
           const { producto, antes } = editado;
           if (antes !== null && producto.stock !== antes) {
@@ -234,8 +235,8 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
 
     /** Soft delete: the product leaves lists and the POS; sales history keeps it. */
     async remove(usuario: UsuarioSesion, id: number) {
-      await findVisible(usuario, id);
-      await desactivarProducto(db, id);
+      const { id_minimarket } = await findVisible(usuario, id);
+      await desactivarProducto(db, id_minimarket, id);
     },
 
     /**

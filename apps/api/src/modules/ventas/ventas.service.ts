@@ -39,6 +39,7 @@ import {
   listarVentas,
   registrarVenta,
   unidadesPorDevolver,
+  tiendaDeVenta,
   ventaBloqueada,
   ventaConDetalles,
   ventaConDueno,
@@ -258,7 +259,8 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
    * caller may see its shop; otherwise 404, as if it did not exist.
    */
   async function bloqueadaSiPuedeVer(tx: Tx, usuario: UsuarioSesion, id: number) {
-    const v = await ventaBloqueada(tx, id);
+    const tienda = await tiendaDeVenta(tx, id);
+    const v = tienda === null ? null : await ventaBloqueada(tx, tienda, id);
     if (!v || !acceso.puedeVer(usuario, { id_usuario: v.id_usuario_dueno })) throw notFound(MENSAJE_VENTA_NO_ENCONTRADA, 'SALE_NOT_FOUND');
     return v;
   }
@@ -360,7 +362,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
      * 'Anulada' with who, when and why, every unit back through the ledger, its day summed again.
      */
     async anular(usuario: UsuarioSesion, id: number, motivo: string) {
-      await db.$transaction(async (tx) => {
+      const { id_minimarket } = await db.$transaction(async (tx) => {
         const v = await bloqueadaSiPuedeVer(tx, usuario, id);
         if (v.estado_venta !== ESTADO_VENTA_COMPLETADA) throw conflict(MENSAJE_VENTA_YA_ANULADA, 'SALE_ALREADY_VOIDED');
         const idTurno = await turnoAbiertoCompartido(tx, v.id_minimarket);
@@ -373,7 +375,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           idTurno,
         });
         // What is still out: sold minus what was already returned.
-        const unidades = (await unidadesPorDevolver(tx, id))
+        const unidades = (await unidadesPorDevolver(tx, v.id_minimarket, id))
           .map((p) => ({ id_producto: p.id_producto, cantidad: p.quedan }))
           .filter((u) => u.cantidad > 0);
         await devolverUnidades(tx, {
@@ -384,8 +386,9 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           motivo: `Anulación de la venta ${referenciaVenta(v)}`,
           unidades,
         });
+        return v;
       });
-      return toVentaDto(await ventaConDetalles(db, id));
+      return toVentaDto(await ventaConDetalles(db, id_minimarket, id));
     },
 
     /**
@@ -394,10 +397,10 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
      * the sale's row lock, so two returns (or a return and a void) of one sale take turns.
      */
     async devolver(usuario: UsuarioSesion, id: number, body: z.output<typeof devolucionCreateSchema>): Promise<Devolucion> {
-      const idDevolucion = await db.$transaction(async (tx) => {
+      const { idDevolucion, idMinimarket } = await db.$transaction(async (tx) => {
         const v = await bloqueadaSiPuedeVer(tx, usuario, id);
         if (v.estado_venta !== ESTADO_VENTA_COMPLETADA) throw conflict(MENSAJE_DEVOLUCION_VENTA_ANULADA, 'SALE_VOIDED');
-        const disponibles = new Map((await unidadesPorDevolver(tx, id)).map((p) => [p.id_producto, p]));
+        const disponibles = new Map((await unidadesPorDevolver(tx, v.id_minimarket, id)).map((p) => [p.id_producto, p]));
         const pedidas = new Map<number, number>();
         for (const d of body.detalles) pedidas.set(d.id_producto, (pedidas.get(d.id_producto) ?? 0) + d.num_unidades);
         const lineas = [...pedidas].map(([idProducto, cantidad]) => {
@@ -422,7 +425,7 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
         // A split sale gives back fiado first, then cash, then the rest (reparto-devolucion.ts).
         let pagos: Pago[] | null = null;
         if (v.metodo_pago === METODO_MIXTO) {
-          const { partes, devuelto } = await pagosDeVenta(tx, id);
+          const { partes, devuelto } = await pagosDeVenta(tx, v.id_minimarket, id);
           pagos = repartirDevolucion(
             lineas.reduce((s, l) => s + l.subtotal, 0),
             partes,
@@ -448,9 +451,9 @@ export function createVentasService({ db, acceso }: { db: Db; acceso: AccesoMini
           motivo: `Devolución de la venta ${referenciaVenta(v)}`,
           unidades: lineas.map((l) => ({ id_producto: l.id_producto, cantidad: l.num_unidades })),
         });
-        return nueva;
+        return { idDevolucion: nueva, idMinimarket: v.id_minimarket };
       });
-      const venta = toVentaDto(await ventaConDetalles(db, id));
+      const venta = toVentaDto(await ventaConDetalles(db, idMinimarket, id));
       return venta.devoluciones!.find((d) => d.id_devolucion === idDevolucion)!;
     },
 
