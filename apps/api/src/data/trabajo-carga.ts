@@ -99,7 +99,8 @@ export async function tiendasConTrabajo(db: Db, despuesDe: number, limite = TIEN
 
 /**
  * Takes the shop's head job for `replica` if it is free, or null (none, or another replica took it
- * since the plain read). Every table is filtered by the one shop: a single-shard query on Citus.
+ * since the plain read). One UPDATE whose locking subquery and every table name the one shop: a
+ * single-shard (router) query on Citus, which refuses FOR UPDATE anywhere else.
  */
 export async function tomarTrabajoDeTienda(db: Db, idMinimarket: number, replica: string, leaseMs: number): Promise<TrabajoTomado | null> {
   const [fila] = await db.$queryRaw<
@@ -112,23 +113,19 @@ export async function tomarTrabajoDeTienda(db: Db, idMinimarket: number, replica
       tipo_archivo: TipoCarga;
     }>
   >`
-    WITH elegido AS (
-      SELECT c.id_minimarket, c.id_archivo FROM trabajo_carga c
-      WHERE c.id_minimarket = ${idMinimarket}
-        AND (c.lease_hasta IS NULL OR c.lease_hasta < now())
-        AND NOT EXISTS (SELECT 1 FROM trabajo_carga p WHERE p.id_minimarket = ${idMinimarket} AND p.id_archivo < c.id_archivo)
-      ORDER BY c.id_archivo
-      LIMIT 1
-      FOR UPDATE SKIP LOCKED
-    ), tomado AS (
-      UPDATE trabajo_carga t
-      SET tomado_por = ${replica}, lease_hasta = now() + ${leaseMs}::int * INTERVAL '1 millisecond', intentos = t.intentos + 1
-      FROM elegido e
-      WHERE t.id_minimarket = ${idMinimarket} AND t.id_archivo = e.id_archivo
-      RETURNING t.id_minimarket, t.id_archivo, t.intentos
-    )
-    SELECT tomado.id_minimarket, tomado.id_archivo, tomado.intentos, a.id_usuario, a.nombre_archivo, a.tipo_archivo
-    FROM tomado JOIN archivo_carga a ON a.id_minimarket = ${idMinimarket} AND a.id_archivo = tomado.id_archivo`;
+    UPDATE trabajo_carga t
+    SET tomado_por = ${replica}, lease_hasta = now() + ${leaseMs}::int * INTERVAL '1 millisecond', intentos = t.intentos + 1
+    FROM (SELECT c.id_archivo FROM trabajo_carga c
+          WHERE c.id_minimarket = ${idMinimarket}
+            AND (c.lease_hasta IS NULL OR c.lease_hasta < now())
+            AND NOT EXISTS (SELECT 1 FROM trabajo_carga p WHERE p.id_minimarket = ${idMinimarket} AND p.id_archivo < c.id_archivo)
+          ORDER BY c.id_archivo
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED) e,
+         archivo_carga a
+    WHERE t.id_minimarket = ${idMinimarket} AND t.id_archivo = e.id_archivo
+      AND a.id_minimarket = ${idMinimarket} AND a.id_archivo = e.id_archivo
+    RETURNING t.id_minimarket, t.id_archivo, t.intentos, a.id_usuario, a.nombre_archivo, a.tipo_archivo`;
   if (!fila) return null;
   return {
     idMinimarket: fila.id_minimarket,
