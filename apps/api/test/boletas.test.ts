@@ -2,6 +2,7 @@
 // stand-in of the provider (a real HTTP server speaking OpenFactura's contract): the outbox row in
 // the sale's transaction, one folio per sale whatever fails, the amounts as SII rounds them, the
 // notas de crédito of a return and a void, and the API key never shown.
+import crypto from 'node:crypto';
 import { montosDte } from '@minimarket/contracts/dte';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmisorBoletas } from '../src/modules/boletas/emisor.js';
@@ -9,6 +10,7 @@ import { createCifrado } from '../src/modules/boletas/cifrado.js';
 import { createOpenFactura } from '../src/modules/dte/openfactura.js';
 import { crearSimuladorDte, type SimuladorDte } from '../src/modules/dte/simulador.js';
 import { createDb } from '../src/db/client.js';
+import { tomarDocumentos } from '../src/data/documento-dte.js';
 import { buildTestApp, createTestContext, DEMO, JWT_SECRET_PRUEBAS, nuevoProducto, type TestContext } from './helpers.js';
 
 const CLAVE_REAL = 'clave-openfactura-de-prueba-7f3a';
@@ -58,15 +60,18 @@ async function configurar(datos: Record<string, unknown> = {}) {
   return res.json();
 }
 
-async function vender(lineas: Array<{ id_producto: number; precio: number; n: number }>) {
+async function vender(
+  lineas: Array<{ id_producto: number; precio: number; n: number }>,
+  tienda: { id: number; dueno: { correo: string; password: string } } = { id: donPepe, dueno: DEMO.pyme },
+) {
   const total = lineas.reduce((s, l) => s + l.precio * l.n, 0);
   const res = await (
-    await pyme()
+    await ctx.as(tienda.dueno)
   ).request({
     method: 'POST',
     url: '/api/ventas/',
     payload: {
-      id_minimarket: donPepe,
+      id_minimarket: tienda.id,
       total,
       metodo_pago: 'Tarjeta de Débito',
       detalles: lineas.map((l) => ({ id_producto: l.id_producto, num_unidades: l.n, precio_unitario: l.precio, subtotal: l.precio * l.n })),
@@ -480,5 +485,48 @@ describe('the API key', () => {
     await enviarTodo();
     expect((await documentosDe(venta.id_venta))[0]!.folio).toBeGreaterThan(0);
     expect(folios(`venta-${venta.id_venta}`, openfactura).size).toBe(1);
+  });
+});
+
+describe('the queue, shop by shop', () => {
+  it('is fair: a shop with many boletas due leaves a place in the first round to a shop with one', async () => {
+    // Nothing else due: only this test's rows are in the queue.
+    await enviarTodo();
+    await configurar();
+    const esquina = { id: laEsquina, dueno: DEMO.pyme2 };
+    const configurada = await (
+      await ctx.as(DEMO.pyme2)
+    ).request({
+      method: 'PUT',
+      url: '/api/boletas/emisor',
+      payload: { id_minimarket: laEsquina, ...emisor, razon_social: 'La Esquina SpA', proveedor: 'simulador', emitir: true },
+    });
+    expect(configurada.statusCode, configurada.body).toBe(200);
+    const pA = await nuevoProducto(await pyme(), donPepe, { precio_venta: 500, stock: 500 });
+    const pB = await nuevoProducto(await ctx.as(DEMO.pyme2), laEsquina, { precio_venta: 500, stock: 50 });
+    // Don Pepe: more boletas due than one round takes (10), and due for an hour; La Esquina: one, due now.
+    for (let i = 0; i < 14; i++) await vender([{ id_producto: pA.id_producto, precio: 500, n: 1 }]);
+    const ventaB = await vender([{ id_producto: pB.id_producto, precio: 500, n: 1 }], esquina);
+    await ctx.db.documentoDte.updateMany({
+      where: { id_minimarket: donPepe, estado: 'pendiente' },
+      data: { proximo_intento: new Date(Date.now() - 3_600_000) },
+    });
+
+    // First come, first served would take ten of Don Pepe's. Shop by shop, the round takes (in
+    // this order) Don Pepe's oldest-waiting share and La Esquina's one.
+    const ronda = await tomarDocumentos(ctx.db, crypto.randomUUID(), 60_000, 10);
+    expect(ronda.map((f) => f.id_minimarket)).toEqual([...Array<number>(9).fill(donPepe), laEsquina]);
+    expect(ronda.at(-1)!.clave).toBe(`venta-${ventaB.id_venta}`);
+    // One replica per row still: what this round holds, nobody else takes; the rest of Don Pepe's is there.
+    const otra = await tomarDocumentos(ctx.db, crypto.randomUUID(), 60_000, 10);
+    expect(otra.map((f) => f.id_minimarket)).toEqual(Array<number>(5).fill(donPepe));
+    expect(new Set([...ronda, ...otra].map((f) => f.id_documento)).size).toBe(15);
+
+    // Handed back (as leases that ran out), then all sent: one folio each.
+    await ctx.db.documentoDte.updateMany({ where: { tomado_por: { not: null } }, data: { tomado_hasta: new Date(Date.now() - 1000) } });
+    await enviarTodo();
+    const [docB] = await ctx.db.documentoDte.findMany({ where: { id_minimarket: laEsquina, id_venta: ventaB.id_venta } });
+    expect(docB!.folio).toBeGreaterThan(0);
+    expect(folios(`venta-${ventaB.id_venta}`).size).toBe(1);
   });
 });

@@ -142,14 +142,37 @@ describe('import queue in PostgreSQL', () => {
     expect(empezados.sort()).toEqual(['A1', 'B1']);
     const quien = (n: string) => (eventos.find((e) => e.includes(`empieza ${n}`))!.startsWith('r1') ? r1 : r2);
     await quien('A1').terminar('A1');
-    // A2 (next in its shop) and C1 both wait for a free replica; the freed one takes the older.
-    await hasta(() => eventos.some((e) => e.includes('empieza A2')));
-    await quien('B1').terminar('B1');
+    // A2 (next in its shop) and C1 both wait for a free replica; the freed one goes on to the next
+    // shop round-robin, so C1 (its shop not served yet) goes before A2, although queued after it.
     await hasta(() => eventos.some((e) => e.includes('empieza C1')));
+    await r1.calma();
+    await r2.calma();
+    expect(eventos.join()).not.toContain('empieza A2');
+    await quien('B1').terminar('B1');
+    await hasta(() => eventos.some((e) => e.includes('empieza A2')));
     await quien('A2').terminar('A2');
     await quien('C1').terminar('C1');
     const todos = eventos.filter((e) => e.includes('empieza')).map((e) => e.split(' ')[2]);
     expect(todos.sort()).toEqual(['A1', 'A2', 'B1', 'C1']);
+  });
+
+  it('is fair: a shop with many files queued gets a place in its turn, not all of them', async () => {
+    const eventos: string[] = [];
+    // Shop A (the first by id, where a look starts) queued six files, then shop B one.
+    for (let i = 1; i <= 6; i++) await encolar(`A${i}`, tiendas[0]!);
+    await encolar('B1', tiendas[1]!);
+    // One place only: every job waits for the one before it, so the order is all there is to see.
+    const { w, terminar } = trabajador('r1', eventos, 1);
+    w.iniciar();
+    const orden: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await hasta(() => eventos.length === orden.length * 2 + 1);
+      const empezado = eventos.at(-1)!.split(' ')[2]!;
+      orden.push(empezado);
+      await terminar(empezado);
+    }
+    // B1 right after A's first file (the whole line of A before it would have been first come, first served).
+    expect(orden).toEqual(['A1', 'B1', 'A2', 'A3']);
   });
 
   it('on stop aborts what runs and hands it back to the queue, untried', async () => {

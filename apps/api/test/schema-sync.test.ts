@@ -35,6 +35,8 @@ const SQL_ONLY_INDEXES = [
   'documento_dte_anulacion_unica',
   'documento_dte_devolucion_unica',
   'documento_dte_cola_idx',
+  // Partial, the same rows by shop: the worker takes one shop's due rows at a time (docs/escalar.md).
+  'documento_dte_cola_tienda_idx',
 ];
 /** From this migration on, functions and views live in prisma/funciones only (docs/database.md). */
 const PRIMERA_MIGRACION_CON_FUNCIONES = '20261124100000';

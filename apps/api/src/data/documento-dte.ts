@@ -2,6 +2,9 @@
 // transaction of the sale, void or return they document, by the SQL functions encolar_boleta and
 // encolar_nota_credito (registrar_venta, venta.ts, devolucion.ts call them); this module holds the
 // worker's lease and results and the owner's retry.
+//
+// Every statement that locks rows names one shop (`id_minimarket = $1`): on Citus, where the table is
+// distributed by shop, a row lock is only allowed in a query that reaches a single shard.
 import type { Db } from '../db/client.js';
 
 export interface DocumentoTomado {
@@ -21,23 +24,81 @@ export interface DocumentoTomado {
   tomado_por: string;
 }
 
+/** Shops with due rows, each with how many (what one round may take of it), oldest waiting first. */
+export interface TiendaConDocumentos {
+  id_minimarket: number;
+  vencidos: number;
+}
+
 /**
- * Takes up to `lote` due rows (pending, or in process and due a status query) under a fresh lease:
- * SKIP LOCKED, so two replicas never take one row; a lease that ran out (its worker died) is due.
+ * Up to `limite` shops with due rows (pending, or in process and due a status query, not held by a
+ * live lease), the one whose oldest due row has waited longest first. A plain read, no lock: on
+ * Citus it may cross shops. It walks the due rows only (documento_dte_cola_idx).
  */
-export function tomarDocumentos(db: Db, token: string, leaseMs: number, lote: number) {
+export function tiendasConDocumentos(db: Db, limite: number) {
+  return db.$queryRaw<TiendaConDocumentos[]>`
+    SELECT id_minimarket, count(*)::int AS vencidos FROM documento_dte
+    WHERE estado IN ('pendiente', 'en_proceso') AND proximo_intento <= now()
+      AND (tomado_hasta IS NULL OR tomado_hasta < now())
+    GROUP BY id_minimarket
+    ORDER BY min(proximo_intento), id_minimarket
+    LIMIT ${limite}`;
+}
+
+/**
+ * Takes up to `cuantos` due rows of one shop under a fresh lease, oldest due first: SKIP LOCKED, so
+ * two replicas never take one row; a lease that ran out (its worker died) is due. Both the locking
+ * subquery and the update name the one shop: a single-shard query on Citus.
+ */
+export function tomarDocumentosDeTienda(db: Db, idMinimarket: number, token: string, leaseMs: number, cuantos: number) {
   return db.$queryRaw<DocumentoTomado[]>`
     UPDATE documento_dte d
     SET tomado_por = ${token}::uuid, tomado_hasta = now() + ${leaseMs} * interval '1 millisecond', intentos = d.intentos + 1
     FROM (SELECT id_minimarket, id_documento FROM documento_dte
-          WHERE estado IN ('pendiente', 'en_proceso') AND proximo_intento <= now()
+          WHERE id_minimarket = ${idMinimarket} AND estado IN ('pendiente', 'en_proceso') AND proximo_intento <= now()
             AND (tomado_hasta IS NULL OR tomado_hasta < now())
           ORDER BY proximo_intento
-          LIMIT ${lote}
+          LIMIT ${cuantos}
           FOR UPDATE SKIP LOCKED) t
-    WHERE d.id_minimarket = t.id_minimarket AND d.id_documento = t.id_documento
+    WHERE d.id_minimarket = ${idMinimarket} AND d.id_documento = t.id_documento
     RETURNING d.id_minimarket, d.id_documento, d.tipo, d.id_devolucion, d.id_documento_ref, d.clave, d.lineas, d.estado,
               d.folio, d.token, d.intentos, d.creado_en, d.tomado_por::text AS tomado_por`;
+}
+
+/**
+ * How many rows of `lote` each shop gets this round: one each in turn (oldest waiting shop first),
+ * again while a shop has more due and places are left. A shop with thousands due takes what the
+ * others leave, never their turn.
+ */
+export function repartirLote(tiendas: TiendaConDocumentos[], lote: number): Array<{ id_minimarket: number; cuantos: number }> {
+  const cupos = tiendas.map((t) => ({ id_minimarket: t.id_minimarket, cuantos: 0 }));
+  let libres = lote;
+  for (let vuelta = 1; libres > 0; vuelta++) {
+    let dio = false;
+    for (const [i, t] of tiendas.entries()) {
+      if (libres === 0) break;
+      if (t.vencidos < vuelta) continue;
+      cupos[i]!.cuantos += 1;
+      libres -= 1;
+      dio = true;
+    }
+    if (!dio) break;
+  }
+  return cupos.filter((c) => c.cuantos > 0);
+}
+
+/**
+ * Takes up to `lote` due rows under a fresh lease, shop by shop (docs/escalar.md «Las colas»): a plain
+ * read finds the shops with due rows, then each shop's share is locked with a query of that shop
+ * alone. Every statement is its own transaction and skips locked rows: no worker waits on another.
+ * The rows come back in the order they were taken (the oldest waiting shop's first).
+ */
+export async function tomarDocumentos(db: Db, token: string, leaseMs: number, lote: number): Promise<DocumentoTomado[]> {
+  const tomados: DocumentoTomado[] = [];
+  for (const { id_minimarket, cuantos } of repartirLote(await tiendasConDocumentos(db, lote), lote)) {
+    tomados.push(...(await tomarDocumentosDeTienda(db, id_minimarket, token, leaseMs, cuantos)));
+  }
+  return tomados;
 }
 
 export interface ResultadoEnvio {

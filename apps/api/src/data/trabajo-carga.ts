@@ -7,6 +7,12 @@
 // so a shop's files run one at a time in arrival order, while different shops run side by side.
 // Any replica takes a free head with FOR UPDATE SKIP LOCKED and holds it by renewing its lease;
 // a lease that runs out means its replica died, and the job is taken again.
+//
+// Taking is two steps, shop by shop (docs/escalar.md «Las colas»): a plain read lists shops whose
+// head is free, then the lock is taken with `WHERE id_minimarket = $1`. On Citus a row lock on a
+// distributed table is only allowed in a query that reaches one shard (one shop); and going through
+// the shops round-robin, from the one after the shop this replica served last, keeps a shop with
+// many files queued from holding the others back when every place is busy.
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
@@ -74,8 +80,29 @@ export async function contarPendientes(db: pg.Pool | pg.PoolClient, idMinimarket
   return rows[0]?.n ?? 0;
 }
 
-/** Takes the oldest free head job for `replica`, or null when there is none. */
-export async function tomarTrabajo(db: Db, replica: string, leaseMs: number): Promise<TrabajoTomado | null> {
+/** Shops looked at per plain read: more than the places any replica has free. */
+const TIENDAS_POR_LECTURA = 20;
+
+/**
+ * Shops whose head job is free (no lease, or its lease ran out), round-robin: those after
+ * `despuesDe` by id first, then from the start. A plain read (no lock): on Citus it may cross shops.
+ */
+export async function tiendasConTrabajo(db: Db, despuesDe: number, limite = TIENDAS_POR_LECTURA): Promise<number[]> {
+  const filas = await db.$queryRaw<Array<{ id_minimarket: number }>>`
+    SELECT c.id_minimarket FROM trabajo_carga c
+    WHERE (c.lease_hasta IS NULL OR c.lease_hasta < now())
+      AND NOT EXISTS (SELECT 1 FROM trabajo_carga p WHERE p.id_minimarket = c.id_minimarket AND p.id_archivo < c.id_archivo)
+    ORDER BY c.id_minimarket <= ${despuesDe}::int, c.id_minimarket
+    LIMIT ${limite}`;
+  return filas.map((f) => f.id_minimarket);
+}
+
+/**
+ * Takes the shop's head job for `replica` if it is free, or null (none, or another replica took it
+ * since the plain read). One UPDATE whose locking subquery and every table name the one shop: a
+ * single-shard (router) query on Citus, which refuses FOR UPDATE anywhere else.
+ */
+export async function tomarTrabajoDeTienda(db: Db, idMinimarket: number, replica: string, leaseMs: number): Promise<TrabajoTomado | null> {
   const [fila] = await db.$queryRaw<
     Array<{
       id_minimarket: number;
@@ -86,22 +113,19 @@ export async function tomarTrabajo(db: Db, replica: string, leaseMs: number): Pr
       tipo_archivo: TipoCarga;
     }>
   >`
-    WITH elegido AS (
-      SELECT c.id_minimarket, c.id_archivo FROM trabajo_carga c
-      WHERE (c.lease_hasta IS NULL OR c.lease_hasta < now())
-        AND NOT EXISTS (SELECT 1 FROM trabajo_carga p WHERE p.id_minimarket = c.id_minimarket AND p.id_archivo < c.id_archivo)
-      ORDER BY c.id_archivo
-      LIMIT 1
-      FOR UPDATE SKIP LOCKED
-    ), tomado AS (
-      UPDATE trabajo_carga t
-      SET tomado_por = ${replica}, lease_hasta = now() + ${leaseMs}::int * INTERVAL '1 millisecond', intentos = t.intentos + 1
-      FROM elegido e
-      WHERE t.id_minimarket = e.id_minimarket AND t.id_archivo = e.id_archivo
-      RETURNING t.id_minimarket, t.id_archivo, t.intentos
-    )
-    SELECT tomado.id_minimarket, tomado.id_archivo, tomado.intentos, a.id_usuario, a.nombre_archivo, a.tipo_archivo
-    FROM tomado JOIN archivo_carga a ON a.id_minimarket = tomado.id_minimarket AND a.id_archivo = tomado.id_archivo`;
+    UPDATE trabajo_carga t
+    SET tomado_por = ${replica}, lease_hasta = now() + ${leaseMs}::int * INTERVAL '1 millisecond', intentos = t.intentos + 1
+    FROM (SELECT c.id_archivo FROM trabajo_carga c
+          WHERE c.id_minimarket = ${idMinimarket}
+            AND (c.lease_hasta IS NULL OR c.lease_hasta < now())
+            AND NOT EXISTS (SELECT 1 FROM trabajo_carga p WHERE p.id_minimarket = ${idMinimarket} AND p.id_archivo < c.id_archivo)
+          ORDER BY c.id_archivo
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED) e,
+         archivo_carga a
+    WHERE t.id_minimarket = ${idMinimarket} AND t.id_archivo = e.id_archivo
+      AND a.id_minimarket = ${idMinimarket} AND a.id_archivo = e.id_archivo
+    RETURNING t.id_minimarket, t.id_archivo, t.intentos, a.id_usuario, a.nombre_archivo, a.tipo_archivo`;
   if (!fila) return null;
   return {
     idMinimarket: fila.id_minimarket,
@@ -111,6 +135,18 @@ export async function tomarTrabajo(db: Db, replica: string, leaseMs: number): Pr
     nombreArchivo: fila.nombre_archivo,
     tipo: fila.tipo_archivo,
   };
+}
+
+/**
+ * Takes a free head job for `replica`, from the first shop after `despuesDe` (round-robin by shop
+ * id; 0 starts at the first shop) that still has one when its turn comes; null when none has.
+ */
+export async function tomarTrabajo(db: Db, replica: string, leaseMs: number, despuesDe = 0): Promise<TrabajoTomado | null> {
+  for (const idMinimarket of await tiendasConTrabajo(db, despuesDe)) {
+    const trabajo = await tomarTrabajoDeTienda(db, idMinimarket, replica, leaseMs);
+    if (trabajo) return trabajo;
+  }
+  return null;
 }
 
 const deTrabajo = (t: Pick<TrabajoTomado, 'idMinimarket' | 'idArchivo'>, replica: string) => ({

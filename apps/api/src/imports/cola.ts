@@ -2,6 +2,8 @@
 // (data/trabajo-carga.ts) and takes jobs while it has room, at most `simultaneas` at a
 // time, renewing each one's lease while it runs. Other replicas do the same on the same table,
 // so a job goes to whichever replica is free; a file never waits on the replica that received it.
+// Each replica goes through the shops with a free job round-robin, so a shop that queued many files
+// gets a place in its turn, not all the places (docs/escalar.md «Las colas»).
 //
 // Stopping aborts the running imports (they roll back) and hands their jobs back to the queue,
 // so another replica, or this one after its restart, runs them from the start. So does losing the
@@ -35,8 +37,11 @@ export type Trabajador = ReturnType<typeof crearTrabajador>;
 export function crearTrabajador(o: OpcionesTrabajador) {
   const enCurso = new Map<string, { controller: AbortController; promesa: Promise<void> }>();
   let detenido = true;
-  let buscando = false;
+  /** The look at the queue under way, if any: stopping waits for it (it may be taking a job). */
+  let buscando: Promise<void> | null = null;
   let sondeo: NodeJS.Timeout | undefined;
+  /** The shop this replica took a job of last: the next look starts after it (round-robin, fair). */
+  let ultimaTienda = 0;
 
   function ejecutar(t: TrabajoTomado) {
     const clave = `${t.idMinimarket}/${t.idArchivo}`;
@@ -95,11 +100,21 @@ export function crearTrabajador(o: OpcionesTrabajador) {
   /** Takes jobs while there is room and the queue has free ones. */
   async function despertar() {
     if (buscando || detenido) return;
-    buscando = true;
+    buscando = buscar();
+    try {
+      await buscando;
+    } finally {
+      buscando = null;
+      o.alBuscar?.();
+    }
+  }
+
+  async function buscar() {
     try {
       while (!detenido && enCurso.size < o.simultaneas) {
-        const trabajo = await tomarTrabajo(o.db, o.replica, o.leaseMs);
+        const trabajo = await tomarTrabajo(o.db, o.replica, o.leaseMs, ultimaTienda);
         if (!trabajo) break;
+        ultimaTienda = trabajo.idMinimarket;
         if (detenido) {
           await liberarTrabajo(o.db, trabajo, o.replica);
           break;
@@ -108,9 +123,6 @@ export function crearTrabajador(o: OpcionesTrabajador) {
       }
     } catch (err) {
       o.alError(err, 'tomar cargas de la cola');
-    } finally {
-      buscando = false;
-      o.alBuscar?.();
     }
   }
 
@@ -126,6 +138,8 @@ export function crearTrabajador(o: OpcionesTrabajador) {
     async detener() {
       detenido = true;
       clearInterval(sondeo);
+      // A look under way may be taking a job right now: it hands it back before stopping ends.
+      await buscando;
       const corriendo = [...enCurso.values()];
       for (const { controller } of corriendo) controller.abort(new Error('La réplica se está deteniendo.'));
       await Promise.all(corriendo.map((c) => c.promesa));

@@ -1,6 +1,8 @@
 // The boleta outbox's worker (issue 23, docs/boleta.md «La cola»): on every replica, it takes due
 // rows of documento_dte under a lease (FOR UPDATE SKIP LOCKED: one replica per row), sends them to
 // the shop's provider with the row's `clave` as the Idempotency-Key, and records what came back.
+// A round takes its rows shop by shop, a share each (data/documento-dte.ts, docs/escalar.md): a
+// shop with thousands of boletas due does not hold back the next shop's one.
 //
 // Exactly once: the provider gives one folio per key. A send whose answer is lost, a worker that dies
 // after sending (its lease runs out and another replica takes the row), two replicas racing: each
