@@ -68,7 +68,7 @@ async function main() {
       const hasta = diaDe(hoy);
       const rango = `desde=${desde}&hasta=${hasta}`;
       // The raw lines of the range, as the straightforward aggregate reads them.
-      const lineas = `FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta
+      const lineas = `FROM venta v JOIN detalle_venta d ON d.id_minimarket = v.id_minimarket AND d.id_venta = v.id_venta
         WHERE v.id_minimarket = ${tienda} AND v.estado_venta = 'Completada'
           AND v.fecha_venta >= ('${desde}'::date::timestamp AT TIME ZONE 'America/Santiago')
           AND v.fecha_venta < (('${hasta}'::date + 1)::timestamp AT TIME ZONE 'America/Santiago')`;

@@ -141,7 +141,7 @@ async function main() {
 
     const desde = desplazarDia(hoy, -364);
     const rango = `desde=${desde}&hasta=${hoy}`;
-    const lineasSql = `FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta
+    const lineasSql = `FROM venta v JOIN detalle_venta d ON d.id_minimarket = v.id_minimarket AND d.id_venta = v.id_venta
       WHERE v.id_minimarket = ${tienda!.id_minimarket} AND v.estado_venta = 'Completada'
         AND v.fecha_venta >= ('${desde}'::date::timestamp AT TIME ZONE 'America/Santiago')
         AND v.fecha_venta < (('${hoy}'::date + 1)::timestamp AT TIME ZONE 'America/Santiago')`;

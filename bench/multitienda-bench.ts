@@ -314,7 +314,7 @@ async function resumirEnBloque(sql: import('pg').Client, tiendas: number[]) {
      SELECT v.id_minimarket, (v.fecha_venta AT TIME ZONE 'America/Santiago')::date AS dia,
             date_trunc('hour', v.fecha_venta AT TIME ZONE 'America/Santiago')::timestamp(0) AS hora, v.id_venta, v.metodo_pago,
             d.categoria, d.id_producto, d.unidad, d.num_unidades, d.subtotal, d.costo_unitario::bigint * d.num_unidades AS costo, false AS devuelta
-     FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta
+     FROM venta v JOIN detalle_venta d ON d.id_minimarket = v.id_minimarket AND d.id_venta = v.id_venta
      WHERE v.id_minimarket = ANY ($1::int[]) AND v.estado_venta = 'Completada'`,
     [tiendas],
   );
@@ -439,7 +439,7 @@ function casosAnalitica(tienda: number, hoy: string): Array<[string, string, str
   for (const dias of [30, 365]) {
     const desde = desplazarDia(ayer, -(dias - 1));
     const rango = `id_minimarket=${tienda}&desde=${desde}&hasta=${ayer}`;
-    const lineas = `FROM venta v JOIN detalle_venta d ON d.id_venta = v.id_venta
+    const lineas = `FROM venta v JOIN detalle_venta d ON d.id_minimarket = v.id_minimarket AND d.id_venta = v.id_venta
       WHERE v.id_minimarket = ${tienda} AND v.estado_venta = 'Completada'
         AND v.fecha_venta >= ('${desde}'::date::timestamp AT TIME ZONE 'America/Santiago')
         AND v.fecha_venta < (('${ayer}'::date + 1)::timestamp AT TIME ZONE 'America/Santiago')`;

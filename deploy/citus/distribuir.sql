@@ -8,10 +8,9 @@
 -- create_reference_table, create_distributed_table with colocate_with): see docs/escalar.md for
 -- what was checked and what could not be run here.
 --
--- IMPORTANT: the tables listed as known debt in apps/api/test/citus.test.ts (venta, detalle_venta,
--- producto, movimiento_stock, notificacion, archivo_carga, fila_rechazada and the foreign keys that
--- point at them) cannot be distributed until their primary keys carry id_minimarket:
--- create_distributed_table refuses them. Until that migration lands, this script stops there.
+-- Every shop table's primary key and every reference between shop tables carry id_minimarket since
+-- migration 20261129000000_clave_tienda (before it, create_distributed_table refused producto, venta
+-- and the tables referencing them); apps/api/test/citus.test.ts keeps it so.
 
 \set ON_ERROR_STOP on
 

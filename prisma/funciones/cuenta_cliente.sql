@@ -9,7 +9,7 @@
 --   saldo_inicial what the paper notebook said was owed when the customer was loaded
 CREATE VIEW cuenta_cliente AS
 SELECT pv.id_minimarket, pv.id_cliente, pv.fecha_venta AS fecha, 'compra'::text AS tipo, pv.id_venta,
-       NULL::integer AS id_abono, pv.monto AS cargo, 0 AS abono, NULL::text AS metodo_pago
+       NULL::bigint AS id_abono, pv.monto AS cargo, 0 AS abono, NULL::text AS metodo_pago
 FROM parte_venta pv
 WHERE pv.metodo_pago = 'Fiado'
 UNION ALL

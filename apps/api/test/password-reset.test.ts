@@ -84,7 +84,7 @@ describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
     const filas = await ctx.db.tokenRestablecimiento.findMany({ where: { usuario: { correo: DEMO.pyme.correo } } });
     expect(filas).toHaveLength(1);
     expect(filas[0]!.token_hash).toBe(sha256(token));
-    expect(JSON.stringify(filas)).not.toContain(token);
+    expect(JSON.stringify(filas, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).not.toContain(token);
     expect(filas[0]!.expira_en.getTime() - filas[0]!.creado_en.getTime()).toBe(30 * 60_000);
 
     // The one password rule applies, and a refused password does not use up the link.

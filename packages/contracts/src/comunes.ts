@@ -61,6 +61,20 @@ export const idSchema = z.coerce
 
 export const idParamsSchema = z.object({ id: idSchema });
 
+/**
+ * The id of a row counted in 64 bits (a BIGINT column: notices, sale lines, stock moves, support
+ * messages, boleta documents; docs/escalar.md): a positive whole number up to 2^53 − 1, the largest a
+ * JSON number carries exactly.
+ */
+export const id64Schema = z.coerce
+  .number({ error: 'Debe ser un número entero.' })
+  // Before .int(), which in zod 4 also refuses a number past 2^53 − 1, with the wrong words for it.
+  .max(Number.MAX_SAFE_INTEGER, { error: MENSAJE_NUMERO_DEMASIADO_GRANDE })
+  .int({ error: 'Debe ser un número entero.' })
+  .positive({ error: 'Debe ser un número mayor a 0.' });
+
+export const id64ParamsSchema = z.object({ id: id64Schema });
+
 /** Whole Chilean pesos. */
 export const pesosSchema = z
   .number({ error: 'Debe ser un monto en pesos.' })

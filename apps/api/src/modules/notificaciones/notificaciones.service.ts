@@ -7,6 +7,7 @@ import { crearNotificaciones, marcarLeida, marcarTodasLeidas } from '../../data/
 import { notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import { avisoAgotado, avisoFaltanteOffline, avisoStockBajo, avisoVentaOffline, type Aviso } from './avisos.js';
+import { numeroDeId } from '../../lib/ids.js';
 
 const LIMITE_LISTA = 100;
 
@@ -108,7 +109,7 @@ export async function avisarVentaOffline(
 }
 
 function toNotificacionDto(n: {
-  id_notificacion: number;
+  id_notificacion: bigint;
   tipo: string;
   titulo: string;
   descripcion: string;
@@ -116,7 +117,7 @@ function toNotificacionDto(n: {
   leida: boolean;
   fecha: Date;
 }): Notificacion {
-  return { ...n, tipo: n.tipo as Notificacion['tipo'], fecha: n.fecha.toISOString() };
+  return { ...n, id_notificacion: numeroDeId(n.id_notificacion), tipo: n.tipo as Notificacion['tipo'], fecha: n.fecha.toISOString() };
 }
 
 export type NotificacionesService = ReturnType<typeof createNotificacionesService>;

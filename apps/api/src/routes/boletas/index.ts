@@ -6,7 +6,7 @@ import {
   emisorSchema,
   emisorUpdateSchema,
 } from '@minimarket/contracts/boletas';
-import { idParamsSchema } from '@minimarket/contracts/comunes';
+import { id64ParamsSchema } from '@minimarket/contracts/comunes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERRORES } from '../respuestas.js';
 
@@ -66,7 +66,7 @@ const boletasRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['boletas'],
         operationId: 'reintentarDocumentoDte',
         summary: 'Vuelve a enviar un documento rechazado (como una solicitud nueva)',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         querystring: emisorQuerySchema,
         response: { 200: documentoSchema, ...ERRORES },
       },

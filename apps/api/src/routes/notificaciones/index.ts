@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@minimarket/contracts/comunes';
+import { id64ParamsSchema } from '@minimarket/contracts/comunes';
 import { notificacionesListSchema } from '@minimarket/contracts/notificaciones';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +28,7 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notificaciones'],
         operationId: 'marcarNotificacionLeida',
         summary: 'Marca una notificación como leída',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         response: { 204: z.null(), ...ERRORES },
       },
     },
