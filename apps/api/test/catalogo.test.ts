@@ -254,6 +254,46 @@ describe('the sale catalogue', () => {
     expect(respuesta!.statusCode, respuesta!.body).toBe(201);
   });
 
+  it('a void of a sale of several products and an edit of one of them take turns too', async () => {
+    const a = await producto();
+    const b = await producto();
+    const api = await pyme();
+    const venta = await api.request({
+      method: 'POST',
+      url: '/api/ventas/',
+      payload: {
+        id_minimarket: donPepe,
+        total: 1980,
+        metodo_pago: 'Efectivo',
+        detalles: [
+          { id_producto: a.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 },
+          { id_producto: b.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 },
+        ],
+      },
+    });
+    expect(venta.statusCode, venta.body).toBe(201);
+    const otro = new pg.Client({ connectionString: ctx.databaseUrl });
+    await otro.connect();
+    let respuesta: Awaited<ReturnType<typeof api.request>> | undefined;
+    try {
+      await otro.query('BEGIN');
+      await otro.query('SELECT 1 FROM producto WHERE id_producto = $1 FOR UPDATE', [b.id_producto]);
+      const enviada = api
+        .request({ method: 'POST', url: `/api/ventas/${venta.json().id_venta}/anulacion`, payload: { motivo: 'Prueba del catálogo' } })
+        .then((r) => (respuesta = r));
+      // The void puts units back only after locking every product of the sale (devolverUnidades).
+      await expect.poll(esperanCandado).toBe(1);
+      await otro.query(`UPDATE producto SET nombre_producto = nombre_producto || ' (editado)' WHERE id_producto = $1`, [b.id_producto]);
+      await otro.query('COMMIT');
+      await enviada;
+    } finally {
+      await otro.end();
+    }
+    expect(respuesta!.statusCode, respuesta!.body).toBe(200);
+    const despues = await catalogo();
+    expect(despues.productos.find((x) => x.id_producto === b.id_producto)?.stock).toBe(50);
+  });
+
   it('travels gzipped to a browser that takes it', async () => {
     const res = await (
       await pyme()
