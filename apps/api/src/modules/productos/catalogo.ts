@@ -11,7 +11,7 @@
 //
 // The read is one statement, so one snapshot, and answers the shop's committed version V plus one as
 // the new cursor. Every write with version ≤ V committed before the snapshot (the one that made V is
-// visible, and the earlier ones ended before it began), so it is in this answer; every write not in
+// visible, and the earlier ones ended before it took the lock), so it is in this answer; every write not in
 // this answer belongs to a transaction still running or not begun, which gets a version > V, and the
 // next read (version_cambio >= cursor) has it. A row can come twice (seen, then written again): the
 // device applies rows by id, so that is harmless. The reader takes no lock and waits for nobody.
