@@ -200,20 +200,39 @@ describe('the sale catalogue', () => {
     await ctx.db.$executeRawUnsafe(sembrado);
     const [{ version }] = (await ctx.db.$queryRaw<{ version: bigint }[]>`
       SELECT version FROM version_catalogo WHERE id_minimarket = ${donPepe}`) as [{ version: bigint }];
-    expect(version).toBeGreaterThanOrEqual(BigInt(viejo!.cursor));
+    expect(version).toBeGreaterThan(BigInt(viejo!.cursor));
+    // A replica still running the old code answers xid cursors after the migration too: below the version.
+    const [tarde] = await ctx.db.$queryRaw<{ cursor: string }[]>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor`;
+    expect(version).toBeGreaterThan(BigInt(tarde!.cursor));
 
     const api = await pyme();
     expect((await api.request({ method: 'PUT', url: `/api/productos/${p.id_producto}`, payload: { precio_venta: 1590 } })).statusCode).toBe(
       200,
     );
     const nuevo = await producto();
+    const deReplicaVieja = await catalogo(tarde!.cursor);
+    expect(deReplicaVieja.completo).toBe(false);
+    expect(deReplicaVieja.productos.find((x) => x.id_producto === p.id_producto)?.precio_venta_actual).toBe(1590);
     const cambios = await catalogo(viejo!.cursor);
+    expect(cambios.completo).toBe(false);
     const por = new Map(cambios.productos.map((x) => [x.id_producto, x]));
     expect(por.get(p.id_producto)?.precio_venta_actual).toBe(1590);
     expect(por.has(nuevo.id_producto)).toBe(true);
     // The answer's cursor is the shop's own from then on.
     expect(BigInt(cambios.cursor)).toBeGreaterThan(version);
     expect(ids(await catalogo(cambios.cursor))).not.toContain(p.id_producto);
+  });
+
+  it('a cursor past the shop’s version (a backup restored since, an old replica): the whole catalogue', async () => {
+    const ahora = await catalogo();
+    const adelantado = await catalogo(String(BigInt(ahora.cursor) + 1000n));
+    expect(adelantado.completo).toBe(true);
+    expect(adelantado.cursor).toBe(ahora.cursor);
+    expect(adelantado.productos).toHaveLength(ahora.productos.length);
+    // The shop's own cursor is not past it: only what changed (nothing).
+    const alDia = await catalogo(ahora.cursor);
+    expect(alDia.completo).toBe(false);
+    expect(alDia.productos).toEqual([]);
   });
 
   it('a sale of several products and an edit of one of them take turns instead of deadlocking', async () => {

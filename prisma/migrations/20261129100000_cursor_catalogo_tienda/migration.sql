@@ -19,13 +19,16 @@ ALTER TABLE "version_catalogo" ADD CONSTRAINT "version_catalogo_id_minimarket_fk
     FOREIGN KEY ("id_minimarket") REFERENCES "minimarket"("id_minimarket") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- Devices already hold xid cursors (the xmin of a snapshot taken before this migration, so at most
--- this transaction's id). Every shop's version starts at or above that id and above any stamp already
+-- this transaction's id). Every shop's version starts above that id and above any stamp already
 -- given, so the first stamp given from now on is larger than any cursor a device holds: an old
--- cursor still brings every later change (and the rows it had not seen yet). test/catalogo.test.ts
--- runs this statement again for a shop to show it.
+-- cursor still brings every later change (and the rows it had not seen yet). 2^32 above, not just
+-- above: in a rolling deploy a replica still running the old code keeps answering xid cursors for a
+-- while after this commits, and those stay below the versions unless four billion transactions run
+-- meanwhile (versions are 64-bit: the margin costs nothing). test/catalogo.test.ts runs this
+-- statement again for a shop to show it.
 INSERT INTO "version_catalogo" ("id_minimarket", "version")
 SELECT m."id_minimarket",
-       greatest(pg_current_xact_id()::text::bigint,
+       greatest(pg_current_xact_id()::text::bigint + 4294967296,
                 (SELECT max(p."version_cambio") FROM "producto" p WHERE p."id_minimarket" = m."id_minimarket"),
                 (SELECT max(c."version_cambio") FROM "cliente" c WHERE c."id_minimarket" = m."id_minimarket"))
 FROM "minimarket" m

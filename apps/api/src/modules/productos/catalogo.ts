@@ -30,23 +30,28 @@ import type { Db } from '../../db/client.js';
 
 /** The catalogue as JSON text, built by PostgreSQL (100,000 products need no per-row work here). */
 export async function leerCatalogo(db: Db, idMinimarket: number, desde: bigint | null): Promise<string> {
-  const completo = desde === null;
-  const minimo = desde ?? 0n;
+  // A cursor past the shop's version was not given by this shop as it is now (a backup restored
+  // since, or an xid cursor from a replica still running the old code): the whole catalogue, which
+  // the device takes in place of its own. The lower bound is an InitPlan: the index still serves it.
   const [fila] = await db.$queryRaw<{ json: string }[]>`
+        WITH corte AS (
+          SELECT v.version + 1 AS cursor, ${desde}::bigint IS NULL OR ${desde}::bigint > v.version + 1 AS completo
+          FROM (SELECT coalesce((SELECT version FROM version_catalogo WHERE id_minimarket = ${idMinimarket}), 0) AS version) v),
+        desde AS (SELECT CASE WHEN completo THEN 0 ELSE ${desde}::bigint END AS minimo FROM corte)
         SELECT json_build_object(
-          'cursor', (coalesce((SELECT version FROM version_catalogo WHERE id_minimarket = ${idMinimarket}), 0) + 1)::text,
-          'completo', ${completo}::boolean,
+          'cursor', (SELECT cursor FROM corte)::text,
+          'completo', (SELECT completo FROM corte),
           'productos', coalesce((
             SELECT json_agg(json_build_object(
               'id_producto', id_producto, 'nombre_producto', nombre_producto, 'codigo_barra', codigo_barra,
               'codigo_plu', codigo_plu, 'categoria', categoria, 'precio_venta_actual', precio_venta_actual,
               'stock', stock, 'unidad', unidad, 'estado', estado) ORDER BY id_producto)
-            FROM producto WHERE id_minimarket = ${idMinimarket} AND version_cambio >= ${minimo}::bigint), '[]'::json),
+            FROM producto WHERE id_minimarket = ${idMinimarket} AND version_cambio >= (SELECT minimo FROM desde)), '[]'::json),
           'clientes', coalesce((
             SELECT json_agg(json_build_object(
               'id_cliente', id_cliente, 'nombre', nombre, 'rut', rut, 'activo', activo,
               'limite_credito', limite_credito) ORDER BY id_cliente)
-            FROM cliente WHERE id_minimarket = ${idMinimarket} AND version_cambio >= ${minimo}::bigint), '[]'::json),
+            FROM cliente WHERE id_minimarket = ${idMinimarket} AND version_cambio >= (SELECT minimo FROM desde)), '[]'::json),
           'saldos', coalesce((
             SELECT json_agg(json_build_object('id_cliente', s.id_cliente, 'saldo', s.saldo) ORDER BY s.id_cliente)
             FROM saldos_clientes(${idMinimarket}) s), '[]'::json),
