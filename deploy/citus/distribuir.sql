@@ -49,7 +49,7 @@ SELECT pg_temp.por_tienda(t) FROM unnest(ARRAY[
     'notificacion', 'archivo_carga', 'fila_rechazada', 'trabajo_carga', 'trabajo_carga_parte',
     'resumen_venta_hora', 'resumen_pendiente', 'resumen_categoria_hora', 'resumen_categoria_hora_total',
     'resumen_producto_dia', 'conversacion', 'lectura_conversacion', 'mensaje_soporte',
-    'turno_caja', 'movimiento_caja', 'cliente', 'contador_venta', 'emisor_dte', 'abono', 'aviso_fiado',
+    'turno_caja', 'movimiento_caja', 'cliente', 'contador_venta', 'version_catalogo', 'emisor_dte', 'abono', 'aviso_fiado',
     'venta', 'devolucion', 'detalle_venta', 'pago_venta', 'devolucion_pago', 'movimiento_stock',
     'documento_dte', 'detalle_devolucion'
 ]::regclass[]) AS t;

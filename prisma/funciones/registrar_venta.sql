@@ -119,6 +119,15 @@ BEGIN
         END IF;
     END IF;
 
+    -- Every product of the cart locked first, in id order, before the first write: that write takes
+    -- the shop's catalogue version (marcar_version_cambio) and holds it to the end, so locking a
+    -- product after it could deadlock with an edit of that product waiting for the version.
+    PERFORM 1 FROM producto
+    WHERE id_minimarket = p_minimarket
+      AND id_producto IN (SELECT (l->>'id_producto')::int FROM jsonb_array_elements(p_lineas) AS l)
+    ORDER BY id_producto
+    FOR UPDATE;
+
     -- Units per product, taken in ascending id order: two carts holding the same products lock
     -- them in the same order, so they wait for each other instead of deadlocking. The guarded
     -- UPDATE re-checks `stock >= n` after a concurrent sale commits: stock never goes below zero.

@@ -1,9 +1,12 @@
 // The sale catalogue a counter keeps to sell offline (issue #22, docs/offline.md): the whole of it,
 // then only what was written since the cursor, and nothing missed when a write was still running
 // while the cursor was taken.
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/env.js';
 import { createTestContext, DEMO, nuevoProducto, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -35,6 +38,12 @@ async function catalogo(desde?: string): Promise<Catalogo> {
 
 const producto = async () => nuevoProducto(await pyme(), donPepe, { precio_venta: 990, stock: 50 });
 const ids = (c: Catalogo) => c.productos.map((p) => p.id_producto);
+/** Backends of this test's database waiting for a lock (a row, or a shop's catalogue version). */
+async function esperanCandado() {
+  const [f] = await ctx.db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+  return f!.n;
+}
 
 describe('the sale catalogue', () => {
   it('whole: every product of the shop (deleted ones marked), its customers, nothing of another shop', async () => {
@@ -124,25 +133,184 @@ describe('the sale catalogue', () => {
     expect(despues.formato_etiqueta).toEqual(antes.formato_etiqueta);
   });
 
-  it('a write still running while the cursor is taken comes in the next read', async () => {
+  it('a write still running while the cursor is taken comes in the next read; the shop’s next writer waits for it', async () => {
     const p = await producto();
+    const q = await producto();
     const otro = new pg.Client({ connectionString: ctx.databaseUrl });
     await otro.connect();
+    let luego: Awaited<ReturnType<Awaited<ReturnType<typeof pyme>>['request']>> | undefined;
     try {
       await otro.query('BEGIN');
       await otro.query('UPDATE producto SET precio_venta_actual = 1990 WHERE id_producto = $1', [p.id_producto]);
-      // A later write commits first: a cursor past the newest row seen would skip the one still running.
-      const despuesDeEl = await producto();
-      // Taken while that transaction runs: the price is not there yet.
+      // Taken while that transaction runs (the reader waits for nobody): the price is not there yet.
       const durante = await catalogo();
       expect(durante.productos.find((x) => x.id_producto === p.id_producto)?.precio_venta_actual).toBe(990);
-      expect(ids(durante)).toContain(despuesDeEl.id_producto);
+      // Another shop's writes do not wait for it: each shop has its own version.
+      await nuevoProducto(await ctx.as(DEMO.pyme2), laEsquina);
+      // A later write of the same shop cannot commit first (a cursor past it would skip the one
+      // still running): it waits for the shop's version until that transaction ends.
+      const enviada = (await pyme())
+        .request({ method: 'PUT', url: `/api/productos/${q.id_producto}`, payload: { precio_venta: 1290 } })
+        .then((r) => (luego = r));
+      await expect.poll(esperanCandado).toBe(1);
+      expect(luego).toBeUndefined();
       await otro.query('COMMIT');
+      await enviada;
+      expect(luego!.statusCode, luego!.body).toBe(200);
       const despues = await catalogo(durante.cursor);
       expect(despues.productos.find((x) => x.id_producto === p.id_producto)?.precio_venta_actual).toBe(1990);
+      expect(despues.productos.find((x) => x.id_producto === q.id_producto)?.precio_venta_actual).toBe(1290);
+      // And nothing of them again from the cursor after.
+      expect(ids(await catalogo(despues.cursor))).not.toContain(p.id_producto);
     } finally {
       await otro.end();
     }
+  });
+
+  it('a write of another shop moves neither this shop’s cursor nor what it reads', async () => {
+    const antes = await catalogo();
+    const esquina = await ctx.as(DEMO.pyme2);
+    const ajeno = await nuevoProducto(esquina, laEsquina);
+    expect(
+      (await esquina.request({ method: 'PUT', url: `/api/productos/${ajeno.id_producto}`, payload: { precio_venta: 1490 } })).statusCode,
+    ).toBe(200);
+    const cliente = await esquina.request({
+      method: 'POST',
+      url: '/api/clientes',
+      payload: { id_minimarket: laEsquina, nombre: 'Vecino de Enfrente' },
+    });
+    expect(cliente.statusCode, cliente.body).toBe(201);
+    const despues = await catalogo(antes.cursor);
+    expect(despues.cursor).toBe(antes.cursor);
+    expect(despues.productos).toEqual([]);
+    expect(despues.clientes).toEqual([]);
+  });
+
+  it('a device holding a cursor from before (a transaction id) still gets every later change', async () => {
+    const p = await producto();
+    // What the catalogue answered before the per-shop version: its snapshot's xmin.
+    const [viejo] = await ctx.db.$queryRaw<{ cursor: string }[]>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor`;
+    // The migration for this shop, as if it ran now: the same statement, from its file.
+    const migracion = fs.readFileSync(
+      path.join(REPO_ROOT, 'prisma/migrations/20261129100000_cursor_catalogo_tienda/migration.sql'),
+      'utf8',
+    );
+    const sembrado = migracion.slice(migracion.indexOf('INSERT INTO "version_catalogo"'));
+    await ctx.db.$executeRaw`DELETE FROM version_catalogo WHERE id_minimarket = ${donPepe}`;
+    await ctx.db.$executeRawUnsafe(sembrado);
+    const [{ version }] = (await ctx.db.$queryRaw<{ version: bigint }[]>`
+      SELECT version FROM version_catalogo WHERE id_minimarket = ${donPepe}`) as [{ version: bigint }];
+    expect(version).toBeGreaterThan(BigInt(viejo!.cursor));
+    // A replica still running the old code answers xid cursors after the migration too: below the version.
+    const [tarde] = await ctx.db.$queryRaw<{ cursor: string }[]>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS cursor`;
+    expect(version).toBeGreaterThan(BigInt(tarde!.cursor));
+
+    const api = await pyme();
+    expect((await api.request({ method: 'PUT', url: `/api/productos/${p.id_producto}`, payload: { precio_venta: 1590 } })).statusCode).toBe(
+      200,
+    );
+    const nuevo = await producto();
+    const deReplicaVieja = await catalogo(tarde!.cursor);
+    expect(deReplicaVieja.completo).toBe(false);
+    expect(deReplicaVieja.productos.find((x) => x.id_producto === p.id_producto)?.precio_venta_actual).toBe(1590);
+    const cambios = await catalogo(viejo!.cursor);
+    expect(cambios.completo).toBe(false);
+    const por = new Map(cambios.productos.map((x) => [x.id_producto, x]));
+    expect(por.get(p.id_producto)?.precio_venta_actual).toBe(1590);
+    expect(por.has(nuevo.id_producto)).toBe(true);
+    // The answer's cursor is the shop's own from then on.
+    expect(BigInt(cambios.cursor)).toBeGreaterThan(version);
+    expect(ids(await catalogo(cambios.cursor))).not.toContain(p.id_producto);
+  });
+
+  it('a cursor past the shop’s version (a backup restored since, an old replica): the whole catalogue', async () => {
+    const ahora = await catalogo();
+    const adelantado = await catalogo(String(BigInt(ahora.cursor) + 1000n));
+    expect(adelantado.completo).toBe(true);
+    expect(adelantado.cursor).toBe(ahora.cursor);
+    expect(adelantado.productos).toHaveLength(ahora.productos.length);
+    // The shop's own cursor is not past it: only what changed (nothing).
+    const alDia = await catalogo(ahora.cursor);
+    expect(alDia.completo).toBe(false);
+    expect(alDia.productos).toEqual([]);
+  });
+
+  it('a sale of several products and an edit of one of them take turns instead of deadlocking', async () => {
+    const a = await producto();
+    const b = await producto();
+    const otro = new pg.Client({ connectionString: ctx.databaseUrl });
+    await otro.connect();
+    let respuesta: Awaited<ReturnType<Awaited<ReturnType<typeof pyme>>['request']>> | undefined;
+    try {
+      // An edit holds the second product's row (as data/producto.ts does before writing it).
+      await otro.query('BEGIN');
+      await otro.query('SELECT 1 FROM producto WHERE id_producto = $1 FOR UPDATE', [b.id_producto]);
+      const enviada = (await pyme())
+        .request({
+          method: 'POST',
+          url: '/api/ventas/',
+          payload: {
+            id_minimarket: donPepe,
+            total: 1980,
+            metodo_pago: 'Efectivo',
+            detalles: [
+              { id_producto: a.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 },
+              { id_producto: b.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 },
+            ],
+          },
+        })
+        .then((r) => (respuesta = r));
+      // The sale waits for that row, having written nothing yet (it locks its products first) ...
+      await expect.poll(esperanCandado).toBe(1);
+      // ... so the edit takes the shop's version and ends; a sale that had already written the first
+      // product would hold the version and the two would wait for each other.
+      await otro.query(`UPDATE producto SET nombre_producto = nombre_producto || ' (editado)' WHERE id_producto = $1`, [b.id_producto]);
+      await otro.query('COMMIT');
+      await enviada;
+    } finally {
+      await otro.end();
+    }
+    expect(respuesta!.statusCode, respuesta!.body).toBe(201);
+  });
+
+  it('a void of a sale of several products and an edit of one of them take turns too', async () => {
+    const a = await producto();
+    const b = await producto();
+    const api = await pyme();
+    const venta = await api.request({
+      method: 'POST',
+      url: '/api/ventas/',
+      payload: {
+        id_minimarket: donPepe,
+        total: 1980,
+        metodo_pago: 'Efectivo',
+        detalles: [
+          { id_producto: a.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 },
+          { id_producto: b.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 },
+        ],
+      },
+    });
+    expect(venta.statusCode, venta.body).toBe(201);
+    const otro = new pg.Client({ connectionString: ctx.databaseUrl });
+    await otro.connect();
+    let respuesta: Awaited<ReturnType<typeof api.request>> | undefined;
+    try {
+      await otro.query('BEGIN');
+      await otro.query('SELECT 1 FROM producto WHERE id_producto = $1 FOR UPDATE', [b.id_producto]);
+      const enviada = api
+        .request({ method: 'POST', url: `/api/ventas/${venta.json().id_venta}/anulacion`, payload: { motivo: 'Prueba del catálogo' } })
+        .then((r) => (respuesta = r));
+      // The void puts units back only after locking every product of the sale (devolverUnidades).
+      await expect.poll(esperanCandado).toBe(1);
+      await otro.query(`UPDATE producto SET nombre_producto = nombre_producto || ' (editado)' WHERE id_producto = $1`, [b.id_producto]);
+      await otro.query('COMMIT');
+      await enviada;
+    } finally {
+      await otro.end();
+    }
+    expect(respuesta!.statusCode, respuesta!.body).toBe(200);
+    const despues = await catalogo();
+    expect(despues.productos.find((x) => x.id_producto === b.id_producto)?.stock).toBe(50);
   });
 
   it('travels gzipped to a browser that takes it', async () => {

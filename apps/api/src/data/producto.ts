@@ -284,6 +284,15 @@ export async function reactivarProductosDesdeStaging(
   staging: string,
   p: { idMinimarket: number; idUsuario: number | null; motivo: string },
 ) {
+  // Every product to bring back locked before the first write (which takes the shop's catalogue
+  // version until the import ends): a lock taken while the UPDATE runs could deadlock with an
+  // offline sale of that product waiting for the version.
+  await client.query(
+    `SELECT 1 FROM producto p JOIN ${staging} s ON s.codigo_barra = p.codigo_barra
+     WHERE p.id_minimarket = $1 AND p.estado = 'inactivo' AND s.errores IS NULL
+     ORDER BY p.id_producto FOR UPDATE OF p`,
+    [p.idMinimarket],
+  );
   const { rows } = await client.query<{ n: number }>(
     `WITH previo AS (
        SELECT p.id_producto, p.stock AS stock_antes
@@ -354,6 +363,12 @@ export async function devolverUnidades(
   },
 ) {
   const ordenadas = [...d.unidades].sort((a, b) => a.id_producto - b.id_producto);
+  // All of them locked before the first write: that write takes the shop's catalogue version
+  // (prisma/funciones/marcar_version_cambio.sql) until the end, and a product locked after it could
+  // deadlock with an edit of that product waiting for the version.
+  await tx.$queryRaw`
+    SELECT 1 FROM producto WHERE id_minimarket = ${d.idMinimarket} AND id_producto = ANY(${ordenadas.map((u) => u.id_producto)}::int[])
+    ORDER BY id_producto FOR UPDATE`;
   for (const u of ordenadas) {
     const [p] = await tx.$queryRaw<{ stock: number }[]>`
       UPDATE producto SET stock = stock + ${u.cantidad}, fecha_actualizacion = now()
