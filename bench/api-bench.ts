@@ -27,6 +27,7 @@ import { mulberry32, seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { readEnv } from '../apps/api/src/env.js';
 import { detenerServidor, iniciarServidor, login, puertoLibre } from './servidor-hijo.js';
 import { tablaMarkdown } from './tabla.js';
+import { TIPOS_PG } from '../apps/api/src/db/ids.js';
 
 // bench/ has no package.json nor node_modules of its own: it loads as CommonJS (so no
 // top-level await) and its dependencies are the API's.
@@ -915,7 +916,7 @@ async function main() {
     await seedDb.$disconnect();
     console.log(`PostgreSQL embebido, migrado y con datos de demostración en ${segundosDesde(inicio)} s`);
 
-    pool = new pg.Pool({ connectionString: embedded.url, max: CONEXIONES });
+    pool = new pg.Pool({ connectionString: embedded.url, max: CONEXIONES, types: TIPOS_PG });
     // end() resolves before the sockets close; PostgreSQL's shutdown then reaches idle clients.
     pool.on('error', () => {});
     const { rows: tienda } = await pool.query<{ id_minimarket: number; id_usuario: number }>(

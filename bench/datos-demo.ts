@@ -11,6 +11,7 @@ import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.js';
 import { migrate } from '../apps/api/src/db/migrate.js';
 import { seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { puertoLibre } from './servidor-hijo.js';
+import { TIPOS_PG } from '../apps/api/src/db/ids.js';
 
 const ESTE_ARCHIVO = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
 const requireApi = createRequire(path.join(path.resolve(path.dirname(ESTE_ARCHIVO), '../apps/api'), 'package.json'));
@@ -28,7 +29,7 @@ export async function baseDemo(nombre: string) {
     port: await puertoLibre(),
     database: `minimarket_${nombre.replace(/-/g, '_')}_bench`,
   });
-  const sql = new pg.Client({ connectionString: embedded.url });
+  const sql = new pg.Client({ connectionString: embedded.url, types: TIPOS_PG });
   await migrate(embedded.url);
   const seedDb = createDb(embedded.url, 2);
   await seedDemo(seedDb);

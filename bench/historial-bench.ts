@@ -25,6 +25,7 @@ import { diaLocal } from '../apps/api/src/lib/tiempo.js';
 import { desplazarDia } from '../packages/contracts/src/dias.js';
 import { detenerServidor, iniciarServidor, login, puertoLibre, servirComoHijo } from './servidor-hijo.js';
 import { tablaMarkdown } from './tabla.js';
+import { TIPOS_PG } from '../apps/api/src/db/ids.js';
 
 const ESTE_ARCHIVO = path.resolve(process.argv[1]!);
 const DIAS = Number(process.env.BENCH_HISTORIAL_DIAS ?? 420);
@@ -69,7 +70,7 @@ async function main() {
   fs.chmodSync(dataDir, 0o755);
   const embedded = await startEmbeddedPostgres({ dataDir, port: await puertoLibre(), database: 'minimarket_historial_bench' });
   let servidor: Awaited<ReturnType<typeof iniciarServidor>> | undefined;
-  const sql = new pg.Client({ connectionString: embedded.url });
+  const sql = new pg.Client({ connectionString: embedded.url, types: TIPOS_PG });
   try {
     await migrate(embedded.url);
     const seedDb = createDb(embedded.url, 2);

@@ -31,6 +31,7 @@ import { mulberry32, seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { leerCategoria } from '../apps/api/src/imports/valores.js';
 import { readEnv } from '../apps/api/src/env.js';
 import { detenerServidor, iniciarServidor, login, puertoLibre } from './servidor-hijo.js';
+import { TIPOS_PG } from '../apps/api/src/db/ids.js';
 
 /** This file, to fork it as the server (argv[1] works whether tsx loads it as ESM or CommonJS). */
 const ESTE_ARCHIVO = path.resolve(process.argv[1]!);
@@ -365,7 +366,7 @@ async function importar(
 
 /** The floor: PostgreSQL's COPY of the same CSV into a plain table of text columns, no indexes. */
 async function pisoCopy(databaseUrl: string, rutaCsv: string, columnas: readonly string[]): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: databaseUrl, types: TIPOS_PG });
   await client.connect();
   try {
     await client.query('DROP TABLE IF EXISTS piso_copy');
@@ -387,7 +388,7 @@ async function pisoCopy(databaseUrl: string, rutaCsv: string, columnas: readonly
  * that is rolled back. Run before the import of those rows, so the table is the same size.
  */
 async function pisoProducto(databaseUrl: string, rutaCopy: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: databaseUrl, types: TIPOS_PG });
   await client.connect();
   try {
     await client.query('BEGIN');
@@ -431,7 +432,7 @@ async function main() {
     console.log(`PostgreSQL embebido, migrado y con datos de demostración en ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
 
     // --- files ---------------------------------------------------------------
-    const admin = new pg.Client({ connectionString: embedded.url });
+    const admin = new pg.Client({ connectionString: embedded.url, types: TIPOS_PG });
     await admin.connect();
     const { rows } = await admin.query<{ id_minimarket: number; id_usuario: number }>(
       'SELECT id_minimarket, id_usuario FROM minimarket WHERE nombre_minimarket = $1',

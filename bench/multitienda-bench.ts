@@ -34,6 +34,7 @@ import { desplazarDia } from '../packages/contracts/src/dias.js';
 import { detenerServidor, iniciarServidor, login, puertoLibre, servirComoHijo } from './servidor-hijo.js';
 import { cronometrar, pct } from './medir.js';
 import { tablaMarkdown } from './tabla.js';
+import { TIPOS_PG } from '../apps/api/src/db/ids.js';
 
 const ESTE_ARCHIVO = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
 const requireApi = createRequire(path.join(path.resolve(path.dirname(ESTE_ARCHIVO), '../apps/api'), 'package.json'));
@@ -182,7 +183,7 @@ function porTienda<T>(tiendas: T[], filas: (t: T) => Iterable<string>): Readable
  * written and the milliseconds the COPYs took (the floor of the load).
  */
 async function cargar(url: string, tiendas: Tienda[], ventasDia: number, hoy: string, marcarPendientes: boolean) {
-  const sql = new pg.Client({ connectionString: url });
+  const sql = new pg.Client({ connectionString: url, types: TIPOS_PG });
   await sql.connect();
   try {
     // Sale times are the shop's wall clock, as a till in Santiago writes them.
@@ -280,7 +281,7 @@ async function resumir(url: string, tiendas: number[]) {
   let dias = 0;
   await Promise.all(
     Array.from({ length: RESUMIDORES }, async () => {
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: url, types: TIPOS_PG });
       await c.connect();
       try {
         for (let t = cola.shift(); t !== undefined; t = cola.shift()) {
@@ -486,7 +487,7 @@ interface Fase {
 
 /** A database of the same cluster as `url`, created empty. */
 async function otraBase(url: string, nombre: string) {
-  const c = new pg.Client({ connectionString: url });
+  const c = new pg.Client({ connectionString: url, types: TIPOS_PG });
   await c.connect();
   await c.query(`CREATE DATABASE ${nombre}`);
   await c.end();
@@ -666,7 +667,7 @@ async function main() {
 
 /** The demo's pyme@demo.cl shop: the one measured in both phases. */
 async function tiendaMedida(url: string): Promise<Tienda[]> {
-  const c = new pg.Client({ connectionString: url });
+  const c = new pg.Client({ connectionString: url, types: TIPOS_PG });
   await c.connect();
   try {
     const { rows } = await c.query<Tienda>(

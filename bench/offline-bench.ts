@@ -23,6 +23,7 @@ import { seedDemo } from '../apps/api/src/db/seed/seed.js';
 import { CATEGORIAS } from '../packages/contracts/src/comunes.js';
 import { detenerServidor, iniciarServidor, login, puertoLibre, servirComoHijo } from './servidor-hijo.js';
 import { tablaMarkdown } from './tabla.js';
+import { TIPOS_PG } from '../apps/api/src/db/ids.js';
 
 const ESTE_ARCHIVO = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
 const requireApi = createRequire(path.join(path.dirname(ESTE_ARCHIVO), '..', 'apps', 'api', 'package.json'));
@@ -76,7 +77,7 @@ async function main() {
     const seedDb = createDb(embedded.url, 2);
     await seedDemo(seedDb);
     await seedDb.$disconnect();
-    const db = (pool.actual = new pg.Pool({ connectionString: embedded.url, max: 2 }));
+    const db = (pool.actual = new pg.Pool({ connectionString: embedded.url, max: 2, types: TIPOS_PG }));
     db.on('error', () => {});
     const { rows: tienda } = await db.query<{ id_minimarket: number; id_usuario: number }>(
       'SELECT id_minimarket, id_usuario FROM minimarket WHERE nombre_minimarket = $1',

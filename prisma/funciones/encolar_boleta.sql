@@ -4,7 +4,7 @@
 -- exenta (41). Amounts as SII rounds a boleta's (gross) lines: the affected total T, neto = round(T /
 -- 1.19) half up, IVA = T − neto, exempt lines apart (the same rule as contracts' montosDte).
 -- `clave` ('venta-{id}') is the provider's Idempotency-Key: the sale's own id.
-CREATE FUNCTION encolar_boleta(p_minimarket integer, p_id_venta integer) RETURNS void
+CREATE FUNCTION encolar_boleta(p_minimarket integer, p_id_venta bigint) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
     v_lineas JSONB;

@@ -5,7 +5,7 @@
 -- what the boleta charged less what returns already credited, product by product (nothing left:
 -- no document). Amounts by the boleta's rule (encolar_boleta). `clave`: 'devolucion-{id}' or
 -- 'anulacion-{id_venta}', the provider's Idempotency-Key.
-CREATE FUNCTION encolar_nota_credito(p_minimarket integer, p_id_venta integer, p_id_devolucion integer) RETURNS void
+CREATE FUNCTION encolar_nota_credito(p_minimarket integer, p_id_venta bigint, p_id_devolucion bigint) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
     v_boleta RECORD;
@@ -21,7 +21,7 @@ BEGIN
         RETURN;
     END IF;
     WITH boleta AS (
-        SELECT (l->>'id_producto')::int AS id_producto, min(l->>'nombre') AS nombre, min(l->>'unidad') AS unidad,
+        SELECT (l->>'id_producto')::bigint AS id_producto, min(l->>'nombre') AS nombre, min(l->>'unidad') AS unidad,
                bool_and((l->>'exento')::boolean) AS exento, sum((l->>'cantidad')::int) AS cantidad,
                sum((l->>'monto')::int) AS monto, min((l->>'precio_unitario')::int) AS precio_unitario,
                min(orden) AS orden

@@ -11,11 +11,11 @@
 -- grams, to the nearest peso with half up: monto_por_peso, the SQL form of the contracts' montoPorPeso.
 CREATE FUNCTION lineas_contadas(p_minimarket INTEGER, p_desde TIMESTAMPTZ, p_hasta TIMESTAMPTZ)
 RETURNS TABLE (
-    id_venta INTEGER,
+    id_venta BIGINT,
     fecha_venta TIMESTAMPTZ,
     metodo_pago TEXT,
     categoria TEXT,
-    id_producto INTEGER,
+    id_producto BIGINT,
     unidad TEXT,
     num_unidades INTEGER,
     subtotal INTEGER,

@@ -7,10 +7,10 @@ CREATE FUNCTION lineas_contadas_dias(p_minimarket INTEGER, p_dias DATE[])
 RETURNS TABLE (
     dia DATE,
     hora TIMESTAMP(0),
-    id_venta INTEGER,
+    id_venta BIGINT,
     metodo_pago TEXT,
     categoria TEXT,
-    id_producto INTEGER,
+    id_producto BIGINT,
     unidad TEXT,
     num_unidades INTEGER,
     subtotal INTEGER,

@@ -26,7 +26,7 @@ CREATE FUNCTION registrar_venta(
     p_monto_recibido INTEGER,
     -- The customer of a sale on credit ('Fiado'; la libreta, issue #21): its account must stay
     -- within its limit. Null for any other method (the API refuses a customer without Fiado).
-    p_id_cliente INTEGER DEFAULT NULL,
+    p_id_cliente BIGINT DEFAULT NULL,
     -- A split sale (p_metodo_pago 'Mixto'; pago dividido, docs/pagos.md): [{ metodo_pago, monto }],
     -- distinct methods, their sum the total (the API checks it first). Null for a sale paid one way.
     p_pagos JSONB DEFAULT NULL,
@@ -41,11 +41,11 @@ LANGUAGE plpgsql AS $$
 DECLARE
     v_item RECORD;
     v_prod RECORD;
-    v_id_venta INTEGER;
+    v_id_venta BIGINT;
     v_fecha TIMESTAMPTZ(3);
     v_cambios JSONB := '[]'::jsonb;
     v_detalles JSONB;
-    v_turno INTEGER;
+    v_turno BIGINT;
     v_numero INTEGER;
     v_cliente RECORD;
     v_saldo BIGINT;
@@ -124,7 +124,7 @@ BEGIN
     -- product after it could deadlock with an edit of that product waiting for the version.
     PERFORM 1 FROM producto
     WHERE id_minimarket = p_minimarket
-      AND id_producto IN (SELECT (l->>'id_producto')::int FROM jsonb_array_elements(p_lineas) AS l)
+      AND id_producto IN (SELECT (l->>'id_producto')::bigint FROM jsonb_array_elements(p_lineas) AS l)
     ORDER BY id_producto
     FOR UPDATE;
 
@@ -132,7 +132,7 @@ BEGIN
     -- them in the same order, so they wait for each other instead of deadlocking. The guarded
     -- UPDATE re-checks `stock >= n` after a concurrent sale commits: stock never goes below zero.
     FOR v_item IN
-        SELECT (l->>'id_producto')::int AS id_producto, sum((l->>'num_unidades')::int)::int AS n
+        SELECT (l->>'id_producto')::bigint AS id_producto, sum((l->>'num_unidades')::int)::int AS n
         FROM jsonb_array_elements(p_lineas) AS l
         GROUP BY 1 ORDER BY 1
     LOOP
@@ -183,7 +183,7 @@ BEGIN
     -- lines keep the shelf price in precio_catalogo below).
     SELECT c->>'nombre_producto' AS nombre, (c->>'precio_venta_actual')::int AS precio INTO v_prod
     FROM jsonb_array_elements(p_lineas) AS l
-    JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::int = (l->>'id_producto')::int
+    JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::bigint = (l->>'id_producto')::bigint
     WHERE (l->>'precio_unitario')::int <> (c->>'precio_venta_actual')::int
     LIMIT 1;
     IF FOUND AND NOT v_offline THEN
@@ -196,7 +196,7 @@ BEGIN
     -- test/granel.test.ts sells its rounding table through here).
     SELECT c->>'nombre_producto' AS nombre INTO v_prod
     FROM jsonb_array_elements(p_lineas) AS l
-    JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::int = (l->>'id_producto')::int
+    JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::bigint = (l->>'id_producto')::bigint
     WHERE (l->>'subtotal')::bigint <> CASE c->>'unidad'
         WHEN 'kg' THEN monto_por_peso((l->>'precio_unitario')::bigint, (l->>'num_unidades')::bigint)
         ELSE (l->>'precio_unitario')::bigint * (l->>'num_unidades')::bigint END
@@ -231,11 +231,11 @@ BEGIN
     WITH nuevas AS (
         INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria, unidad,
                                    precio_catalogo)
-        SELECT v_id_venta, p_minimarket, (l->>'id_producto')::int, (l->>'num_unidades')::int,
+        SELECT v_id_venta, p_minimarket, (l->>'id_producto')::bigint, (l->>'num_unidades')::int,
                (l->>'precio_unitario')::int, (l->>'subtotal')::int, c->>'nombre_producto', (c->>'costo')::int, c->>'categoria', c->>'unidad',
                CASE WHEN (l->>'precio_unitario')::int <> (c->>'precio_venta_actual')::int THEN (c->>'precio_venta_actual')::int END
         FROM jsonb_array_elements(p_lineas) WITH ORDINALITY AS x(l, orden)
-        JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::int = (l->>'id_producto')::int
+        JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::bigint = (l->>'id_producto')::bigint
         ORDER BY x.orden
         RETURNING id_detalle_venta, id_producto, num_unidades, subtotal, precio_unitario, nombre_producto, unidad, precio_catalogo
     )
@@ -249,9 +249,9 @@ BEGIN
     SELECT p_minimarket, m.id_producto, p_usuario, v_id_venta, m.tipo, m.cantidad, m.resultante, m.motivo
     FROM jsonb_array_elements(v_cambios) WITH ORDINALITY AS x(c, orden)
     CROSS JOIN LATERAL (VALUES
-        (1, (c->>'id_producto')::int, 'faltante', (c->>'faltante')::int, (c->>'antes')::int + (c->>'faltante')::int,
+        (1, (c->>'id_producto')::bigint, 'faltante', (c->>'faltante')::int, (c->>'antes')::int + (c->>'faltante')::int,
          'Vendido sin conexión sin stock: contar el producto (venta N° ' || v_numero || ')'),
-        (2, (c->>'id_producto')::int, 'venta', -(c->>'n')::int, (c->>'despues')::int, 'Venta N° ' || v_numero)
+        (2, (c->>'id_producto')::bigint, 'venta', -(c->>'n')::int, (c->>'despues')::int, 'Venta N° ' || v_numero)
     ) AS m(paso, id_producto, tipo, cantidad, resultante, motivo)
     WHERE m.tipo = 'venta' OR m.cantidad > 0
     ORDER BY x.orden, m.paso;

@@ -7,7 +7,7 @@
 -- The opening balance of the paper notebook (tipo 'saldo_inicial') is a purchase here: owed since
 -- its date, settled first when it is the oldest.
 CREATE FUNCTION saldos_clientes(p_id_minimarket integer)
-RETURNS TABLE (id_cliente integer, saldo bigint, compra_impaga_desde timestamptz)
+RETURNS TABLE (id_cliente bigint, saldo bigint, compra_impaga_desde timestamptz)
 LANGUAGE sql STABLE AS $$
   WITH cuenta AS (
     SELECT c.id_cliente, sum(c.cargo - c.abono)::bigint AS saldo, sum(c.abono) AS creditos

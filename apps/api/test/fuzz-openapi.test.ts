@@ -182,11 +182,15 @@ describe('every documented operation, given values it must refuse', () => {
 describe('the refusals, in words', () => {
   const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
-  it('an id past the integer range is a 422 that says so', async () => {
-    const res = await get('/api/productos/3000000000');
+  it('an id past its range is a 422 that says so: 2^53 − 1 for a product, 2^31 − 1 for a shop', async () => {
+    const res = await get('/api/productos/9007199254740993');
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toBe('El número es demasiado grande.');
-    expect((await get(`/api/productos/?id_minimarket=99999999999`)).statusCode).toBe(422);
+    // A product's id is 64-bit: past 2^32 it is only a product that does not exist.
+    expect((await get('/api/productos/3000000000')).statusCode).toBe(404);
+    const tienda = await get(`/api/productos/?id_minimarket=99999999999`);
+    expect(tienda.statusCode).toBe(422);
+    expect(tienda.json().detail).toBe('El número es demasiado grande.');
   });
 
   it('a NUL character anywhere is a 400 in Spanish', async () => {

@@ -19,6 +19,7 @@ import { listarRespaldos } from '../src/modules/respaldos/carpeta.js';
 import { contarTablas, planificarRestauracion, restaurar, RestauracionRechazada } from '../src/modules/respaldos/restaurar.js';
 import { puertoLibre } from './base-propia.js';
 import { buildTestApp, DEMO, nuevoProducto } from './helpers.js';
+import { TIPOS_PG } from '../src/db/ids.js';
 
 let raiz: string;
 let dataDir: string;
@@ -182,7 +183,8 @@ describe('restore drill', () => {
     expect(fs.existsSync(path.join(plan.apartado, 'PG_VERSION'))).toBe(true);
 
     const { url: restaurada } = await iniciar();
-    const c = new pg.Client({ connectionString: restaurada });
+    // TIPOS_PG: the app's own reading of 64-bit ids (numbers), to compare with the ids the API answered.
+    const c = new pg.Client({ connectionString: restaurada, types: TIPOS_PG });
     await c.connect();
     try {
       const { rows: ventas } = await c.query<{ id_venta: number; lineas: number; movimientos: number; total: number }>(

@@ -4,7 +4,7 @@
 // (movimiento_stock, tipo 'ajuste') with its reason, note, who, when and the unit cost then.
 import { z } from 'zod';
 import { MENSAJE_MES } from './analitica.js';
-import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, skipSchema, textoOpcionalHasta } from './comunes.js';
+import { enteroDesdeTexto, id64Schema, idSchema, MAX_PAGE_SIZE, skipSchema, textoOpcionalHasta } from './comunes.js';
 import { contarCantidad } from './cantidad.js';
 import { UNIDADES_VENTA, type UnidadVenta } from './granel.js';
 import { productoSchema } from './productos.js';
@@ -160,7 +160,7 @@ export const ajustesStockQuerySchema = z.object({
   /** A calendar month in Santiago ('2026-11'); without it, all. */
   mes: mesSchema.optional(),
   tipo: z.enum(TIPOS_AJUSTE, { error: MENSAJE_TIPO_AJUSTE }).optional(),
-  id_producto: idSchema.optional(),
+  id_producto: id64Schema.optional(),
   skip: skipSchema,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_AJUSTES),
 });

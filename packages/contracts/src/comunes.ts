@@ -52,7 +52,7 @@ export const MAX_PAGE_SIZE = 100;
 
 export const MENSAJE_NUMERO_DEMASIADO_GRANDE = 'El número es demasiado grande.';
 
-/** A database id in a path or a payload: a positive whole number. */
+/** A shop's or a user's id (32-bit columns) in a path or a payload: a positive whole number. */
 export const idSchema = z.coerce
   .number({ error: 'Debe ser un número entero.' })
   .int({ error: 'Debe ser un número entero.' })
@@ -62,9 +62,9 @@ export const idSchema = z.coerce
 export const idParamsSchema = z.object({ id: idSchema });
 
 /**
- * The id of a row counted in 64 bits (a BIGINT column: notices, sale lines, stock moves, support
- * messages, boleta documents; docs/escalar.md): a positive whole number up to 2^53 − 1, the largest a
- * JSON number carries exactly.
+ * Any other id (a BIGINT column: products, sales, customers, shifts, uploads, notices…;
+ * docs/escalar.md «Ids de 64 bits»): a positive whole number up to 2^53 − 1, the largest a JSON number
+ * carries exactly.
  */
 export const id64Schema = z.coerce
   .number({ error: 'Debe ser un número entero.' })

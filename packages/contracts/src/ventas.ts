@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ESTADO_VENTA_COMPLETADA,
+  id64Schema,
   idSchema,
   MAX_PAGE_SIZE,
   METODO_MIXTO,
@@ -178,7 +179,7 @@ export type Venta = z.infer<typeof ventaSchema>;
  * checks each against the product's unit and price of the moment.
  */
 export const detalleVentaCreateSchema = z.object({
-  id_producto: idSchema,
+  id_producto: id64Schema,
   num_unidades: z
     .number({ error: 'La cantidad debe ser un número entero.' })
     .int({ error: 'La cantidad debe ser un número entero.' })
@@ -218,7 +219,7 @@ export const ventaCreateSchema = z
     /** Cash handed over for the cash part (the receipt shows the change): only with a cash part. */
     monto_recibido: pesosSchema.optional(),
     /** The customer who takes it on credit: needed with a fiado part, only with one (la libreta, issue #21). */
-    id_cliente: idSchema.optional(),
+    id_cliente: id64Schema.optional(),
     /** 'offline': the sale was made on the device without the server (needs the Idempotency-Key). */
     origen: z.enum(['mostrador', 'offline'], { error: "El origen de la venta es 'mostrador' u 'offline'." }).default('mostrador'),
     /** The device's provisional receipt reference ("C1-0042"): stored, returned and searchable. */
@@ -310,7 +311,7 @@ export const devolucionCreateSchema = z.object({
   detalles: z
     .array(
       z.object({
-        id_producto: idSchema,
+        id_producto: id64Schema,
         num_unidades: z
           .number({ error: 'La cantidad debe ser un número entero.' })
           .int({ error: 'La cantidad debe ser un número entero.' })

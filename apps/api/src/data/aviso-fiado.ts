@@ -13,11 +13,11 @@ export async function marcarVencidos(
   ahora: Date,
 ): Promise<number[]> {
   const ids = vencidos.map((v) => v.id_cliente);
-  await tx.$executeRaw`DELETE FROM aviso_fiado WHERE id_minimarket = ${idMinimarket} AND NOT (id_cliente = ANY(${ids}::int[]))`;
+  await tx.$executeRaw`DELETE FROM aviso_fiado WHERE id_minimarket = ${idMinimarket} AND NOT (id_cliente = ANY(${ids}::bigint[]))`;
   if (vencidos.length === 0) return [];
   const nuevos = await tx.$queryRaw<{ id_cliente: number }[]>`
     INSERT INTO aviso_fiado (id_minimarket, id_cliente, compra_desde, fecha)
-    SELECT ${idMinimarket}, * , ${ahora}::timestamptz FROM unnest(${ids}::int[], ${vencidos.map((v) => v.compra_desde.toISOString())}::timestamptz[])
+    SELECT ${idMinimarket}, * , ${ahora}::timestamptz FROM unnest(${ids}::bigint[], ${vencidos.map((v) => v.compra_desde.toISOString())}::timestamptz[])
     ON CONFLICT (id_minimarket, id_cliente) DO NOTHING
     RETURNING id_cliente`;
   return nuevos.map((n) => n.id_cliente);

@@ -4,7 +4,6 @@
 // transaction commits), so live listeners anywhere hear it; the payload carries only ids.
 import type { EstadoConversacion, Prioridad } from '@minimarket/contracts/soporte';
 import type { Tx } from '../db/client.js';
-import { numeroDeId } from '../lib/ids.js';
 
 /** The LISTEN/NOTIFY channel of support events. */
 export const CANAL_SOPORTE = 'soporte';
@@ -27,12 +26,12 @@ interface Autor {
 }
 
 async function insertarMensaje(tx: Tx, idMinimarket: number, idConversacion: number, autor: Autor, texto: string) {
-  const [m] = await tx.$queryRaw<{ id_mensaje: bigint; fecha: Date }[]>`
+  const [m] = await tx.$queryRaw<{ id_mensaje: number; fecha: Date }[]>`
     INSERT INTO mensaje_soporte (id_minimarket, id_conversacion, id_usuario, nombre_autor, rol_autor, texto)
     VALUES (${idMinimarket}, ${idConversacion}, ${autor.id_usuario}, ${autor.nombre}, ${autor.rol}, ${texto})
     RETURNING id_mensaje, fecha`;
   await marcarLeida(tx, idMinimarket, idConversacion, autor.id_usuario, m!.id_mensaje);
-  return { id_mensaje: numeroDeId(m!.id_mensaje), fecha: m!.fecha };
+  return m!;
 }
 
 /** A new conversation with its first message; returns its id. */
@@ -78,7 +77,7 @@ export async function cambiarConversacion(
 }
 
 /** The reader has seen up to this message (never moves back). */
-export async function marcarLeida(tx: Tx, idMinimarket: number, idConversacion: number, idUsuario: number, idMensaje: bigint | number) {
+export async function marcarLeida(tx: Tx, idMinimarket: number, idConversacion: number, idUsuario: number, idMensaje: number) {
   await tx.$executeRaw`
     INSERT INTO lectura_conversacion (id_minimarket, id_conversacion, id_usuario, ultimo_leido)
     VALUES (${idMinimarket}, ${idConversacion}, ${idUsuario}, ${idMensaje})

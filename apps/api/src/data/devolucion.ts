@@ -59,7 +59,7 @@ export async function registrarDevolucion(
     });
   }
   // Its nota de crédito, in this transaction, when the sale has a boleta (docs/boleta.md).
-  await tx.$executeRaw`SELECT encolar_nota_credito(${d.idMinimarket}::int, ${d.idVenta}::int, ${dev!.id_devolucion}::int)`;
+  await tx.$executeRaw`SELECT encolar_nota_credito(${d.idMinimarket}::int, ${d.idVenta}::bigint, ${dev!.id_devolucion}::bigint)`;
   await marcarDiasPendientes(tx, d.idMinimarket, [d.fechaVenta]);
   return dev!.id_devolucion;
 }

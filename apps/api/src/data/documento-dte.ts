@@ -9,10 +9,10 @@ import type { Db } from '../db/client.js';
 
 export interface DocumentoTomado {
   id_minimarket: number;
-  id_documento: bigint;
+  id_documento: number;
   tipo: number;
   id_devolucion: number | null;
-  id_documento_ref: bigint | null;
+  id_documento_ref: number | null;
   clave: string;
   lineas: unknown;
   estado: string;
@@ -156,7 +156,7 @@ export async function esperarTienda(db: Db, idMinimarket: number, ms: number) {
 }
 
 /** A rejected document back in the queue as a new request (a new key); nothing when it is no longer rejected. */
-export async function reintentarDocumento(db: Db, idMinimarket: number, idDocumento: bigint, clave: string) {
+export async function reintentarDocumento(db: Db, idMinimarket: number, idDocumento: number, clave: string) {
   const filas = await db.documentoDte.updateManyAndReturn({
     where: { id_minimarket: idMinimarket, id_documento: idDocumento, estado: 'rechazado' },
     data: {

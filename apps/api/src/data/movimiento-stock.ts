@@ -41,7 +41,7 @@ export interface FiltroAjustes {
 }
 
 export interface FilaAjuste {
-  id_movimiento: bigint;
+  id_movimiento: number;
   id_producto: number;
   nombre_producto: string;
   codigo_barra: string;

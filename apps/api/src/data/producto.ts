@@ -265,8 +265,8 @@ export async function registrarSalidasDeHistorial(tx: Tx, idMinimarket: number, 
   await tx.$executeRaw`
     INSERT INTO movimiento_stock (id_minimarket, id_usuario, tipo, id_producto, id_venta, cantidad, stock_resultante, motivo, fecha)
     SELECT ${idMinimarket}::int, ${idUsuario}::int, 'venta', * FROM unnest(
-      ${filas.map((f) => f.id_producto)}::int[],
-      ${filas.map((f) => f.id_venta)}::int[],
+      ${filas.map((f) => f.id_producto)}::bigint[],
+      ${filas.map((f) => f.id_venta)}::bigint[],
       ${filas.map((f) => -f.cantidad)}::int[],
       ${filas.map((f) => f.stock_resultante)}::int[],
       ${filas.map((f) => f.motivo)}::text[],
@@ -367,7 +367,7 @@ export async function devolverUnidades(
   // (prisma/funciones/marcar_version_cambio.sql) until the end, and a product locked after it could
   // deadlock with an edit of that product waiting for the version.
   await tx.$queryRaw`
-    SELECT 1 FROM producto WHERE id_minimarket = ${d.idMinimarket} AND id_producto = ANY(${ordenadas.map((u) => u.id_producto)}::int[])
+    SELECT 1 FROM producto WHERE id_minimarket = ${d.idMinimarket} AND id_producto = ANY(${ordenadas.map((u) => u.id_producto)}::bigint[])
     ORDER BY id_producto FOR UPDATE`;
   for (const u of ordenadas) {
     const [p] = await tx.$queryRaw<{ stock: number }[]>`

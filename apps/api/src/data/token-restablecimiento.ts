@@ -13,7 +13,7 @@ export async function crearEnlace(tx: Tx, enlace: { id_usuario: number; token_ha
  * Marks the link used; true only for the one caller that found it unused (of two requests racing
  * with the same link, one wins). The user's other links go with it.
  */
-export async function usarEnlace(tx: Tx, enlace: { id_token: bigint; id_usuario: number }, ahora: Date): Promise<boolean> {
+export async function usarEnlace(tx: Tx, enlace: { id_token: number; id_usuario: number }, ahora: Date): Promise<boolean> {
   const { count } = await tx.tokenRestablecimiento.updateMany({
     where: { id_token: enlace.id_token, usado_en: null },
     data: { usado_en: ahora },

@@ -45,7 +45,7 @@ export async function registrarVenta<T>(
   const [fila] = await tx.$queryRaw<{ resultado: T }[]>`
     SELECT registrar_venta(${v.idMinimarket}::int, ${v.idUsuario}::int, ${v.metodoPago}::text,
       ${v.estadoVenta}::text, ${v.total}::int, ${v.idempotencyKey}::text, ${JSON.stringify(v.lineas)}::jsonb, ${v.montoRecibido}::int,
-      ${v.idCliente}::int, ${v.pagos ? JSON.stringify(v.pagos) : null}::jsonb, ${v.offline ? 'offline' : 'mostrador'}::text,
+      ${v.idCliente}::bigint, ${v.pagos ? JSON.stringify(v.pagos) : null}::jsonb, ${v.offline ? 'offline' : 'mostrador'}::text,
       ${v.offline?.fecha ?? null}::timestamptz, ${v.offline?.referenciaLocal ?? v.referenciaLocal ?? null}::text) AS resultado`;
   return fila!.resultado;
 }
@@ -53,10 +53,10 @@ export async function registrarVenta<T>(
 /** Sale ids taken from the table's own sequence up front, so lines can point at them before the insert. */
 export async function reservarIdsVenta(tx: Tx, cantidad: number): Promise<number[]> {
   if (cantidad === 0) return [];
-  const filas = await tx.$queryRaw<{ id: number }[]>`
-    SELECT nextval(pg_get_serial_sequence('venta', 'id_venta'))::int AS id
+  const filas = await tx.$queryRaw<{ id_venta: number }[]>`
+    SELECT nextval(pg_get_serial_sequence('venta', 'id_venta')) AS id_venta
     FROM generate_series(1, ${cantidad}::int)`;
-  return filas.map((f) => f.id).sort((a, b) => a - b);
+  return filas.map((f) => f.id_venta).sort((a, b) => a - b);
 }
 
 export interface VentaHistorica {
@@ -120,7 +120,7 @@ export async function insertarHistorial(
     await tx.$executeRaw`
       INSERT INTO venta (id_venta, numero_venta, id_minimarket, id_usuario, fecha_venta, total, metodo_pago, estado_venta, id_cliente)
       SELECT * FROM unnest(
-        ${ventas.map((f) => f.id_venta)}::int[],
+        ${ventas.map((f) => f.id_venta)}::bigint[],
         ${ventas.map((f) => numeros.get(f.id_venta)!)}::int[],
         ${ventas.map((f) => f.id_minimarket)}::int[],
         ${ventas.map((f) => f.id_usuario)}::int[],
@@ -128,15 +128,15 @@ export async function insertarHistorial(
         ${ventas.map((f) => f.total)}::int[],
         ${ventas.map((f) => f.metodo_pago)}::text[],
         ${ventas.map((f) => f.estado_venta)}::text[],
-        ${ventas.map((f) => f.id_cliente ?? null)}::int[])`;
+        ${ventas.map((f) => f.id_cliente ?? null)}::bigint[])`;
   }
   if (lineas.length > 0) {
     await tx.$executeRaw`
       INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria, unidad)
       SELECT * FROM unnest(
-        ${lineas.map((f) => f.id_venta)}::int[],
+        ${lineas.map((f) => f.id_venta)}::bigint[],
         ${lineas.map((f) => f.id_minimarket)}::int[],
-        ${lineas.map((f) => f.id_producto)}::int[],
+        ${lineas.map((f) => f.id_producto)}::bigint[],
         ${lineas.map((f) => f.num_unidades)}::int[],
         ${lineas.map((f) => f.precio_unitario)}::int[],
         ${lineas.map((f) => f.subtotal)}::int[],
@@ -216,7 +216,7 @@ export async function anularVenta(
            motivo_anulacion = ${v.motivo}, id_turno_anulacion = ${v.idTurno}
     WHERE id_minimarket = ${v.idMinimarket} AND id_venta = ${v.idVenta}`;
   // Its nota de crédito, in this transaction, when the sale has a boleta (docs/boleta.md).
-  await tx.$executeRaw`SELECT encolar_nota_credito(${v.idMinimarket}::int, ${v.idVenta}::int, NULL::int)`;
+  await tx.$executeRaw`SELECT encolar_nota_credito(${v.idMinimarket}::int, ${v.idVenta}::bigint, NULL::bigint)`;
   await marcarDiasPendientes(tx, v.idMinimarket, [v.fechaVenta]);
 }
 

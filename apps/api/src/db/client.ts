@@ -1,15 +1,26 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { idsComoNumeros } from './ids.js';
 
 export type Db = PrismaClient;
 /** The client or an open transaction: the data modules (src/data) write through either. */
 export type Tx = Prisma.TransactionClient | Db;
 export { Prisma };
 
-/** Prisma over node-postgres: the WASM query compiler, no engine binary needed. */
+/**
+ * Prisma over node-postgres: the WASM query compiler, no engine binary needed. Raw reads get their
+ * 64-bit ids as numbers (idsComoNumeros), as model reads do (schema.prisma's note).
+ */
 export function createDb(databaseUrl: string, poolSize = 10): Db {
   const adapter = new PrismaPg({ connectionString: databaseUrl, max: poolSize });
-  return new PrismaClient({ adapter });
+  // The extension only rewrites raw results; every method the app calls is the client's own, so the
+  // extended client stands in for PrismaClient (its $transaction hands out clients that keep it).
+  return new PrismaClient({ adapter }).$extends({
+    query: {
+      $queryRaw: async ({ args, query }) => idsComoNumeros(await query(args)),
+      $queryRawUnsafe: async ({ args, query }) => idsComoNumeros(await query(args)),
+    },
+  }) as unknown as Db;
 }
 
 /** What the driver adapter says PostgreSQL answered, on an error of a raw query. */

@@ -4,7 +4,7 @@
 // - A shop-owned table is one with an `id_minimarket` column: it is distributed by that column, so
 //   its primary key, every unique constraint (and unique index) and every foreign key to another
 //   shop-owned table include `id_minimarket` (Citus enforces uniqueness and references only within
-//   one shop's shard, colocated).
+//   one shop's shard, colocated); a reference has the type of what it references.
 // - Ids that grow without bound (a sequence or identity default) are 64-bit (IDS_ACOTADOS: the two
 //   that count shops and people, not events, and stay 32-bit on purpose).
 // - Every other table is shared and has a declared role (TABLAS_COMPARTIDAS): 'referencia' (copied to
@@ -46,7 +46,15 @@ export const FUNCIONES_GLOBALES: Record<string, string> = {
 };
 
 export interface Violacion {
-  regla: 'clave_primaria' | 'unica' | 'clave_foranea' | 'id_32_bits' | 'tabla_sin_rol' | 'referencia_a_coordinador' | 'funcion_sin_tienda';
+  regla:
+    | 'clave_primaria'
+    | 'unica'
+    | 'clave_foranea'
+    | 'tipo_foraneo'
+    | 'id_32_bits'
+    | 'tabla_sin_rol'
+    | 'referencia_a_coordinador'
+    | 'funcion_sin_tienda';
   objeto: string;
   detalle: string;
 }
@@ -92,9 +100,19 @@ export async function violacionesCitus(client: pg.Client | pg.PoolClient): Promi
   }
 
   // Foreign keys: between shop tables they carry the shop; to shared tables only reference ones.
-  const { rows: foraneas } = await client.query<{ tabla: string; nombre: string; destino: string; columnas: string[] }>(`
+  const { rows: foraneas } = await client.query<{
+    tabla: string;
+    nombre: string;
+    destino: string;
+    columnas: string[];
+    mismo_tipo: boolean;
+  }>(`
     SELECT t.relname AS tabla, c.conname AS nombre, d.relname AS destino,
-           array(SELECT a.attname FROM unnest(c.conkey) k JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k)::text[] AS columnas
+           array(SELECT a.attname FROM unnest(c.conkey) k JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k)::text[] AS columnas,
+           NOT EXISTS (SELECT 1 FROM unnest(c.conkey, c.confkey) AS par(de, a)
+                       JOIN pg_attribute x ON x.attrelid = c.conrelid AND x.attnum = par.de
+                       JOIN pg_attribute y ON y.attrelid = c.confrelid AND y.attnum = par.a
+                       WHERE x.atttypid <> y.atttypid) AS mismo_tipo
     FROM pg_constraint c
     JOIN pg_class t ON t.oid = c.conrelid
     JOIN pg_class d ON d.oid = c.confrelid
@@ -107,6 +125,15 @@ export async function violacionesCitus(client: pg.Client | pg.PoolClient): Promi
         regla: 'clave_foranea',
         objeto: `${f.tabla}.${f.nombre}`,
         detalle: `(${f.columnas.join(', ')}) → ${f.destino} sin id_minimarket`,
+      });
+    }
+    // A reference names its row with the referenced column's own type (a 32-bit column pointing at a
+    // 64-bit id would stop at 2,147,483,647; colocated joins want the same type on both sides).
+    if (!f.mismo_tipo) {
+      violaciones.push({
+        regla: 'tipo_foraneo',
+        objeto: `${f.tabla}.${f.nombre}`,
+        detalle: `(${f.columnas.join(', ')}) de otro tipo que ${f.destino}`,
       });
     }
     if (TABLAS_COMPARTIDAS[f.destino]?.rol === 'coordinador') {

@@ -1,6 +1,7 @@
 // The connection an import runs on: its own (COPY and TEMP tables need one session for the
 // whole import), tuned for bulk work.
 import pg from 'pg';
+import { TIPOS_PG } from '../db/ids.js';
 
 /** Per import session (at most a few run at once per replica); must be set before the first temp table. */
 const TEMP_BUFFERS = '256MB';
@@ -9,7 +10,7 @@ const WORK_MEM = '64MB';
 
 /** A new connection; the staging tables live in memory while they fit, not in temp files. */
 export async function abrirConexionDeCarga(databaseUrl: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'minimarket-importacion' });
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'minimarket-importacion', types: TIPOS_PG });
   // The server going away between two statements (a restart, a failover) is emitted here; with no
   // listener it would end the process. The client is then unusable and the import's next
   // statement fails with it, which is where the import deals with it.

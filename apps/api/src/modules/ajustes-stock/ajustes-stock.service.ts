@@ -35,7 +35,6 @@ import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { avisarCambiosDeStock } from '../notificaciones/notificaciones.service.js';
 import { toProductoDto } from '../productos/productos.mapper.js';
 import { MENSAJE_PRODUCTO_NO_ENCONTRADO } from '../productos/productos.service.js';
-import { numeroDeId } from '../../lib/ids.js';
 
 type AjusteCreate = z.output<typeof ajusteStockCreateSchema>;
 type AjustesQuery = z.output<typeof ajustesStockQuerySchema>;
@@ -43,7 +42,7 @@ type InformeQuery = z.output<typeof informeAjustesQuerySchema>;
 
 export function toAjusteDto(f: FilaAjuste): AjusteStock {
   return {
-    id_movimiento: numeroDeId(f.id_movimiento),
+    id_movimiento: f.id_movimiento,
     id_producto: f.id_producto,
     nombre_producto: f.nombre_producto,
     codigo_barra: f.codigo_barra,
@@ -164,7 +163,7 @@ export function createAjustesStockService({ db, acceso }: { db: Db; acceso: Acce
           ],
           tienda,
         );
-        return { producto, idMovimiento: numeroDeId(movimiento.id_movimiento) };
+        return { producto, idMovimiento: movimiento.id_movimiento };
       });
       const fila = await ajustePorId(db, data.id_minimarket, idMovimiento);
       return { ajuste: toAjusteDto(fila!), producto: toProductoDto(producto) };

@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { Prisma, type Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { TIPOS_PG } from '../../db/ids.js';
 
 /** Heavy reads one user may run at the same time (two tabs exporting, say); the next one gets 429. */
 export const MAX_POR_USUARIO = 2;
@@ -36,7 +37,12 @@ export type LecturasPesadas = ReturnType<typeof createLecturasPesadas>;
  * LECTURA_PESADA_SEGUNDOS, 20 by default.
  */
 export function createLecturasPesadas({ databaseUrl, segundos }: { databaseUrl: string | undefined; segundos: number }) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: DESCARGAS_POR_REPLICA, application_name: 'minimarket-descargas' });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: DESCARGAS_POR_REPLICA,
+    application_name: 'minimarket-descargas',
+    types: TIPOS_PG,
+  });
   // An idle connection the server dropped must not bring the process down.
   pool.on('error', () => {});
 

@@ -10,7 +10,6 @@ import type { Resumenes } from '../../data/resumen-ventas.js';
 import type { Celda } from '../../lib/exportar.js';
 import { cifras, n, type Consulta } from './consulta.js';
 import type { ConexionPesada } from './lectura-pesada.js';
-import { numeroDeId } from '../../lib/ids.js';
 
 type LineasQuery = z.output<typeof lineasQuerySchema>;
 
@@ -30,8 +29,7 @@ const COLUMNA_ORDEN: Record<LineasQuery['orden'], string> = {
 const LOTE_EXPORTACION = 5000;
 
 interface FilaLinea {
-  /** A 64-bit id: bigint through Prisma, a decimal string through pg. */
-  id_detalle_venta: bigint | string;
+  id_detalle_venta: number;
   id_venta: number;
   numero_venta: number | null;
   id_venta_csv: string | null;
@@ -76,7 +74,6 @@ const SELECT_LINEA = Prisma.sql`
 
 const aLinea = ({ local: _, ...f }: FilaLinea): LineaVenta => ({
   ...f,
-  id_detalle_venta: numeroDeId(BigInt(f.id_detalle_venta)),
   fecha_venta: f.fecha_venta.toISOString(),
   margen: f.margen === null ? null : n(f.margen),
 });
@@ -119,9 +116,9 @@ export async function* celdasLineas(conexion: ConexionPesada, c: Consulta, searc
 }
 
 async function* lotesLineas(conexion: ConexionPesada, c: Consulta, search: string | undefined): AsyncGenerator<Celda[]> {
-  let despues: { fecha: Date; id: bigint | string } | null = null;
+  let despues: { fecha: Date; id: number } | null = null;
   for (;;) {
-    const desde: { fecha: Date; id: bigint | string } | null = despues;
+    const desde: { fecha: Date; id: number } | null = despues;
     const lote: FilaLinea[] = await conexion.consultar<FilaLinea>(Prisma.sql`
       ${SELECT_LINEA} WHERE ${dondeLineas(c, search)}
       ${desde ? Prisma.sql`AND (v.fecha_venta, d.id_detalle_venta) > (${desde.fecha}::timestamptz, ${desde.id}::bigint)` : Prisma.empty}

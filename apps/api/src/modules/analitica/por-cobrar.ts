@@ -45,7 +45,7 @@ export async function saldosClientes(
     SELECT s.id_cliente, c.nombre, s.saldo, s.compra_impaga_desde
     FROM saldos_clientes(${idMinimarket}::int) s
     JOIN cliente c ON c.id_minimarket = ${idMinimarket} AND c.id_cliente = s.id_cliente
-    ${ids ? Prisma.sql`WHERE s.id_cliente = ANY(${[...ids]}::int[])` : Prisma.empty}
+    ${ids ? Prisma.sql`WHERE s.id_cliente = ANY(${[...ids]}::bigint[])` : Prisma.empty}
     ORDER BY s.saldo DESC, c.nombre, s.id_cliente
     ${limite ? Prisma.sql`LIMIT ${limite}` : Prisma.empty}`;
   return filas.map((f) => ({ ...f, saldo: Number(f.saldo) }));

@@ -138,7 +138,7 @@ export function createBoletasService({ db, acceso, cifrado }: { db: Db; acceso: 
     async reintentar(usuario: UsuarioSesion, idMinimarket: number, idDocumento: number): Promise<Documento> {
       await acceso.assertAcceso(usuario, idMinimarket);
       const doc = await db.documentoDte.findUnique({
-        where: { id_minimarket_id_documento: { id_minimarket: idMinimarket, id_documento: BigInt(idDocumento) } },
+        where: { id_minimarket_id_documento: { id_minimarket: idMinimarket, id_documento: idDocumento } },
       });
       if (!doc) throw notFound(MENSAJE_DOCUMENTO_NO_ENCONTRADO, 'DOCUMENT_NOT_FOUND');
       // Only while it is still rejected (two clicks, two screens: one retry).

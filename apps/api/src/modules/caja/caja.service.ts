@@ -24,7 +24,6 @@ import { abrirTurno, cerrarTurno, registrarMovimientoCaja } from '../../data/tur
 import { conflict, notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
-import { numeroDeId } from '../../lib/ids.js';
 
 interface FilaTurno {
   id_turno: number;
@@ -63,7 +62,7 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
   const [contadas] = await tx.$queryRaw<{ ventas: number }[]>`
     SELECT count(*)::int AS ventas FROM venta_contada WHERE id_minimarket = ${t.id_minimarket} AND id_turno = ${t.id_turno}`;
   const movimientos = await tx.$queryRaw<
-    { id_movimiento: bigint; tipo: 'ingreso' | 'retiro'; monto: number; motivo: string; fecha: Date; nombre_usuario: string | null }[]
+    { id_movimiento: number; tipo: 'ingreso' | 'retiro'; monto: number; motivo: string; fecha: Date; nombre_usuario: string | null }[]
   >`
     SELECT m.id_movimiento, m.tipo, m.monto, m.motivo, m.fecha, u.nombre AS nombre_usuario
     FROM movimiento_caja m LEFT JOIN usuario u ON u.id_usuario = m.id_usuario
@@ -114,7 +113,7 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
     diferencia: null,
     cerrado_en: null,
     nombre_usuario_cierre: null,
-    movimientos: movimientos.map((m) => ({ ...m, id_movimiento: numeroDeId(m.id_movimiento), fecha: m.fecha.toISOString() })),
+    movimientos: movimientos.map((m) => ({ ...m, fecha: m.fecha.toISOString() })),
   };
 }
 

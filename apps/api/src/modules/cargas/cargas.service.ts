@@ -35,6 +35,7 @@ import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { bajarArchivo, contarPendientes, encolarCarga, type TrabajoTomado } from '../../data/trabajo-carga.js';
 import { registrarAvance, type CargaRegistrada } from '../../data/archivo-carga.js';
 import { escritorDeAvance } from '../../imports/avance.js';
+import { TIPOS_PG } from '../../db/ids.js';
 
 type CargaQuery = z.output<typeof cargaQuerySchema>;
 
@@ -132,7 +133,12 @@ export function createCargasService({
   const archivos = () => {
     if (!env.DATABASE_URL) throw new Error('DATABASE_URL no está definida: las cargas necesitan una conexión propia.');
     if (!poolArchivos) {
-      poolArchivos = new pg.Pool({ connectionString: env.DATABASE_URL, max: CONEXIONES_ARCHIVOS, application_name: 'minimarket-archivos' });
+      poolArchivos = new pg.Pool({
+        connectionString: env.DATABASE_URL,
+        max: CONEXIONES_ARCHIVOS,
+        application_name: 'minimarket-archivos',
+        types: TIPOS_PG,
+      });
       // An idle connection the server dropped (a restart): the pool discards it and opens another on
       // the next use. Unlistened, the error would end the process.
       poolArchivos.on('error', (err) => log.warn({ err }, 'Se perdió una conexión inactiva de las cargas'));

@@ -29,7 +29,6 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { zonedToUtc } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
-import { numeroDeId } from '../../lib/ids.js';
 
 type ClientesQuery = z.output<typeof clientesQuerySchema>;
 
@@ -203,7 +202,7 @@ export function createClientesService({ db, acceso }: { db: Db; acceso: AccesoMi
         });
         return {
           abono: {
-            id_abono: numeroDeId(a.id_abono),
+            id_abono: a.id_abono,
             id_cliente: a.id_cliente,
             monto: a.monto,
             metodo_pago: a.metodo_pago as MetodoAbono,

@@ -7,7 +7,6 @@ import { crearNotificaciones, marcarLeida, marcarTodasLeidas } from '../../data/
 import { notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import { avisoAgotado, avisoFaltanteOffline, avisoStockBajo, avisoVentaOffline, type Aviso } from './avisos.js';
-import { numeroDeId } from '../../lib/ids.js';
 
 const LIMITE_LISTA = 100;
 
@@ -109,7 +108,7 @@ export async function avisarVentaOffline(
 }
 
 function toNotificacionDto(n: {
-  id_notificacion: bigint;
+  id_notificacion: number;
   tipo: string;
   titulo: string;
   descripcion: string;
@@ -117,7 +116,7 @@ function toNotificacionDto(n: {
   leida: boolean;
   fecha: Date;
 }): Notificacion {
-  return { ...n, id_notificacion: numeroDeId(n.id_notificacion), tipo: n.tipo as Notificacion['tipo'], fecha: n.fecha.toISOString() };
+  return { ...n, tipo: n.tipo as Notificacion['tipo'], fecha: n.fecha.toISOString() };
 }
 
 export type NotificacionesService = ReturnType<typeof createNotificacionesService>;

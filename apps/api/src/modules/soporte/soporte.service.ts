@@ -23,7 +23,6 @@ import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { Limites } from '../limites/limites.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { avisoMensajeSoporte } from '../notificaciones/avisos.js';
-import { numeroDeId } from '../../lib/ids.js';
 
 export const MENSAJE_SOLO_TIENDAS = 'Solo el dueño de una tienda abre conversaciones de soporte.';
 
@@ -91,7 +90,7 @@ const aConversacion = (f: FilaConversacion): Conversacion => ({
 });
 
 interface FilaMensaje {
-  id_mensaje: bigint;
+  id_mensaje: number;
   id_conversacion: number;
   id_usuario: number | null;
   nombre_autor: string;
@@ -101,7 +100,7 @@ interface FilaMensaje {
 }
 
 const aMensaje = (m: FilaMensaje): MensajeSoporte => ({
-  id_mensaje: numeroDeId(m.id_mensaje),
+  id_mensaje: m.id_mensaje,
   id_conversacion: m.id_conversacion,
   // 0 when the author's account was deleted: the name and role stay with the message.
   id_usuario: m.id_usuario ?? 0,

@@ -57,7 +57,6 @@ import {
   type CambioStock,
 } from '../notificaciones/notificaciones.service.js';
 import { MENSAJE_PRODUCTO_NO_ENCONTRADO } from '../productos/productos.service.js';
-import { numeroDeId } from '../../lib/ids.js';
 
 type VentaCreate = z.output<typeof ventaCreateSchema>;
 type VentasQuery = z.output<typeof ventasQuerySchema>;
@@ -113,7 +112,7 @@ export function toVentaDto(v: VentaConDetalles): Venta {
       })),
     })),
     detalles: v.detalles.map((d) => ({
-      id_detalle_venta: numeroDeId(d.id_detalle_venta),
+      id_detalle_venta: d.id_detalle_venta,
       id_producto: d.id_producto,
       num_unidades: d.num_unidades,
       subtotal: d.subtotal,

@@ -6,7 +6,7 @@ import {
   informeAjustesQuerySchema,
   informeAjustesSchema,
 } from '@minimarket/contracts/ajustes-stock';
-import { idParamsSchema } from '@minimarket/contracts/comunes';
+import { id64ParamsSchema } from '@minimarket/contracts/comunes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES, TOTAL_HEADER } from '../respuestas.js';
@@ -23,7 +23,7 @@ const ajustesStockRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'ajustarStock',
         summary:
           'Ajuste de stock con motivo (conteo, merma, vencido, robo, consumo interno): deja el stock en lo contado o suma/descuenta unidades; queda en el libro de stock',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         body: ajusteStockCreateSchema,
         response: { 201: ajusteStockResultadoSchema, ...ERRORES },
       },

@@ -6,7 +6,7 @@ import {
   turnoSchema,
   turnosQuerySchema,
 } from '@minimarket/contracts/caja';
-import { idParamsSchema } from '@minimarket/contracts/comunes';
+import { id64ParamsSchema } from '@minimarket/contracts/comunes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES, TOTAL_HEADER } from '../respuestas.js';
@@ -50,7 +50,7 @@ const cajaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['caja'],
         operationId: 'registrarMovimientoCaja',
         summary: 'Efectivo que entra (ingreso) o sale (retiro) de la caja durante el turno, con su motivo',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         body: movimientoCajaCreateSchema,
         response: { 201: turnoSchema, ...ERRORES },
       },
@@ -65,7 +65,7 @@ const cajaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['caja'],
         operationId: 'cerrarTurnoCaja',
         summary: 'Cierra el turno con el efectivo contado: esperado, diferencia (sobrante o faltante) y el detalle por método de pago',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         body: cierreTurnoSchema,
         response: { 200: turnoSchema, ...ERRORES },
       },

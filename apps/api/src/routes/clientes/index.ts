@@ -8,7 +8,7 @@ import {
   clienteUpdateSchema,
   estadoCuentaSchema,
 } from '@minimarket/contracts/clientes';
-import { idParamsSchema } from '@minimarket/contracts/comunes';
+import { id64ParamsSchema } from '@minimarket/contracts/comunes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES } from '../respuestas.js';
@@ -55,7 +55,7 @@ const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['clientes'],
         operationId: 'obtenerCliente',
         summary: 'Un cliente con su saldo',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         response: { 200: clienteSchema, ...ERRORES },
       },
     },
@@ -69,7 +69,7 @@ const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['clientes'],
         operationId: 'actualizarCliente',
         summary: 'Edita un cliente (también activarlo o desactivarlo); el saldo inicial no se edita: los abonos lo bajan',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         body: clienteUpdateSchema,
         response: { 200: clienteSchema, ...ERRORES },
       },
@@ -84,7 +84,7 @@ const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['clientes'],
         operationId: 'eliminarCliente',
         summary: 'Saca a un cliente de la lista (queda inactivo con su historial); no se puede mientras tenga saldo',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         response: { 204: z.null(), ...ERRORES },
       },
     },
@@ -102,7 +102,7 @@ const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'registrarAbono',
         summary:
           'Un abono a la cuenta del cliente (efectivo, débito, crédito o transferencia), nunca mayor que su saldo; responde el saldo nuevo',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         body: abonoCreateSchema,
         response: { 201: abonoResultadoSchema, ...ERRORES },
       },
@@ -117,7 +117,7 @@ const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['clientes'],
         operationId: 'estadoCuentaCliente',
         summary: 'Estado de cuenta: cada compra fiada, devolución, anulación y abono con el saldo después de cada uno',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         response: { 200: estadoCuentaSchema, ...ERRORES },
       },
     },

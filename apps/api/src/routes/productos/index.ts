@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@minimarket/contracts/comunes';
+import { id64ParamsSchema } from '@minimarket/contracts/comunes';
 import {
   etiquetaCodigoSchema,
   etiquetaLeidaSchema,
@@ -96,7 +96,7 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['productos'],
         operationId: 'obtenerProducto',
         summary: 'Un producto activo por su id',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         response: { 200: productoSchema, ...ERRORES },
       },
     },
@@ -124,7 +124,7 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['productos'],
         operationId: 'actualizarProducto',
         summary: 'Edita un producto; un stock nuevo queda en el libro de stock como ajuste',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         body: productoUpdateSchema,
         response: { 200: productoSchema, ...ERRORES },
       },
@@ -140,7 +140,7 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'ingresarStock',
         summary:
           'Ingreso de mercadería: suma unidades y deja el costo unitario en el promedio ponderado del stock en mano y lo recibido (al peso más cercano)',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         body: ingresoStockSchema,
         response: { 200: productoSchema, ...ERRORES },
       },
@@ -155,7 +155,7 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['productos'],
         operationId: 'eliminarProducto',
         summary: 'Elimina un producto del inventario (queda inactivo; el historial de ventas lo conserva)',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         response: { 204: z.null(), ...ERRORES },
       },
     },

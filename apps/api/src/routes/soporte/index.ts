@@ -11,13 +11,13 @@ import {
   ticketProductoRespuestaSchema,
   ticketProductoSchema,
 } from '@minimarket/contracts/soporte';
-import { errorSchema, idSchema } from '@minimarket/contracts/comunes';
+import { errorSchema, id64Schema } from '@minimarket/contracts/comunes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES, TOTAL_HEADER } from '../respuestas.js';
 import eventosRoutes from './eventos.js';
 
-const conId = z.object({ id: idSchema });
+const conId = z.object({ id: id64Schema });
 /** Writing (a message, a new conversation) is throttled per user: 429 past the limit (modules/limites). */
 const ERRORES_ESCRITURA = { ...ERRORES, 429: errorSchema } as const;
 

@@ -1,4 +1,4 @@
-import { errorSchema, idSchema } from '@minimarket/contracts/comunes';
+import { errorSchema, id64Schema, idSchema } from '@minimarket/contracts/comunes';
 import { archivoCargaSchema, cargaQuerySchema, PLANTILLAS } from '@minimarket/contracts/uploads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,7 +55,7 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'descargarFilasRechazadas',
         summary:
           'Las filas rechazadas de una carga, tal como venían en el archivo, más la columna "motivo" (rechazados.csv o rechazados.xlsx)',
-        params: z.object({ id_minimarket: idSchema, id_archivo: idSchema, archivo: z.enum(ARCHIVOS_RECHAZADOS) }),
+        params: z.object({ id_minimarket: idSchema, id_archivo: id64Schema, archivo: z.enum(ARCHIVOS_RECHAZADOS) }),
         response: { 200: archivoBinario, ...ERRORES },
       },
     },

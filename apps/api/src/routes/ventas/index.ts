@@ -1,4 +1,4 @@
-import { idParamsSchema } from '@minimarket/contracts/comunes';
+import { id64ParamsSchema } from '@minimarket/contracts/comunes';
 import {
   anulacionVentaSchema,
   devolucionCreateSchema,
@@ -60,7 +60,7 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['ventas'],
         operationId: 'obtenerVenta',
         summary: 'Una venta con sus líneas',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         response: { 200: ventaSchema, ...ERRORES },
       },
     },
@@ -75,7 +75,7 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'anularVenta',
         summary:
           "Anula una venta completa: queda 'Anulada' con quién, cuándo y por qué, y todas sus unidades vuelven al stock; dos veces → 409",
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         body: anulacionVentaSchema,
         response: { 200: ventaSchema, ...ERRORES },
       },
@@ -91,7 +91,7 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'devolverProductos',
         summary:
           'Devuelve parte de una venta al precio pagado: a lo más lo vendido menos lo ya devuelto (409 si no), con el stock de vuelta',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         body: devolucionCreateSchema,
         response: { 201: devolucionSchema, ...ERRORES },
       },
@@ -106,7 +106,7 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['ventas'],
         operationId: 'obtenerBoleta',
         summary: 'Los datos del comprobante de una venta: tienda, líneas, neto, IVA (19 %), total, pago, efectivo recibido y vuelto',
-        params: idParamsSchema,
+        params: id64ParamsSchema,
         response: { 200: boletaSchema, ...ERRORES },
       },
     },
