@@ -28,6 +28,8 @@ interface Catalogo {
   formato_etiqueta: { prefijo: string; digitos_plu: number; contenido: string } | null;
 }
 const pyme = () => ctx.as(DEMO.pyme);
+/** An answer of the API, as the test client gives it. */
+type Respuesta = Awaited<ReturnType<Awaited<ReturnType<typeof pyme>>['request']>>;
 async function catalogo(desde?: string): Promise<Catalogo> {
   const res = await (
     await pyme()
@@ -235,80 +237,58 @@ describe('the sale catalogue', () => {
     expect(alDia.productos).toEqual([]);
   });
 
-  it('a sale of several products and an edit of one of them take turns instead of deadlocking', async () => {
-    const a = await producto();
-    const b = await producto();
+  /** A sale of one unit of each product, at $990, as the counter sends it. */
+  const ventaDe = (...productos: Array<{ id_producto: number }>) => ({
+    id_minimarket: donPepe,
+    total: 990 * productos.length,
+    metodo_pago: 'Efectivo',
+    detalles: productos.map((p) => ({ id_producto: p.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 })),
+  });
+
+  /**
+   * `pedir` runs while another connection holds product `id`'s row (as an edit in data/producto.ts does
+   * before writing it); once the request waits on that row, having written nothing yet (it locks its
+   * products first), the edit writes the product — taking the shop's catalogue version — and commits.
+   * A request that had already written another product would hold the version, and the two would wait
+   * for each other. Returns the request's answer.
+   */
+  async function conEdicionQueEspera(id: number, pedir: () => Promise<Respuesta>): Promise<Respuesta> {
     const otro = new pg.Client({ connectionString: ctx.databaseUrl });
     await otro.connect();
-    let respuesta: Awaited<ReturnType<Awaited<ReturnType<typeof pyme>>['request']>> | undefined;
     try {
-      // An edit holds the second product's row (as data/producto.ts does before writing it).
       await otro.query('BEGIN');
-      await otro.query('SELECT 1 FROM producto WHERE id_producto = $1 FOR UPDATE', [b.id_producto]);
-      const enviada = (await pyme())
-        .request({
-          method: 'POST',
-          url: '/api/ventas/',
-          payload: {
-            id_minimarket: donPepe,
-            total: 1980,
-            metodo_pago: 'Efectivo',
-            detalles: [
-              { id_producto: a.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 },
-              { id_producto: b.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 },
-            ],
-          },
-        })
-        .then((r) => (respuesta = r));
-      // The sale waits for that row, having written nothing yet (it locks its products first) ...
+      await otro.query('SELECT 1 FROM producto WHERE id_producto = $1 FOR UPDATE', [id]);
+      const enviada = pedir();
       await expect.poll(esperanCandado).toBe(1);
-      // ... so the edit takes the shop's version and ends; a sale that had already written the first
-      // product would hold the version and the two would wait for each other.
-      await otro.query(`UPDATE producto SET nombre_producto = nombre_producto || ' (editado)' WHERE id_producto = $1`, [b.id_producto]);
+      await otro.query(`UPDATE producto SET nombre_producto = nombre_producto || ' (editado)' WHERE id_producto = $1`, [id]);
       await otro.query('COMMIT');
-      await enviada;
+      return await enviada;
     } finally {
       await otro.end();
     }
-    expect(respuesta!.statusCode, respuesta!.body).toBe(201);
+  }
+
+  it('a sale of several products and an edit of one of them take turns instead of deadlocking', async () => {
+    const a = await producto();
+    const b = await producto();
+    const api = await pyme();
+    const respuesta = await conEdicionQueEspera(b.id_producto, () =>
+      api.request({ method: 'POST', url: '/api/ventas/', payload: ventaDe(a, b) }),
+    );
+    expect(respuesta.statusCode, respuesta.body).toBe(201);
   });
 
   it('a void of a sale of several products and an edit of one of them take turns too', async () => {
     const a = await producto();
     const b = await producto();
     const api = await pyme();
-    const venta = await api.request({
-      method: 'POST',
-      url: '/api/ventas/',
-      payload: {
-        id_minimarket: donPepe,
-        total: 1980,
-        metodo_pago: 'Efectivo',
-        detalles: [
-          { id_producto: a.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 },
-          { id_producto: b.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 },
-        ],
-      },
-    });
+    const venta = await api.request({ method: 'POST', url: '/api/ventas/', payload: ventaDe(a, b) });
     expect(venta.statusCode, venta.body).toBe(201);
-    const otro = new pg.Client({ connectionString: ctx.databaseUrl });
-    await otro.connect();
-    let respuesta: Awaited<ReturnType<typeof api.request>> | undefined;
-    try {
-      await otro.query('BEGIN');
-      await otro.query('SELECT 1 FROM producto WHERE id_producto = $1 FOR UPDATE', [b.id_producto]);
-      const enviada = api
-        .request({ method: 'POST', url: `/api/ventas/${venta.json().id_venta}/anulacion`, payload: { motivo: 'Prueba del catálogo' } })
-        .then((r) => (respuesta = r));
-      // The void puts units back only after locking every product of the sale (devolverUnidades).
-      await expect.poll(esperanCandado).toBe(1);
-      await otro.query(`UPDATE producto SET nombre_producto = nombre_producto || ' (editado)' WHERE id_producto = $1`, [b.id_producto]);
-      await otro.query('COMMIT');
-      await enviada;
-    } finally {
-      await otro.end();
-    }
-    expect(respuesta!.statusCode, respuesta!.body).toBe(200);
+    // The void puts units back only after locking every product of the sale (devolverUnidades).
+    const respuesta = await conEdicionQueEspera(b.id_producto, () =>
+      api.request({ method: 'POST', url: `/api/ventas/${venta.json().id_venta}/anulacion`, payload: { motivo: 'Prueba del catálogo' } }),
+    );
+    expect(respuesta.statusCode, respuesta.body).toBe(200);
     const despues = await catalogo();
     expect(despues.productos.find((x) => x.id_producto === b.id_producto)?.stock).toBe(50);
   });
