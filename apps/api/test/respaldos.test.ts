@@ -207,7 +207,7 @@ describe('restore drill', () => {
     } finally {
       await c.end();
     }
-  });
+  }, 120_000); // A whole drill (sell, back up, stop, restore, start again): past 30 s on a busy 2-core machine.
 
   it('the automatic backup takes one when the last is a day old or missing, and not before', async () => {
     const dir = path.join(raiz, 'automaticos');
