@@ -13,21 +13,27 @@ import pg, { type CustomTypesConfig } from 'pg';
 const ES_ID = /^id_|^ultimo_leido$/;
 
 /** The id as a JSON-safe number. */
-export function numeroDeId(id: bigint | number | string): number {
+function numeroDeId(id: bigint): number {
   const n = Number(id);
   if (!Number.isSafeInteger(n)) throw new Error(`El id ${id} no cabe en un número de JSON.`);
   return n;
 }
 
-/** The rows of a raw read with their bigint id columns as numbers (anything else passes untouched). */
+/**
+ * The rows of a raw read with their bigint id columns as numbers (anything else passes untouched).
+ * Every row of a result has the same columns: the id ones are found once, on the first row.
+ */
 export function idsComoNumeros<T>(resultado: T): T {
-  if (!Array.isArray(resultado)) return resultado;
-  for (const fila of resultado as unknown[]) {
-    if (fila === null || typeof fila !== 'object') continue;
-    const f = fila as Record<string, unknown>;
-    for (const columna of Object.keys(f)) {
-      const v = f[columna];
-      if (typeof v === 'bigint' && ES_ID.test(columna)) f[columna] = numeroDeId(v);
+  if (!Array.isArray(resultado) || resultado.length === 0) return resultado;
+  const filas = resultado as Array<Record<string, unknown>>;
+  const primera = filas[0];
+  if (primera === null || typeof primera !== 'object') return resultado;
+  const columnas = Object.keys(primera).filter((c) => ES_ID.test(c));
+  if (columnas.length === 0) return resultado;
+  for (const f of filas) {
+    for (const c of columnas) {
+      const v = f[c];
+      if (typeof v === 'bigint') f[c] = numeroDeId(v);
     }
   }
   return resultado;
