@@ -35,7 +35,10 @@ CREATE FUNCTION registrar_venta(
     -- The sale's own time on the device (offline only; the API checks its bounds).
     p_fecha TIMESTAMPTZ DEFAULT NULL,
     -- The device's provisional receipt reference ("C1-0042"), stored and searchable.
-    p_referencia_local TEXT DEFAULT NULL
+    p_referencia_local TEXT DEFAULT NULL,
+    -- The owner who approved with their PIN a cashier's fiado past the customer's limit (issue 31,
+    -- docs/cajeros.md): the limit then does not refuse it, and the sale records who approved.
+    p_id_autorizador INTEGER DEFAULT NULL
 ) RETURNS JSONB
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -55,6 +58,7 @@ DECLARE
     -- Offline: the units taken from stock (at most what there was) and the shortfall.
     v_toma INTEGER;
     v_sobre_limite JSONB;
+    v_recibida TIMESTAMPTZ(3);
 BEGIN
     IF p_idempotency_key IS NOT NULL THEN
         SELECT id_venta INTO v_id_venta FROM venta
@@ -108,8 +112,8 @@ BEGIN
         END IF;
         SELECT coalesce(sum(cargo - abono), 0) INTO v_saldo FROM cuenta_cliente
         WHERE id_minimarket = p_minimarket AND id_cliente = p_id_cliente;
-        IF v_cliente.limite_credito IS NOT NULL AND v_saldo + v_fiado > v_cliente.limite_credito AND v_offline THEN
-            -- It was given: recorded past the limit, and the owner is told.
+        IF v_cliente.limite_credito IS NOT NULL AND v_saldo + v_fiado > v_cliente.limite_credito AND (v_offline OR p_id_autorizador IS NOT NULL) THEN
+            -- It was given (offline), or the owner approved it: recorded past the limit, and the owner is told.
             v_sobre_limite := jsonb_build_object('cliente', v_cliente.nombre, 'id_cliente', p_id_cliente,
                 'saldo', v_saldo + v_fiado, 'limite', v_cliente.limite_credito);
         ELSIF v_cliente.limite_credito IS NOT NULL AND v_saldo + v_fiado > v_cliente.limite_credito THEN
@@ -217,10 +221,11 @@ BEGIN
     -- A concurrent retry with the same key that commits first makes this INSERT fail with
     -- unique_violation; the API then answers with that sale.
     INSERT INTO venta (id_minimarket, numero_venta, id_usuario, fecha_venta, total, metodo_pago, estado_venta, idempotency_key, id_turno,
-                       monto_recibido, id_cliente, origen, referencia_local)
+                       monto_recibido, id_cliente, origen, referencia_local, id_autorizador)
     VALUES (p_minimarket, v_numero, p_usuario, CASE WHEN v_offline THEN p_fecha ELSE now() END, p_total, p_metodo_pago, p_estado_venta,
-            p_idempotency_key, v_turno, p_monto_recibido, p_id_cliente, CASE WHEN v_offline THEN 'offline' ELSE 'mostrador' END, p_referencia_local)
-    RETURNING id_venta, fecha_venta INTO v_id_venta, v_fecha;
+            p_idempotency_key, v_turno, p_monto_recibido, p_id_cliente, CASE WHEN v_offline THEN 'offline' ELSE 'mostrador' END, p_referencia_local,
+            CASE WHEN v_sobre_limite IS NOT NULL THEN p_id_autorizador END)
+    RETURNING id_venta, fecha_venta, recibida_en INTO v_id_venta, v_fecha, v_recibida;
 
     IF p_metodo_pago = 'Mixto' THEN
         INSERT INTO pago_venta (id_minimarket, id_venta, metodo_pago, monto)
@@ -282,6 +287,10 @@ BEGIN
             'id_cliente', p_id_cliente,
             'origen', CASE WHEN v_offline THEN 'offline' ELSE 'mostrador' END,
             'referencia_local', p_referencia_local,
+            'id_vendedor', p_usuario,
+            'nombre_vendedor', (SELECT nombre FROM usuario WHERE id_usuario = p_usuario),
+            'recibida_en', to_char(v_recibida AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'alertas', '[]'::jsonb,
             -- A split sale's parts as sent (the API lists every sale's parts: partesDePago).
             'pagos', coalesce(p_pagos, '[]'::jsonb),
             'detalles', v_detalles),

@@ -7,6 +7,8 @@
 CREATE VIEW venta_contada AS
 SELECT v.id_minimarket, v.id_venta, v.fecha_venta, v.metodo_pago, v.id_turno, v.total,
        v.total - coalesce((SELECT sum(dv.total) FROM devolucion dv WHERE dv.id_minimarket = v.id_minimarket AND dv.id_venta = v.id_venta), 0)::integer AS ingreso,
-       v.numero_venta, v.id_venta_csv
+       v.numero_venta, v.id_venta_csv,
+       -- Who sold it (the person at the till; docs/cajeros.md): the shift's and Dashboards' sales by person.
+       v.id_usuario AS id_vendedor
 FROM venta v
 WHERE v.estado_venta = 'Completada';

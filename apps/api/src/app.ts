@@ -18,6 +18,8 @@ import multipart from './plugins/external/multipart.js';
 import staticWeb from './plugins/external/static-web.js';
 import swagger from './plugins/external/swagger.js';
 import ajustesStockRoutes from './routes/ajustes-stock/index.js';
+import auditoriaRoutes from './routes/auditoria/index.js';
+import cajerosRoutes from './routes/cajeros/index.js';
 import clientesRoutes from './routes/clientes/index.js';
 import analiticaRoutes from './routes/analitica/index.js';
 import authRoutes from './routes/auth/index.js';
@@ -74,6 +76,8 @@ export async function buildApp({ env, db, jwtSecret, serveWeb = true, baseEmbebi
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(minimarketsRoutes);
+      await api.register(cajerosRoutes);
+      await api.register(auditoriaRoutes);
       await api.register(exportacionRoutes);
       await api.register(productosRoutes);
       await api.register(ajustesStockRoutes);

@@ -37,6 +37,15 @@ const envSchema = z.object({
   /** Signs the session tokens. Unset: a random secret per data directory (see jwt-secret.ts). */
   JWT_SECRET: z.string().min(32).optional(),
   JWT_EXPIRES_IN: z.string().default('8h'),
+  /**
+   * The key of the PINs' keyed hash (pin_tienda.huella; docs/cajeros.md «El PIN»). Unset: derived
+   * from the session secret (then changing JWT_SECRET voids every PIN: the owners set them again).
+   */
+  PIN_CLAVE: z.string().min(32).optional(),
+  /** Wrong PINs per shop (a leaky bucket: never locks the shop's till for a whole window). */
+  PIN_MAX_FAILURES_PER_SHOP: z.coerce.number().int().positive().default(20),
+  /** Wrong PINs per person asking (the one whose session is on the device). */
+  PIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(5),
   OFF_BASE_URL: z.string().url().default('https://world.openfoodfacts.org'),
   OFF_TIMEOUT_MS: z.coerce.number().int().positive().default(2500),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
@@ -96,9 +105,21 @@ const envSchema = z.object({
    */
   DTE_SIMULADOR_URL: z.string().url().optional(),
   DTE_SIMULADOR_PORT: z.coerce.number().int().min(0).max(65535).default(8030),
+  /**
+   * The stand-in in production (NODE_ENV=production). Its folios and timbres look like SII's and are
+   * not, so a real shop must never print one by mistake: unless the operator says 'true' here (a
+   * demo, a staging server), production starts no stand-in, refuses it as a shop's provider (422)
+   * and the worker sends nothing to it (docs/boleta.md «El simulador»). Outside production it is on.
+   */
+  DTE_PERMITIR_SIMULADOR: booleanFlag.default(false),
   /** OpenFactura's API (a shop whose provider is 'openfactura'). */
   DTE_OPENFACTURA_URL: z.string().url().default('https://api.haulmer.com'),
-  /** Encrypts the providers' API keys at rest. Unset: derived from the session secret (JWT_SECRET or its file). */
+  /**
+   * Encrypts the providers' API keys at rest (modules/boletas/cifrado.ts). Required in production to
+   * save a key: there it is never derived from the session secret (JWT_SECRET travels to every
+   * replica and signs every token; a leak of it and of the database must not give the keys away).
+   * Unset outside production: derived from the session secret (JWT_SECRET or its file).
+   */
   DTE_CLAVE_CIFRADO: z.string().min(32).optional(),
   /** How often an idle replica looks for boletas to send (ms; 0 turns the worker off). */
   DTE_INTERVALO_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
@@ -123,6 +144,17 @@ export const cargaDatosDemo = (env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>) => 
  */
 export const usaBandejaDeDesarrollo = (env: Pick<Env, 'DATABASE_URL' | 'SMTP_URL' | 'NODE_ENV'>) =>
   !env.DATABASE_URL && !env.SMTP_URL && env.NODE_ENV === 'development';
+
+/** The boleta provider's stand-in may be used: always outside production, there only when the operator allows it. */
+export const simuladorDtePermitido = (env: Pick<Env, 'NODE_ENV' | 'DTE_PERMITIR_SIMULADOR'>) =>
+  env.NODE_ENV !== 'production' || env.DTE_PERMITIR_SIMULADOR;
+
+/**
+ * The secret the providers' API keys are encrypted under: DTE_CLAVE_CIFRADO, or outside production
+ * the session secret; null in production without DTE_CLAVE_CIFRADO (no key can be saved then).
+ */
+export const secretoCifradoDte = (env: Pick<Env, 'NODE_ENV' | 'DTE_CLAVE_CIFRADO'>, jwtSecret: string): string | null =>
+  env.DTE_CLAVE_CIFRADO ?? (env.NODE_ENV === 'production' ? null : jwtSecret);
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envConRespaldos.safeParse(source);

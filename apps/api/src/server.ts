@@ -6,7 +6,7 @@ import { createDb } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.js';
 import { migrate } from './db/migrate.js';
 import { lineasCuentasDemo, seedDemo } from './db/seed/seed.js';
-import { cargaDatosDemo, readEnv, usaBandejaDeDesarrollo, type Env } from './env.js';
+import { cargaDatosDemo, readEnv, simuladorDtePermitido, usaBandejaDeDesarrollo, type Env } from './env.js';
 import { crearSimuladorDte, type SimuladorDte } from './modules/dte/simulador.js';
 import { describirErrorDeArranque } from './lib/error-de-arranque.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
@@ -85,8 +85,9 @@ try {
     devInboxWeb = await startDevInboxWeb({ inbox: devInbox, port: env.DEV_INBOX_PORT });
   }
   // The boleta provider's local stand-in, for shops whose provider is 'simulador' (docs/boleta.md).
-  // Its port taken (another copy of the app): any free one, as the mail inbox does.
-  if (!env.DTE_SIMULADOR_URL) {
+  // Its port taken (another copy of the app): any free one, as the mail inbox does. Never in
+  // production unless the operator allowed it (DTE_PERMITIR_SIMULADOR): its boletas are not SII's.
+  if (!env.DTE_SIMULADOR_URL && simuladorDtePermitido(env)) {
     simuladorDte = await crearSimuladorDte({ port: env.DTE_SIMULADOR_PORT }).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'EADDRINUSE') throw err;
       return crearSimuladorDte({ port: 0 });

@@ -1,16 +1,28 @@
 // The electronic boleta (issue 23, docs/boleta.md) through the API, the database and the local
 // stand-in of the provider (a real HTTP server speaking OpenFactura's contract): the outbox row in
 // the sale's transaction, one folio per sale whatever fails, the amounts as SII rounds them, the
-// notas de crédito of a return and a void, and the API key never shown.
+// notas de crédito of a return and a void, and the API key never shown. Issue 31: what the stand-in
+// issues is marked de prueba, each API key is bound to its shop, and the worker's lease outlasts its
+// call to the provider. (Production, where the stand-in is off: boletas-produccion.test.ts.)
+// Issue 32: the Acteco the notas de crédito need, CodRef 3 for a void after returns, and what the
+// stand-in refuses as SII and OpenFactura would (every document it takes passes esquema-sii.ts).
 import crypto from 'node:crypto';
-import { montosDte } from '@minimarket/contracts/dte';
+import {
+  LEYENDA_DOCUMENTO_PRUEBA,
+  MENSAJE_ACTECO_FORMATO,
+  MENSAJE_ACTECO_REQUERIDO,
+  MENSAJE_API_KEY_ILEGIBLE,
+  MOTIVO_NOTA_SIN_ACTECO,
+} from '@minimarket/contracts/boletas';
+import { mensajeBoletaSobreTope, montosDte, TOPE_BOLETA_PESOS } from '@minimarket/contracts/dte';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEmisorBoletas } from '../src/modules/boletas/emisor.js';
+import { arriendoMs, createEmisorBoletas } from '../src/modules/boletas/emisor.js';
 import { createCifrado } from '../src/modules/boletas/cifrado.js';
 import { createOpenFactura } from '../src/modules/dte/openfactura.js';
 import { crearSimuladorDte, type SimuladorDte } from '../src/modules/dte/simulador.js';
 import { createDb } from '../src/db/client.js';
-import { tomarDocumentos } from '../src/data/documento-dte.js';
+import { renovarArriendo, tomarDocumentos } from '../src/data/documento-dte.js';
+import { cifrarComoAntes, proveedorRetenido } from './boletas-helpers.js';
 import { buildTestApp, createTestContext, DEMO, JWT_SECRET_PRUEBAS, nuevoProducto, type TestContext } from './helpers.js';
 
 const CLAVE_REAL = 'clave-openfactura-de-prueba-7f3a';
@@ -46,6 +58,8 @@ const emisor = {
   comuna: 'Santiago',
   resolucion_numero: 80,
   resolucion_anio: 2014,
+  // Venta al por menor de alimentos en comercios especializados (almacenes pequeños y minimarket).
+  acteco: '472101',
 };
 
 async function configurar(datos: Record<string, unknown> = {}) {
@@ -112,6 +126,7 @@ describe('the issuer and its provider', () => {
       razon_social: 'Comercial Don Pepe SpA',
       proveedor: 'openfactura',
       tiene_api_key: true,
+      acteco: '472101',
     });
     expect(JSON.stringify(guardado)).not.toContain(CLAVE_REAL);
     const leido = await (await pyme()).request({ method: 'GET', url: `/api/boletas/emisor?id_minimarket=${donPepe}` });
@@ -119,7 +134,7 @@ describe('the issuer and its provider', () => {
     // Encrypted at rest: the column holds neither the key nor anything that reads as it.
     const fila = await ctx.db.emisorDte.findUniqueOrThrow({ where: { id_minimarket: donPepe } });
     expect(fila.api_key_cifrada).not.toContain(CLAVE_REAL);
-    expect(createCifrado(JWT_SECRET_PRUEBAS).descifrar(fila.api_key_cifrada!)).toBe(CLAVE_REAL);
+    expect(createCifrado({ secreto: JWT_SECRET_PRUEBAS }).descifrar(fila.api_key_cifrada!, donPepe)).toBe(CLAVE_REAL);
 
     const ajeno = await (await ctx.as(DEMO.pyme2)).request({ method: 'GET', url: `/api/boletas/emisor?id_minimarket=${donPepe}` });
     expect(ajeno.statusCode).toBe(403);
@@ -442,7 +457,199 @@ describe('notas de crédito', () => {
     expect(a!.folio).toBeGreaterThan(0);
     expect(JSON.stringify(ref(d!.clave))).toContain(`"FolioRef":"${b!.folio}"`);
     expect(JSON.stringify(ref(d!.clave))).toContain('"CodRef":"3"');
-    expect(JSON.stringify(ref(a!.clave))).toContain('"CodRef":"1"');
+    // The void came after a return: it credits what was left, so it corrects amounts (3), it does not annul (1).
+    expect(ref(a!.clave)).toMatchObject({
+      Referencia: [{ TpoDocRef: '39', FolioRef: String(b!.folio), CodRef: '3' }],
+      Encabezado: {
+        Emisor: { Acteco: 472101 },
+        Receptor: { RUTRecep: '66666666-6', RznSocRecep: 'Consumidor final', GiroRecep: 'Particular' },
+        Totales: { MntTotal: 5570 - 1190 },
+      },
+    });
+    expect(ref(a!.clave).Encabezado).not.toHaveProperty('Receptor.DirRecep');
+  });
+
+  it('a void with no returns before annuls the boleta: CodRef 1, with all it charged', async () => {
+    await configurar();
+    const api = await pyme();
+    const p = await nuevoProducto(api, donPepe, { precio_venta: 1500, stock: 50 });
+    const venta = await vender([{ id_producto: p.id_producto, precio: 1500, n: 2 }]);
+    const anul = await api.request({
+      method: 'POST',
+      url: `/api/ventas/${venta.id_venta}/anulacion`,
+      payload: { motivo: 'Error de caja' },
+    });
+    expect(anul.statusCode, anul.body).toBeLessThan(300);
+    await enviarTodo();
+    await enviarTodo();
+    const [b, a] = await documentosDe(venta.id_venta);
+    expect(a).toMatchObject({ tipo: 61, id_devolucion: null, total: 3000 });
+    expect(a!.folio).toBeGreaterThan(0);
+    const enviado = simulador.emitidos().find((r) => r.claveIdempotencia === a!.clave)!.dte as unknown as Record<string, unknown>;
+    expect(enviado.Referencia).toEqual([
+      {
+        NroLinRef: 1,
+        TpoDocRef: '39',
+        FolioRef: String(b!.folio),
+        FchRef: expect.any(String),
+        CodRef: '1',
+        RazonRef: 'Anula la boleta (venta anulada)',
+      },
+    ]);
+  });
+});
+
+describe('issue 32: the documents as SII and the provider need them', () => {
+  it('the Acteco: required to issue (422 in Spanish), six digits, read back; left out, the stored one stays', async () => {
+    await ctx.db.emisorDte.deleteMany({ where: { id_minimarket: laEsquina } });
+    const esquina = await ctx.as(DEMO.pyme2);
+    const guardar = (datos: Record<string, unknown>) =>
+      esquina.request({
+        method: 'PUT',
+        url: '/api/boletas/emisor',
+        payload: { id_minimarket: laEsquina, ...emisor, razon_social: 'La Esquina SpA', proveedor: 'simulador', ...datos },
+      });
+    const { acteco: _sin, ...sinActeco } = emisor;
+    const sinEmitir = await esquina.request({
+      method: 'PUT',
+      url: '/api/boletas/emisor',
+      payload: { id_minimarket: laEsquina, ...sinActeco, proveedor: 'simulador', emitir: false },
+    });
+    expect(sinEmitir.statusCode, sinEmitir.body).toBe(200);
+    expect(sinEmitir.json()).toMatchObject({ acteco: null, emitir: false });
+
+    const emitirSin = await guardar({ acteco: null, emitir: true });
+    expect(emitirSin.statusCode).toBe(422);
+    expect(emitirSin.json()).toMatchObject({
+      detail: MENSAJE_ACTECO_REQUERIDO,
+      errors: [{ campo: 'acteco', mensaje: MENSAJE_ACTECO_REQUERIDO }],
+    });
+    for (const malo of ['52111', '5211112', 'abc', '000000', -5, 1_000_000]) {
+      const res = await guardar({ acteco: malo, emitir: true });
+      expect(res.statusCode, String(malo)).toBe(422);
+      expect(res.json().errors).toContainEqual({ campo: 'acteco', mensaje: MENSAJE_ACTECO_FORMATO });
+    }
+    // As text or as a number; a code that starts with 0 keeps it when read back.
+    const conCero = await guardar({ acteco: 11101, emitir: true });
+    expect(conCero.statusCode, conCero.body).toBe(200);
+    expect(conCero.json()).toMatchObject({ acteco: '011101', emitir: true });
+    expect((await ctx.db.emisorDte.findUniqueOrThrow({ where: { id_minimarket: laEsquina } })).acteco).toBe(11101);
+    const texto = await guardar({ acteco: ' 472101 ', emitir: true });
+    expect(texto.json()).toMatchObject({ acteco: '472101' });
+    // Left out (an older client): the stored one stays, and issuing is still allowed.
+    const { acteco: _otro, ...resto } = emisor;
+    const sinCampo = await esquina.request({
+      method: 'PUT',
+      url: '/api/boletas/emisor',
+      payload: { id_minimarket: laEsquina, ...resto, proveedor: 'simulador', emitir: true },
+    });
+    expect(sinCampo.statusCode, sinCampo.body).toBe(200);
+    expect(sinCampo.json()).toMatchObject({ acteco: '472101' });
+    const leido = await esquina.request({ method: 'GET', url: `/api/boletas/emisor?id_minimarket=${laEsquina}` });
+    expect(leido.json()).toMatchObject({ acteco: '472101' });
+    await guardar({ emitir: false });
+  });
+
+  it('a shop saved before the Acteco (NULL): its boletas go out, its notas de crédito wait with the reason until the owner sets it', async () => {
+    await configurar();
+    await ctx.db.emisorDte.update({ where: { id_minimarket: donPepe }, data: { acteco: null } });
+    const api = await pyme();
+    const p = await nuevoProducto(api, donPepe, { precio_venta: 2000, stock: 50 });
+    const venta = await vender([{ id_producto: p.id_producto, precio: 2000, n: 2 }]);
+    const dev = await api.request({
+      method: 'POST',
+      url: `/api/ventas/${venta.id_venta}/devoluciones`,
+      payload: { motivo: 'No le gustó', detalles: [{ id_producto: p.id_producto, num_unidades: 1 }] },
+    });
+    expect(dev.statusCode, dev.body).toBe(201);
+    await enviarTodo();
+    await enviarTodo();
+    const [b, nc] = await documentosDe(venta.id_venta);
+    expect(b!.folio).toBeGreaterThan(0);
+    expect(nc).toMatchObject({ tipo: 61, estado: 'pendiente', folio: null, motivo: MOTIVO_NOTA_SIN_ACTECO });
+    expect(simulador.emitidos().some((r) => r.claveIdempotencia === nc!.clave)).toBe(false);
+    // Waiting is not failing: no attempt spent, and it looks again in a few minutes.
+    expect(nc!.intentos).toBe(0);
+    expect(nc!.proximo_intento.getTime()).toBeGreaterThan(Date.now() + 60_000);
+    const lista = (await api.request({ method: 'GET', url: `/api/boletas/documentos?id_minimarket=${donPepe}&estado=pendiente` })).json();
+    expect(lista.documentos.find((d: { id_documento: number }) => d.id_documento === nc!.id_documento).motivo).toBe(MOTIVO_NOTA_SIN_ACTECO);
+
+    await configurar();
+    await enviarTodo();
+    const [, enviada] = await documentosDe(venta.id_venta);
+    expect(enviada!.folio).toBeGreaterThan(0);
+    const cuerpo = simulador.emitidos().find((r) => r.claveIdempotencia === nc!.clave)!.dte as unknown as Record<string, unknown>;
+    expect(cuerpo).toMatchObject({ Encabezado: { Emisor: { Acteco: 472101 } }, Referencia: [{ CodRef: '3' }] });
+  });
+
+  it('a sale above 135 UF: its boleta is not sent (the generic receiver is not enough) and says why', async () => {
+    await configurar();
+    const precio = TOPE_BOLETA_PESOS + 1;
+    const p = await nuevoProducto(await pyme(), donPepe, { precio_venta: precio, stock: 5 });
+    const venta = await vender([{ id_producto: p.id_producto, precio, n: 1 }]);
+    const antes = simulador.emitidos().length;
+    await enviarTodo();
+    const [doc] = await documentosDe(venta.id_venta);
+    expect(doc).toMatchObject({ tipo: 39, estado: 'rechazado', folio: null, motivo: mensajeBoletaSobreTope(precio) });
+    expect(doc!.motivo).toContain('más de 135 UF ($5.357.205)');
+    expect(simulador.emitidos().length).toBe(antes);
+    // «Reintentar» asks again and gets the same answer: nothing can be sent without the buyer's data.
+    const otra = await (
+      await pyme()
+    ).request({ method: 'POST', url: `/api/boletas/documentos/${doc!.id_documento}/reintento?id_minimarket=${donPepe}` });
+    expect(otra.statusCode, otra.body).toBe(200);
+    await enviarTodo();
+    expect((await documentosDe(venta.id_venta))[0]).toMatchObject({ estado: 'rechazado', motivo: mensajeBoletaSobreTope(precio) });
+    expect(simulador.emitidos().length).toBe(antes);
+    // At the limit, it goes.
+    const justo = await nuevoProducto(await pyme(), donPepe, { precio_venta: TOPE_BOLETA_PESOS, stock: 5 });
+    const ventaJusta = await vender([{ id_producto: justo.id_producto, precio: TOPE_BOLETA_PESOS, n: 1 }]);
+    await enviarTodo();
+    expect((await documentosDe(ventaJusta.id_venta))[0]!.folio).toBeGreaterThan(0);
+  });
+
+  it('a $0 line and names pasted with an em dash, curly quotes or an emoji go out as SII takes them', async () => {
+    await configurar({ razon_social: 'Comercial “Don Pepe” — SpA' });
+    const api = await pyme();
+    const raro = await nuevoProducto(api, donPepe, { precio_venta: 1000, stock: 50, nombre_producto: 'Café “Tostado” — 250 g ☕' });
+    const regalo = await nuevoProducto(api, donPepe, { precio_venta: 500, stock: 50, nombre_producto: 'Bolsa reutilizable' });
+    const venta = await vender([
+      { id_producto: raro.id_producto, precio: 1000, n: 1 },
+      { id_producto: regalo.id_producto, precio: 500, n: 1 },
+    ]);
+    // A sale's line at $0 (a gift; a promotion once sales take them) is written here into the row, as
+    // encolar_boleta would write it: price 0, amount 0.
+    const [fila] = await documentosDe(venta.id_venta);
+    const lineas = (fila!.lineas as Array<Record<string, number | string | boolean>>).map((l) =>
+      l.id_producto === regalo.id_producto ? { ...l, precio_unitario: 0, monto: 0 } : l,
+    );
+    await ctx.db.documentoDte.update({
+      where: { id_minimarket_id_documento: { id_minimarket: donPepe, id_documento: fila!.id_documento } },
+      data: { lineas, ...montosDte([{ monto: 1000, exento: false }]) },
+    });
+    const anul = await api.request({
+      method: 'POST',
+      url: `/api/ventas/${venta.id_venta}/anulacion`,
+      payload: { motivo: 'Se arrepintió' },
+    });
+    expect(anul.statusCode, anul.body).toBeLessThan(300);
+    await enviarTodo();
+    await enviarTodo();
+    const [b, a] = await documentosDe(venta.id_venta);
+    expect(b!.folio, b!.motivo ?? '').toBeGreaterThan(0);
+    expect(a!.folio, a!.motivo ?? '').toBeGreaterThan(0);
+    const dte = simulador.emitidos().find((r) => r.claveIdempotencia === b!.clave)!.dte as unknown as {
+      Encabezado: { Emisor: Record<string, unknown> };
+      Detalle: Array<Record<string, unknown>>;
+    };
+    expect(dte.Encabezado.Emisor.RznSocEmisor).toBe('Comercial "Don Pepe" - SpA');
+    expect(dte.Detalle).toEqual([
+      { NroLinDet: 1, NmbItem: 'Café "Tostado" - 250 g', QtyItem: 1, PrcItem: 1000, MontoItem: 1000 },
+      { NroLinDet: 2, NmbItem: 'Bolsa reutilizable', MontoItem: 0 },
+    ]);
+    // The timbre the receipt prints is ISO-8859-1 text.
+    expect((await boleta(venta.id_venta)).boleta_electronica.ted).toContain('<RS>Comercial "Don Pepe" - SpA</RS>');
+    await configurar();
   });
 });
 
@@ -460,13 +667,14 @@ describe('the API key', () => {
     const emisorPropio = createEmisorBoletas({
       db: ctx.db,
       log: registro as never,
-      cifrado: createCifrado(JWT_SECRET_PRUEBAS),
+      cifrado: createCifrado({ secreto: JWT_SECRET_PRUEBAS }),
       proveedores: {
         simulador: createOpenFactura({ baseUrl: simulador.url, timeoutMs: 3000 }),
         openfactura: createOpenFactura({ baseUrl: openfactura.url, timeoutMs: 3000 }),
       },
       intervaloMs: 0,
       timeoutMs: 3000,
+      simuladorPermitido: true,
     });
     await ctx.db.documentoDte.updateMany({ where: { estado: 'pendiente' }, data: { proximo_intento: new Date() } });
     await emisorPropio.vaciar();
@@ -533,5 +741,227 @@ describe('the queue, shop by shop', () => {
     const [docB] = await ctx.db.documentoDte.findMany({ where: { id_minimarket: laEsquina, id_venta: ventaB.id_venta } });
     expect(docB!.folio).toBeGreaterThan(0);
     expect(folios(`venta-${ventaB.id_venta}`).size).toBe(1);
+  });
+});
+
+describe('documents of the stand-in are de prueba', () => {
+  it('a boleta and its nota de crédito issued by the stand-in say so; the receipt and the list carry it', async () => {
+    await configurar();
+    expect(LEYENDA_DOCUMENTO_PRUEBA).toBe('DOCUMENTO DE PRUEBA — NO VÁLIDO ANTE EL SII');
+    const api = await pyme();
+    const p = await nuevoProducto(api, donPepe, { precio_venta: 1190, stock: 50 });
+    const venta = await vender([{ id_producto: p.id_producto, precio: 1190, n: 2 }]);
+    // Not issued yet: nothing is de prueba (the receipt says «Boleta en proceso» and «no válido como boleta»).
+    const antes = await boleta(venta.id_venta);
+    expect(antes.de_prueba).toBe(false);
+    expect(antes.boleta_electronica.de_prueba).toBe(false);
+
+    await enviarTodo();
+    const despues = await boleta(venta.id_venta);
+    expect(despues.boleta_electronica.folio).toBeGreaterThan(0);
+    expect(despues.de_prueba).toBe(true);
+    expect(despues.boleta_electronica.de_prueba).toBe(true);
+    expect((await documentosDe(venta.id_venta))[0]!.de_prueba).toBe(true);
+
+    const anul = await api.request({ method: 'POST', url: `/api/ventas/${venta.id_venta}/anulacion`, payload: { motivo: 'Prueba' } });
+    expect(anul.statusCode, anul.body).toBeLessThan(300);
+    await enviarTodo();
+    const lista = await api.request({ method: 'GET', url: `/api/boletas/documentos?id_minimarket=${donPepe}` });
+    const deLaVenta = lista.json().documentos.filter((d: { id_venta: number }) => d.id_venta === venta.id_venta);
+    expect(deLaVenta.map((d: { tipo: number; de_prueba: boolean }) => [d.tipo, d.de_prueba]).sort()).toEqual([
+      [39, true],
+      [61, true],
+    ]);
+  });
+
+  it('a boleta issued by OpenFactura is not; a shop that issues none has de_prueba false', async () => {
+    await configurar({ proveedor: 'openfactura', api_key: CLAVE_REAL });
+    const p = await nuevoProducto(await pyme(), donPepe, { precio_venta: 700, stock: 50 });
+    const venta = await vender([{ id_producto: p.id_producto, precio: 700, n: 1 }]);
+    await enviarTodo();
+    const real = await boleta(venta.id_venta);
+    expect(real.boleta_electronica.folio).toBeGreaterThan(0);
+    expect(real).toMatchObject({ de_prueba: false, boleta_electronica: { de_prueba: false } });
+    // The shop moves to the stand-in meanwhile: SII's answer is still asked of OpenFactura, which issued it.
+    await configurar();
+    await enviarTodo();
+    await enviarTodo();
+    expect((await documentosDe(venta.id_venta))[0]).toMatchObject({ estado: 'aceptado', de_prueba: false });
+    expect(openfactura.emitidos().find((r) => r.claveIdempotencia === `venta-${venta.id_venta}`)!.consultas).toBe(2);
+
+    await configurar({ emitir: false });
+    const sin = await vender([{ id_producto: p.id_producto, precio: 700, n: 1 }]);
+    expect(await boleta(sin.id_venta)).toMatchObject({ boleta_electronica: null, de_prueba: false });
+  });
+
+  it('a rejected document retried goes back as not de prueba (the new request may go to another provider)', async () => {
+    await configurar();
+    const p = await nuevoProducto(await pyme(), donPepe, { precio_venta: 640, stock: 50 });
+    simulador.fijarModo({ tipo: 'rechazo', motivo: 'Rechazo de prueba' });
+    const venta = await vender([{ id_producto: p.id_producto, precio: 640, n: 1 }]);
+    await enviarTodo();
+    const [doc] = await documentosDe(venta.id_venta);
+    expect(doc).toMatchObject({ estado: 'rechazado', de_prueba: false });
+    // As if it had been issued by the stand-in and then rejected by SII.
+    await ctx.db.documentoDte.update({
+      where: { id_minimarket_id_documento: { id_minimarket: donPepe, id_documento: doc!.id_documento } },
+      data: { de_prueba: true },
+    });
+    simulador.fijarModo({ tipo: 'normal' });
+    const otra = await (
+      await pyme()
+    ).request({ method: 'POST', url: `/api/boletas/documentos/${doc!.id_documento}/reintento?id_minimarket=${donPepe}` });
+    expect(otra.statusCode, otra.body).toBe(200);
+    expect(otra.json()).toMatchObject({ estado: 'pendiente', de_prueba: false });
+  });
+});
+
+describe('each API key is bound to its shop', () => {
+  it('copied into another shop’s row it does not decrypt: «no hay clave» there, and the worker says why, never a 500', async () => {
+    await configurar({ proveedor: 'openfactura', api_key: CLAVE_REAL });
+    const propia = (await ctx.db.emisorDte.findUniqueOrThrow({ where: { id_minimarket: donPepe } })).api_key_cifrada!;
+    expect(propia.startsWith('v2.')).toBe(true);
+    // La Esquina issues through OpenFactura with Don Pepe's ciphertext pasted into its row.
+    const esquina = await ctx.as(DEMO.pyme2);
+    const guardada = await esquina.request({
+      method: 'PUT',
+      url: '/api/boletas/emisor',
+      payload: { id_minimarket: laEsquina, ...emisor, razon_social: 'La Esquina SpA', proveedor: 'simulador', emitir: false },
+    });
+    expect(guardada.statusCode, guardada.body).toBe(200);
+    await ctx.db.emisorDte.update({
+      where: { id_minimarket: laEsquina },
+      data: { proveedor: 'openfactura', emitir: true, api_key_cifrada: propia },
+    });
+    const leido = await esquina.request({ method: 'GET', url: `/api/boletas/emisor?id_minimarket=${laEsquina}` });
+    expect(leido.statusCode, leido.body).toBe(200);
+    expect(leido.json()).toMatchObject({ proveedor: 'openfactura', tiene_api_key: false });
+    // Saving it on again asks for the key, as with none stored.
+    const otraVez = await esquina.request({
+      method: 'PUT',
+      url: '/api/boletas/emisor',
+      payload: { id_minimarket: laEsquina, ...emisor, razon_social: 'La Esquina SpA', proveedor: 'openfactura', emitir: true },
+    });
+    expect(otraVez.statusCode).toBe(422);
+    expect(otraVez.json().errors).toContainEqual({ campo: 'api_key', mensaje: 'Escribe la API key del proveedor.' });
+
+    const p = await nuevoProducto(esquina, laEsquina, { precio_venta: 500, stock: 20 });
+    const venta = await vender([{ id_producto: p.id_producto, precio: 500, n: 1 }], { id: laEsquina, dueno: DEMO.pyme2 });
+    await enviarTodo();
+    const [doc] = await ctx.db.documentoDte.findMany({ where: { id_minimarket: laEsquina, id_venta: venta.id_venta } });
+    expect(doc).toMatchObject({ estado: 'pendiente', folio: null, motivo: MENSAJE_API_KEY_ILEGIBLE });
+    expect(folios(`venta-${venta.id_venta}`, openfactura).size).toBe(0);
+    const lista = await esquina.request({ method: 'GET', url: `/api/boletas/documentos?id_minimarket=${laEsquina}` });
+    expect(lista.statusCode).toBe(200);
+    // Don Pepe's own row still reads.
+    expect(createCifrado({ secreto: JWT_SECRET_PRUEBAS }).descifrar(propia, donPepe)).toBe(CLAVE_REAL);
+    await ctx.db.emisorDte.update({ where: { id_minimarket: laEsquina }, data: { emitir: false, api_key_cifrada: null } });
+  });
+
+  it('a key stored before (v1, not bound) still sends, and is written again bound at the start and on every save', async () => {
+    await configurar({ proveedor: 'openfactura', api_key: CLAVE_REAL });
+    const v1 = cifrarComoAntes(CLAVE_REAL, JWT_SECRET_PRUEBAS);
+    await ctx.db.emisorDte.update({ where: { id_minimarket: donPepe }, data: { api_key_cifrada: v1 } });
+    expect(
+      (await (await pyme()).request({ method: 'GET', url: `/api/boletas/emisor?id_minimarket=${donPepe}` })).json().tiene_api_key,
+    ).toBe(true);
+    // The worker reads it as it is.
+    const p = await nuevoProducto(await pyme(), donPepe, { precio_venta: 450, stock: 20 });
+    const venta = await vender([{ id_producto: p.id_producto, precio: 450, n: 1 }]);
+    await enviarTodo();
+    expect((await documentosDe(venta.id_venta))[0]!.folio).toBeGreaterThan(0);
+    expect(folios(`venta-${venta.id_venta}`, openfactura).size).toBe(1);
+
+    // The start's pass rewrites it bound to the shop.
+    expect(await ctx.app.services.boletas.reescribirClavesAnticuadas()).toBe(1);
+    const v2 = (await ctx.db.emisorDte.findUniqueOrThrow({ where: { id_minimarket: donPepe } })).api_key_cifrada!;
+    expect(v2.startsWith('v2.')).toBe(true);
+    const cifrado = createCifrado({ secreto: JWT_SECRET_PRUEBAS });
+    expect(cifrado.descifrar(v2, donPepe)).toBe(CLAVE_REAL);
+    expect(() => cifrado.descifrar(v2, laEsquina)).toThrow();
+    expect(await ctx.app.services.boletas.reescribirClavesAnticuadas()).toBe(0);
+
+    // A save of the issuer without a new key does it too.
+    await ctx.db.emisorDte.update({
+      where: { id_minimarket: donPepe },
+      data: { api_key_cifrada: cifrarComoAntes(CLAVE_REAL, JWT_SECRET_PRUEBAS) },
+    });
+    expect(await configurar({ proveedor: 'openfactura' })).toMatchObject({ tiene_api_key: true });
+    const guardada = (await ctx.db.emisorDte.findUniqueOrThrow({ where: { id_minimarket: donPepe } })).api_key_cifrada!;
+    expect(guardada.startsWith('v2.')).toBe(true);
+    expect(cifrado.descifrar(guardada, donPepe)).toBe(CLAVE_REAL);
+  });
+});
+
+describe('the worker’s lease', () => {
+  it('outlasts its call to the provider: with DTE_TIMEOUT_MS at its largest, no other replica takes a row mid-send', async () => {
+    // The largest timeout the settings allow (env.ts): the old fixed 60 s lease ran out at half of it.
+    const TIMEOUT_MS = 120_000;
+    expect(arriendoMs(TIMEOUT_MS)).toBeGreaterThan(TIMEOUT_MS);
+    await enviarTodo();
+    await ctx.db.documentoDte.updateMany({
+      where: { estado: { in: ['pendiente', 'en_proceso'] } },
+      data: { proximo_intento: new Date(Date.now() + 86_400_000) },
+    });
+    await configurar();
+    const p = await nuevoProducto(await pyme(), donPepe, { precio_venta: 350, stock: 20 });
+    const venta = await vender([{ id_producto: p.id_producto, precio: 350, n: 1 }]);
+    const retenido = await proveedorRetenido();
+    const db2 = createDb(ctx.databaseUrl, 5);
+    const replica = await buildTestApp(ctx.databaseUrl, db2, { DTE_SIMULADOR_URL: retenido.url, DTE_TIMEOUT_MS: String(TIMEOUT_MS) });
+    try {
+      const ronda = replica.services.emisorBoletas.ronda();
+      // The send has reached the provider and waits there.
+      const llego = await retenido.llegada;
+      const [enviandose] = await documentosDe(venta.id_venta);
+      expect(enviandose!.tomado_por).not.toBeNull();
+      // Held at least for the whole call from when it started (and its result's write).
+      expect(enviandose!.tomado_hasta!.getTime()).toBeGreaterThanOrEqual(llego + TIMEOUT_MS);
+      // Another replica's round, even past the old 60 s, finds it held.
+      const [{ dentro_de_60s }] = await ctx.db.$queryRaw<{ dentro_de_60s: boolean }[]>`
+        SELECT tomado_hasta < now() + interval '61 seconds' AS dentro_de_60s FROM documento_dte
+        WHERE id_minimarket = ${donPepe} AND id_documento = ${enviandose!.id_documento}`;
+      expect(dentro_de_60s).toBe(false);
+      const otra = await tomarDocumentos(ctx.db, crypto.randomUUID(), 60_000, 10);
+      expect(otra.map((f) => f.id_documento)).not.toContain(enviandose!.id_documento);
+      retenido.soltar();
+      expect(await ronda).toBe(1);
+    } finally {
+      await replica.close();
+      await db2.$disconnect();
+      await retenido.cerrar();
+    }
+    const [despues] = await documentosDe(venta.id_venta);
+    expect(despues).toMatchObject({ estado: 'pendiente', folio: null, tomado_por: null, tomado_hasta: null });
+  });
+
+  it('is renewed only by the worker that holds it: one whose lease another replica took sends nothing', async () => {
+    await configurar();
+    const p = await nuevoProducto(await pyme(), donPepe, { precio_venta: 360, stock: 20 });
+    const venta = await vender([{ id_producto: p.id_producto, precio: 360, n: 1 }]);
+    const [doc] = await documentosDe(venta.id_venta);
+    await ctx.db.documentoDte.updateMany({
+      where: { estado: { in: ['pendiente', 'en_proceso'] }, NOT: { id_documento: doc!.id_documento } },
+      data: { proximo_intento: new Date(Date.now() + 86_400_000) },
+    });
+    const [deA] = await tomarDocumentos(ctx.db, crypto.randomUUID(), 60_000, 10);
+    expect(deA!.id_documento).toBe(doc!.id_documento);
+    expect(await renovarArriendo(ctx.db, deA!, 90_000)).toBe(true);
+    // A's lease ran out (it stalled) and B took the row.
+    await ctx.db.documentoDte.update({
+      where: { id_minimarket_id_documento: { id_minimarket: donPepe, id_documento: doc!.id_documento } },
+      data: { tomado_hasta: new Date(Date.now() - 1000) },
+    });
+    const [deB] = await tomarDocumentos(ctx.db, crypto.randomUUID(), 60_000, 10);
+    expect(deB!.id_documento).toBe(doc!.id_documento);
+    expect(await renovarArriendo(ctx.db, deA!, 90_000)).toBe(false);
+    expect(await renovarArriendo(ctx.db, deB!, 90_000)).toBe(true);
+    // Handed back; sent once.
+    await ctx.db.documentoDte.update({
+      where: { id_minimarket_id_documento: { id_minimarket: donPepe, id_documento: doc!.id_documento } },
+      data: { tomado_hasta: new Date(Date.now() - 1000) },
+    });
+    await enviarTodo();
+    expect((await documentosDe(venta.id_venta))[0]!.folio).toBeGreaterThan(0);
   });
 });

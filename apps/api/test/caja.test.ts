@@ -347,8 +347,8 @@ describe('returning part of a sale', () => {
     expect(await stock()).toBe(s0 - 2);
     const x1 = await x();
     // + 3.000 of the sale − 1.000 handed back
-    expect(x1.esperado_efectivo - x0.esperado_efectivo).toBe(2000);
-    expect(x1.devoluciones_efectivo - x0.devoluciones_efectivo).toBe(1000);
+    expect(x1.esperado_efectivo! - x0.esperado_efectivo!).toBe(2000);
+    expect(x1.devoluciones_efectivo! - x0.devoluciones_efectivo!).toBe(1000);
     expect(await hoy()).toMatchObject({ ventas: r0.ventas + 1, ingresos: r0.ingresos + 2000, unidades: r0.unidades + 2 });
     const detalle = (await pedir('GET', `/ventas/${venta.id_venta}`)).json();
     expect(detalle.devoluciones).toHaveLength(1);

@@ -313,4 +313,31 @@ describe('the sale catalogue', () => {
       'El cursor del catálogo no es válido: descarga el catálogo completo.',
     );
   });
+
+  it('a cursor past a 64-bit integer, negative or not a number: 422 in Spanish, never a 500', async () => {
+    const api = await pyme();
+    for (const desde of [
+      '9223372036854775808', // int64's largest plus one: the database would refuse it
+      '9999999999999999999',
+      '18446744073709551616',
+      '99999999999999999999999999999999999999',
+      '-1',
+      '-9223372036854775808',
+      'abc',
+      '1e5',
+      '0x10',
+      '',
+    ]) {
+      const res = await api.request({
+        method: 'GET',
+        url: `/api/productos/catalogo?id_minimarket=${donPepe}&desde=${encodeURIComponent(desde)}`,
+      });
+      expect(res.statusCode, `desde=${desde}: ${res.body}`).toBe(422);
+      expect(res.json().detail).toBe('El cursor del catálogo no es válido: descarga el catálogo completo.');
+    }
+    // The largest one is a cursor: past the shop's version, so the whole catalogue comes.
+    const maximo = await catalogo('9223372036854775807');
+    expect(maximo.completo).toBe(true);
+    expect(maximo.productos.length).toBeGreaterThan(0);
+  });
 });

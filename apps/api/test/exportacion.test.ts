@@ -36,6 +36,10 @@ const ARCHIVOS = {
   'clientes.csv': ['cliente', 'id_cliente'],
   'abonos.csv': ['abono', 'id_abono'],
   'documentos_dte.csv': ['documento_dte', 'id_documento'],
+  // A cashier's account names its shop in its own column (docs/cajeros.md).
+  'cajeros.csv': ['usuario', 'id_usuario', 'id_minimarket_cajero'],
+  'auditoria.csv': ['auditoria', 'id_auditoria'],
+  'ventas_rechazadas.csv': ['venta_rechazada', 'id_venta_rechazada'],
 } as const;
 
 /** Columns that must never leave: credentials, tokens, keys, leases, the boleta's stamp and PDF. */
@@ -106,6 +110,7 @@ async function poblar() {
       rut: '76.543.210-3',
       razon_social: 'Comercial Don Pepe SpA',
       giro: 'Almacén de barrio',
+      acteco: '472101',
       direccion: 'Av. Matta 1234',
       comuna: 'Santiago',
       resolucion_numero: 80,
@@ -115,6 +120,32 @@ async function poblar() {
     },
     200,
   );
+  // A cashier (cajeros.csv; its creation is in auditoria.csv) and a sale it made offline that was
+  // refused for good (ventas_rechazadas.csv): a product of another shop.
+  await pedir('POST', `/api/minimarkets/${tienda}/cajeros`, { nombre: 'Cajera Exportación', pin: '4455' });
+  const ajeno = await ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: otra } });
+  const rechazada = await api.request({
+    method: 'POST',
+    url: '/api/ventas/',
+    headers: { 'idempotency-key': 'exportacion-rechazada' },
+    payload: {
+      id_minimarket: tienda,
+      origen: 'offline',
+      fecha_venta: new Date().toISOString(),
+      referencia_local: 'CEXP-0001',
+      total: ajeno.precio_venta_actual,
+      metodo_pago: 'Efectivo',
+      detalles: [
+        {
+          id_producto: ajeno.id_producto,
+          num_unidades: 1,
+          precio_unitario: ajeno.precio_venta_actual,
+          subtotal: ajeno.precio_venta_actual,
+        },
+      ],
+    },
+  });
+  expect(rechazada.statusCode, rechazada.body).toBe(404);
   const turno = await pedir('POST', '/api/caja/turnos', { id_minimarket: tienda, monto_inicial: 10_000 });
   await pedir('POST', `/api/caja/turnos/${turno.id_turno}/movimientos`, { tipo: 'ingreso', monto: 5000, motivo: 'Sencillo del banco' });
   const cliente = await pedir('POST', '/api/clientes', { id_minimarket: tienda, nombre: 'Vecina Exportación' });
@@ -148,9 +179,9 @@ async function exportar(cuenta: (typeof DEMO)[keyof typeof DEMO], id: number) {
   return api.request({ method: 'GET', url: `/api/minimarkets/${id}/exportacion` });
 }
 
-async function idsEnLaBase(tabla: string, columna: string, id: number): Promise<string[]> {
+async function idsEnLaBase(tabla: string, columna: string, id: number, columnaTienda = 'id_minimarket'): Promise<string[]> {
   const filas = await ctx.db.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT ${columna}::text AS id FROM ${tabla} WHERE id_minimarket = $1 ORDER BY 1`,
+    `SELECT ${columna}::text AS id FROM ${tabla} WHERE ${columnaTienda} = $1 ORDER BY 1`,
     id,
   );
   return filas.map((f) => f.id);
@@ -183,10 +214,10 @@ describe('GET /api/minimarkets/:id/exportacion', () => {
     for (const archivo of Object.keys(ARCHIVOS)) expect(readme).toContain(archivo);
 
     const vacias: string[] = [];
-    for (const [archivo, [tabla, columna]] of Object.entries(ARCHIVOS)) {
+    for (const [archivo, [tabla, columna, columnaTienda]] of Object.entries(ARCHIVOS) as [string, readonly [string, string, string?]][]) {
       const { encabezado, filas } = leerCsv(entradas.get(archivo)!);
       for (const secreta of SECRETAS) expect(encabezado, archivo).not.toContain(secreta);
-      const esperados = await idsEnLaBase(tabla, columna, tienda);
+      const esperados = await idsEnLaBase(tabla, columna, tienda, columnaTienda);
       const i = encabezado.indexOf(columna);
       expect(i, `${archivo} has ${columna}`).toBeGreaterThanOrEqual(0);
       // Same rows as the database's for this shop: the count, and the very ids (none of another shop).
@@ -234,7 +265,7 @@ describe('GET /api/minimarkets/:id/exportacion', () => {
 
   it('shows one instant: a sale made while the file is written is not in it, in no file', async () => {
     const u = await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } });
-    const usuario = { id_usuario: u.id_usuario, nombre: u.nombre, correo: u.correo, rol: 'pyme' as const };
+    const usuario = { id_usuario: u.id_usuario, nombre: u.nombre, correo: u.correo, rol: 'pyme' as const, id_minimarket_cajero: null };
     const antes = await idsEnLaBase('venta', 'id_venta', tienda);
     const { contenido } = await ctx.app.services.exportacion.exportar(usuario, tienda);
     const api = await ctx.as(DEMO.pyme);
@@ -281,7 +312,7 @@ describe('GET /api/minimarkets/:id/exportacion', () => {
 
   it('an export abandoned midway gives its turn and connection back', async () => {
     const u = await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } });
-    const usuario = { id_usuario: u.id_usuario, nombre: u.nombre, correo: u.correo, rol: 'pyme' as const };
+    const usuario = { id_usuario: u.id_usuario, nombre: u.nombre, correo: u.correo, rol: 'pyme' as const, id_minimarket_cajero: null };
     const { contenido } = await ctx.app.services.exportacion.exportar(usuario, tienda);
     // The first bytes arrive (the .zip is being written), then the client goes away.
     await new Promise<void>((resolve) => contenido.once('data', () => resolve()));
@@ -299,7 +330,7 @@ describe('GET /api/minimarkets/:id/exportacion', () => {
 
   it('the database gone midway: the .zip fails (cut, never complete-looking), the app stays up, the turn comes back', async () => {
     const u = await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } });
-    const usuario = { id_usuario: u.id_usuario, nombre: u.nombre, correo: u.correo, rol: 'pyme' as const };
+    const usuario = { id_usuario: u.id_usuario, nombre: u.nombre, correo: u.correo, rol: 'pyme' as const, id_minimarket_cajero: null };
     const { contenido } = await ctx.app.services.exportacion.exportar(usuario, tienda);
     // Read the first bytes and stop reading (a slow client): the export's connection waits, idle in its transaction.
     await new Promise<void>((resolve) => contenido.once('readable', () => resolve()));

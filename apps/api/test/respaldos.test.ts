@@ -3,11 +3,13 @@
 // Then a backup taken while sales are being written: restored, every sale answered before
 // pg_backup_stop is there, none is there by halves (its line, its stock movement and the product's
 // stock agree), and the folder it replaced is kept aside. Every wait is on an event (a sale answered).
+// And a backup is this OS user's alone: folders 0700 and files 0600, whatever the umask (issue 31).
 import { EventEmitter, once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.js';
@@ -53,6 +55,25 @@ afterAll(async () => {
   await detener();
   fs.rmSync(raiz, { recursive: true, force: true });
 });
+
+/** The permission bits of a file or folder. */
+const modo = (ruta: string) => fs.statSync(ruta).mode & 0o777;
+
+/** Every folder and file under `raiz` (itself included) with its permission bits, by kind. */
+function modosBajo(raiz: string) {
+  const carpetas = new Set<number>();
+  const archivos = new Set<number>();
+  const recorrer = (d: string) => {
+    carpetas.add(modo(d));
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) recorrer(p);
+      else if (e.isFile()) archivos.add(modo(p));
+    }
+  };
+  recorrer(raiz);
+  return { carpetas: [...carpetas], archivos: [...archivos] };
+}
 
 describe('restore drill', () => {
   it('restores a deleted data folder with the same rows in every table', async () => {
@@ -176,11 +197,15 @@ describe('restore drill', () => {
     expect(antesDelFin.size).toBeGreaterThanOrEqual(13);
 
     await detener();
+    // The folder it replaces left open to others (a hand's chmod): kept aside, it is this user's alone.
+    fs.chmodSync(dataDir, 0o755);
     const plan = await planificarRestauracion({ archivo: path.join(respaldoDir, r.archivo), dataDir, port });
     expect(plan.actual?.bytes).toBeGreaterThan(0);
     await restaurar(plan, { port });
     // The replaced folder is kept aside, whole.
     expect(fs.existsSync(path.join(plan.apartado, 'PG_VERSION'))).toBe(true);
+    expect(modo(plan.apartado)).toBe(0o700);
+    expect(modo(dataDir)).toBe(0o700);
 
     const { url: restaurada } = await iniciar();
     // TIPOS_PG: the app's own reading of 64-bit ids (numbers), to compare with the ids the API answered.
@@ -208,6 +233,49 @@ describe('restore drill', () => {
       await c.end();
     }
   }, 120_000); // A whole drill (sell, back up, stop, restore, start again): past 30 s on a busy 2-core machine.
+
+  it('a backup is this user’s alone: folders 0700, files 0600, the staging copy and the half archive too, whatever the umask', async () => {
+    // The widest umask, and a backup folder someone left open: only explicit modes give 0700/0600 here.
+    const antes = process.umask(0o000);
+    const abierta = path.join(raiz, 'modos-abierta');
+    fs.mkdirSync(abierta, { mode: 0o777 });
+    fs.chmodSync(abierta, 0o777);
+    const nueva = path.join(raiz, 'modos-nueva', 'respaldos');
+    const vistos: { preparacion?: ReturnType<typeof modosBajo>; parcial?: { modo: number; bytes: number } } = {};
+    try {
+      for (const dir of [abierta, nueva]) {
+        const r = await tomarRespaldo({
+          url: servidor!.url,
+          dir,
+          antesDeDetener: () => {
+            const preparacion = fs.readdirSync(dir).find((n) => n.startsWith('.en-curso-'));
+            vistos.preparacion = modosBajo(path.join(dir, preparacion!));
+          },
+          alEmpaquetar: (parcial) => {
+            vistos.parcial = { modo: modo(parcial), bytes: fs.statSync(parcial).size };
+          },
+        });
+        expect(modo(dir)).toBe(0o700);
+        expect(modo(path.join(dir, r.archivo))).toBe(0o600);
+        // While it was made: the staging copy's folders 0700 and files 0600; the half archive 0600 before its first byte.
+        expect(vistos.preparacion).toEqual({ carpetas: [0o700], archivos: [0o600] });
+        expect(vistos.parcial).toEqual({ modo: 0o600, bytes: 0 });
+        // And inside the archive, as a restore will write them.
+        const entradas = { carpetas: new Set<number>(), archivos: new Set<number>() };
+        await tar.t({
+          file: path.join(dir, r.archivo),
+          onReadEntry: (e) => {
+            (e.type === 'Directory' ? entradas.carpetas : entradas.archivos).add((e.mode ?? 0) & 0o777);
+          },
+        });
+        expect({ carpetas: [...entradas.carpetas], archivos: [...entradas.archivos] }).toEqual({ carpetas: [0o700], archivos: [0o600] });
+      }
+      // The folder a new RESPALDO_DIR needed, too.
+      expect(modo(path.dirname(nueva))).toBe(0o700);
+    } finally {
+      process.umask(antes);
+    }
+  });
 
   it('the automatic backup takes one when the last is a day old or missing, and not before', async () => {
     const dir = path.join(raiz, 'automaticos');

@@ -37,6 +37,10 @@ const SQL_ONLY_INDEXES = [
   'documento_dte_cola_idx',
   // Partial, the same rows by shop: the worker takes one shop's due rows at a time (docs/escalar.md).
   'documento_dte_cola_tienda_idx',
+  // A shop's audit trail newest first; partial: a product's price changes; the sales set aside (docs/cajeros.md).
+  'auditoria_tienda_fecha_idx',
+  'auditoria_precio_idx',
+  'venta_rechazada_apartadas_idx',
 ];
 /** Id columns: BIGINT in SQL, Int in schema.prisma (read as JavaScript numbers). */
 const ID_64_COMO_INT = /^(id_(?!minimarket$|usuario$)\w+|ultimo_leido)$/;
@@ -84,6 +88,8 @@ function readDmmf() {
 }
 
 function pgType(f: DmmfField): string {
+  // A list (String[]) is a PostgreSQL array; information_schema names every array 'ARRAY'.
+  if (f.isList) return 'ARRAY';
   if (f.type === 'DateTime' && f.nativeType?.[0] === 'Date') return 'date';
   if (f.type === 'DateTime') return f.nativeType?.[0] === 'Timestamptz' ? 'timestamp with time zone' : 'timestamp without time zone';
   if (f.type === 'String' && f.nativeType?.[0] === 'Uuid') return 'uuid';

@@ -285,10 +285,12 @@ describe('POST /api/ventas/ with origen offline', () => {
     expect(lineas._sum.num_unidades).toBe(vendidas);
   });
 
-  it('a price changed meanwhile: charged price honoured, the shelf price kept, the sale flagged once', async () => {
+  it('a price the product never had: charged price honoured, the shelf price kept, the sale flagged once', async () => {
     const cambiado = await producto(10, 1200);
     const igual = await producto(10, 500);
-    // The device sold at 1.000 before the owner raised it to 1.200.
+    // The device charged 1.000, a price this product never had (it was created at 1.200): the
+    // sale is recorded as sold, with the alert (docs/offline.md «El rastro»; a price it did have
+    // lately is test/venta-offline-rastro.test.ts).
     const res = await enviarOffline(
       [
         { id_producto: cambiado.id_producto, unidades: 2, precio: 1000 },
@@ -306,7 +308,10 @@ describe('POST /api/ventas/ with origen offline', () => {
       [500, null],
     ]);
     const avisos = await ctx.db.notificacion.findMany({ where: { tipo: 'venta_offline', descripcion: { contains: 'C1-0042' } } });
-    expect(avisos.map((a) => a.descripcion)).toEqual([`La venta C1-0042 (N° ${v.numero_venta}) se cobró con precios antiguos.`]);
+    expect(v.alertas).toEqual(['precio_desconocido']);
+    expect(avisos.map((a) => a.descripcion)).toEqual([
+      `La venta C1-0042 (N° ${v.numero_venta}) de ${v.nombre_vendedor}, sin conexión: se cobró a un precio que el producto no tuvo en los 7 días antes de la venta.`,
+    ]);
     // The same cart at the counter (online) is still refused as today.
     const api = await como(DEMO.pyme);
     const online = await api.request({
@@ -401,8 +406,9 @@ describe('POST /api/ventas/ with origen offline', () => {
     expect(await stockDe(p.id_producto)).toBe(2);
     const avisos = await ctx.db.notificacion.findMany({ where: { tipo: 'venta_offline', descripcion: { contains: 'C1-0050' } } });
     expect(avisos.map((a) => a.descripcion)).toEqual([
-      `La venta C1-0050 (N° ${res.json().numero_venta}) dejó a Vecina Sin Conexión con $4.000 de fiado, sobre su límite de $3.000.`,
+      `La venta C1-0050 (N° ${res.json().numero_venta}) de ${res.json().nombre_vendedor}, sin conexión: dejó a Vecina Sin Conexión con $4.000 de fiado, sobre su límite de $3.000.`,
     ]);
+    expect(res.json().alertas).toEqual(['fiado_sobre_limite']);
 
     // Another shop's customer: refused, nothing written.
     const ajena = await (

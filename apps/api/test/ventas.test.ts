@@ -179,6 +179,37 @@ describe('POST /api/ventas/', () => {
     expect((await ctx.db.producto.findFirstOrThrow({ where: { id_producto: p.id_producto } })).stock).toBe(9);
   });
 
+  it('the same Idempotency-Key with the same lines but another payment split or customer is refused too', async () => {
+    const pyme = await ctx.as(DEMO.pyme);
+    const p = await productoCon(10, 1000);
+    const [ana, beto] = await Promise.all(
+      ['Ana Huella', 'Beto Huella'].map(async (nombre) =>
+        (await pyme.request({ method: 'POST', url: '/api/clientes', payload: { id_minimarket: donPepe, nombre } })).json(),
+      ),
+    );
+    const headers = { 'idempotency-key': 'caja-1-venta-huella' };
+    const base = { ...ventaDe(p, 2), metodo_pago: undefined, id_cliente: ana.id_cliente };
+    const partes = (efectivo: number) => [
+      { metodo_pago: 'Efectivo', monto: efectivo },
+      { metodo_pago: 'Fiado', monto: 2000 - efectivo },
+    ];
+    expect(
+      (await pyme.request({ method: 'POST', url: '/api/ventas/', payload: { ...base, pagos: partes(500) }, headers })).statusCode,
+    ).toBe(201);
+    // The same cart and methods with the money split another way, or on another customer's account.
+    for (const otra of [
+      { ...base, pagos: partes(1500) },
+      { ...base, pagos: partes(500), id_cliente: beto.id_cliente },
+    ]) {
+      const res = await pyme.request({ method: 'POST', url: '/api/ventas/', payload: otra, headers });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    }
+    // The very same sale is its retry.
+    const retry = await pyme.request({ method: 'POST', url: '/api/ventas/', payload: { ...base, pagos: partes(500) }, headers });
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+  });
+
   it('the same Idempotency-Key in another shop is another sale', async () => {
     const pepe = await ctx.as(DEMO.pyme);
     const esquina = await ctx.as(DEMO.pyme2);

@@ -138,6 +138,7 @@ test('boletas with the stand-in: enable in Configuración, «Boleta en proceso»
 
   await form.getByLabel('RUT del emisor').fill(rutConPuntos(EMISOR.rut));
   await form.getByRole('textbox', { name: 'Giro', exact: true }).fill(EMISOR.giro);
+  await form.getByLabel('Código de actividad económica (Acteco)').fill('472101');
   await form.getByRole('textbox', { name: 'Dirección', exact: true }).fill(EMISOR.direccion);
   await form.getByRole('textbox', { name: 'Comuna', exact: true }).fill(EMISOR.comuna);
   await form.getByLabel('Código de sucursal SII').fill('');
@@ -205,6 +206,14 @@ test('boletas with the stand-in: enable in Configuración, «Boleta en proceso»
     await expect(recibo).toContainText(texto);
   }
   await expect(recibo).not.toContainText('no válido como boleta');
+  // The stand-in's folio is not SII's: the paper says so, framed (under the header, over the timbre) and stamped across.
+  expect(boleta.de_prueba).toBe(true);
+  expect(be.de_prueba).toBe(true);
+  await expect(recibo.getByTestId('leyenda-prueba')).toHaveText([
+    'DOCUMENTO DE PRUEBA — NO VÁLIDO ANTE EL SII',
+    'DOCUMENTO DE PRUEBA — NO VÁLIDO ANTE EL SII',
+  ]);
+  await expect(recibo.getByTestId('sello-prueba')).toBeVisible();
   await expect(recibo.getByTestId('comprobante-neto')).toHaveText(comoPesos(be.neto));
   await expect(recibo.getByTestId('comprobante-iva-19-')).toHaveText(comoPesos(be.iva));
   await expect(recibo.getByTestId('comprobante-total')).toHaveText(comoPesos(venta.total));
@@ -253,6 +262,11 @@ test('boletas with the stand-in: enable in Configuración, «Boleta en proceso»
   await expect(fila).toContainText('Pendiente');
   await expect(fila).toContainText(comoPesos(otra.total));
   await expect(page.getByTestId('conteo-pendiente')).not.toHaveText(/^Pendiente0$/);
+  // What the stand-in issued carries its badge, and the screen says once what that means.
+  await expect(page.getByTestId(/^insignia-prueba-/).first()).toHaveText(/^De prueba/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Los documentos marcados «De prueba» los emitió el simulador local' }),
+  ).toContainText('DOCUMENTO DE PRUEBA — NO VÁLIDO ANTE EL SII.');
   // Filtered by state, it is still there; the issued one is not.
   await page.getByLabel('Estado', { exact: true }).selectOption('pendiente');
   await expect(fila).toBeVisible();

@@ -186,6 +186,17 @@ export const porMetodoPagoSchema = z
   .meta({ id: 'VentasPorMetodoPago' });
 export type PorMetodoPago = z.infer<typeof porMetodoPagoSchema>;
 
+/**
+ * GET /analitica/por-vendedor (Dashboards' «Ventas por persona»; docs/cajeros.md): the sales that count
+ * in the range (venta_contada, the one definition) and what they brought in, per person at the till,
+ * most first. A sale with no known seller (an imported file's) has id_usuario null. Categoría and
+ * método de pago do not split it: a sale has one seller, not one per line or part.
+ */
+export const porVendedorSchema = z
+  .array(z.object({ id_usuario: z.number().int().nullable(), nombre: z.string().nullable(), ventas: z.number().int(), ingresos: pesos }))
+  .meta({ id: 'VentasPorVendedor' });
+export type PorVendedor = z.infer<typeof porVendedorSchema>;
+
 export const mapaCalorSchema = z
   .array(
     z.object({

@@ -17,7 +17,34 @@ export const NOMBRE_PROVEEDOR: Record<ProveedorDte, string> = {
 
 /** What the receipt prints while a sale's boleta has no folio yet. */
 export const LEYENDA_BOLETA_EN_PROCESO = 'Boleta en proceso';
+/**
+ * Printed across every document the local stand-in issued (`de_prueba`): its folio and timbre look
+ * real and are not. The receipt, the Boletas screen and the server's answers use this one phrase.
+ */
+export const LEYENDA_DOCUMENTO_PRUEBA = 'DOCUMENTO DE PRUEBA — NO VÁLIDO ANTE EL SII';
 export const MENSAJE_EMISOR_INCOMPLETO = 'Para emitir boletas completa los datos del emisor y la API key del proveedor.';
+/** PUT /api/boletas/emisor in production, the stand-in chosen to issue, the operator not having allowed it (422). */
+export const MENSAJE_SIMULADOR_DESACTIVADO =
+  'El simulador de boletas no emite documentos válidos ante el SII y está desactivado en producción. Elige OpenFactura o pide al operador que active DTE_PERMITIR_SIMULADOR.';
+/** Why the outbox holds a shop's documents in production while its provider is the stand-in. */
+export const MOTIVO_SIMULADOR_DESACTIVADO =
+  'En espera: el simulador de boletas está desactivado en producción. Elige OpenFactura en la configuración de la boleta electrónica y los documentos pendientes se enviarán.';
+/** An API key typed in production while the server has no key of its own to encrypt it (503). */
+export const MENSAJE_CLAVE_CIFRADO_AUSENTE =
+  'No se puede guardar la API key: el servidor no tiene configurada su clave de cifrado (DTE_CLAVE_CIFRADO). Pide al operador que la configure.';
+/** A stored API key that does not decrypt (another shop's, or the server's key changed): typed again, never guessed. */
+export const MENSAJE_API_KEY_ILEGIBLE =
+  'La API key guardada no se puede leer (se guardó con otra clave del servidor o en otra tienda). Escríbela de nuevo en la configuración de la boleta electrónica.';
+/** PUT /api/boletas/emisor with emitir and no Acteco, stored or sent (422). */
+export const MENSAJE_ACTECO_REQUERIDO =
+  'Para emitir boletas escribe el código de actividad económica (Acteco) de la empresa: las notas de crédito no se pueden emitir sin él.';
+export const MENSAJE_ACTECO_FORMATO = 'El código de actividad económica (Acteco) son 6 dígitos, como figura en el SII.';
+/**
+ * Why a nota de crédito waits: the shop issues boletas but has no Acteco (saved before it was asked
+ * for). SII's general DTE format requires it in a 61; boletas do not carry it and keep going out.
+ */
+export const MOTIVO_NOTA_SIN_ACTECO =
+  'En espera: falta el código de actividad económica (Acteco) de la empresa, que el SII exige en las notas de crédito. Escríbelo en la configuración de la boleta electrónica y esta nota se enviará sola.';
 export const MENSAJE_DOCUMENTO_NO_ENCONTRADO = 'El documento no existe.';
 export const MENSAJE_REINTENTO_SOLO_RECHAZADOS = 'Solo un documento rechazado se puede reintentar.';
 
@@ -27,6 +54,27 @@ const texto = (campo: string, max: number) =>
     .trim()
     .min(1, { error: `${campo} es obligatorio.` })
     .max(max, { error: `${campo} tiene a lo más ${max} caracteres.` });
+
+/** A stored Acteco as the owner reads and writes it: six digits (the code may start with 0: 011101). */
+export const formatActeco = (acteco: number) => String(acteco).padStart(6, '0');
+
+/**
+ * SII's economic activity code (Acteco, the CIIU4.CL code of the giro): six digits, as a number or as
+ * text (a number keeps no leading 0, so 11101 is 011101). Blank or null: none. Out: the number, what
+ * DTE_v10.xsd's Acteco is (positiveInteger, totalDigits 6: 1 to 999999).
+ */
+export const actecoSchema = z
+  .union([z.number(), z.string()], { error: MENSAJE_ACTECO_FORMATO })
+  .nullable()
+  .transform((v, ctx) => {
+    const texto = v === null ? '' : typeof v === 'number' ? (Number.isSafeInteger(v) && v >= 0 ? formatActeco(v) : '?') : v.trim();
+    if (texto === '') return null;
+    if (!/^\d{6}$/.test(texto) || texto === '000000') {
+      ctx.addIssue({ code: 'custom', message: MENSAJE_ACTECO_FORMATO });
+      return z.NEVER;
+    }
+    return Number(texto);
+  });
 
 /** PUT /api/boletas/emisor: the issuer's data as SII knows it, the provider and whether boletas are issued. */
 export const emisorUpdateSchema = z.object({
@@ -55,6 +103,11 @@ export const emisorUpdateSchema = z.object({
     .int({ error: 'El año de la resolución es un número entero.' })
     .min(2003, { error: 'El año de la resolución va de 2003 en adelante.' })
     .max(2100, { error: 'El año de la resolución no es válido.' }),
+  /**
+   * The issuer's economic activity code (Acteco), required to issue (emitir): a nota de crédito (61)
+   * must carry it. Left out: the stored one stays; null or blank: none.
+   */
+  acteco: actecoSchema.optional(),
   proveedor: z.enum(PROVEEDORES_DTE, { error: 'El proveedor es el simulador u OpenFactura.' }),
   /** Write-only: kept encrypted on the server and never sent back. Left out: the stored one stays. */
   api_key: z.string().trim().min(8, { error: 'La API key del proveedor tiene al menos 8 caracteres.' }).max(200).optional(),
@@ -77,6 +130,8 @@ export const emisorSchema = z
     codigo_sucursal: z.string().nullable(),
     resolucion_numero: z.number().int().nullable(),
     resolucion_anio: z.number().int().nullable(),
+    /** Six digits ('472101'), or null when none is stored: then notas de crédito wait (MOTIVO_NOTA_SIN_ACTECO). */
+    acteco: z.string().nullable(),
     proveedor: z.enum(PROVEEDORES_DTE),
     tiene_api_key: z.boolean(),
     emitir: z.boolean(),
@@ -115,6 +170,8 @@ export const documentoSchema = z
     total: z.number().int(),
     /** The provider's or SII's reason (rejection, repairs, the last failed send), in Spanish. */
     motivo: z.string().nullable(),
+    /** Issued by the local stand-in: its folio is not SII's (LEYENDA_DOCUMENTO_PRUEBA). */
+    de_prueba: z.boolean(),
     intentos: z.number().int(),
     proximo_intento: z.string().nullable(),
     creado_en: z.string(),
@@ -164,6 +221,8 @@ export const boletaElectronicaSchema = z
     iva: z.number().int(),
     exento: z.number().int(),
     total: z.number().int(),
+    /** Issued by the local stand-in: the receipt prints LEYENDA_DOCUMENTO_PRUEBA across it. */
+    de_prueba: z.boolean(),
   })
   .meta({ id: 'BoletaElectronica' });
 export type BoletaElectronica = z.infer<typeof boletaElectronicaSchema>;

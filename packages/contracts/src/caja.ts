@@ -2,6 +2,7 @@
 // Every amount is whole pesos; the arithmetic of a close is in docs/caja.md.
 import { z } from 'zod';
 import { boletaElectronicaSchema } from './boletas.js';
+import { autorizacionSchema } from './cajeros.js';
 import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, METODOS_VENTA, motivoSchema, skipSchema } from './comunes.js';
 import { UNIDADES_VENTA } from './granel.js';
 import { MAX_ENTERO } from './reglas.js';
@@ -45,6 +46,8 @@ export const movimientoCajaCreateSchema = z.object({
   tipo: z.enum(TIPOS_MOVIMIENTO_CAJA, { error: 'El tipo es ingreso o retiro.' }),
   monto: monto('El monto', { positivo: true }),
   motivo: motivoSchema('Escribe el motivo.'),
+  /** The owner's PIN, when a cashier takes cash out (docs/cajeros.md). */
+  autorizacion: autorizacionSchema.optional(),
 });
 export type MovimientoCajaCreate = z.input<typeof movimientoCajaCreateSchema>;
 
@@ -66,6 +69,8 @@ export const movimientoCajaSchema = z
     motivo: z.string(),
     fecha: z.string(),
     nombre_usuario: z.string().nullable(),
+    /** Who approved it with their PIN (a cashier's withdrawal), or null. */
+    nombre_autorizador: z.string().nullable(),
   })
   .meta({ id: 'MovimientoCaja' });
 export type MovimientoCaja = z.infer<typeof movimientoCajaSchema>;
@@ -74,6 +79,10 @@ export type MovimientoCaja = z.infer<typeof movimientoCajaSchema>;
  * A shift with its figures: running while open (the "X" report), fixed at the close.
  * esperado_efectivo = monto_inicial + cash sales − cash refunds + ingresos − retiros;
  * diferencia = monto_contado − esperado_efectivo (positive: sobrante; negative: faltante).
+ *
+ * A cashier counts blind (docs/cajeros.md «Arqueo ciego»): for them every figure the expected cash
+ * could be worked out from is null (what the sales brought in, in cash and by method, the expected
+ * cash and the difference); they see how many sales, their own movements and what they counted.
  */
 export const turnoSchema = z
   .object({
@@ -85,20 +94,30 @@ export const turnoSchema = z
     /** The shift's sales that count (completed; the app's one definition of a sale). */
     ventas: z.number().int(),
     /** What they brought in: their totals less what was returned of them. */
-    total_ventas: z.number().int(),
+    total_ventas: z.number().int().nullable(),
     /** Per method: sales and what they brought in (less their returns). */
-    por_metodo_pago: z.array(z.object({ metodo_pago: z.enum(METODOS_PAGO), ventas: z.number().int(), total: z.number().int() })),
+    por_metodo_pago: z.array(z.object({ metodo_pago: z.enum(METODOS_PAGO), ventas: z.number().int(), total: z.number().int().nullable() })),
+    /** Per person at the till (docs/cajeros.md): the sales that count and what they brought in. */
+    por_vendedor: z.array(
+      z.object({
+        id_usuario: z.number().int().nullable(),
+        nombre: z.string().nullable(),
+        ventas: z.number().int(),
+        total: z.number().int().nullable(),
+      }),
+    ),
     /** What the shift's cash sales charged (their refunds are devoluciones_efectivo): the cash count's first line. */
-    ventas_efectivo: z.number().int(),
-    devoluciones_efectivo: z.number().int(),
+    ventas_efectivo: z.number().int().nullable(),
+    devoluciones_efectivo: z.number().int().nullable(),
     /** Cash paid on customers' accounts while the shift was open (la libreta): cash in the till. */
-    abonos_efectivo: z.number().int(),
+    abonos_efectivo: z.number().int().nullable(),
     ingresos: z.number().int(),
     retiros: z.number().int(),
-    esperado_efectivo: z.number().int(),
+    esperado_efectivo: z.number().int().nullable(),
     monto_contado: z.number().int().nullable(),
     diferencia: z.number().int().nullable(),
     cerrado_en: z.string().nullable(),
+    /** Who counted the cash at the close. */
     nombre_usuario_cierre: z.string().nullable(),
     movimientos: z.array(movimientoCajaSchema),
   })
@@ -143,6 +162,11 @@ export const boletaSchema = z
      * provider gave them, «Boleta en proceso» until then. null: the shop does not issue boletas.
      */
     boleta_electronica: boletaElectronicaSchema.nullable(),
+    /**
+     * The sale's boleta was issued by the local stand-in (`boleta_electronica.de_prueba`): the paper
+     * prints LEYENDA_DOCUMENTO_PRUEBA across it. false when there is no electronic boleta.
+     */
+    de_prueba: z.boolean(),
     /** null once the sale has a boleta with its folio: the paper is then the boleta itself. */
     leyenda: z.literal(LEYENDA_COMPROBANTE).nullable(),
   })

@@ -8,12 +8,20 @@ import { UNIDADES_VENTA } from './granel.js';
 
 export const MENSAJE_CURSOR_CATALOGO = 'El cursor del catálogo no es válido: descarga el catálogo completo.';
 
+/**
+ * The largest cursor there can be: the catalogue's versions are PostgreSQL bigints. Nineteen digits
+ * reach 9999999999999999999, past it; the database would refuse such a cursor with an error (a 500),
+ * so it is refused here, in the same words as any other bad cursor.
+ */
+export const CURSOR_CATALOGO_MAXIMO = 9_223_372_036_854_775_807n;
+
 export const catalogoQuerySchema = z.object({
   id_minimarket: idSchema,
-  /** The `cursor` of the previous answer (digits). */
+  /** The `cursor` of the previous answer (digits, at most CURSOR_CATALOGO_MAXIMO). */
   desde: z
     .string()
     .regex(/^\d{1,19}$/, { error: MENSAJE_CURSOR_CATALOGO })
+    .refine((v) => !/^\d{1,19}$/.test(v) || BigInt(v) <= CURSOR_CATALOGO_MAXIMO, { error: MENSAJE_CURSOR_CATALOGO })
     .optional(),
 });
 

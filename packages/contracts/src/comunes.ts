@@ -32,8 +32,15 @@ export const METODO_MIXTO = 'Mixto';
 export const METODOS_VENTA = [...METODOS_PAGO, METODO_MIXTO] as const;
 export type MetodoVenta = (typeof METODOS_VENTA)[number];
 
-export const ROLES = ['administrador', 'pyme'] as const;
+/**
+ * Who a person is to the app. 'cajero' (issue 31, docs/cajeros.md): a person of one shop who sells at
+ * its till, switched in by PIN; what a cashier may not do, the server refuses (plugins/app/auth.ts).
+ */
+export const ROLES = ['administrador', 'pyme', 'cajero'] as const;
 export type Rol = (typeof ROLES)[number];
+/** The roles of the accounts the administrators manage at /usuarios: a cashier belongs to a shop's page. */
+export const ROLES_CUENTA = ['administrador', 'pyme'] as const;
+export type RolCuenta = (typeof ROLES_CUENTA)[number];
 
 export const ESTADOS = ['activo', 'inactivo'] as const;
 export type Estado = (typeof ESTADOS)[number];

@@ -29,6 +29,8 @@ export const minimarketSchema = z
     formato_etiqueta: formatoEtiquetaSchema.nullable(),
     /** La libreta: the owner is told when a customer's oldest unpaid purchase passes this many days (docs/fiado.md). */
     dias_aviso_fiado: z.number().int(),
+    /** Idle minutes after which the shared till goes back to the PIN screen (docs/cajeros.md). */
+    minutos_bloqueo_caja: z.number().int(),
   })
   .meta({ id: 'Minimarket' });
 export type Minimarket = z.infer<typeof minimarketSchema>;
@@ -54,6 +56,18 @@ const diasAvisoFiadoSchema = enteroDesdeTexto(
     .min(1, { error: MENSAJE_DIAS_AVISO_FIADO })
     .max(MAX_DIAS_AVISO_FIADO, { error: MENSAJE_DIAS_AVISO_FIADO }),
   { campo: 'Los días para avisar de una deuda', mensajeTipo: MENSAJE_DIAS_AVISO_FIADO },
+);
+
+export const MINUTOS_BLOQUEO_CAJA_POR_DEFECTO = 10;
+export const MAX_MINUTOS_BLOQUEO_CAJA = 240;
+const MENSAJE_MINUTOS_BLOQUEO = `Los minutos para bloquear la caja deben ser un número entero entre 1 y ${MAX_MINUTOS_BLOQUEO_CAJA}.`;
+const minutosBloqueoSchema = enteroDesdeTexto(
+  z
+    .number()
+    .int({ error: MENSAJE_MINUTOS_BLOQUEO })
+    .min(1, { error: MENSAJE_MINUTOS_BLOQUEO })
+    .max(MAX_MINUTOS_BLOQUEO_CAJA, { error: MENSAJE_MINUTOS_BLOQUEO }),
+  { campo: 'Los minutos para bloquear la caja', mensajeTipo: MENSAJE_MINUTOS_BLOQUEO },
 );
 
 export const minimarketCreateSchema = z.object({
@@ -83,13 +97,16 @@ export const minimarketConfiguracionSchema = z
     formato_etiqueta: z.union([z.null(), formatoEtiquetaSchema]).optional(),
     /** La libreta: after how many days of an unpaid purchase the owner is told (1–365; 30 by default). */
     dias_aviso_fiado: diasAvisoFiadoSchema.optional(),
+    /** After how many idle minutes the shared till asks for a PIN again (1–240; 10 by default). */
+    minutos_bloqueo_caja: minutosBloqueoSchema.optional(),
   })
   .refine(
     (c) =>
       c.umbral_stock_bajo !== undefined ||
       c.exigir_caja_abierta !== undefined ||
       c.formato_etiqueta !== undefined ||
-      c.dias_aviso_fiado !== undefined,
+      c.dias_aviso_fiado !== undefined ||
+      c.minutos_bloqueo_caja !== undefined,
     { error: 'Indica qué ajuste cambiar.' },
   );
 

@@ -7,6 +7,7 @@ import {
   PAGE_SIZE_USUARIOS,
   passwordSchema,
   ROLES,
+  ROLES_CUENTA,
   textoOpcional,
   textoRequerido,
 } from './comunes.js';
@@ -22,7 +23,7 @@ export const usuarioSchema = z
     direccion: z.string().nullable(),
     rut_usuario: z.string(),
     rut_empresa: z.string(),
-    rol: z.enum(ROLES),
+    rol: z.enum(ROLES_CUENTA),
     descripcion: z.string().nullable(),
     estado: z.enum(ESTADOS),
     fecha_creacion: z.iso.datetime(),
@@ -30,15 +31,26 @@ export const usuarioSchema = z
   .meta({ id: 'Usuario' });
 export type Usuario = z.infer<typeof usuarioSchema>;
 
-/** GET /users/me: the user plus the shops they own, so the client knows its id_minimarket. */
+/**
+ * GET /users/me: the user plus the shops they work in (a pyme's own, a cashier's one), so the client
+ * knows its id_minimarket. A cashier may have no e-mail, company or RUT.
+ */
 export const usuarioActualSchema = usuarioSchema
   .extend({
+    rol: z.enum(ROLES),
+    correo: z.string().nullable(),
+    empresa: z.string().nullable(),
+    rut_usuario: z.string().nullable(),
+    rut_empresa: z.string().nullable(),
     minimarkets: z.array(z.object({ id_minimarket: z.number().int(), nombre_minimarket: z.string() })),
+    /** Whether this person has a PIN at their shop (an owner sets theirs in Mi perfil). */
+    tiene_pin: z.boolean(),
   })
   .meta({ id: 'UsuarioActual' });
 export type UsuarioActual = z.infer<typeof usuarioActualSchema>;
 
-const rolSchema = z.enum(ROLES, { error: 'El rol debe ser administrador o pyme.' });
+// A cashier is created from its shop's page (POST /minimarkets/{id}/cajeros), never here.
+const rolSchema = z.enum(ROLES_CUENTA, { error: 'El rol debe ser administrador o pyme.' });
 const estadoSchema = z.enum(ESTADOS, { error: 'El estado debe ser activo o inactivo.' });
 
 export const usuarioCreateSchema = z.object({

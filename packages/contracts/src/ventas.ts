@@ -15,6 +15,7 @@ import {
   skipSchema,
 } from './comunes.js';
 import { UNIDADES_VENTA } from './granel.js';
+import { autorizacionSchema } from './cajeros.js';
 import { MENSAJE_CLIENTE_SOLO_FIADO, MENSAJE_FIADO_SIN_CLIENTE } from './clientes.js';
 import { formatClp } from './formato.js';
 import { MAX_UNIDADES_LINEA, MENSAJE_RECIBIDO_INSUFICIENTE, MENSAJE_RECIBIDO_SOLO_EFECTIVO } from './reglas.js';
@@ -142,6 +143,23 @@ export const MENSAJE_OFFLINE_CLIENTE_NO_ENCONTRADO =
   'Esta venta sin conexión es fiado a un cliente que no existe en la tienda: no se puede registrar. Revisa el comprobante y registra la venta de nuevo.';
 export const MENSAJE_REFERENCIA_LOCAL_LARGA = `La referencia del comprobante puede tener a lo más ${MAX_REFERENCIA_LOCAL} caracteres.`;
 
+/**
+ * What an offline sale did that the counter would not have let through (docs/offline.md «El rastro»),
+ * with the words Transacciones and the owner's notice use. The sale is recorded all the same.
+ */
+export const ALERTAS_VENTA = {
+  precio_desconocido: 'Precio que el producto no tuvo en los 7 días antes de la venta',
+  fecha_anterior_al_contacto: 'Hora de la venta anterior al último contacto del equipo con el servidor',
+  fiado_sobre_limite: 'Fiado por sobre el límite del cliente',
+  sin_stock: 'Vendido sin stock en el sistema',
+} as const;
+export type AlertaVenta = keyof typeof ALERTAS_VENTA;
+export const ALERTAS_VENTA_LISTA = Object.keys(ALERTAS_VENTA) as [AlertaVenta, ...AlertaVenta[]];
+/** An offline sale more than this before its device's last contact with the server is flagged. */
+export const MINUTOS_ANTES_DEL_CONTACTO = 10;
+/** An offline sale's price is flagged when the product did not have it in these days before the sale. */
+export const DIAS_PRECIOS_CONOCIDOS = 7;
+
 export const ventaSchema = z
   .object({
     id_venta: z.number().int(),
@@ -169,6 +187,13 @@ export const ventaSchema = z
     origen: z.enum(ORIGENES_VENTA),
     /** The provisional receipt reference the device printed offline ("C1-0042"), or null. */
     referencia_local: z.string().nullable(),
+    /** Who sold it (the person at the till; docs/cajeros.md), null when unknown (an imported file's, a deleted account's). */
+    id_vendedor: z.number().int().nullable(),
+    nombre_vendedor: z.string().nullable(),
+    /** When it reached the server, by the server's clock (later than fecha_venta for an offline sale). */
+    recibida_en: z.iso.datetime(),
+    /** What an offline sale did that the counter would not have let through; empty otherwise. */
+    alertas: z.array(z.enum(ALERTAS_VENTA_LISTA)),
   })
   .meta({ id: 'Venta' });
 export type Venta = z.infer<typeof ventaSchema>;
@@ -229,8 +254,25 @@ export const ventaCreateSchema = z
       .min(1, { error: 'La referencia del comprobante no puede quedar vacía.' })
       .max(MAX_REFERENCIA_LOCAL, { error: MENSAJE_REFERENCIA_LOCAL_LARGA })
       .optional(),
+    /**
+     * An offline sale's seller: the person at the till when the device made it (any session of the
+     * shop may send the device's outbox later). Left out: the caller. Only with origen 'offline'.
+     */
+    id_vendedor: idSchema.optional(),
+    /**
+     * An offline sale's device: when it last heard from the server (the server's clock, from its
+     * last answer). A sale made more than MINUTOS_ANTES_DEL_CONTACTO before it is flagged.
+     */
+    ultimo_contacto: z.iso.datetime({ offset: true, error: 'La hora del último contacto no es válida.' }).optional(),
+    /** The owner's PIN approving what a cashier may not do alone (a fiado past the customer's limit). */
+    autorizacion: autorizacionSchema.optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.origen !== 'offline') {
+      const mensaje = 'El vendedor y el último contacto se indican solo en una venta sin conexión.';
+      if (v.id_vendedor !== undefined) ctx.addIssue({ code: 'custom', message: mensaje, path: ['id_vendedor'] });
+      if (v.ultimo_contacto !== undefined) ctx.addIssue({ code: 'custom', message: mensaje, path: ['ultimo_contacto'] });
+    }
     if (v.origen === 'offline') {
       if (v.fecha_venta === undefined) ctx.addIssue({ code: 'custom', message: MENSAJE_OFFLINE_SIN_FECHA, path: ['fecha_venta'] });
       else if (!z.iso.datetime({ offset: true }).safeParse(v.fecha_venta).success)
@@ -279,6 +321,15 @@ export const ventasQuerySchema = z
     search: z.string().trim().max(100, { error: 'La búsqueda puede tener a lo más 100 caracteres.' }).optional(),
     start_date: z.iso.datetime({ local: true, offset: true, error: 'La fecha de inicio no es válida.' }).optional(),
     end_date: z.iso.datetime({ local: true, offset: true, error: 'La fecha de término no es válida.' }).optional(),
+    /** Sales by this person (Transacciones' «Vendedor»). */
+    id_vendedor: idSchema.optional(),
+    /** Sales from this lane: the counter, a device's outbox, a file. */
+    origen: z.enum(ORIGENES_VENTA, { error: 'El origen no es válido.' }).optional(),
+    /** Only the offline sales with an alert (Transacciones' «Con alertas»). */
+    con_alertas: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
   })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
     error: 'La fecha de inicio no puede ser posterior a la fecha de término.',
@@ -300,6 +351,8 @@ export const ESTADO_VENTA_ANULADA = 'Anulada';
 /** POST /ventas/{id}/anulacion. */
 export const anulacionVentaSchema = z.object({
   motivo: motivoSchema('Escribe el motivo de la anulación.'),
+  /** The owner's PIN, when a cashier voids (docs/cajeros.md). */
+  autorizacion: autorizacionSchema.optional(),
 });
 
 export const MENSAJE_DEVOLUCION_VENTA_ANULADA = 'No se puede devolver parte de una venta anulada.';
@@ -322,4 +375,56 @@ export const devolucionCreateSchema = z.object({
     )
     .min(1, { error: 'Elige al menos un producto para devolver.' })
     .max(500),
+  /** The owner's PIN, when a cashier returns (docs/cajeros.md). */
+  autorizacion: autorizacionSchema.optional(),
+});
+
+/**
+ * A sale the server refused for good on its way from a device's outbox (docs/offline.md «El rastro»):
+ * the customer may have left with the goods, so it waits on the server, beside the device's copy,
+ * for the owner to settle (charge it again, adjust the stock, or let it be) and mark it resolved.
+ */
+export const ventaRechazadaSchema = z
+  .object({
+    id_venta_rechazada: z.number().int(),
+    fecha: z.iso.datetime(),
+    /** Who made it (the person at the till), as the device said. */
+    id_usuario: z.number().int().nullable(),
+    nombre_usuario: z.string().nullable(),
+    /** Why, in the words the device showed. */
+    motivo: z.string(),
+    code: z.string(),
+    /** The device's provisional receipt reference ("C1-0042"), when it printed one. */
+    referencia_local: z.string().nullable(),
+    /** When the device made it. */
+    fecha_venta: z.string().nullable(),
+    total: z.number().int(),
+    metodo_pago: z.string(),
+    lineas: z.array(z.object({ nombre_producto: z.string(), num_unidades: z.number().int(), subtotal: z.number().int() })),
+    resuelta_en: z.iso.datetime().nullable(),
+    nombre_resuelta_por: z.string().nullable(),
+    nota_resolucion: z.string().nullable(),
+  })
+  .meta({ id: 'VentaRechazada' });
+export type VentaRechazada = z.infer<typeof ventaRechazadaSchema>;
+
+export const ventasRechazadasQuerySchema = z.object({
+  id_minimarket: idSchema,
+  /** false (default): the ones still to settle; true: the settled ones too. */
+  todas: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .default(false),
+  skip: skipSchema,
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_TRANSACCIONES),
+});
+
+export const ventasRechazadasListSchema = z
+  .object({ rechazadas: z.array(ventaRechazadaSchema), total: z.number().int(), pendientes: z.number().int() })
+  .meta({ id: 'ListaVentasRechazadas' });
+
+/** POST /ventas/rechazadas/{id}/resolucion: the owner settled it, and says how. */
+export const resolucionRechazadaSchema = z.object({
+  id_minimarket: idSchema,
+  nota: motivoSchema('Escribe cómo se resolvió.'),
 });

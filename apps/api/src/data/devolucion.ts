@@ -28,13 +28,15 @@ export async function registrarDevolucion(
     pagos: ReadonlyArray<{ metodo_pago: string; monto: number }> | null;
     motivo: string;
     idUsuario: number;
+    /** The owner who approved a cashier's return with their PIN. */
+    idAutorizador: number | null;
     lineas: LineaDevuelta[];
   },
 ): Promise<number> {
   const total = d.lineas.reduce((s, l) => s + l.subtotal, 0);
   const [dev] = await tx.$queryRaw<{ id_devolucion: number }[]>`
-    INSERT INTO devolucion (id_minimarket, id_venta, id_turno, metodo_pago, total, motivo, id_usuario)
-    VALUES (${d.idMinimarket}, ${d.idVenta}, ${d.idTurno}, ${d.metodoPago}, ${total}, ${d.motivo}, ${d.idUsuario})
+    INSERT INTO devolucion (id_minimarket, id_venta, id_turno, metodo_pago, total, motivo, id_usuario, id_autorizador)
+    VALUES (${d.idMinimarket}, ${d.idVenta}, ${d.idTurno}, ${d.metodoPago}, ${total}, ${d.motivo}, ${d.idUsuario}, ${d.idAutorizador})
     RETURNING id_devolucion`;
   await tx.detalleDevolucion.createMany({
     data: d.lineas.map((l) => ({

@@ -20,6 +20,8 @@ export interface DocumentoTomado {
   token: string | null;
   intentos: number;
   creado_en: Date;
+  /** Issued by the local stand-in: its status is asked of the stand-in too. */
+  de_prueba: boolean;
   /** This worker's lease token: only it may write the row's result. */
   tomado_por: string;
 }
@@ -62,7 +64,24 @@ export function tomarDocumentosDeTienda(db: Db, idMinimarket: number, token: str
           FOR UPDATE SKIP LOCKED) t
     WHERE d.id_minimarket = ${idMinimarket} AND d.id_documento = t.id_documento
     RETURNING d.id_minimarket, d.id_documento, d.tipo, d.id_devolucion, d.id_documento_ref, d.clave, d.lineas, d.estado,
-              d.folio, d.token, d.intentos, d.creado_en, d.tomado_por::text AS tomado_por`;
+              d.folio, d.token, d.intentos, d.creado_en, d.de_prueba, d.tomado_por::text AS tomado_por`;
+}
+
+/**
+ * The lease of a row this worker holds, renewed to run `leaseMs` from now: right before each call to
+ * the provider, so the lease outlasts that call whatever the round did before it (docs/boleta.md «La
+ * cola»). False when the row is no longer this worker's (its lease ran out and another took it, or
+ * that one already wrote the result): then it must not be sent from here.
+ */
+export async function renovarArriendo(
+  db: Db,
+  fila: Pick<DocumentoTomado, 'id_minimarket' | 'id_documento' | 'tomado_por'>,
+  leaseMs: number,
+) {
+  const n = await db.$executeRaw`
+    UPDATE documento_dte SET tomado_hasta = now() + ${leaseMs} * interval '1 millisecond'
+    WHERE id_minimarket = ${fila.id_minimarket} AND id_documento = ${fila.id_documento} AND tomado_por = ${fila.tomado_por}::uuid`;
+  return n > 0;
 }
 
 /**
@@ -110,9 +129,10 @@ export interface ResultadoEnvio {
   motivo?: string | null;
   emitido_en?: Date;
   intentos?: number;
+  de_prueba?: boolean;
 }
 
-const COLUMNAS_RESULTADO = ['estado', 'folio', 'ted', 'pdf', 'token', 'motivo', 'emitido_en', 'intentos'] as const;
+const COLUMNAS_RESULTADO = ['estado', 'folio', 'ted', 'pdf', 'token', 'motivo', 'emitido_en', 'intentos', 'de_prueba'] as const;
 
 /**
  * Writes what a send or a status query gave, frees the row and sets when it is due again, only while
@@ -170,6 +190,8 @@ export async function reintentarDocumento(db: Db, idMinimarket: number, idDocume
       intentos: 0,
       proximo_intento: new Date(),
       emitido_en: null,
+      // The new request may go to another provider than the rejected one.
+      de_prueba: false,
     },
   });
   return filas.length > 0;

@@ -4,6 +4,7 @@
 // browser opens a new one, which sees the shops as they are now).
 import type { Prisma, Tx } from '../db/client.js';
 import { avisarSesiones, enTransaccion } from './aviso-sesiones.js';
+import { quitarPin } from './pin-tienda.js';
 
 /** What every read and write of a shop brings along: its owner's name. */
 export const CON_DUENO = { usuario: { select: { nombre: true, correo: true } } } as const satisfies Prisma.MinimarketInclude;
@@ -26,6 +27,8 @@ export function actualizarMinimarket(tx: Tx, id: number, data: Prisma.Minimarket
     const m = await t.minimarket.update({ where: { id_minimarket: id }, data, include: CON_DUENO });
     if (antes && antes.id_usuario !== m.id_usuario) {
       await avisarSesiones(t, { id_usuario: antes.id_usuario }, { id_usuario: m.id_usuario });
+      // The former owner's PIN no longer opens this shop's till nor approves anything in it.
+      await quitarPin(t, id, antes.id_usuario);
     }
     return m;
   });

@@ -1,11 +1,15 @@
 // producto: the shops' products. Every change of a product's stock is made here, and each one
 // writes its ledger row (movimiento-stock.ts) in the same transaction: the sale function
-// registrar_venta is the only other place that moves stock. Prices and the rest are plain writes.
+// registrar_venta is the only other place that moves stock. A change of price or a count also goes
+// to the shop's audit trail (auditoria.ts), in the same transaction.
 import type { TipoAjuste } from '@minimarket/contracts/ajustes-stock';
+import { contarCantidad } from '@minimarket/contracts/cantidad';
 import { costoTrasIngreso } from '@minimarket/contracts/costo-promedio';
-import { valorAlCosto } from '@minimarket/contracts/granel';
+import { formatClp } from '@minimarket/contracts/formato';
+import { type UnidadVenta, valorAlCosto } from '@minimarket/contracts/granel';
 import type pg from 'pg';
 import type { Prisma, Tx } from '../db/client.js';
+import { type EntradaNueva, registrarAuditoria } from './auditoria.js';
 import { registrarMovimiento, registrarMovimientos, sqlMovimientosDesde } from './movimiento-stock.js';
 
 export type ValoresProducto = Omit<
@@ -75,12 +79,15 @@ export async function actualizarProducto(
   idUsuario: number,
 ) {
   let antes: number | null = null;
-  if (nuevoStock !== undefined) {
+  let precioAntes: number | null = null;
+  // What the audit trail and the ledger compare with: the row as it was, under its lock.
+  if (nuevoStock !== undefined || cambios.precio_venta_actual !== undefined) {
     const [actual] = await tx.$queryRaw<
-      { stock: number }[]
-    >`SELECT stock FROM producto WHERE id_minimarket = ${idMinimarket} AND id_producto = ${id} FOR UPDATE`;
+      { stock: number; precio_venta_actual: number }[]
+    >`SELECT stock, precio_venta_actual FROM producto WHERE id_minimarket = ${idMinimarket} AND id_producto = ${id} FOR UPDATE`;
     if (!actual) return null;
-    antes = actual.stock;
+    if (nuevoStock !== undefined) antes = actual.stock;
+    precioAntes = actual.precio_venta_actual;
   }
   const producto = await tx.producto.update({
     where: { id_minimarket_id_producto: { id_minimarket: idMinimarket, id_producto: id } },
@@ -103,7 +110,48 @@ export async function actualizarProducto(
       },
     ]);
   }
+  // Every change of price and of a counted stock goes to the shop's audit trail (docs/cajeros.md).
+  await registrarAuditoria(
+    tx,
+    ...(precioAntes !== null && producto.precio_venta_actual !== precioAntes
+      ? [entradaCambioPrecio(producto, precioAntes, idUsuario, 'al editar el producto')]
+      : []),
+    ...(antes !== null && producto.stock !== antes
+      ? [
+          {
+            id_minimarket: producto.id_minimarket,
+            accion: 'ajuste_stock' as const,
+            id_usuario: idUsuario,
+            detalle: `Stock de "${producto.nombre_producto}" corregido al editar el producto: ${contarCantidad(antes, unidadDe(producto))} → ${contarCantidad(producto.stock, unidadDe(producto))}.`,
+            datos: { id_producto: id, antes, despues: producto.stock },
+          },
+        ]
+      : []),
+  );
   return { producto, antes };
+}
+
+const unidadDe = (p: { unidad: string }) => p.unidad as UnidadVenta;
+
+/** formatClp in SQL ($1.990): for entries written by set-based SQL. */
+const SQL_CLP = (columna: string) => `'$' || replace(to_char(${columna}, 'FM999,999,999,990'), ',', '.')`;
+
+/** A price change as the audit trail keeps it (the offline lane reads `antes` and `despues`). */
+export function entradaCambioPrecio(
+  p: { id_minimarket: number; id_producto: number; nombre_producto: string; precio_venta_actual: number; unidad: string },
+  antes: number,
+  idUsuario: number | null,
+  como: string,
+): EntradaNueva {
+  const porKilo = p.unidad === 'kg' ? ' el kilo' : '';
+  return {
+    id_minimarket: p.id_minimarket,
+    accion: 'cambio_precio',
+    id_usuario: idUsuario,
+    detalle: `Precio de "${p.nombre_producto}" ${como}: ${formatClp(antes)} → ${formatClp(p.precio_venta_actual)}${porKilo}.`,
+    datos: { antes, despues: p.precio_venta_actual },
+    id_producto: p.id_producto,
+  };
 }
 
 /** What a stock change under the product's lock needs to know. */
@@ -155,6 +203,13 @@ export async function ajustarStock(
     costo_unitario: a.producto.precio_compra_actual,
     motivo: `Ajuste de stock: ${a.tipoAjuste}`,
     nota: a.nota,
+  });
+  await registrarAuditoria(tx, {
+    id_minimarket: producto.id_minimarket,
+    accion: 'ajuste_stock',
+    id_usuario: a.idUsuario,
+    detalle: `Ajuste de stock (${a.tipoAjuste}) de "${producto.nombre_producto}": ${contarCantidad(a.producto.stock, a.producto.unidad)} → ${contarCantidad(producto.stock, a.producto.unidad)}${a.nota ? `. ${a.nota}` : '.'}`,
+    datos: { id_producto: producto.id_producto, antes: a.producto.stock, despues: producto.stock },
   });
   return { producto, movimiento };
 }
@@ -295,7 +350,7 @@ export async function reactivarProductosDesdeStaging(
   );
   const { rows } = await client.query<{ n: number }>(
     `WITH previo AS (
-       SELECT p.id_producto, p.stock AS stock_antes
+       SELECT p.id_producto, p.stock AS stock_antes, p.precio_venta_actual AS precio_antes
        FROM producto p JOIN ${staging} s ON s.codigo_barra = p.codigo_barra
        WHERE p.id_minimarket = $1 AND p.estado = 'inactivo' AND s.errores IS NULL
        ORDER BY p.id_producto
@@ -309,8 +364,17 @@ export async function reactivarProductosDesdeStaging(
          estado = 'activo', fecha_actualizacion = now()
        FROM ${staging} s, previo
        WHERE p.id_minimarket = $1 AND p.id_producto = previo.id_producto AND s.codigo_barra = p.codigo_barra AND s.errores IS NULL
-       RETURNING p.id_producto, p.stock - previo.stock_antes AS cantidad, p.stock AS stock_resultante
-     ), movimientos AS (${sqlMovimientosDesde('actualizados', 'importacion')})
+       RETURNING p.id_producto, p.stock - previo.stock_antes AS cantidad, p.stock AS stock_resultante,
+                 p.nombre_producto, previo.precio_antes, p.precio_venta_actual AS precio_despues
+     ), movimientos AS (${sqlMovimientosDesde('actualizados', 'importacion')}),
+     -- A product brought back with another price: the change goes to the audit trail (entradaCambioPrecio's words).
+     precios AS (
+       INSERT INTO auditoria (id_minimarket, accion, id_usuario, detalle, datos, id_producto)
+       SELECT $1, 'cambio_precio', $2,
+              'Precio de "' || nombre_producto || '" al reactivarlo desde un archivo: ' || ${SQL_CLP('precio_antes')} || ' → ' || ${SQL_CLP('precio_despues')} || '.',
+              jsonb_build_object('antes', precio_antes, 'despues', precio_despues), id_producto
+       FROM actualizados WHERE precio_antes <> precio_despues
+     )
      SELECT count(*)::int AS n FROM actualizados`,
     [p.idMinimarket, p.idUsuario, p.motivo],
   );

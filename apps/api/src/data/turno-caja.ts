@@ -13,11 +13,20 @@ export async function abrirTurno(tx: Tx, idMinimarket: number, idUsuario: number
 
 export async function registrarMovimientoCaja(
   tx: Tx,
-  m: { idMinimarket: number; idTurno: number; tipo: 'ingreso' | 'retiro'; monto: number; motivo: string; idUsuario: number },
+  m: {
+    idMinimarket: number;
+    idTurno: number;
+    tipo: 'ingreso' | 'retiro';
+    monto: number;
+    motivo: string;
+    idUsuario: number;
+    /** The owner who approved a cashier's withdrawal with their PIN. */
+    idAutorizador: number | null;
+  },
 ) {
   await tx.$executeRaw`
-    INSERT INTO movimiento_caja (id_minimarket, id_turno, tipo, monto, motivo, id_usuario)
-    VALUES (${m.idMinimarket}, ${m.idTurno}, ${m.tipo}, ${m.monto}, ${m.motivo}, ${m.idUsuario})`;
+    INSERT INTO movimiento_caja (id_minimarket, id_turno, tipo, monto, motivo, id_usuario, id_autorizador)
+    VALUES (${m.idMinimarket}, ${m.idTurno}, ${m.tipo}, ${m.monto}, ${m.motivo}, ${m.idUsuario}, ${m.idAutorizador})`;
 }
 
 /** Closes it with the count and the report as computed at that moment (kept, never recomputed). */

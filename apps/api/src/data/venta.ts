@@ -14,9 +14,10 @@ export interface LineaVentaNueva {
 }
 
 /**
- * One call to registrar_venta (migration 20261121130000_registrar_venta): stock taken with
- * guarded UPDATEs so it never goes below zero, prices checked, sale, lines and ledger written,
- * all or nothing. Its refusals come back as SQLSTATE 'MM0xx' errors with a JSON message.
+ * One call to intentar_venta (prisma/funciones/intentar_venta.sql), the keyed way into
+ * registrar_venta: stock taken with guarded UPDATEs so it never goes below zero, prices checked,
+ * sale, lines and ledger written, all or nothing; attempts with the same key one at a time. Its
+ * refusals come back as an answer, {rechazo: {code, datos}}, kept under the key (venta_rechazada).
  */
 export async function registrarVenta<T>(
   tx: Tx,
@@ -40,14 +41,24 @@ export async function registrarVenta<T>(
     offline?: { fecha: Date; referenciaLocal: string | null } | null;
     /** The device's provisional reference of a sale made at the counter (rare: kept as sent). */
     referenciaLocal?: string | null;
+    /** The owner who approved a cashier's fiado past the customer's limit (docs/cajeros.md). */
+    idAutorizador?: number | null;
+    /** The request as sent, without any PIN: kept with a refusal. */
+    cuerpo: unknown;
   },
 ): Promise<T> {
   const [fila] = await tx.$queryRaw<{ resultado: T }[]>`
-    SELECT registrar_venta(${v.idMinimarket}::int, ${v.idUsuario}::int, ${v.metodoPago}::text,
+    SELECT intentar_venta(${v.idMinimarket}::int, ${v.idUsuario}::int, ${v.metodoPago}::text,
       ${v.estadoVenta}::text, ${v.total}::int, ${v.idempotencyKey}::text, ${JSON.stringify(v.lineas)}::jsonb, ${v.montoRecibido}::int,
       ${v.idCliente}::bigint, ${v.pagos ? JSON.stringify(v.pagos) : null}::jsonb, ${v.offline ? 'offline' : 'mostrador'}::text,
-      ${v.offline?.fecha ?? null}::timestamptz, ${v.offline?.referenciaLocal ?? v.referenciaLocal ?? null}::text) AS resultado`;
+      ${v.offline?.fecha ?? null}::timestamptz, ${v.offline?.referenciaLocal ?? v.referenciaLocal ?? null}::text,
+      ${v.idAutorizador ?? null}::int, ${JSON.stringify(v.cuerpo)}::jsonb) AS resultado`;
   return fila!.resultado;
+}
+
+/** What an offline sale did that the counter would not have let through (docs/offline.md «El rastro»). */
+export async function marcarAlertas(tx: Tx, idMinimarket: number, idVenta: number, alertas: readonly string[]) {
+  await tx.$executeRaw`UPDATE venta SET alertas = ${[...alertas]}::text[] WHERE id_minimarket = ${idMinimarket} AND id_venta = ${idVenta}`;
 }
 
 /** Sale ids taken from the table's own sequence up front, so lines can point at them before the insert. */
@@ -209,11 +220,20 @@ export async function insertarVentasImportadas(
  */
 export async function anularVenta(
   tx: Tx,
-  v: { idMinimarket: number; idVenta: number; fechaVenta: Date; idUsuario: number; motivo: string; idTurno: number | null },
+  v: {
+    idMinimarket: number;
+    idVenta: number;
+    fechaVenta: Date;
+    idUsuario: number;
+    motivo: string;
+    idTurno: number | null;
+    /** The owner who approved a cashier's void with their PIN. */
+    idAutorizador: number | null;
+  },
 ) {
   await tx.$executeRaw`
     UPDATE venta SET estado_venta = 'Anulada', anulada_en = now(), id_usuario_anulacion = ${v.idUsuario},
-           motivo_anulacion = ${v.motivo}, id_turno_anulacion = ${v.idTurno}
+           motivo_anulacion = ${v.motivo}, id_turno_anulacion = ${v.idTurno}, id_autorizador_anulacion = ${v.idAutorizador}
     WHERE id_minimarket = ${v.idMinimarket} AND id_venta = ${v.idVenta}`;
   // Its nota de crédito, in this transaction, when the sale has a boleta (docs/boleta.md).
   await tx.$executeRaw`SELECT encolar_nota_credito(${v.idMinimarket}::int, ${v.idVenta}::bigint, NULL::bigint)`;
@@ -228,6 +248,8 @@ export async function anularVenta(
  */
 export const CON_DETALLES = {
   detalles: { orderBy: { id_detalle_venta: 'asc' } },
+  // Who sold it (the person at the till).
+  usuario: { select: { nombre: true } },
   pagos: true,
   devoluciones: {
     orderBy: { id_devolucion: 'asc' },
@@ -285,6 +307,11 @@ export interface FiltroVentas {
   buscada?: { numero: number | null; idCsv: string };
   desde?: Date;
   hasta?: Date;
+  /** Sold by this person. */
+  idVendedor?: number;
+  origen?: 'mostrador' | 'offline' | 'archivo';
+  /** Only the sales with an alert (true). */
+  conAlertas?: boolean;
 }
 
 /** A provisional reference as typed and in capitals ("c1-0042" finds "C1-0042"). */
@@ -308,6 +335,9 @@ export async function listarVentas(db: Db, f: FiltroVentas, pagina: { skip: numb
         }
       : {}),
     ...(f.desde || f.hasta ? { fecha_venta: { ...(f.desde ? { gte: f.desde } : {}), ...(f.hasta ? { lte: f.hasta } : {}) } } : {}),
+    ...(f.idVendedor !== undefined ? { id_usuario: f.idVendedor } : {}),
+    ...(f.origen ? { origen: f.origen } : {}),
+    ...(f.conAlertas === true ? { NOT: { alertas: { isEmpty: true } } } : f.conAlertas === false ? { alertas: { isEmpty: true } } : {}),
   };
   const [filas, total, [contadas]] = await Promise.all([
     db.venta.findMany({ where, include: CON_DETALLES, orderBy: [{ fecha_venta: 'desc' }, { id_venta: 'desc' }], ...pagina }),
@@ -323,13 +353,21 @@ export async function listarVentas(db: Db, f: FiltroVentas, pagina: { skip: numb
             : Prisma.empty
         }
         ${f.desde ? Prisma.sql`AND fecha_venta >= ${f.desde}` : Prisma.empty}
-        ${f.hasta ? Prisma.sql`AND fecha_venta <= ${f.hasta}` : Prisma.empty}`,
+        ${f.hasta ? Prisma.sql`AND fecha_venta <= ${f.hasta}` : Prisma.empty}
+        ${f.idVendedor !== undefined ? Prisma.sql`AND id_vendedor = ${f.idVendedor}` : Prisma.empty}
+        ${
+          f.origen || f.conAlertas !== undefined
+            ? Prisma.sql`AND id_venta IN (SELECT id_venta FROM venta WHERE id_minimarket = ${f.idMinimarket}
+                ${f.origen ? Prisma.sql`AND origen = ${f.origen}` : Prisma.empty}
+                ${f.conAlertas === true ? Prisma.sql`AND alertas <> '{}'` : f.conAlertas === false ? Prisma.sql`AND alertas = '{}'` : Prisma.empty})`
+            : Prisma.empty
+        }`,
   ]);
   return { filas, total, ventasContadas: contadas?.ventas ?? 0, ingresos: Number(contadas?.ingresos ?? 0) };
 }
 
 /** The shop of a sale addressed by its id alone (null when there is no such sale). */
-export async function tiendaDeVenta(tx: Tx, idVenta: number): Promise<number | null> {
+export async function tiendaDeVenta(tx: Db | Tx, idVenta: number): Promise<number | null> {
   const [v] = await tx.$queryRaw<{ id_minimarket: number }[]>`SELECT id_minimarket FROM venta WHERE id_venta = ${idVenta}`;
   return v?.id_minimarket ?? null;
 }
@@ -348,10 +386,11 @@ export async function ventaBloqueada(tx: Tx, idMinimarket: number, idVenta: numb
       estado_venta: string;
       fecha_venta: Date;
       metodo_pago: string;
+      total: number;
       id_usuario_dueno: number;
     }[]
   >`
-    SELECT v.id_minimarket, v.numero_venta, v.id_venta_csv, v.estado_venta, v.fecha_venta, v.metodo_pago, m.id_usuario AS id_usuario_dueno
+    SELECT v.id_minimarket, v.numero_venta, v.id_venta_csv, v.estado_venta, v.fecha_venta, v.metodo_pago, v.total, m.id_usuario AS id_usuario_dueno
     FROM venta v JOIN minimarket m ON m.id_minimarket = v.id_minimarket
     WHERE v.id_minimarket = ${idMinimarket} AND v.id_venta = ${idVenta} FOR UPDATE OF v`;
   return v ?? null;

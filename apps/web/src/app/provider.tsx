@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { ApiError } from '../lib/api-client';
+import { ApiError, esSesionTerminada } from '../lib/api-client';
 import { AuthProvider, authKeys, useAuth } from '../lib/auth';
 import { clearToken, getToken, marcarSesionExpirada } from '../lib/auth-token';
 import { CurrentShopProvider } from '../lib/current-shop';
@@ -21,10 +21,11 @@ function ToasterConSesion() {
 }
 
 function crearQueryClient(): QueryClient {
-  // A 401 from any call means the session ended (token expired, user deactivated):
-  // forget the token and the user so the route guard sends them to the login page.
+  // A 401 from any call means the session ended (token expired, user deactivated): forget the
+  // token and the user so the route guard sends them to the login page. Not a wrong PIN at the
+  // shared till (401 PIN_INCORRECTO): that session goes on.
   const alExpirar = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 401 && getToken()) {
+    if (esSesionTerminada(error) && getToken()) {
       clearToken();
       marcarSesionExpirada();
       client.setQueryData(authKeys.me, null);

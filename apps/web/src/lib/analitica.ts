@@ -11,6 +11,7 @@ import type {
   PorCategoria,
   PorCobrar,
   PorMetodoPago,
+  PorVendedor,
   Ranking,
   Recomendaciones,
   Resumen,
@@ -94,6 +95,14 @@ export const porMetodoPagoQueryOptions = (id: number, f: FiltrosAnalitica) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'por-metodo-pago', f),
     queryFn: ({ signal }) => get<PorMetodoPago>('por-metodo-pago', filtrosQuery(id, f), signal),
+    staleTime: FRESCO_MS,
+  });
+
+/** «Ventas por persona»: sales and what they brought in, per person at the till (only the range applies). */
+export const porVendedorQueryOptions = (id: number, f: FiltrosAnalitica) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'por-vendedor', f.desde, f.hasta),
+    queryFn: ({ signal }) => get<PorVendedor>('por-vendedor', { id_minimarket: id, desde: f.desde, hasta: f.hasta }, signal),
     staleTime: FRESCO_MS,
   });
 

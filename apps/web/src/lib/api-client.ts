@@ -2,10 +2,15 @@
 // from storage, and errors turned into ApiError carrying the server's Spanish `detail`.
 import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
 import { getToken } from './auth-token';
-import { registrarResultado } from './offline/conexion';
+import { registrarContacto, registrarResultado } from './offline/conexion';
 
 export const API_BASE = '/api';
 export const MENSAJE_ERROR_CONEXION = 'Error de conexión. Inténtalo de nuevo.';
+/**
+ * POST /auth/pin's 401 for a PIN nobody of the shop has: the session is fine, the PIN is not. A
+ * literal here (the contracts' cajeros.ts pulls zod, which the app shell does not load).
+ */
+export const CODIGO_PIN_INCORRECTO = 'PIN_INCORRECTO';
 
 export interface CampoError {
   campo: string;
@@ -85,6 +90,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   registrarResultado(false);
 
   if (!response.ok) throw await toApiError(response);
+  registrarContacto(response.headers.get('date'));
   return response;
 }
 
@@ -160,6 +166,14 @@ export async function apiDownload(path: string, nombreArchivo: string): Promise<
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * A 401 that means the session ended (expired, revoked, deactivated): the app forgets the token.
+ * A wrong PIN at the shared till (401 PIN_INCORRECTO) is not one.
+ */
+export function esSesionTerminada(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && error.code !== CODIGO_PIN_INCORRECTO;
 }
 
 /** The message to show for any failure: the server's detail, or the screen's own fallback. */

@@ -4,8 +4,9 @@ import type { UsuarioActual } from '@minimarket/contracts/usuarios';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
-import { ApiError, apiRequest, mensajeDeError } from './api-client';
+import { ApiError, apiRequest, esSesionTerminada, mensajeDeError } from './api-client';
 import { clearToken, getToken, guardarUsuario, leerUsuarioGuardado, marcarSesionExpirada, setToken } from './auth-token';
+import { olvidarCajaCompartida } from './caja-compartida/claves';
 
 export const MENSAJE_CREDENCIALES = 'Correo o contraseña incorrectos.';
 export const MENSAJE_SESION_EXPIRADA = 'La sesión ha expirado. Por favor, inicie sesión de nuevo.';
@@ -29,7 +30,7 @@ async function fetchUsuarioActual(): Promise<UsuarioActual | null> {
     }
     // A 401 means the stored token is stale: drop it (decisions §4). Any other failure
     // (server down, no network) keeps the token so a retry can still succeed.
-    if (error instanceof ApiError && error.status === 401) {
+    if (esSesionTerminada(error)) {
       clearToken();
       marcarSesionExpirada();
       return null;
@@ -81,6 +82,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         throw new Error(MENSAJE_ERROR_SERVIDOR, { cause: e });
       }
       setToken(token, recordar);
+      // A password opens the till: a lock left by a session that expired does not outlive it.
+      olvidarCajaCompartida();
       const usuario = await queryClient.fetchQuery({ ...usuarioActualQueryOptions(), staleTime: 0 });
       if (!usuario) throw new Error(MENSAJE_SESION_EXPIRADA);
       return usuario;
@@ -99,6 +102,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // Storage unavailable: nothing was kept.
     }
+    // The shared till's lock goes with the session (the login page is the lock now).
+    olvidarCajaCompartida();
+    // The device's copy of the shop's customers and what they owe goes too; the outbox of sales not
+    // yet sent stays until anyone of the shop signs in again (docs/offline.md). Loaded on demand: the
+    // login page does not download IndexedDB's code.
+    void import('./offline/catalogo').then((m) => m.olvidarClientes()).catch(() => {});
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.me[0] });
     queryClient.setQueryData(authKeys.me, null);
   }, [queryClient]);

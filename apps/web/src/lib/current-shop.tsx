@@ -53,6 +53,8 @@ interface CurrentShopValue {
   seleccionar: (id: number) => void;
   /** Units at or below which a product counts as low stock, once the shop has loaded. */
   umbralStockBajo: number | null;
+  /** Idle minutes after which the shared till asks for a PIN again, once the shop has loaded. */
+  minutosBloqueoCaja: number | null;
 }
 
 const CurrentShopContext = createContext<CurrentShopValue | null>(null);
@@ -106,6 +108,7 @@ export function CurrentShopProvider({ children }: { children: ReactNode }) {
       reintentar: () => void adminRefetch(),
       seleccionar,
       umbralStockBajo: detalle.data?.umbral_stock_bajo ?? null,
+      minutosBloqueoCaja: detalle.data?.minutos_bloqueo_caja ?? null,
     }),
     [actual, opciones, esAdmin, adminCargando, adminError, adminRefetch, seleccionar, detalle.data],
   );

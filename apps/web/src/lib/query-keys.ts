@@ -14,4 +14,6 @@ export const RAIZ = {
   clientes: ['clientes'],
   respaldos: ['respaldos'],
   boletas: ['boletas'],
+  cajeros: ['cajeros'],
+  auditoria: ['auditoria'],
 } as const;

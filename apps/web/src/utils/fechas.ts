@@ -35,3 +35,15 @@ export function isoADia(iso: string): Date | undefined {
   const m = ISO.exec(iso);
   return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : undefined;
 }
+
+/** A moment as ISO 8601 with the device's UTC offset ('2026-11-25T16:52:03-03:00'), to the second. */
+export function fechaConZona(fecha: Date): string {
+  const dos = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
+  const desfase = -fecha.getTimezoneOffset();
+  const signo = desfase >= 0 ? '+' : '-';
+  return (
+    `${fecha.getFullYear()}-${dos(fecha.getMonth() + 1)}-${dos(fecha.getDate())}` +
+    `T${dos(fecha.getHours())}:${dos(fecha.getMinutes())}:${dos(fecha.getSeconds())}` +
+    `${signo}${dos(desfase / 60)}:${dos(desfase % 60)}`
+  );
+}

@@ -17,6 +17,7 @@ import {
   type PorCobrar,
   type PorCategoria,
   type PorMetodoPago,
+  type PorVendedor,
   type Ranking,
   type rankingQuerySchema,
   type Recomendaciones,
@@ -260,6 +261,24 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
     async porCategoria(usuario: UsuarioSesion, f: Filtros): Promise<PorCategoria> {
       const c = await consulta(usuario, f);
       return leer(c, (tx, r) => porCategoria(tx, r, c));
+    },
+
+    /**
+     * Sales by person at the till (docs/cajeros.md): venta_contada in the range's days, Santiago's
+     * clock. Read from the sales, not the summaries (they have no person); a shop's range is one
+     * index range scan (venta_vendedor_idx would serve one person).
+     */
+    async porVendedor(usuario: UsuarioSesion, f: Filtros): Promise<PorVendedor> {
+      const c = await consulta(usuario, f);
+      const filas = await db.$queryRaw<{ id_usuario: number | null; nombre: string | null; ventas: number; ingresos: bigint }[]>`
+        SELECT v.id_vendedor AS id_usuario, u.nombre, count(*)::int AS ventas, sum(v.ingreso)::bigint AS ingresos
+        FROM venta_contada v LEFT JOIN usuario u ON u.id_usuario = v.id_vendedor
+        WHERE v.id_minimarket = ${c.idMinimarket}
+          AND v.fecha_venta >= (${c.desde}::date)::timestamp AT TIME ZONE 'America/Santiago'
+          AND v.fecha_venta < (${c.hasta}::date + 1)::timestamp AT TIME ZONE 'America/Santiago'
+        GROUP BY v.id_vendedor, u.nombre
+        ORDER BY sum(v.ingreso) DESC, u.nombre NULLS LAST`;
+      return filas.map((r) => ({ id_usuario: r.id_usuario, nombre: r.nombre, ventas: r.ventas, ingresos: n(r.ingresos) }));
     },
 
     async porMetodoPago(usuario: UsuarioSesion, f: Filtros): Promise<PorMetodoPago> {

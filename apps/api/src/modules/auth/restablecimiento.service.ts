@@ -58,7 +58,7 @@ export function createRestablecimientoService({
 
     const enlace = `${appUrl.replace(/\/+$/, '')}/reset-password?token=${token}`;
     const mensaje = correoRestablecimiento({
-      para: usuario.correo,
+      para: correo,
       nombre: usuario.nombre,
       enlace,
       minutos: VALIDEZ_ENLACE_MINUTOS,

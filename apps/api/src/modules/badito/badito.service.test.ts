@@ -9,7 +9,7 @@ import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { createBaditoService } from './badito.service.js';
 import { clasificar, MAX_PALABRAS_PREGUNTA } from './intenciones.js';
 
-const USUARIO: UsuarioSesion = { id_usuario: 7, nombre: 'Dueña', correo: 'duena@fixture.cl', rol: 'pyme' };
+const USUARIO: UsuarioSesion = { id_usuario: 7, nombre: 'Dueña', correo: 'duena@fixture.cl', rol: 'pyme', id_minimarket_cajero: null };
 const PALABRAS_AL_AZAR = ['perro', 'ventana', 'zapato', 'cuchara', 'montaña', 'guitarra', 'relámpago', 'silla', 'nube', 'árbol', 'cohete'];
 
 /** Random words, `largo` characters at most. */

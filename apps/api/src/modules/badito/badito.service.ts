@@ -31,6 +31,11 @@ const SIN_DATOS = new Set<IntencionBadito>([
   'capacidades',
   'desconocida',
 ]);
+/**
+ * What a cashier may ask with the shop's data (docs/cajeros.md): their own sales today (ventas_hoy
+ * answers only theirs), stock and a product's sale price; any other figure is the owner's.
+ */
+const PARA_CAJEROS = new Set<IntencionBadito>(['ventas_hoy', 'agotados', 'stock_bajo', 'producto']);
 /** How many best sellers an answer names. */
 const MAS_VENDIDOS_EN_RESPUESTA = 3;
 
@@ -208,6 +213,20 @@ export function createBaditoService({
     }
   }
 
+  /** A cashier's question: their own sales today, stock and prices (never a cost); the rest is the owner's. */
+  async function paraCajero(usuario: UsuarioSesion, id: number, c: Clasificacion): Promise<BaditoRespuesta> {
+    const sinCosto: Clasificacion = { ...c, conCosto: false };
+    if (c.intencion === 'desconocida') return conDatos(id, sinCosto);
+    if (!PARA_CAJEROS.has(c.intencion) || (c.intencion === 'ventas_hoy' && c.metodos)) {
+      return respuesta(c.intencion, r.SOLO_DUENO, { sugerencias: ['¿Cuánto he vendido hoy?', '¿Qué productos están agotados?'] });
+    }
+    if (c.intencion === 'ventas_hoy') {
+      const cifras = await lecturas.ventasPropiasHoy(db, id, usuario.id_usuario, diaLocal(new Date()));
+      return respuesta('ventas_hoy', r.ventasPropias(cifras));
+    }
+    return conDatos(id, sinCosto);
+  }
+
   return {
     async responder(usuario: UsuarioSesion, pregunta: z.output<typeof baditoPreguntaSchema>): Promise<BaditoRespuesta> {
       await limites.reservar([limites.reglas.baditoUsuario, usuario.id_usuario]);
@@ -221,6 +240,7 @@ export function createBaditoService({
         const texto = usuario.rol === 'administrador' ? r.ELIGE_MINIMARKET : r.SIN_MINIMARKET;
         return respuesta(c.intencion, texto, { sugerencias: r.sugerencias('capacidades') });
       }
+      if (usuario.rol === 'cajero') return paraCajero(usuario, id, c);
       return conDatos(id, c);
     },
   };

@@ -195,3 +195,18 @@ export async function umbralStockBajo(tx: Tx, idMinimarket: number): Promise<num
   const m = await tx.minimarket.findUniqueOrThrow({ where: { id_minimarket: idMinimarket }, select: { umbral_stock_bajo: true } });
   return m.umbral_stock_bajo;
 }
+
+/**
+ * A cashier's own sales today (docs/cajeros.md): the sales that count (venta_contada, the one
+ * definition) this person sold since Santiago's midnight, and what they brought in.
+ */
+export async function ventasPropiasHoy(tx: Tx, idMinimarket: number, idUsuario: number, hoy: string): Promise<CifrasVentas> {
+  const [f] = await tx.$queryRaw<{ ventas: bigint; ingresos: bigint }[]>`
+    SELECT count(*)::bigint AS ventas, coalesce(sum(ingreso), 0)::bigint AS ingresos FROM venta_contada
+    WHERE id_minimarket = ${idMinimarket} AND id_vendedor = ${idUsuario}
+      AND fecha_venta >= (${hoy}::date)::timestamp AT TIME ZONE 'America/Santiago'
+      AND fecha_venta < (${hoy}::date + 1)::timestamp AT TIME ZONE 'America/Santiago'`;
+  const ventas = n(f?.ventas);
+  const ingresos = n(f?.ingresos);
+  return { ventas, ingresos, ticket: ticket({ ventas, ingresos }) };
+}

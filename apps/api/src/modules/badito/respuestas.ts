@@ -396,3 +396,13 @@ export function mayoresDeudores(deudores: readonly DeudaCliente[], total: number
       : ` Le ${siguen.length === 1 ? 'sigue' : 'siguen'} ${lista(siguen.map((c) => `${c.nombre} (${formatClp(c.saldo)})`))}${resto > 0 ? ` y ${contar(resto, 'cliente más', 'clientes más')}` : ''}.`;
   return `${base}${otros} En total te deben ${formatClp(total)}.`;
 }
+
+/** A cashier asking for a figure that is the owner's (docs/cajeros.md): what they may ask instead. */
+export const SOLO_DUENO =
+  'Esa cifra es solo para el dueño de la tienda. Puedo decirte cuánto llevas vendido tú hoy, el stock y el precio de un producto, o cómo vender.';
+
+/** A cashier's own sales today. */
+export function ventasPropias(c: CifrasVentas): string {
+  if (c.ventas === 0) return 'Hoy todavía no registras ventas completadas.';
+  return `Hoy llevas ${contar(c.ventas, 'venta')} por ${formatClp(c.ingresos)} en total.`;
+}

@@ -30,5 +30,6 @@ export async function boletaElectronicaDeVenta(db: Db, idMinimarket: number, idV
     iva: documento.iva,
     exento: documento.exento,
     total: documento.total,
+    de_prueba: documento.de_prueba,
   };
 }

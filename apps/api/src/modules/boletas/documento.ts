@@ -15,9 +15,11 @@ export interface Referencia {
   tipo: number;
   folio: number;
   creado_en: Date;
+  /** What the boleta charged (its MntTotal). */
+  total: number;
 }
 
-/** SII's reference codes: 1 annuls the referenced document, 3 corrects its amounts. */
+/** SII's reference codes (DTE_v10.xsd, Referencia/CodRef): 1 annuls the referenced document, 3 corrects its amounts. */
 const ANULA = 1;
 const CORRIGE_MONTOS = 3;
 
@@ -33,13 +35,22 @@ export function documentoParaProveedor(fila: FilaDocumento, emisor: EmisorDte, r
     lineas,
   };
   if (fila.tipo === 61 && referencia) {
-    const anula = fila.id_devolucion === null;
+    // A void credits what the boleta charged less what returns already credited
+    // (encolar_nota_credito.sql). With nothing credited before it annuls the boleta (CodRef 1); after
+    // returns it credits only what was left: that corrects the boleta's amounts (CodRef 3), like a return.
+    const anulacion = fila.id_devolucion === null;
+    const acredita = lineas.reduce((s, l) => s + l.monto, 0);
+    const anula = anulacion && acredita === referencia.total;
     documento.referencia = {
       tipo: referencia.tipo as 39 | 41,
       folio: referencia.folio,
       fecha: diaLocal(referencia.creado_en),
       codigo: anula ? ANULA : CORRIGE_MONTOS,
-      razon: anula ? 'Anula la boleta (venta anulada)' : 'Devolución de productos',
+      razon: anula
+        ? 'Anula la boleta (venta anulada)'
+        : anulacion
+          ? 'Venta anulada: acredita lo que quedaba tras las devoluciones'
+          : 'Devolución de productos',
     };
   }
   return documento;

@@ -5,7 +5,11 @@
 // Fiado, is never cash); the change handed back is never cash taken in (a sale's total counts, not
 // what was handed over). diferencia = monto_contado − esperado_efectivo, recorded whatever it is. The
 // shift's sales and what they brought in are the app's one definition (venta_contada), as every
-// screen's; by method, part by part (parte_contada).
+// screen's; by method, part by part (parte_contada); by person at the till (venta_contada.id_vendedor).
+//
+// A cashier counts blind (docs/cajeros.md «Arqueo ciego»): what they read of a shift carries no figure
+// the expected cash could be worked out from (ciego()); the owner reads it whole. A cashier's cash
+// withdrawal needs the owner's PIN; every withdrawal goes to the audit trail.
 import {
   MENSAJE_SIN_TURNO,
   MENSAJE_TURNO_ABIERTO,
@@ -17,12 +21,16 @@ import {
   type turnoAperturaSchema,
   type turnosQuerySchema,
 } from '@minimarket/contracts/caja';
+import type { Autorizacion } from '@minimarket/contracts/cajeros';
 import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
+import { formatClp } from '@minimarket/contracts/formato';
 import type { z } from 'zod';
 import { esViolacionUnica, Prisma, type Db, type Tx } from '../../db/client.js';
+import { registrarAuditoria } from '../../data/auditoria.js';
 import { abrirTurno, cerrarTurno, registrarMovimientoCaja } from '../../data/turno-caja.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { Autorizaciones } from '../cajeros/autorizacion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 
 interface FilaTurno {
@@ -62,12 +70,28 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
   const [contadas] = await tx.$queryRaw<{ ventas: number }[]>`
     SELECT count(*)::int AS ventas FROM venta_contada WHERE id_minimarket = ${t.id_minimarket} AND id_turno = ${t.id_turno}`;
   const movimientos = await tx.$queryRaw<
-    { id_movimiento: number; tipo: 'ingreso' | 'retiro'; monto: number; motivo: string; fecha: Date; nombre_usuario: string | null }[]
+    {
+      id_movimiento: number;
+      tipo: 'ingreso' | 'retiro';
+      monto: number;
+      motivo: string;
+      fecha: Date;
+      nombre_usuario: string | null;
+      nombre_autorizador: string | null;
+    }[]
   >`
-    SELECT m.id_movimiento, m.tipo, m.monto, m.motivo, m.fecha, u.nombre AS nombre_usuario
-    FROM movimiento_caja m LEFT JOIN usuario u ON u.id_usuario = m.id_usuario
+    SELECT m.id_movimiento, m.tipo, m.monto, m.motivo, m.fecha, u.nombre AS nombre_usuario, z.nombre AS nombre_autorizador
+    FROM movimiento_caja m
+    LEFT JOIN usuario u ON u.id_usuario = m.id_usuario
+    LEFT JOIN usuario z ON z.id_usuario = m.id_autorizador
     WHERE m.id_minimarket = ${t.id_minimarket} AND m.id_turno = ${t.id_turno}
     ORDER BY m.id_movimiento`;
+  // Per person at the till: the sales that count, and what they brought in.
+  const porVendedor = await tx.$queryRaw<{ id_usuario: number | null; nombre: string | null; ventas: number; total: bigint }[]>`
+    SELECT v.id_vendedor AS id_usuario, u.nombre, count(*)::int AS ventas, sum(v.ingreso)::bigint AS total
+    FROM venta_contada v LEFT JOIN usuario u ON u.id_usuario = v.id_vendedor
+    WHERE v.id_minimarket = ${t.id_minimarket} AND v.id_turno = ${t.id_turno}
+    GROUP BY v.id_vendedor, u.nombre ORDER BY sum(v.ingreso) DESC, u.nombre`;
   const suma = (tipo: 'ingreso' | 'retiro') => movimientos.filter((m) => m.tipo === tipo).reduce((s, m) => s + m.monto, 0);
   const efectivo = Number(porMetodo.find((p) => p.metodo_pago === 'Efectivo')?.cobrado ?? 0);
   // Cash handed back from this till (docs/caja.md), part by part (parte_venta, parte_devolucion): what
@@ -103,6 +127,7 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
     ventas: contadas?.ventas ?? 0,
     total_ventas: porMetodo.reduce((s, p) => s + Number(p.ingreso), 0),
     por_metodo_pago: porMetodo.map((p) => ({ metodo_pago: p.metodo_pago, ventas: p.ventas, total: Number(p.ingreso) })),
+    por_vendedor: porVendedor.map((p) => ({ id_usuario: p.id_usuario, nombre: p.nombre, ventas: p.ventas, total: Number(p.total) })),
     ventas_efectivo: efectivo,
     devoluciones_efectivo,
     abonos_efectivo,
@@ -117,9 +142,32 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
   };
 }
 
+/**
+ * A shift as a cashier reads it: blind (docs/cajeros.md «Arqueo ciego»). Every figure the expected
+ * cash could be worked out from is null: what the sales brought in (in all, in cash, by method, by
+ * person), the cash refunds and abonos, the expected cash and the difference. How many sales, the
+ * movements and the count stay.
+ */
+export function ciego(t: Turno): Turno {
+  return {
+    ...t,
+    total_ventas: null,
+    por_metodo_pago: t.por_metodo_pago.map((p) => ({ ...p, total: null })),
+    por_vendedor: t.por_vendedor.map((p) => ({ ...p, total: null })),
+    ventas_efectivo: null,
+    devoluciones_efectivo: null,
+    abonos_efectivo: null,
+    esperado_efectivo: null,
+    diferencia: null,
+  };
+}
+
 export type CajaService = ReturnType<typeof createCajaService>;
 
-export function createCajaService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
+export function createCajaService({ db, acceso, autorizaciones }: { db: Db; acceso: AccesoMinimarket; autorizaciones: Autorizaciones }) {
+  /** What this person reads of a shift: whole, or blind for a cashier. */
+  const para = (usuario: UsuarioSesion, t: Turno) => (usuario.rol === 'cajero' ? ciego(t) : t);
+
   const tienda = (usuario: UsuarioSesion, id: number | undefined) => acceso.tiendaPedida(usuario, id);
 
   /**
@@ -132,7 +180,8 @@ export function createCajaService({ db, acceso }: { db: Db; acceso: AccesoMinima
       FilaTurno[]
     >`${SELECT_TURNO} WHERE t.id_turno = ${idTurno} ${Prisma.raw(bloqueo ? `${bloqueo} OF t` : '')}`;
     if (!t) throw notFound(MENSAJE_TURNO_NO_ENCONTRADO, 'SHIFT_NOT_FOUND');
-    if (!acceso.puedeVer(usuario, { id_usuario: t.id_usuario_dueno })) throw notFound(MENSAJE_TURNO_NO_ENCONTRADO, 'SHIFT_NOT_FOUND');
+    if (!acceso.puedeVer(usuario, { id_minimarket: t.id_minimarket, id_usuario: t.id_usuario_dueno }))
+      throw notFound(MENSAJE_TURNO_NO_ENCONTRADO, 'SHIFT_NOT_FOUND');
     return t;
   }
 
@@ -151,9 +200,11 @@ export function createCajaService({ db, acceso }: { db: Db; acceso: AccesoMinima
     return {
       ...r,
       ventas_efectivo: r.ventas_efectivo ?? r.por_metodo_pago.find((m) => m.metodo_pago === 'Efectivo')?.total ?? 0,
-      total_ventas: r.total_ventas ?? r.por_metodo_pago.reduce((s, m) => s + m.total, 0),
-      // Closed before la libreta existed: no abonos.
+      total_ventas: r.total_ventas ?? r.por_metodo_pago.reduce((s, m) => s + (m.total ?? 0), 0),
+      // Closed before la libreta existed: no abonos; before cashiers: no split by person.
       abonos_efectivo: r.abonos_efectivo ?? 0,
+      por_vendedor: r.por_vendedor ?? [],
+      movimientos: r.movimientos.map((m) => ({ ...m, nombre_autorizador: m.nombre_autorizador ?? null })),
     };
   };
 
@@ -163,7 +214,7 @@ export function createCajaService({ db, acceso }: { db: Db; acceso: AccesoMinima
       try {
         return await db.$transaction(async (tx) => {
           const id = await abrirTurno(tx, idMinimarket, usuario.id_usuario, body.monto_inicial);
-          return cifras(tx, await turno(tx, usuario, id));
+          return para(usuario, await cifras(tx, await turno(tx, usuario, id)));
         });
       } catch (err) {
         if (esViolacionUnica(err)) throw conflict(MENSAJE_TURNO_ABIERTO, 'SHIFT_ALREADY_OPEN');
@@ -176,10 +227,16 @@ export function createCajaService({ db, acceso }: { db: Db; acceso: AccesoMinima
       const id = await tienda(usuario, idMinimarket);
       const [t] = await db.$queryRaw<FilaTurno[]>`${SELECT_TURNO} WHERE t.id_minimarket = ${id} AND t.cerrado_en IS NULL`;
       if (!t) throw notFound(MENSAJE_SIN_TURNO, 'NO_OPEN_SHIFT');
-      return cifras(db, t);
+      return para(usuario, await cifras(db, t));
     },
 
+    /** Cash put in or taken out. A cashier's withdrawal needs the owner's PIN (asked before anything changes). */
     async movimiento(usuario: UsuarioSesion, idTurno: number, body: z.output<typeof movimientoCajaCreateSchema>): Promise<Turno> {
+      const { id_minimarket } = await turno(db, usuario, idTurno);
+      const idAutorizador =
+        body.tipo === 'retiro'
+          ? await autorizaciones.exigir(usuario, id_minimarket, 'retiro_caja', body.autorizacion as Autorizacion | undefined)
+          : null;
       return db.$transaction(async (tx) => {
         const t = await abierto(tx, usuario, idTurno, 'FOR SHARE');
         await registrarMovimientoCaja(tx, {
@@ -189,17 +246,32 @@ export function createCajaService({ db, acceso }: { db: Db; acceso: AccesoMinima
           monto: body.monto,
           motivo: body.motivo,
           idUsuario: usuario.id_usuario,
+          idAutorizador,
         });
-        return cifras(tx, t);
+        if (body.tipo === 'retiro') {
+          await registrarAuditoria(tx, {
+            id_minimarket: t.id_minimarket,
+            accion: 'retiro_caja',
+            id_usuario: usuario.id_usuario,
+            id_autorizador: idAutorizador,
+            detalle: `Retiró ${formatClp(body.monto)} de la caja: ${body.motivo}`,
+            datos: { id_turno: idTurno },
+          });
+        }
+        return para(usuario, await cifras(tx, t));
       });
     },
 
-    /** Closes by the count; a difference is recorded, never refused. Closing twice → 409. */
+    /**
+     * Closes by the count; a difference is recorded, never refused. Closing twice → 409. A cashier
+     * reads back only what they counted (blind).
+     */
     async cerrar(usuario: UsuarioSesion, idTurno: number, body: z.output<typeof cierreTurnoSchema>): Promise<Turno> {
-      return db.$transaction(async (tx) => {
+      const informe = await db.$transaction(async (tx) => {
         const t = await abierto(tx, usuario, idTurno, 'FOR UPDATE');
         const x = await cifras(tx, t);
-        const diferencia = body.monto_contado - x.esperado_efectivo;
+        const esperado = x.esperado_efectivo!;
+        const diferencia = body.monto_contado - esperado;
         const [{ ahora }] = await tx.$queryRaw<{ ahora: Date }[]>`SELECT now() AS ahora`;
         const informe: Turno = {
           ...x,
@@ -213,12 +285,13 @@ export function createCajaService({ db, acceso }: { db: Db; acceso: AccesoMinima
           idTurno,
           idUsuario: usuario.id_usuario,
           montoContado: body.monto_contado,
-          esperado: x.esperado_efectivo,
+          esperado,
           diferencia,
           resumen: informe,
         });
         return informe;
       });
+      return para(usuario, informe);
     },
 
     /** Closed shifts, newest first, each with its close report. */

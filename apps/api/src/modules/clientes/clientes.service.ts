@@ -102,7 +102,7 @@ export function createClientesService({ db, acceso }: { db: Db; acceso: AccesoMi
       where: { id_cliente: idCliente },
       select: { id_minimarket: true, minimarket: { select: { id_usuario: true, nombre_minimarket: true } } },
     });
-    if (!c || !acceso.puedeVer(usuario, c.minimarket)) throw noEncontrado();
+    if (!c || !acceso.puedeVer(usuario, { id_minimarket: c.id_minimarket, id_usuario: c.minimarket.id_usuario })) throw noEncontrado();
     return c;
   }
 

@@ -1,7 +1,10 @@
 // The real OpenFactura client driven against the local stand-in (docs/boleta.md): the exactly-once
 // cases the outbox relies on, each failure sorted for the worker, and the api key never leaking.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import {
+  MENSAJE_DTE_CONFLICTO_IDEMPOTENCIA,
   MENSAJE_DTE_CREDENCIALES,
   MENSAJE_DTE_LIMITE,
   MENSAJE_DTE_TEMPORAL,
@@ -122,7 +125,8 @@ describe('emitir against the stand-in', () => {
     const a = await proveedor.emitir(boleta(), { claveIdempotencia: 'venta-200', apiKey: API_KEY });
     const b = await proveedor.emitir(boleta(), { claveIdempotencia: 'venta-200', apiKey: API_KEY });
     const c = await proveedor.emitir(boleta(), { claveIdempotencia: 'venta-201', apiKey: API_KEY });
-    expect(b).toEqual(a);
+    // Read back by the token of OF-06: the same folio, TED and token (the PDF and resolution came with the first answer).
+    expect(b).toEqual({ ...a, pdf: null, resolucion: null });
     expect(c.folio).toBe(a.folio + 1);
     expect(sim.emitidos().length - antes).toBe(2);
   });
@@ -157,15 +161,32 @@ describe('emitir against the stand-in', () => {
   });
 
   it("OpenFactura's own answer to a repeated key (400 OF-06 with the token) is read back into the same folio and TED", async () => {
-    const of = await crearSimuladorDte({ apiKey: API_KEY, idempotencia: 'of06' });
-    try {
-      const cliente = createOpenFactura({ baseUrl: of.url, timeoutMs: 2000 });
-      const a = await cliente.emitir(boleta(), { claveIdempotencia: 'venta-500', apiKey: API_KEY });
-      const b = await cliente.emitir(boleta(), { claveIdempotencia: 'venta-500', apiKey: API_KEY });
-      expect(b).toMatchObject({ folio: a.folio, ted: a.ted, token: a.token, estado: 'en_proceso' });
-      expect(of.emitidos()).toHaveLength(1);
-    } finally {
-      await of.cerrar();
+    const antes = sim.emitidos().length;
+    const a = await proveedor.emitir(boleta(), { claveIdempotencia: 'venta-500', apiKey: API_KEY });
+    const b = await proveedor.emitir(boleta(), { claveIdempotencia: 'venta-500', apiKey: API_KEY });
+    expect(b).toMatchObject({ folio: a.folio, ted: a.ted, token: a.token, estado: 'en_proceso' });
+    expect(sim.emitidos().length - antes).toBe(1);
+  });
+
+  it('OF-06 without a token (or a 409) is a rechazo that says not to retry: the key is spent on a document we cannot read', async () => {
+    for (const [status, cuerpo] of [
+      [400, { error: { message: 'Este DTE ya fue emitido (Idempotency-Key)', code: 'OF-06' } }],
+      [409, { message: 'Conflict' }],
+    ] as const) {
+      const servidor = http.createServer((req, res) => {
+        req.resume();
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(cuerpo));
+      });
+      await new Promise<void>((resolve) => servidor.listen(0, '127.0.0.1', resolve));
+      try {
+        const cliente = createOpenFactura({ baseUrl: `http://127.0.0.1:${(servidor.address() as AddressInfo).port}`, timeoutMs: 2000 });
+        const e = await fallo(cliente.emitir(boleta(), { claveIdempotencia: 'venta-501', apiKey: API_KEY }));
+        expect(e).toMatchObject({ clase: 'rechazo', message: MENSAJE_DTE_CONFLICTO_IDEMPOTENCIA, reintentarEnMs: null });
+      } finally {
+        servidor.closeAllConnections();
+        await new Promise<void>((resolve) => servidor.close(() => resolve()));
+      }
     }
   });
 
@@ -193,10 +214,13 @@ describe('emitir against the stand-in', () => {
     expect(sim.emitidos().length - antes).toBe(1);
   });
 
-  it('the same key with another document is refused, never stamped twice', async () => {
-    await proveedor.emitir(boleta(), { claveIdempotencia: 'venta-600', apiKey: API_KEY });
-    const e = await fallo(proveedor.emitir(boleta([LINEAS[0]]), { claveIdempotencia: 'venta-600', apiKey: API_KEY }));
-    expect(e.clase).toBe('rechazo');
+  it('the same key with another document gets the first one back (OF-06 and its token), never stamped twice', async () => {
+    const antes = sim.emitidos().length;
+    const a = await proveedor.emitir(boleta(), { claveIdempotencia: 'venta-600', apiKey: API_KEY });
+    const b = await proveedor.emitir(boleta([LINEAS[0]]), { claveIdempotencia: 'venta-600', apiKey: API_KEY });
+    expect(b).toMatchObject({ folio: a.folio, ted: a.ted });
+    expect(b.ted).toContain('<MNT>6517</MNT>');
+    expect(sim.emitidos().length - antes).toBe(1);
   });
 
   it('a 429 is a limit with the wait the provider asked for (Retry-After)', async () => {

@@ -12,6 +12,7 @@ import {
   mensajeDteRechazado,
   montosDte,
   TASA_IVA_PORCENTAJE,
+  textoLatin1,
 } from '@minimarket/contracts/dte';
 import { montoPorPeso } from '@minimarket/contracts/granel';
 import {
@@ -32,8 +33,11 @@ export const ESPERA_BLOQUEO_BOLETAS_MS = 15 * 60_000;
 /** Longest provider text we carry into a message. */
 const MAX_TEXTO_PROVEEDOR = 300;
 
-// SII's field lengths (Formato Boletas Electrónicas): longer text is cut, not refused.
+// SII's field lengths (EnvioBOLETA_v11.xsd and DTE_v10.xsd): longer text is cut, not refused.
 const LARGO = { nombreItem: 80, razonSocial: 100, giro: 80, direccion: 70, comuna: 20, razonRef: 90 } as const;
+
+/** A text field as it leaves: in ISO-8859-1 (textoLatin1: the document's encoding), then cut to SII's length. */
+const texto = (s: string, largo: number) => textoLatin1(s).slice(0, largo).trimEnd();
 
 /**
  * OpenFactura's error codes (its «Errores de emisión» table), in the owner's words. The ones that
@@ -83,43 +87,50 @@ export function cantidadSii(linea: Pick<LineaDte, 'cantidad' | 'unidad'>): numbe
 /** What precio × cantidad comes to before any discount: the line's list amount, to the peso (kg lines as the sale rounds them). */
 const montoDeLista = (l: LineaDte) => (l.unidad === 'kg' ? montoPorPeso(l.precio_unitario, l.cantidad) : l.precio_unitario * l.cantidad);
 
+/**
+ * The lines, each element in the schemas' order (EnvioBOLETA_v11.xsd and DTE_v10.xsd's Detalle:
+ * NroLinDet, IndExe, NmbItem, QtyItem, UnmdItem, PrcItem, DescuentoMonto, RecargoMonto, MontoItem).
+ * A line with no price or no quantity (a $0 gift, what is left of a kg line) goes without QtyItem,
+ * UnmdItem and PrcItem: both are Dec12_6Type, above 0 (minInclusive 0.000001); MontoItem stays.
+ */
 function detalle(lineas: readonly LineaDte[]) {
   return lineas.map((l, i) => {
-    const lista = montoDeLista(l);
+    const conPrecio = l.precio_unitario > 0 && l.cantidad > 0;
+    const lista = conPrecio ? montoDeLista(l) : l.monto;
     return {
       NroLinDet: i + 1,
-      NmbItem: l.nombre.slice(0, LARGO.nombreItem),
-      QtyItem: cantidadSii(l),
-      ...(l.unidad === 'kg' ? { UnmdItem: 'KG' } : {}),
-      PrcItem: l.precio_unitario,
+      ...(l.exento ? { IndExe: 1 } : {}),
+      NmbItem: texto(l.nombre, LARGO.nombreItem),
+      ...(conPrecio ? { QtyItem: cantidadSii(l), ...(l.unidad === 'kg' ? { UnmdItem: 'KG' } : {}), PrcItem: l.precio_unitario } : {}),
       // SII: MontoItem = PrcItem × QtyItem − DescuentoMonto + RecargoMonto, all gross on a boleta.
       ...(lista > l.monto ? { DescuentoMonto: lista - l.monto } : {}),
       ...(lista < l.monto ? { RecargoMonto: l.monto - lista } : {}),
       MontoItem: l.monto,
-      ...(l.exento ? { IndExe: 1 } : {}),
     };
   });
 }
 
 /**
- * The JSON body of POST /v2/dte/document for one of our documents. A boleta (39/41) follows SII's
- * boleta format (RznSocEmisor, GiroEmisor, IndServicio 3, generic receiver); a nota de crédito (61)
- * follows the general DTE format (RznSoc, GiroEmis, Acteco) with MntBruto 1, because our lines are
- * gross, and a Referencia to the boleta it credits.
+ * The JSON body of POST /v2/dte/document for one of our documents, every element in the order of
+ * SII's schema (OpenFactura builds the XML in it) and every text in ISO-8859-1 (textoLatin1). A
+ * boleta (39/41) follows SII's boleta format (RznSocEmisor, GiroEmisor, IndServicio 3, generic
+ * receiver; EnvioBOLETA_v11.xsd); a nota de crédito (61) the general DTE format (RznSoc, GiroEmis,
+ * the required Acteco; DTE_v10.xsd) with MntBruto 1, because our lines are gross, a receiver without
+ * address (optional in a 61) and a Referencia to the boleta it credits. esquema-sii.ts checks them.
  */
 export function cuerpoOpenFactura(doc: DocumentoDte) {
   const { neto, iva, exento, total } = montosDte(doc.lineas);
   const e = doc.emisor;
   const sucursal = e.codigo_sucursal ? { CdgSIISucur: e.codigo_sucursal } : {};
-  const origen = { DirOrigen: e.direccion.slice(0, LARGO.direccion), CmnaOrigen: e.comuna.slice(0, LARGO.comuna) };
-  const afectos = neto > 0 || iva > 0 ? { MntNeto: neto, IVA: iva } : {};
-  const exentos = exento > 0 ? { MntExe: exento } : {};
+  const origen = { DirOrigen: texto(e.direccion, LARGO.direccion), CmnaOrigen: texto(e.comuna, LARGO.comuna) };
+  const afectos = neto > 0 || iva > 0;
   // The issue's contract asks for FOLIO, TIMBRE and PDF. TIMBRE is a PNG of the PDF417, not the TED
   // text the receipt draws, so XML comes too (the TED is read from it) and RESOLUCION for the receipt.
   const response = ['FOLIO', 'TIMBRE', 'PDF', '80MM', 'XML', 'RESOLUCION'];
 
   if (doc.tipo === 61) {
     if (!doc.referencia) throw new RangeError('Una nota de crédito necesita la referencia a su boleta.');
+    if (!e.acteco) throw new RangeError('Una nota de crédito necesita el Acteco del emisor.');
     const r = doc.referencia;
     return {
       response,
@@ -128,16 +139,18 @@ export function cuerpoOpenFactura(doc: DocumentoDte) {
           IdDoc: { TipoDTE: 61, Folio: 0, FchEmis: doc.fecha, MntBruto: 1 },
           Emisor: {
             RUTEmisor: e.rut,
-            RznSoc: e.razon_social.slice(0, LARGO.razonSocial),
-            GiroEmis: e.giro.slice(0, LARGO.giro),
-            ...(e.acteco ? { Acteco: e.acteco } : {}),
-            ...origen,
+            RznSoc: texto(e.razon_social, LARGO.razonSocial),
+            GiroEmis: texto(e.giro, LARGO.giro),
+            Acteco: e.acteco,
             ...sucursal,
+            ...origen,
           },
-          Receptor: { RUTRecep: RUT_RECEPTOR_GENERICO, RznSocRecep: 'Consumidor final', GiroRecep: 'Particular', ...receptorEnOrigen(doc) },
+          // RznSocRecep is required in a 61 (DTE_v10.xsd); the address is not, and a walk-in customer has none.
+          Receptor: { RUTRecep: RUT_RECEPTOR_GENERICO, RznSocRecep: 'Consumidor final', GiroRecep: 'Particular' },
           Totales: {
-            ...(neto > 0 || iva > 0 ? { MntNeto: neto, TasaIVA: String(TASA_IVA_PORCENTAJE), IVA: iva } : {}),
-            ...exentos,
+            ...(afectos ? { MntNeto: neto } : {}),
+            ...(exento > 0 ? { MntExe: exento } : {}),
+            ...(afectos ? { TasaIVA: String(TASA_IVA_PORCENTAJE), IVA: iva } : {}),
             MntTotal: total,
           },
         },
@@ -149,7 +162,7 @@ export function cuerpoOpenFactura(doc: DocumentoDte) {
             FolioRef: String(r.folio),
             FchRef: r.fecha,
             CodRef: String(r.codigo),
-            RazonRef: r.razon.slice(0, LARGO.razonRef),
+            RazonRef: texto(r.razon, LARGO.razonRef),
           },
         ],
       },
@@ -163,24 +176,25 @@ export function cuerpoOpenFactura(doc: DocumentoDte) {
         IdDoc: { TipoDTE: doc.tipo, Folio: 0, FchEmis: doc.fecha, IndServicio: 3 },
         Emisor: {
           RUTEmisor: e.rut,
-          RznSocEmisor: e.razon_social.slice(0, LARGO.razonSocial),
-          GiroEmisor: e.giro.slice(0, LARGO.giro),
+          RznSocEmisor: texto(e.razon_social, LARGO.razonSocial),
+          GiroEmisor: texto(e.giro, LARGO.giro),
           ...sucursal,
           ...origen,
         },
         Receptor: { RUTRecep: RUT_RECEPTOR_GENERICO },
-        Totales: { ...(doc.tipo === 39 ? afectos : {}), ...exentos, MntTotal: total, TotalPeriodo: total, VlrPagar: total },
+        Totales: {
+          ...(doc.tipo === 39 && afectos ? { MntNeto: neto } : {}),
+          ...(exento > 0 ? { MntExe: exento } : {}),
+          ...(doc.tipo === 39 && afectos ? { IVA: iva } : {}),
+          MntTotal: total,
+          TotalPeriodo: total,
+          VlrPagar: total,
+        },
       },
       Detalle: detalle(doc.lineas),
     },
   };
 }
-
-/** A walk-in customer has no address: the nota de crédito names the shop's, which the general format asks for. */
-const receptorEnOrigen = (doc: DocumentoDte) => ({
-  DirRecep: doc.emisor.direccion.slice(0, LARGO.direccion),
-  CmnaRecep: doc.emisor.comuna.slice(0, LARGO.comuna),
-});
 
 /** The `<TED …>…</TED>` element inside a DTE's XML, or null. */
 export function extraerTed(xml: string): string | null {
@@ -349,12 +363,16 @@ function errorDeRespuesta(res: Response, cuerpo: unknown, apiKey: string): Error
   if (res.status === 401 || res.status === 403) return new ErrorProveedor('credenciales', MENSAJE_DTE_CREDENCIALES, null, http);
   if (res.status === 429)
     return new ErrorProveedor('limite', MENSAJE_DTE_LIMITE, esperaPedida(res, cuerpo) ?? ESPERA_LIMITE_POR_DEFECTO_MS, http);
+  // OpenFactura answers a repeated key with 400 OF-06 and the first document's token (read back in
+  // emitir). Without a token, or a 409 (not in its contract; a gateway's or another version's), the
+  // key is spent on a document whose folio we cannot read: never retried by itself.
   if (res.status === 409) return new ErrorProveedor('rechazo', MENSAJE_DTE_CONFLICTO_IDEMPOTENCIA, null, http);
   if (res.status === 408 || res.status >= 500) return new ErrorProveedor('temporal', MENSAJE_DTE_TEMPORAL, esperaPedida(res, cuerpo), http);
 
   const error = errorOpenFactura(cuerpo);
   const codigo = typeof error?.code === 'string' ? error.code : null;
   if (codigo && OF_TEMPORALES.has(codigo)) return new ErrorProveedor('temporal', MENSAJE_DTE_TEMPORAL, null, codigo);
+  if (codigo === OF_IDEMPOTENCIA) return new ErrorProveedor('rechazo', MENSAJE_DTE_CONFLICTO_IDEMPOTENCIA, null, codigo);
   if (codigo === OF_BLOQUEO_BOLETAS) {
     return new ErrorProveedor(
       'temporal',

@@ -12,18 +12,20 @@ export interface EmisorDte {
   /** SII's code of the branch (CdgSIISucur); null for a shop without branches. */
   codigo_sucursal: string | null;
   /**
-   * The issuer's economic activity code (Acteco). Boletas do not carry it; a nota de crédito (61)
-   * follows SII's general DTE format, where OpenFactura requires it. Null or absent: not sent.
+   * The issuer's economic activity code (Acteco, 1..999999). Boletas do not carry it; a nota de
+   * crédito (61) follows SII's general DTE format, where it is required (DTE_v10.xsd, Emisor/Acteco,
+   * minOccurs 1) and OpenFactura refuses the document without it: the worker holds a 61 until the
+   * shop has one (docs/boleta.md «Acteco»). Null or absent: a 61 cannot be built.
    */
   acteco?: number | null;
 }
 
 export interface LineaDte {
   nombre: string;
-  /** Units, or GRAMS when unidad is 'kg'. */
+  /** Units, or GRAMS when unidad is 'kg'. 0 (nothing left of it) goes without QtyItem and PrcItem. */
   cantidad: number;
   unidad: 'unidad' | 'kg';
-  /** Gross pesos (IVA included): per unit, or per kilo for 'kg'. */
+  /** Gross pesos (IVA included): per unit, or per kilo for 'kg'. A $0 line goes without PrcItem (SII's is above 0). */
   precio_unitario: number;
   /** Gross pesos of the line, what the customer paid for it (a discount is precio × cantidad − monto). */
   monto: number;
@@ -36,9 +38,12 @@ export interface ReferenciaDte {
   folio: number;
   /** YYYY-MM-DD, the referenced boleta's date. */
   fecha: string;
-  /** SII's CodRef: 1 voids the boleta (the whole sale), 3 corrects its amounts (a partial return). */
+  /**
+   * SII's CodRef: 1 voids the boleta (a void that credits all it charged), 3 corrects its amounts (a
+   * return, and a void after returns, which credits only what was left).
+   */
   codigo: 1 | 3;
-  /** Why, as the owner wrote it (RazonRef, up to 90 characters). */
+  /** Why (RazonRef, up to 90 characters). */
   razon: string;
 }
 

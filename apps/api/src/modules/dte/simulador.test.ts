@@ -1,7 +1,10 @@
 // The stand-in itself, over plain HTTP (docs/boleta.md «El simulador»): what a fake provider must do
-// for the outbox's tests to mean anything — folios per issuer and type, idempotency, a TED that
-// verifies with its CAF's key, the status sequence, and each mode, also switched over HTTP.
+// for the outbox's tests to mean anything — folios per issuer and type, idempotency as OpenFactura
+// documents it (OF-06 with the first document's token), a TED that verifies with its CAF's key, the
+// status sequence, each mode, also switched over HTTP, and the refusals SII's schemas and OpenFactura
+// would give (esquema-sii.ts; each rule on its own in esquema-sii.test.ts).
 import { createPublicKey, verify } from 'node:crypto';
+import { esTextoLatin1, TOPE_BOLETA_PESOS } from '@minimarket/contracts/dte';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cuerpoOpenFactura } from './openfactura.js';
 import type { DocumentoDte } from './proveedor.js';
@@ -57,15 +60,33 @@ describe('the provider contract', () => {
     expect([a.FOLIO, b.FOLIO, c.FOLIO, d.FOLIO]).toEqual([1, 2, 1, 1]);
   });
 
-  it('the same key and body gets the same answer again; the same key with another body is a 409', async () => {
+  it('a repeated key is 400 OF-06 with the first document’s token, as OpenFactura: with the same body or another one', async () => {
     const cuerpo = cuerpoOpenFactura(documento('33333333-3'));
-    const primera = await (await enviar(cuerpo, { clave: 's-10' })).text();
-    const segunda = await enviar(cuerpo, { clave: 's-10' });
-    expect(segunda.status).toBe(200);
-    expect(await segunda.text()).toBe(primera);
-    const otra = await enviar(cuerpoOpenFactura(documento('33333333-3', 39, 2000)), { clave: 's-10' });
-    expect(otra.status).toBe(409);
+    const { TOKEN } = (await (await enviar(cuerpo, { clave: 's-10' })).json()) as { TOKEN: string };
+    for (const otra of [cuerpo, cuerpoOpenFactura(documento('33333333-3', 39, 2000))]) {
+      const res = await enviar(otra, { clave: 's-10' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: { message: 'Este DTE ya fue emitido (Idempotency-Key)', code: 'OF-06', token: TOKEN } });
+    }
     expect(sim.emitidos().filter((r) => r.rut === '33333333-3')).toHaveLength(1);
+  });
+
+  it('a key is remembered 24 hours (RECUERDA_CLAVE_MS); after that the same key issues a new document', async () => {
+    const corto = await crearSimuladorDte({ recuerdaClaveMs: 30 });
+    try {
+      const enviarA = (clave: string) =>
+        fetch(`${corto.url}/v2/dte/document`, {
+          method: 'POST',
+          headers: { apikey: API_KEY_SIMULADOR, 'content-type': 'application/json', 'Idempotency-Key': clave },
+          body: JSON.stringify(cuerpoOpenFactura(documento())),
+        });
+      expect((await enviarA('k-1')).status).toBe(200);
+      expect((await enviarA('k-1')).status).toBe(400);
+      await expect.poll(async () => (await enviarA('k-1')).status, { interval: 20 }).toBe(200);
+      expect(corto.emitidos().map((r) => r.folio)).toEqual([1, 2]);
+    } finally {
+      await corto.cerrar();
+    }
   });
 
   it('stamps a TED whose FRMT verifies with the public key inside its own CAF', async () => {
@@ -105,6 +126,70 @@ describe('the provider contract', () => {
       },
     });
     expect(sim.emitidos().some((r) => r.rut === '55555555-5')).toBe(false);
+  });
+
+  it('refuses what SII’s schemas and OpenFactura refuse, with OpenFactura’s codes; a 61 needs no receiver address', async () => {
+    const nota = (acteco: number | null): DocumentoDte => ({
+      ...documento('56565656-2'),
+      tipo: 61,
+      emisor: { ...documento('56565656-2').emisor, acteco },
+      referencia: { tipo: 39, folio: 1, fecha: '2026-11-26', codigo: 1, razon: 'Anula la boleta' },
+    });
+    const ok = cuerpoOpenFactura(nota(472101));
+    expect(ok.dte.Encabezado.Receptor).not.toHaveProperty('DirRecep');
+    expect((await enviar(ok, { clave: 's-31' })).status).toBe(200);
+
+    const sinActeco = structuredClone(ok) as { dte: { Encabezado: { Emisor: { Acteco?: number } } } };
+    delete sinActeco.dte.Encabezado.Emisor.Acteco;
+    const r1 = await enviar(sinActeco, { clave: 's-32' });
+    expect(r1.status).toBe(400);
+    expect(await r1.json()).toEqual({
+      error: { message: 'Faltan campos obligatorios en el dte', code: 'OF-02', details: [{ field: 'Acteco', issue: 'Requerido' }] },
+    });
+
+    const gratis = cuerpoOpenFactura(documento('57575757-K'));
+    Object.assign(gratis.dte.Detalle[0]!, { PrcItem: 0, MontoItem: 0 });
+    Object.assign(gratis.dte.Encabezado.Totales, { MntNeto: 0, IVA: 0, MntTotal: 0, TotalPeriodo: 0, VlrPagar: 0 });
+    const r2 = await enviar(gratis, { clave: 's-33' });
+    expect(await r2.json()).toMatchObject({
+      error: { code: 'OF-08', details: [{ field: 'PrcItem', issue: 'línea 1: Debe ser mayor que 0 : 0' }] },
+    });
+
+    const raya = cuerpoOpenFactura(documento('58585858-7'));
+    raya.dte.Encabezado.Emisor = { ...raya.dte.Encabezado.Emisor, RznSocEmisor: 'Almacén — La Esquina' };
+    const r3 = await enviar(raya, { clave: 's-34' });
+    expect(await r3.json()).toMatchObject({ error: { code: 'OF-08', details: [{ field: 'RznSocEmisor' }] } });
+
+    const codRef = structuredClone(ok) as { dte: { Referencia: Array<{ CodRef: string }> } };
+    codRef.dte.Referencia[0]!.CodRef = '9';
+    expect(await (await enviar(codRef, { clave: 's-35' })).json()).toMatchObject({
+      error: { code: 'OF-08', details: [{ field: 'CodRef' }] },
+    });
+
+    const sinRef = structuredClone(ok) as { dte: { Referencia?: unknown } };
+    delete sinRef.dte.Referencia;
+    expect(await (await enviar(sinRef, { clave: 's-36' })).json()).toMatchObject({
+      error: { code: 'OF-09', details: [{ field: 'Referencia' }] },
+    });
+
+    const caro = cuerpoOpenFactura(documento('59595959-4', 39, TOPE_BOLETA_PESOS + 10));
+    const r4 = await enviar(caro, { clave: 's-37' });
+    expect(await r4.json()).toMatchObject({
+      error: { code: 'OF-10', details: [{ field: 'MedioPago' }, { field: 'RUTRecep' }, { field: 'RznSocRecep' }] },
+    });
+    expect(sim.emitidos().filter((r) => ['56565656-2', '57575757-K', '58585858-7', '59595959-4'].includes(r.rut))).toHaveLength(1);
+  });
+
+  it('what our client sends is ISO-8859-1, so the TED is too: an em dash and an emoji in the names become Latin-1', async () => {
+    const doc = documento('60606060-2');
+    doc.emisor = { ...doc.emisor, razon_social: 'Almacén “La Esquina” — Ñuñoa' };
+    doc.lineas = [{ ...doc.lineas[0]!, nombre: 'Aceite 🫒 1 L…' }];
+    const { XML } = await emitir(doc, 's-38');
+    const xml = Buffer.from(XML, 'base64').toString('latin1');
+    const ted = /<TED\b[\s\S]*<\/TED>/.exec(xml)![0];
+    expect(esTextoLatin1(ted)).toBe(true);
+    expect(ted).toContain('<RS>Almacén "La Esquina" - Ñuñoa</RS>');
+    expect(ted).toContain('<IT1>Aceite 1 L...</IT1>');
   });
 
   it('answers Pendiente to the first status query, then Aceptado, by token or by RUT/type/folio; xml by token', async () => {
@@ -147,8 +232,13 @@ describe('its modes', () => {
     await expect(enviar(cuerpoOpenFactura(documento('77777777-7')), { clave: 's-70' })).rejects.toThrow();
     expect(sim.emitidos().length - antes).toBe(1);
     sim.fijarModo({ tipo: 'normal' });
-    const { FOLIO } = await emitir(documento('77777777-7'), 's-70');
-    expect(FOLIO).toBe(sim.emitidos().at(-1)!.folio);
+    // The retry with the same key: OF-06 and the stored document's token, which reads its folio back.
+    const otra = await enviar(cuerpoOpenFactura(documento('77777777-7')), { clave: 's-70' });
+    const { error } = (await otra.json()) as { error: { code: string; token: string } };
+    expect(error).toMatchObject({ code: 'OF-06', token: sim.emitidos().at(-1)!.token });
+    const xml = await fetch(`${sim.url}/v2/dte/document/${error.token}/xml`, { headers: { apikey: API_KEY_SIMULADOR } });
+    const texto = Buffer.from(((await xml.json()) as { xml: string }).xml, 'base64').toString('latin1');
+    expect(texto).toContain(`<Folio>${sim.emitidos().at(-1)!.folio}</Folio>`);
     expect(sim.emitidos().length - antes).toBe(1);
   });
 

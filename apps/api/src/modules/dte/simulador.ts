@@ -1,13 +1,16 @@
 // The local stand-in for the boleta provider (docs/boleta.md «El simulador»): an HTTP server that
-// speaks the contract openfactura.ts speaks (POST /v2/dte/document, GET …/status and …/xml), assigns
-// folios from a fake CAF, stamps a TED signed with a throwaway key, honours Idempotency-Key, and can
-// be told to be slow, down, rate-limited, to refuse, to accept with repairs or to lose its answer.
+// speaks the contract openfactura.ts speaks (POST /v2/dte/document, GET …/status and …/xml), checks
+// each document against SII's schemas and OpenFactura's rules (esquema-sii.ts) and refuses it as
+// OpenFactura does, assigns folios from a fake CAF, stamps a TED signed with a throwaway key, honours
+// Idempotency-Key as OpenFactura documents it (a repeated key: 400 OF-06 with the first document's
+// token, for 24 hours), and can be told to be slow, down, rate-limited, to refuse, to accept with
+// repairs or to lose its answer.
 // Its state lives in memory: it is a fake of an outside service, not part of our database. The
 // default run and every test use it; nothing reaches outside the machine.
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { montosDte } from '@minimarket/contracts/dte';
+import { CODIGOS_FALLA, type CodigoFalla, validarDteSii } from './esquema-sii.js';
 
 /** The api key the stand-in accepts unless told another one (the demo shop's configuration uses it). */
 export const API_KEY_SIMULADOR = 'simulador-boletas-local';
@@ -15,6 +18,8 @@ export const API_KEY_SIMULADOR = 'simulador-boletas-local';
 export const RANGO_CAF = { desde: 1, hasta: 1_000_000 } as const;
 /** Status queries a document answers 'Pendiente' before its final state. */
 export const CONSULTAS_EN_PROCESO = 1;
+/** How long OpenFactura remembers an Idempotency-Key: 24 hours (its «Idempotencia» section). */
+export const RECUERDA_CLAVE_MS = 24 * 60 * 60_000;
 
 export type ModoSimulador =
   | { tipo: 'normal' }
@@ -51,14 +56,11 @@ export interface OpcionesSimulador {
   port?: number;
   host?: '127.0.0.1';
   apiKey?: string;
-  /**
-   * A repeated Idempotency-Key with the same body: 'repetir' answers the stored answer again (the
-   * common REST behaviour); 'of06' answers as OpenFactura documents it, 400 OF-06 with the token,
-   * so the client reads the document back. A different body is a 409 either way.
-   */
-  idempotencia?: 'repetir' | 'of06';
+  /** How long a key is remembered (RECUERDA_CLAVE_MS, as OpenFactura); after that it issues a new document. */
+  recuerdaClaveMs?: number;
 }
 
+/** The `dte` of a request, as received (validarDteSii has checked it before anything reads it). */
 interface DteRecibido {
   Encabezado?: {
     IdDoc?: { TipoDTE?: unknown; Folio?: unknown; FchEmis?: unknown };
@@ -69,6 +71,15 @@ interface DteRecibido {
   Detalle?: { NmbItem?: unknown; MontoItem?: unknown; IndExe?: unknown }[];
   Referencia?: { TpoDocRef?: unknown; FolioRef?: unknown; CodRef?: unknown }[];
 }
+
+/** OpenFactura's `message` for each code the checker answers with (its «Errores de emisión» table). */
+const MENSAJE_OF: Record<CodigoFalla, string> = {
+  'OF-02': 'Faltan campos obligatorios en el dte',
+  'OF-05': 'Tipo DTE no soportado',
+  'OF-08': 'Validación de Esquema',
+  'OF-09': 'Validación de Relaciones',
+  'OF-10': 'Validación de Campos',
+};
 
 interface Respuesta {
   status: number;
@@ -82,49 +93,26 @@ const RUTA_DOCUMENTO = '/v2/dte/document';
 const escaparXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const ahoraSinZona = () => new Date().toISOString().slice(0, 19);
 
-/** Why a body is not a document we would emit, field by field (OF-10's `details`), or an empty list. */
-function validar(dte: DteRecibido | undefined): { field: string; issue: string }[] {
-  const fallas: { field: string; issue: string }[] = [];
-  const idDoc = dte?.Encabezado?.IdDoc;
-  const tipo = idDoc?.TipoDTE;
-  if (tipo !== 39 && tipo !== 41 && tipo !== 61) fallas.push({ field: 'TipoDTE', issue: `Tipo no soportado : ${String(tipo)}` });
-  if (idDoc?.Folio !== 0) fallas.push({ field: 'Folio', issue: 'Debe ser 0' });
-  if (typeof idDoc?.FchEmis !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(idDoc.FchEmis))
-    fallas.push({ field: 'FchEmis', issue: 'Fecha inválida' });
-  if (typeof dte?.Encabezado?.Emisor?.RUTEmisor !== 'string') fallas.push({ field: 'RUTEmisor', issue: 'Requerido' });
-  const detalle = Array.isArray(dte?.Detalle) ? dte.Detalle : [];
-  if (detalle.length === 0) fallas.push({ field: 'Detalle', issue: 'Requerido' });
-  const lineas = detalle.map((d) => ({ monto: typeof d.MontoItem === 'number' ? d.MontoItem : Number.NaN, exento: d.IndExe === 1 }));
-  if (lineas.some((l) => !Number.isSafeInteger(l.monto) || l.monto < 0)) {
-    fallas.push({ field: 'MontoItem', issue: 'Monto erróneo' });
-    return fallas;
-  }
-  // Gross lines, as SII's boleta format computes the totals (the same rule our client follows).
-  const esperado = montosDte(lineas);
-  const t = dte?.Encabezado?.Totales ?? {};
-  const comparar = (campo: 'MntNeto' | 'IVA' | 'MntExe' | 'MntTotal', valor: number) => {
-    const recibido = t[campo] ?? 0;
-    if (recibido !== valor) fallas.push({ field: campo, issue: `Monto erróneo : ${String(recibido)}` });
+/**
+ * Why a body is not a document SII and OpenFactura would take: 400 with OpenFactura's error, the code
+ * of the most basic problem found (a missing field before a schema error, before a reference, before
+ * a value) and every problem in `details`, field by field. Null when there is none.
+ */
+function rechazoDeEsquema(dte: unknown): Respuesta | null {
+  const fallas = validarDteSii(dte);
+  if (fallas.length === 0) return null;
+  const code = CODIGOS_FALLA.find((c) => fallas.some((f) => f.codigo === c))!;
+  return {
+    status: 400,
+    cuerpo: { error: { message: MENSAJE_OF[code], code, details: fallas.map(({ field, issue }) => ({ field, issue })) } },
   };
-  comparar('MntNeto', esperado.neto);
-  comparar('IVA', esperado.iva);
-  comparar('MntExe', esperado.exento);
-  comparar('MntTotal', esperado.total);
-  if (tipo === 41 && lineas.some((l) => !l.exento)) fallas.push({ field: 'IndExe', issue: 'Una boleta exenta solo lleva líneas exentas' });
-  if (tipo === 61) {
-    const ref = dte?.Referencia?.[0];
-    if (!ref || (ref.TpoDocRef !== '39' && ref.TpoDocRef !== '41') || !/^\d+$/.test(String(ref.FolioRef ?? ''))) {
-      fallas.push({ field: 'Referencia', issue: 'Una nota de crédito debe referenciar una boleta' });
-    }
-  }
-  return fallas;
 }
 
 export async function crearSimuladorDte(opciones: OpcionesSimulador = {}): Promise<SimuladorDte> {
-  const { port = 0, host = '127.0.0.1', apiKey = API_KEY_SIMULADOR, idempotencia = 'repetir' } = opciones;
+  const { port = 0, host = '127.0.0.1', apiKey = API_KEY_SIMULADOR, recuerdaClaveMs = RECUERDA_CLAVE_MS } = opciones;
   let modo: ModoSimulador = { tipo: 'normal' };
   const siguienteFolio = new Map<string, number>();
-  const porClave = new Map<string, { huella: string; respuesta: Respuesta; registro: Registro }>();
+  const porClave = new Map<string, { desde: number; registro: Registro }>();
   const porToken = new Map<string, Registro>();
   const registros: Registro[] = [];
   const esperas = new Set<NodeJS.Timeout>();
@@ -286,27 +274,19 @@ export async function crearSimuladorDte(opciones: OpcionesSimulador = {}): Promi
       return { status: 400, cuerpo: { error: { message: 'Datos de entrada incorrectos', code: 'OF-20' } } };
     }
     const clave = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : '';
-    const huella = createHash('sha256').update(texto).digest('hex');
     const previo = clave ? porClave.get(clave) : undefined;
-    if (previo) {
-      if (previo.huella !== huella) {
-        return {
-          status: 409,
-          cuerpo: { error: { message: 'La Idempotency-Key ya se usó con otro documento', code: 'IDEMPOTENCY_CONFLICT' } },
-        };
-      }
+    // OpenFactura: a key sent again within 24 hours is OF-06 with the token of the document it gave,
+    // whatever the body says now (the first document stands; the client reads it back by token).
+    if (previo && Date.now() - previo.desde < recuerdaClaveMs) {
       if (modo.tipo === 'perder_respuesta') return 'perder';
-      if (idempotencia === 'of06') {
-        return {
-          status: 400,
-          cuerpo: { error: { message: 'Este DTE ya fue emitido (Idempotency-Key)', code: 'OF-06', token: previo.registro.token } },
-        };
-      }
-      return previo.respuesta;
+      return {
+        status: 400,
+        cuerpo: { error: { message: 'Este DTE ya fue emitido (Idempotency-Key)', code: 'OF-06', token: previo.registro.token } },
+      };
     }
 
-    const fallas = validar(cuerpo.dte);
-    if (fallas.length > 0) return { status: 400, cuerpo: { error: { message: 'Validación de Campos', code: 'OF-10', details: fallas } } };
+    const rechazo = rechazoDeEsquema(cuerpo.dte);
+    if (rechazo) return rechazo;
     if (modo.tipo === 'rechazo') {
       return {
         status: 400,
@@ -322,7 +302,7 @@ export async function crearSimuladorDte(opciones: OpcionesSimulador = {}): Promi
 
     const registro = emitir(clave, cuerpo.dte!);
     const respuesta = respuestaEmision(registro, cuerpo.response);
-    if (clave) porClave.set(clave, { huella, respuesta, registro });
+    if (clave) porClave.set(clave, { desde: Date.now(), registro });
     // The document is stored and its folio spent; only the answer is lost on the way back.
     return modo.tipo === 'perder_respuesta' ? 'perder' : respuesta;
   }

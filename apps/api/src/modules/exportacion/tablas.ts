@@ -26,6 +26,8 @@ export interface TablaExportada {
   /** FROM … (the shop's rows are filtered by `${alias}.id_minimarket`). */
   desde: string;
   alias: string;
+  /** The column that names the shop (id_minimarket unless said: a cashier's account says id_minimarket_cajero). */
+  columnaTienda?: string;
   /** ORDER BY: each table's own id, oldest first. */
   orden: string;
   columnas: Columna[];
@@ -90,7 +92,8 @@ export const TABLAS_EXPORTADAS: readonly TablaExportada[] = [
   {
     archivo: 'ventas',
     descripcion: 'Cada venta (también las anuladas), con su total y cómo se pagó.',
-    desde: 'venta v LEFT JOIN usuario u ON u.id_usuario = v.id_usuario',
+    desde: `venta v LEFT JOIN usuario u ON u.id_usuario = v.id_usuario
+            LEFT JOIN usuario au ON au.id_usuario = v.id_autorizador_anulacion`,
     alias: 'v',
     orden: 'v.id_venta',
     columnas: [
@@ -106,10 +109,17 @@ export const TABLAS_EXPORTADAS: readonly TablaExportada[] = [
       c('monto_recibido', 'Efectivo recibido, en pesos.', 'v.monto_recibido'),
       c('id_cliente', 'El cliente de la libreta (ventas fiadas).', 'v.id_cliente'),
       c('id_turno', 'Turno de caja en que se vendió.', 'v.id_turno'),
-      c('vendedor', 'Quién vendió.', 'u.nombre'),
+      c('vendedor', 'Quién vendió (la persona en la caja).', 'u.nombre'),
+      c('recibida_en', 'Cuándo llegó al servidor (después de fecha_venta en una venta sin conexión).', fecha('v.recibida_en')),
+      c(
+        'alertas',
+        'Lo que una venta sin conexión hizo que el mostrador no habría dejado pasar, separado por comas (precio_desconocido, fecha_anterior_al_contacto, fiado_sobre_limite, sin_stock).',
+        "array_to_string(v.alertas, ',')",
+      ),
       c('anulada_en', 'Cuándo se anuló.', fecha('v.anulada_en')),
       c('motivo_anulacion', 'Por qué se anuló.', 'v.motivo_anulacion'),
       c('id_turno_anulacion', 'Turno de caja en que se anuló.', 'v.id_turno_anulacion'),
+      c('anulacion_autorizada_por', 'El dueño que autorizó con su PIN la anulación de un cajero.', 'au.nombre'),
     ],
   },
   {
@@ -328,6 +338,7 @@ export const TABLAS_EXPORTADAS: readonly TablaExportada[] = [
       c('tipo', '39 boleta afecta, 41 boleta exenta, 61 nota de crédito.', 'dt.tipo'),
       c('folio', 'Folio que dio el SII; vacío mientras no se emite.', 'dt.folio'),
       c('estado', 'pendiente, en_proceso, aceptado, reparos o rechazado.', 'dt.estado'),
+      c('de_prueba', 'sí: lo emitió el simulador local; no es válido ante el SII.', siNo('dt.de_prueba')),
       c('id_venta', 'La venta (ventas.csv).', 'dt.id_venta'),
       c('id_devolucion', 'La devolución de una nota de crédito (devoluciones.csv).', 'dt.id_devolucion'),
       c('id_documento_referencia', 'La boleta que anula o corrige una nota de crédito.', 'dt.id_documento_ref'),
@@ -340,12 +351,66 @@ export const TABLAS_EXPORTADAS: readonly TablaExportada[] = [
       c('emitido_en', 'Cuándo se emitió.', fecha('dt.emitido_en')),
     ],
   },
+  {
+    archivo: 'cajeros',
+    descripcion: 'Las personas que venden en la caja de la tienda (sin su PIN ni su contraseña).',
+    desde: 'usuario k',
+    alias: 'k',
+    columnaTienda: 'id_minimarket_cajero',
+    orden: 'k.id_usuario',
+    columnas: [
+      c('id_usuario', 'Número de la persona (lo usan las demás tablas como vendedor).', 'k.id_usuario'),
+      c('nombre', 'Nombre.', 'k.nombre'),
+      c('estado', 'activo o inactivo.', 'k.estado'),
+      c('fecha_creacion', 'Cuándo se creó.', fecha('k.fecha_creacion')),
+    ],
+  },
+  {
+    archivo: 'auditoria',
+    descripcion:
+      'La auditoría: acciones autorizadas con el PIN del dueño, PIN rechazados, cambios de precio, ajustes de stock y cambios de cajeros.',
+    desde: 'auditoria a LEFT JOIN usuario u ON u.id_usuario = a.id_usuario LEFT JOIN usuario z ON z.id_usuario = a.id_autorizador',
+    alias: 'a',
+    orden: 'a.id_auditoria',
+    columnas: [
+      c('id_auditoria', 'Número de la entrada.', 'a.id_auditoria'),
+      c('fecha', 'Cuándo.', fecha('a.fecha')),
+      c(
+        'accion',
+        'Qué (anulacion, devolucion, retiro_caja, fiado_sobre_limite, pin_rechazado, cambio_precio, ajuste_stock, …).',
+        'a.accion',
+      ),
+      c('quien', 'Quién lo hizo.', 'u.nombre'),
+      c('autorizo', 'Quién lo autorizó con su PIN.', 'z.nombre'),
+      c('detalle', 'Qué pasó, en palabras.', 'a.detalle'),
+      c('id_producto', 'El producto de un cambio de precio (productos.csv).', 'a.id_producto'),
+    ],
+  },
+  {
+    archivo: 'ventas_rechazadas',
+    descripcion: 'Ventas hechas sin conexión que el servidor rechazó: el carrito como lo envió el equipo y cómo se resolvió.',
+    desde: 'venta_rechazada r LEFT JOIN usuario u ON u.id_usuario = r.id_usuario LEFT JOIN usuario z ON z.id_usuario = r.id_resuelta_por',
+    alias: 'r',
+    orden: 'r.id_venta_rechazada',
+    columnas: [
+      c('id_venta_rechazada', 'Número del rechazo.', 'r.id_venta_rechazada'),
+      c('fecha', 'Cuándo se rechazó.', fecha('r.fecha')),
+      c('vendedor', 'Quién la hizo.', 'u.nombre'),
+      c('codigo', 'El motivo, como código (NOT_ENOUGH_STOCK, PRODUCT_NOT_FOUND, …).', 'r.code'),
+      c('referencia_local', 'La referencia del comprobante provisorio.', "r.cuerpo->>'referencia_local'"),
+      c('total', 'Total del carrito, en pesos.', "r.cuerpo->>'total'"),
+      c('carrito', 'El carrito tal como se envió (JSON).', 'r.cuerpo::text'),
+      c('resuelta_en', 'Cuándo la resolvió el dueño.', fecha('r.resuelta_en')),
+      c('resuelta_por', 'Quién la resolvió.', 'z.nombre'),
+      c('nota_resolucion', 'Cómo se resolvió.', 'r.nota_resolucion'),
+    ],
+  },
 ];
 
 /** The table's rows of one shop, in its order: the SELECT a cursor walks. */
 export function consultaTabla(t: TablaExportada, idMinimarket: number): Prisma.Sql {
   const columnas = t.columnas.map((col) => `${col.sql} AS "${col.nombre}"`).join(', ');
   return Prisma.sql`SELECT ${Prisma.raw(columnas)} FROM ${Prisma.raw(t.desde)}
-    WHERE ${Prisma.raw(t.alias)}.id_minimarket = ${idMinimarket}
+    WHERE ${Prisma.raw(`${t.alias}.${t.columnaTienda ?? 'id_minimarket'}`)} = ${idMinimarket}
     ORDER BY ${Prisma.raw(t.orden)}`;
 }

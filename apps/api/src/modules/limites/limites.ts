@@ -44,6 +44,8 @@ type EnvLimites = Pick<
   | 'SOPORTE_MENSAJES_POR_MINUTO'
   | 'SOPORTE_CONVERSACIONES_POR_HORA'
   | 'BADITO_PREGUNTAS_POR_MINUTO'
+  | 'PIN_MAX_FAILURES_PER_SHOP'
+  | 'PIN_MAX_FAILURES_PER_USER'
 >;
 
 const MINUTO_MS = 60_000;
@@ -73,6 +75,10 @@ export function reglasDeAcceso(env: EnvLimites) {
     soporteMensaje: regla('soporte:mensaje', env.SOPORTE_MENSAJES_POR_MINUTO, 'goteo', MINUTO_MS),
     /** New support conversations per user (the 'Agregar Producto' ticket opens one too). */
     soporteConversacion: regla('soporte:conversacion', env.SOPORTE_CONVERSACIONES_POR_HORA, 'goteo', 60 * MINUTO_MS),
+    /** Wrong PINs at a shop (switching who sells, or the owner's approval): leaks, never locks the till. */
+    pinTienda: regla('pin:tienda', env.PIN_MAX_FAILURES_PER_SHOP, 'goteo'),
+    /** Wrong PINs asked by one person (whose session is on the device). */
+    pinUsuario: regla('pin:usuario', env.PIN_MAX_FAILURES_PER_USER, 'ventana'),
     /** Questions to Badito per user: leaks one every minute / max, never locks. */
     baditoUsuario: regla('badito:usuario', env.BADITO_PREGUNTAS_POR_MINUTO, 'goteo', MINUTO_MS),
   };

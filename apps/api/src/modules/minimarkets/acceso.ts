@@ -1,5 +1,7 @@
 // Shop ownership, checked on every call that touches a shop's data. A pyme reaches
-// only the minimarkets whose id_usuario is theirs; an administrador reaches all.
+// only the minimarkets whose id_usuario is theirs; a cashier only the one shop it belongs to
+// (usuario.id_minimarket_cajero; what it may do there, plugins/app/auth.ts says); an
+// administrador reaches all.
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
@@ -11,6 +13,13 @@ export const MENSAJE_SIN_MINIMARKET = 'No tienes un minimarket asociado.';
 
 export type AccesoMinimarket = ReturnType<typeof createAccesoMinimarket>;
 
+/** Whether the person reaches this shop: theirs (owner), the one they work at (cashier), or any (administrador). */
+function alcanza(usuario: UsuarioSesion, minimarket: { id_minimarket: number; id_usuario: number }) {
+  if (usuario.rol === 'administrador') return true;
+  if (usuario.rol === 'cajero') return minimarket.id_minimarket === usuario.id_minimarket_cajero;
+  return minimarket.id_usuario === usuario.id_usuario;
+}
+
 export function createAccesoMinimarket({ db }: { db: Db }) {
   /**
    * Throws 404 for a shop that does not exist, 403 for someone else's. Returns the shop's row (its
@@ -19,9 +28,7 @@ export function createAccesoMinimarket({ db }: { db: Db }) {
   async function assertAcceso(usuario: UsuarioSesion, idMinimarket: number) {
     const minimarket = await db.minimarket.findUnique({ where: { id_minimarket: idMinimarket } });
     if (!minimarket) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
-    if (usuario.rol !== 'administrador' && minimarket.id_usuario !== usuario.id_usuario) {
-      throw forbidden(MENSAJE_SIN_ACCESO_MINIMARKET, 'FORBIDDEN_MINIMARKET');
-    }
+    if (!alcanza(usuario, minimarket)) throw forbidden(MENSAJE_SIN_ACCESO_MINIMARKET, 'FORBIDDEN_MINIMARKET');
     return minimarket;
   }
 
@@ -33,6 +40,7 @@ export function createAccesoMinimarket({ db }: { db: Db }) {
   async function tiendaOPropia(usuario: UsuarioSesion, idMinimarket: number | undefined): Promise<number | null> {
     if (idMinimarket !== undefined) return (await assertAcceso(usuario, idMinimarket)).id_minimarket;
     if (usuario.rol === 'administrador') return null;
+    if (usuario.rol === 'cajero') return usuario.id_minimarket_cajero;
     const propia = await db.minimarket.findFirst({
       where: { id_usuario: usuario.id_usuario },
       orderBy: { id_minimarket: 'asc' },
@@ -55,8 +63,6 @@ export function createAccesoMinimarket({ db }: { db: Db }) {
     },
 
     /** True when the user may touch records of this shop (for records addressed by id). */
-    puedeVer(usuario: UsuarioSesion, minimarket: { id_usuario: number }) {
-      return usuario.rol === 'administrador' || minimarket.id_usuario === usuario.id_usuario;
-    },
+    puedeVer: alcanza,
   };
 }

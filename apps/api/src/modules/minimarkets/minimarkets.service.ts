@@ -19,7 +19,7 @@ export function toMinimarketDto(m: MinimarketConDueno): Minimarket {
     id_minimarket: m.id_minimarket,
     id_usuario: m.id_usuario,
     nombre_usuario: m.usuario.nombre,
-    correo_usuario: m.usuario.correo,
+    correo_usuario: m.usuario.correo ?? '',
     nombre_minimarket: m.nombre_minimarket,
     direccion: m.direccion,
     comuna: m.comuna,
@@ -29,6 +29,7 @@ export function toMinimarketDto(m: MinimarketConDueno): Minimarket {
     exigir_caja_abierta: m.exigir_caja_abierta,
     formato_etiqueta: formatoEtiquetaDe(m),
     dias_aviso_fiado: m.dias_aviso_fiado,
+    minutos_bloqueo_caja: m.minutos_bloqueo_caja,
   };
 }
 
@@ -61,11 +62,17 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
   }
 
   return {
-    /** An administrador sees every shop; a pyme only its own. */
+    /** An administrador sees every shop; a pyme only its own; a cashier the one it works at. */
     async list(usuario: UsuarioSesion, q: MinimarketsQuery) {
+      const propias =
+        usuario.rol === 'administrador'
+          ? Prisma.empty
+          : usuario.rol === 'cajero'
+            ? Prisma.sql`AND id_minimarket = ${usuario.id_minimarket_cajero}`
+            : Prisma.sql`AND id_usuario = ${usuario.id_usuario}`;
       // Case and accents ignored everywhere: 'maipu' is Maipú (minimarket.busqueda, in SQL).
       const filtros = Prisma.sql`TRUE
-        ${usuario.rol === 'administrador' ? Prisma.empty : Prisma.sql`AND id_usuario = ${usuario.id_usuario}`}
+        ${propias}
         ${q.comuna ? Prisma.sql`AND texto_busqueda(comuna) = texto_busqueda(${q.comuna})` : Prisma.empty}
         ${q.rubro ? Prisma.sql`AND texto_busqueda(rubro) = texto_busqueda(${q.rubro})` : Prisma.empty}
         ${q.search ? Prisma.sql`AND busqueda LIKE '%' || texto_busqueda(${escaparLike(q.search)}) || '%'` : Prisma.empty}`;
@@ -112,6 +119,7 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
         exigir_caja_abierta?: boolean;
         formato_etiqueta?: FormatoEtiqueta | null;
         dias_aviso_fiado?: number;
+        minutos_bloqueo_caja?: number;
       },
     ) {
       await acceso.assertAcceso(usuario, id);

@@ -3,6 +3,11 @@
 import { contar, formatClp } from '@minimarket/contracts/formato';
 import { formatPeso, type UnidadVenta } from '@minimarket/contracts/granel';
 import type { TIPOS_NOTIFICACION } from '@minimarket/contracts/notificaciones';
+import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
+import { type AlertaVenta, DIAS_PRECIOS_CONOCIDOS, MINUTOS_ANTES_DEL_CONTACTO } from '@minimarket/contracts/ventas';
+
+/** "10:02", Santiago's clock. */
+const HORA_MINUTO = new Intl.DateTimeFormat('es-CL', { timeZone: ZONA_HORARIA, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 export interface Aviso {
   tipo: (typeof TIPOS_NOTIFICACION)[number];
@@ -129,27 +134,32 @@ export const avisoFaltanteOffline = (producto: ProductoAvisado, faltante: number
 const urlTransaccion = (buscar: string) => `/pos/transacciones?buscar=${encodeURIComponent(buscar)}`;
 
 /**
- * A sale made offline the owner should look at, once per sale: charged at old prices and/or a fiado
- * past the customer's limit. "La venta C1-0042 (N° 57) se cobró con precios antiguos."
+ * A sale made offline the owner should look at, once per sale, naming who sold it (docs/offline.md
+ * «El rastro»): "La venta C1-0042 (N° 57) de Ana, sin conexión: se cobró a un precio que el producto no
+ * tuvo en los 7 días antes de la venta; tiene hora 10:02, más de 10 minutos antes del último contacto
+ * del equipo con el servidor; dejó a Rosa con $12.000 de fiado, sobre su límite de $10.000."
  */
 export function avisoVentaOffline(
-  venta: { numero_venta: number | null; referencia_local: string | null },
-  motivos: { preciosAntiguos: boolean; fiadoSobreLimite: { cliente: string; saldo: number; limite: number } | null },
+  venta: { numero_venta: number | null; referencia_local: string | null; nombre_vendedor: string | null; fecha_venta: string },
+  motivos: { alertas: readonly AlertaVenta[]; fiadoSobreLimite: { cliente: string; saldo: number; limite: number } | null },
 ): Aviso {
   const numero = venta.numero_venta !== null ? `N° ${venta.numero_venta}` : '';
   const nombre = venta.referencia_local ? `${venta.referencia_local}${numero ? ` (${numero})` : ''}` : numero;
   const partes: string[] = [];
-  if (motivos.preciosAntiguos) partes.push(`La venta ${nombre} se cobró con precios antiguos.`);
+  if (motivos.alertas.includes('precio_desconocido'))
+    partes.push(`se cobró a un precio que el producto no tuvo en los ${DIAS_PRECIOS_CONOCIDOS} días antes de la venta`);
+  if (motivos.alertas.includes('fecha_anterior_al_contacto'))
+    partes.push(
+      `tiene hora ${HORA_MINUTO.format(new Date(venta.fecha_venta))}, más de ${MINUTOS_ANTES_DEL_CONTACTO} minutos antes del último contacto del equipo con el servidor`,
+    );
   if (motivos.fiadoSobreLimite) {
     const f = motivos.fiadoSobreLimite;
-    partes.push(
-      `${motivos.preciosAntiguos ? 'Además, dejó' : `La venta ${nombre} dejó`} a ${f.cliente} con ${formatClp(f.saldo)} de fiado, sobre su límite de ${formatClp(f.limite)}.`,
-    );
+    partes.push(`dejó a ${f.cliente} con ${formatClp(f.saldo)} de fiado, sobre su límite de ${formatClp(f.limite)}`);
   }
   return {
     tipo: 'venta_offline',
     titulo: 'Venta sin conexión por revisar',
-    descripcion: partes.join(' '),
+    descripcion: `La venta ${nombre}${venta.nombre_vendedor ? ` de ${venta.nombre_vendedor}` : ''}, sin conexión: ${partes.join('; ')}.`,
     url_accion: urlTransaccion(venta.referencia_local ?? String(venta.numero_venta ?? '')),
   };
 }

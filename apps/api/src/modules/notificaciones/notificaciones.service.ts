@@ -1,4 +1,5 @@
 import type { Notificacion } from '@minimarket/contracts/notificaciones';
+import type { AlertaVenta } from '@minimarket/contracts/ventas';
 import { factorUmbral } from '@minimarket/contracts/cantidad';
 import type { UnidadVenta } from '@minimarket/contracts/granel';
 import { esStockBajo } from '@minimarket/contracts/reglas';
@@ -92,14 +93,15 @@ export interface AvisosVentaOffline {
 export async function avisarVentaOffline(
   tx: Tx,
   idMinimarket: number,
-  venta: { numero_venta: number | null; referencia_local: string | null },
+  venta: { numero_venta: number | null; referencia_local: string | null; nombre_vendedor: string | null; fecha_venta: string },
   avisos: AvisosVentaOffline | undefined,
+  alertas: readonly AlertaVenta[],
   tienda: { id_usuario: number },
 ) {
   if (!avisos) return;
   const lista: Aviso[] = avisos.faltantes.map((f) => avisoFaltanteOffline(f, f.faltante, f.unidad));
-  if (avisos.precios_antiguos || avisos.fiado_sobre_limite) {
-    lista.push(avisoVentaOffline(venta, { preciosAntiguos: avisos.precios_antiguos, fiadoSobreLimite: avisos.fiado_sobre_limite }));
+  if (alertas.some((a) => a !== 'sin_stock')) {
+    lista.push(avisoVentaOffline(venta, { alertas, fiadoSobreLimite: avisos.fiado_sobre_limite }));
   }
   await crearNotificaciones(
     tx,

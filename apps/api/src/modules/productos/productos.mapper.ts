@@ -1,5 +1,12 @@
 import type { Producto } from '@minimarket/contracts/productos';
 import type { Producto as ProductoRow } from '../../generated/prisma/client.js';
+import type { UsuarioSesion } from '../../plugins/app/auth.js';
+
+/** The mapper for what this person may read: a cashier never sees purchase costs (docs/cajeros.md). */
+export function productoDtoPara(usuario: UsuarioSesion): (p: ProductoRow) => Producto {
+  if (usuario.rol !== 'cajero') return toProductoDto;
+  return (p) => ({ ...toProductoDto(p), precio_compra_actual: null });
+}
 
 export function toProductoDto(p: ProductoRow): Producto {
   return {

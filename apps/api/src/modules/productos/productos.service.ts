@@ -19,7 +19,7 @@ import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { formatoEtiquetaDe } from '../minimarkets/minimarkets.service.js';
 import { avisarCambiosDeStock } from '../notificaciones/notificaciones.service.js';
 import type { Producto as ProductoRow } from '../../generated/prisma/client.js';
-import { toProductoDto } from './productos.mapper.js';
+import { productoDtoPara, toProductoDto } from './productos.mapper.js';
 import { leerCatalogo } from './catalogo.js';
 
 export const MENSAJE_PRODUCTO_NO_ENCONTRADO = 'Producto no encontrado en el inventario.';
@@ -58,7 +58,11 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
       where: { id_producto: id },
       include: { minimarket: { select: { id_usuario: true, umbral_stock_bajo: true } } },
     });
-    if (!producto || producto.estado !== 'activo' || !acceso.puedeVer(usuario, producto.minimarket)) {
+    if (
+      !producto ||
+      producto.estado !== 'activo' ||
+      !acceso.puedeVer(usuario, { id_minimarket: producto.id_minimarket, id_usuario: producto.minimarket.id_usuario })
+    ) {
       throw notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
     }
     return producto;
@@ -70,7 +74,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
    * the name (trigrams) or the exact barcode; 1–2 characters typed at the counter ('le', 'té')
    * as the start of a name (prefix index). Prisma cannot write these expressions, hence SQL.
    */
-  async function listPorTexto(q: ProductosQuery, termino: string) {
+  async function listPorTexto(usuario: UsuarioSesion, q: ProductosQuery, termino: string) {
     const patron = escaparLike(termino);
     const coincide =
       termino.length < MIN_LETRAS_TRIGRAMA
@@ -84,7 +88,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
       db.$queryRaw<ProductoRow[]>`SELECT * FROM producto WHERE ${filtros} ORDER BY ${orden} LIMIT ${q.limit} OFFSET ${q.skip}`,
       db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM producto WHERE ${filtros}`,
     ]);
-    return { items: rows.map(toProductoDto), total: conteo?.total ?? 0 };
+    return { items: rows.map(productoDtoPara(usuario)), total: conteo?.total ?? 0 };
   }
 
   return {
@@ -96,7 +100,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
 
     async list(usuario: UsuarioSesion, q: ProductosQuery) {
       await acceso.assertAcceso(usuario, q.id_minimarket);
-      if (q.search) return listPorTexto(q, q.search);
+      if (q.search) return listPorTexto(usuario, q, q.search);
       const where: Prisma.ProductoWhereInput = {
         id_minimarket: q.id_minimarket,
         estado: 'activo',
@@ -114,11 +118,11 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
         db.producto.findMany({ where, orderBy, skip: q.skip, take: q.limit }),
         db.producto.count({ where }),
       ]);
-      return { items: rows.map(toProductoDto), total };
+      return { items: rows.map(productoDtoPara(usuario)), total };
     },
 
     async get(usuario: UsuarioSesion, id: number) {
-      return toProductoDto(await findVisible(usuario, id));
+      return productoDtoPara(usuario)(await findVisible(usuario, id));
     },
 
     /** A barcode the shop once deleted comes back to life with the new values. */
@@ -230,7 +234,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
         throw notFound(mensajePluDesconocido(plu), 'PLU_NOT_FOUND');
       const peso = pesoDeEtiqueta(lectura, producto);
       if (!peso.ok) throw validation(peso.mensaje);
-      return { producto: toProductoDto(producto), gramos: peso.gramos, monto: peso.monto };
+      return { producto: productoDtoPara(usuario)(producto), gramos: peso.gramos, monto: peso.monto };
     },
 
     /** Soft delete: the product leaves lists and the POS; sales history keeps it. */

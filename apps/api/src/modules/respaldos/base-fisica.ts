@@ -8,6 +8,10 @@
 // copied, last, so it holds everything up to the stop. The copy goes to a staging folder first
 // (files change and vanish under a running server, and a tar stream cannot take a file that
 // shrinks while read), then is streamed to one .tar.gz and renamed into place only when whole.
+//
+// A backup is the whole database (password hashes, the providers' encrypted API keys, every sale):
+// readable by this OS user only. Folders 0700, files 0600 (the staging copy and the half archive
+// too), set explicitly, as the umask of whoever started the app may allow more (docs/respaldos.md).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -16,6 +20,24 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import * as tar from 'tar';
 import { nombreRespaldo, type Respaldo } from './carpeta.js';
+
+/** A backup's folders and files: this OS user's alone (the archive holds the whole database). */
+export const MODO_CARPETA_RESPALDO = 0o700;
+export const MODO_ARCHIVO_RESPALDO = 0o600;
+
+/**
+ * A folder of backups (RESPALDO_DIR, a staging copy) created or made this user's alone. mkdir's mode
+ * is narrowed by the umask and an existing folder keeps its own, so the mode is set after. A folder
+ * this user does not own cannot be changed (EPERM): the backup goes on, its files are 0600 anyway.
+ */
+export function carpetaPrivada(dir: string) {
+  fs.mkdirSync(dir, { recursive: true, mode: MODO_CARPETA_RESPALDO });
+  try {
+    fs.chmodSync(dir, MODO_CARPETA_RESPALDO);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
+  }
+}
 
 /** pg_advisory_lock key: one backup at a time on the server (the app's daily one, `npm run respaldo`). */
 export const CANDADO_RESPALDO = 7_240_024;
@@ -42,6 +64,8 @@ export interface OpcionesRespaldo {
   /** Aborts the copy (the app stopping): the half backup is removed and the server leaves backup mode. */
   signal?: AbortSignal;
   antesDeDetener?: () => void | Promise<void>;
+  /** Test seam: the half archive exists (empty) and is about to be written. */
+  alEmpaquetar?: (parcial: string) => void | Promise<void>;
 }
 
 export interface ResultadoRespaldo extends Respaldo {
@@ -56,8 +80,9 @@ export async function tomarRespaldo({
   alIniciarCopia,
   signal,
   antesDeDetener,
+  alEmpaquetar,
 }: OpcionesRespaldo): Promise<ResultadoRespaldo> {
-  fs.mkdirSync(dir, { recursive: true });
+  carpetaPrivada(dir);
   const archivo = nombreRespaldo(ahora);
   const destino = path.join(dir, archivo);
   const preparacion = path.join(dir, `.en-curso-${archivo.replace(/\.tar\.gz$/, '')}`);
@@ -84,7 +109,7 @@ export async function tomarRespaldo({
     const ranura = `minimarket_respaldo_${crypto.randomBytes(4).toString('hex')}`;
     await cliente.query('SELECT pg_create_physical_replication_slot($1, true, true)', [ranura]);
     fs.rmSync(preparacion, { recursive: true, force: true });
-    fs.mkdirSync(preparacion, { recursive: true, mode: 0o700 });
+    carpetaPrivada(preparacion);
     await cliente.query('SELECT pg_backup_start($1, true)', [archivo]);
     iniciado = true;
     await alIniciarCopia?.();
@@ -97,15 +122,23 @@ export async function tomarRespaldo({
     iniciado = false;
     const { lsn, labelfile, spcmapfile } = fin[0]!;
     // Byte for byte, as the docs ask.
-    fs.writeFileSync(path.join(preparacion, 'backup_label'), labelfile);
-    if (spcmapfile) fs.writeFileSync(path.join(preparacion, 'tablespace_map'), spcmapfile);
+    escribirPrivado(path.join(preparacion, 'backup_label'), labelfile);
+    if (spcmapfile) escribirPrivado(path.join(preparacion, 'tablespace_map'), spcmapfile);
     await copiarWal(path.join(dataDir, 'pg_wal'), path.join(preparacion, 'pg_wal'), senal);
     await cliente.query('SELECT pg_drop_replication_slot($1)', [ranura]);
 
     const parcial = `${destino}.parcial`;
-    await pipeline(tar.c({ gzip: { level: 6 }, cwd: preparacion, portable: true }, ['.']), fs.createWriteStream(parcial), {
-      signal: senal,
-    });
+    // Created 0600 before its first byte (the rename keeps the mode): never readable by others.
+    const fd = fs.openSync(parcial, 'w', MODO_ARCHIVO_RESPALDO);
+    const salida = fs.createWriteStream('', { fd }); // closes the fd when it ends or fails
+    try {
+      fs.fchmodSync(fd, MODO_ARCHIVO_RESPALDO);
+      await alEmpaquetar?.(parcial);
+    } catch (err) {
+      salida.destroy();
+      throw err;
+    }
+    await pipeline(tar.c({ gzip: { level: 6 }, cwd: preparacion, portable: true }, ['.']), salida, { signal: senal });
     fs.renameSync(parcial, destino);
     return { archivo, fecha: ahora, bytes: fs.statSync(destino).size, lsnFinal: lsn };
   } finally {
@@ -128,6 +161,18 @@ function limpiarRestos(dir: string) {
   }
 }
 
+/** A file of the backup, 0600 whatever the umask (writeFile's mode applies only when it creates the file). */
+function escribirPrivado(archivo: string, contenido: string) {
+  fs.writeFileSync(archivo, contenido, { mode: MODO_ARCHIVO_RESPALDO });
+  fs.chmodSync(archivo, MODO_ARCHIVO_RESPALDO);
+}
+
+/** A folder of the staging copy: 0700, and so in the archive and in a restore. */
+async function subcarpetaPrivada(dir: string, opciones: { recursive?: boolean } = {}) {
+  await fsp.mkdir(dir, { ...opciones, mode: MODO_CARPETA_RESPALDO });
+  await fsp.chmod(dir, MODO_CARPETA_RESPALDO);
+}
+
 // Asynchronous, one file at a time: the app keeps serving while its daily backup copies.
 
 /** The data folder without what the docs leave out; pg_control last, as pg_basebackup sends it. */
@@ -137,14 +182,14 @@ async function copiarCarpetaDatos(origen: string, destino: string, signal?: Abor
     const de = path.join(origen, entrada.name);
     const a = path.join(destino, entrada.name);
     if (entrada.isDirectory()) {
-      await fsp.mkdir(a, { mode: 0o700 });
+      await subcarpetaPrivada(a);
       if (VACIAR.has(entrada.name)) continue;
       await copiarArbol(de, a, signal);
     } else if (entrada.isFile()) {
       await copiarArchivo(de, a, signal);
     }
   }
-  await fsp.mkdir(path.join(destino, 'pg_wal', 'archive_status'), { recursive: true, mode: 0o700 });
+  await subcarpetaPrivada(path.join(destino, 'pg_wal', 'archive_status'), { recursive: true });
   await copiarArchivo(path.join(origen, 'global', 'pg_control'), path.join(destino, 'global', 'pg_control'), signal);
 }
 
@@ -162,7 +207,7 @@ async function copiarArbol(origen: string, destino: string, signal?: AbortSignal
     const de = path.join(origen, entrada.name);
     const a = path.join(destino, entrada.name);
     if (entrada.isDirectory()) {
-      await fsp.mkdir(a, { mode: 0o700 });
+      await subcarpetaPrivada(a);
       await copiarArbol(de, a, signal);
     } else if (entrada.isFile() && !(path.basename(origen) === 'global' && entrada.name === 'pg_control')) {
       await copiarArchivo(de, a, signal);
@@ -170,14 +215,19 @@ async function copiarArbol(origen: string, destino: string, signal?: AbortSignal
   }
 }
 
-/** A file removed while the copy runs (a dropped table, a truncated relation's tail) is no error: the WAL replays it. */
+/**
+ * A file removed while the copy runs (a dropped table, a truncated relation's tail) is no error: the
+ * WAL replays it. The copy takes the source's mode (0600, or 0640 with initdb's group access): 0600.
+ */
 async function copiarArchivo(de: string, a: string, signal?: AbortSignal) {
   signal?.throwIfAborted();
   try {
     await fsp.copyFile(de, a);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    return;
   }
+  await fsp.chmod(a, MODO_ARCHIVO_RESPALDO);
 }
 
 /** The WAL segments (and timeline history files); archive_status stays empty. */

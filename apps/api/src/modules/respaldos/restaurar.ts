@@ -3,7 +3,8 @@
 // never deleted; the backup is extracted into a fresh folder and started once, so PostgreSQL
 // replays the WAL in the archive up to the end of the backup (backup_label tells it where to
 // start; no recovery.signal: this is crash recovery from a base backup, not archive recovery);
-// then it is checked and stopped. A failure puts the old folder back.
+// then it is checked and stopped. A failure puts the old folder back. Every folder it leaves (the
+// restored one, the one set aside, a failed one kept to look at) is 0700: each is a whole database.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,6 +14,7 @@ import * as tar from 'tar';
 import { startEmbeddedPostgres } from '../../db/embedded-postgres.js';
 import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
 import { diaLocal } from '../../lib/tiempo.js';
+import { MODO_CARPETA_RESPALDO } from './base-fisica.js';
 import { fechaDeNombre } from './carpeta.js';
 
 export class RestauracionRechazada extends Error {}
@@ -74,7 +76,10 @@ export async function restaurar(plan: Plan, { port, avisar = () => {} }: { port:
   const habia = fs.existsSync(plan.dataDir);
   if (habia) fs.renameSync(plan.dataDir, plan.apartado);
   try {
-    fs.mkdirSync(plan.dataDir, { recursive: true, mode: 0o700 });
+    // Kept until someone deletes it by hand: this user's alone, whatever mode the old folder had.
+    if (habia) fs.chmodSync(plan.apartado, MODO_CARPETA_RESPALDO);
+    fs.mkdirSync(plan.dataDir, { recursive: true, mode: MODO_CARPETA_RESPALDO });
+    fs.chmodSync(plan.dataDir, MODO_CARPETA_RESPALDO);
     avisar('Extrayendo el respaldo...');
     await tar.x({ file: plan.archivo, cwd: plan.dataDir, preserveOwner: false });
     for (const d of [
@@ -87,10 +92,10 @@ export async function restaurar(plan: Plan, { port, avisar = () => {} }: { port:
       'pg_stat_tmp',
       'pg_subtrans',
     ]) {
-      fs.mkdirSync(path.join(plan.dataDir, d), { recursive: true, mode: 0o700 });
+      fs.mkdirSync(path.join(plan.dataDir, d), { recursive: true, mode: MODO_CARPETA_RESPALDO });
     }
-    // PostgreSQL refuses a data folder others can read.
-    fs.chmodSync(plan.dataDir, 0o700);
+    // PostgreSQL refuses a data folder others can read (and the archive's own entry for it may say otherwise).
+    fs.chmodSync(plan.dataDir, MODO_CARPETA_RESPALDO);
     darAlUsuarioPostgres(plan.dataDir);
     avisar('Iniciando PostgreSQL para que termine de recuperar el respaldo...');
     const db = await startEmbeddedPostgres({ dataDir: plan.dataDir, port, avisar });
@@ -104,8 +109,16 @@ export async function restaurar(plan: Plan, { port, avisar = () => {} }: { port:
   } catch (err) {
     // The old folder back where it was; the failed one kept beside it to look at.
     const fallida = carpetaLibre(`${plan.dataDir}.fallida-${sello(new Date())}`);
-    if (fs.existsSync(plan.dataDir)) fs.renameSync(plan.dataDir, fallida);
+    const quedoFallida = fs.existsSync(plan.dataDir);
+    if (quedoFallida) fs.renameSync(plan.dataDir, fallida);
     if (habia) fs.renameSync(plan.apartado, plan.dataDir);
+    if (quedoFallida) {
+      try {
+        fs.chmodSync(fallida, MODO_CARPETA_RESPALDO);
+      } catch {
+        // Its mode matters less than saying what happened (below); the old folder is back already.
+      }
+    }
     const motivo = err instanceof Error && err.message ? err.message : String(err);
     throw new Error(
       `No se pudo restaurar (${motivo}). ${habia ? `La carpeta anterior volvió a ${plan.dataDir}; ` : ''}lo extraído quedó en ${fallida}.`,

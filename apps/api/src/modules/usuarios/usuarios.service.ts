@@ -14,14 +14,16 @@ import { mesLocal } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { Limites } from '../limites/limites.js';
 import { actualizarUsuario, crearUsuario, eliminarUsuario, type CambiosUsuario } from '../../data/usuario.js';
-import { hashPassword, verifyPassword } from './passwords.js';
-import { toUsuarioDto } from './usuarios.mapper.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
+import { toUsuarioActualDto, toUsuarioDto } from './usuarios.mapper.js';
 
 export const MENSAJE_USUARIO_NO_ENCONTRADO = 'Usuario no encontrado.';
 /** Any constant: changes to accounts (the last-administrador guard) are taken one at a time. */
 const LOCK_CUENTAS = 72707373;
 export const MENSAJE_CORREO_DUPLICADO = 'Ya existe un usuario con este correo.';
 const MESES_ESTADISTICA = 12;
+/** The accounts of /usuarios and its statistics: owners and administrators (a cashier is its shop's). */
+const CUENTAS = { rol: { not: 'cajero' } } satisfies Prisma.UsuarioWhereInput;
 const ULTIMOS_USUARIOS = 5;
 
 type UsuarioCreate = z.output<typeof usuarioCreateSchema>;
@@ -31,9 +33,13 @@ type UsuariosQuery = z.output<typeof usuariosQuerySchema>;
 export type UsuariosService = ReturnType<typeof createUsuariosService>;
 
 export function createUsuariosService({ db, limites }: { db: Db; limites: Limites }) {
+  /**
+   * An account the administrators manage: an owner or an administrador. A cashier is its shop's
+   * (routes/cajeros): here it does not exist, so no form can give it a role or a company.
+   */
   async function findOrThrow(id: number, tx: Tx = db) {
     const usuario = await tx.usuario.findUnique({ where: { id_usuario: id } });
-    if (!usuario) throw notFound(MENSAJE_USUARIO_NO_ENCONTRADO, 'USER_NOT_FOUND');
+    if (!usuario || usuario.rol === 'cajero') throw notFound(MENSAJE_USUARIO_NO_ENCONTRADO, 'USER_NOT_FOUND');
     return usuario;
   }
 
@@ -78,18 +84,24 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
   }
 
   return {
+    /** The shops a person works in: an owner's own, a cashier's one. */
     async me(id: number) {
       const usuario = await db.usuario.findUnique({
         where: { id_usuario: id },
-        include: { minimarkets: { select: { id_minimarket: true, nombre_minimarket: true }, orderBy: { id_minimarket: 'asc' } } },
+        include: {
+          minimarkets: { select: { id_minimarket: true, nombre_minimarket: true }, orderBy: { id_minimarket: 'asc' } },
+          tienda_cajero: { select: { id_minimarket: true, nombre_minimarket: true } },
+          _count: { select: { pines: true } },
+        },
       });
       if (!usuario) throw notFound(MENSAJE_USUARIO_NO_ENCONTRADO, 'USER_NOT_FOUND');
-      return { ...toUsuarioDto(usuario), minimarkets: usuario.minimarkets };
+      const tiendas = usuario.tienda_cajero ? [usuario.tienda_cajero] : usuario.minimarkets;
+      return toUsuarioActualDto(usuario, tiendas, usuario._count.pines > 0);
     },
 
     /** Search ignores case and accents over name, e-mail, company and role (usuario.busqueda, in SQL). */
     async list(q: UsuariosQuery) {
-      const filtros = Prisma.sql`TRUE
+      const filtros = Prisma.sql`rol <> 'cajero'
         ${q.rol ? Prisma.sql`AND rol = ${q.rol}` : Prisma.empty}
         ${q.estado ? Prisma.sql`AND estado = ${q.estado}` : Prisma.empty}
         ${q.search ? Prisma.sql`AND busqueda LIKE '%' || texto_busqueda(${escaparLike(q.search)}) || '%'` : Prisma.empty}`;
@@ -159,13 +171,13 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
       desde.setUTCMonth(desde.getUTCMonth() - MESES_ESTADISTICA, 1);
       const contar = (where: Prisma.UsuarioWhereInput) => db.usuario.count({ where });
       const [total, administrador, pyme, activo, inactivo, recientes, ultimos] = await Promise.all([
-        contar({}),
+        contar(CUENTAS),
         contar({ rol: 'administrador' }),
         contar({ rol: 'pyme' }),
-        contar({ estado: 'activo' }),
-        contar({ estado: 'inactivo' }),
-        db.usuario.findMany({ where: { fecha_creacion: { gte: desde } }, select: { fecha_creacion: true } }),
-        db.usuario.findMany({ orderBy: { fecha_creacion: 'desc' }, take: ULTIMOS_USUARIOS }),
+        contar({ ...CUENTAS, estado: 'activo' }),
+        contar({ ...CUENTAS, estado: 'inactivo' }),
+        db.usuario.findMany({ where: { ...CUENTAS, fecha_creacion: { gte: desde } }, select: { fecha_creacion: true } }),
+        db.usuario.findMany({ where: CUENTAS, orderBy: { fecha_creacion: 'desc' }, take: ULTIMOS_USUARIOS }),
       ]);
       // The last MESES_ESTADISTICA months in Santiago, oldest first, empty months included.
       const meses = new Map<string, number>();
@@ -194,11 +206,13 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
 
     /** Returns nothing; the route issues a fresh token, since the change voids the old ones. */
     async cambiarContrasena(id: number, data: z.output<typeof cambioContrasenaSchema>) {
-      const actual = await findOrThrow(id);
+      // A cashier with an e-mail and password changes its own too (one with its PIN only has none).
+      const actual = await db.usuario.findUnique({ where: { id_usuario: id } });
+      if (!actual) throw notFound(MENSAJE_USUARIO_NO_ENCONTRADO, 'USER_NOT_FOUND');
       // Guessing the current password from a stolen session is throttled like a login.
       const intentos = [limites.reglas.cambioContrasena, id] as const;
       await limites.reservar(intentos);
-      if (!(await verifyPassword(data.contrasena_actual, actual.contrasena_hash))) {
+      if (!(await verifyPassword(data.contrasena_actual, actual.contrasena_hash ?? DUMMY_HASH))) {
         throw validation('La contraseña actual no es correcta.', [
           { campo: 'contrasena_actual', mensaje: 'La contraseña actual no es correcta.' },
         ]);

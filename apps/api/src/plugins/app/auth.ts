@@ -2,8 +2,13 @@
 // this token was ended by 'Cerrar Sesión') in one query, so deactivating a user, changing
 // their password, e-mail or role, or logging out takes effect at once, not at expiry. A stream
 // ticket opens one stream, once (data/ticket-eventos.ts).
+//
+// Roles (issue 31, docs/cajeros.md): a route is for owners and administrators unless its config
+// says otherwise (`config: PARA_CAJEROS`). A cashier is refused every other route here, after the
+// session is read and before the body is: what a cashier may not do is refused by default, so a new
+// route is closed to cashiers until someone opens it on purpose (test/permisos-roles.test.ts).
 import crypto from 'node:crypto';
-import type { Rol } from '@minimarket/contracts/comunes';
+import { ROLES, type Rol } from '@minimarket/contracts/comunes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
@@ -13,13 +18,24 @@ import { forbidden, unauthorized } from '../../lib/errors.js';
 export const MENSAJE_NO_AUTENTICADO = 'Usuario no autenticado. Por favor, inicie sesión.';
 export const MENSAJE_SESION_EXPIRADA = 'La sesión ha expirado. Por favor, inicie sesión de nuevo.';
 export const MENSAJE_TICKET_USADO = 'Este ticket de eventos ya se usó. Pide uno nuevo para reconectar.';
+export const MENSAJE_ROL_NO_PERMITIDO = 'Como cajero no puedes hacer esto. Pídeselo al dueño de la tienda.';
 
 export interface UsuarioSesion {
   id_usuario: number;
   nombre: string;
-  correo: string;
+  /** Null only for a cashier who enters by PIN alone. */
+  correo: string | null;
   rol: Rol;
+  /** A cashier's shop (rol 'cajero'); null for anyone else. */
+  id_minimarket_cajero: number | null;
 }
+
+/** Roles a route admits when its config names none: owners and administrators (never a cashier). */
+export const ROLES_POR_DEFECTO: readonly Rol[] = ['administrador', 'pyme'];
+/** A route's config that opens it to cashiers too (the rest of its checks still apply). */
+export const PARA_CAJEROS = { roles: ROLES } as const;
+/** A route only the owner of a shop uses (their own PIN). */
+export const SOLO_DUENOS = { roles: ['pyme'] } as const satisfies { roles: readonly Rol[] };
 
 /** What the token carries. auth_time (ms) lets a password change void older tokens; jti names this one token. */
 export interface TokenPayload {
@@ -56,6 +72,10 @@ declare module '@fastify/jwt' {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (ROLES_POR_DEFECTO when left out). */
+    roles?: readonly Rol[];
+  }
   interface FastifyRequest {
     usuario: UsuarioSesion;
     sesion: SesionActual;
@@ -78,8 +98,9 @@ const SEGUNDOS_TICKET = 60;
 interface FilaSesion {
   id_usuario: number;
   nombre: string;
-  correo: string;
+  correo: string | null;
   rol: Rol;
+  id_minimarket_cajero: number | null;
   estado: string;
   sesiones_validas_desde: Date;
   revocado: boolean;
@@ -98,18 +119,28 @@ export default fp(
       // A token from before sessions had an id (jti) cannot be ended by logout: it is refused.
       if (!Number.isInteger(id) || id < 1 || id > MAX_ID || typeof payload.jti !== 'string' || !UUID.test(payload.jti)) throw expirada();
       const [usuario] = await opts.db.$queryRaw<FilaSesion[]>`
-        SELECT u.id_usuario, u.nombre, u.correo, u.rol, u.estado, u.sesiones_validas_desde,
+        SELECT u.id_usuario, u.nombre, u.correo, u.rol, u.id_minimarket_cajero, u.estado, u.sesiones_validas_desde,
                EXISTS (SELECT 1 FROM token_revocado t WHERE t.jti = ${payload.jti}::uuid) AS revocado
         FROM usuario u WHERE u.id_usuario = ${id}`;
       if (!usuario || usuario.estado !== 'activo' || usuario.revocado) throw expirada();
       if (typeof payload.auth_time !== 'number' || payload.auth_time < usuario.sesiones_validas_desde.getTime()) throw expirada();
-      request.usuario = { id_usuario: usuario.id_usuario, nombre: usuario.nombre, correo: usuario.correo, rol: usuario.rol };
+      request.usuario = {
+        id_usuario: usuario.id_usuario,
+        nombre: usuario.nombre,
+        correo: usuario.correo,
+        rol: usuario.rol,
+        id_minimarket_cajero: usuario.id_minimarket_cajero,
+      };
       request.sesion = {
         jti: payload.jti,
         id_usuario: usuario.id_usuario,
         expira_en: new Date((payload.ses_exp ?? payload.exp ?? Date.now() / 1000) * 1000),
         auth_time: payload.auth_time,
       };
+      const permitidos = request.routeOptions.config.roles ?? ROLES_POR_DEFECTO;
+      if (!permitidos.includes(usuario.rol)) {
+        throw forbidden(usuario.rol === 'cajero' ? MENSAJE_ROL_NO_PERMITIDO : 'Tu rol no permite esta acción.', 'FORBIDDEN_ROLE');
+      }
     }
 
     app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
-import type { Env } from '../../env.js';
+import { secretoCifradoDte, simuladorDtePermitido, type Env } from '../../env.js';
 import { createAjustesStockService } from '../../modules/ajustes-stock/ajustes-stock.service.js';
 import { createAnaliticaService } from '../../modules/analitica/analitica.service.js';
 import { createAvisoFiado } from '../../modules/analitica/aviso-fiado.js';
@@ -16,7 +16,11 @@ import { createBoletasService } from '../../modules/boletas/boletas.service.js';
 import { createCifrado } from '../../modules/boletas/cifrado.js';
 import { createEmisorBoletas } from '../../modules/boletas/emisor.js';
 import { createOpenFactura } from '../../modules/dte/openfactura.js';
+import { createAuditoriaService } from '../../modules/auditoria/auditoria.service.js';
 import { createCajaService } from '../../modules/caja/caja.service.js';
+import { createAutorizaciones } from '../../modules/cajeros/autorizacion.js';
+import { createCajerosService } from '../../modules/cajeros/cajeros.service.js';
+import { clavePin, createPines } from '../../modules/cajeros/pin.js';
 import { createCargasService } from '../../modules/cargas/cargas.service.js';
 import { createClientesService } from '../../modules/clientes/clientes.service.js';
 import { createMailer } from '../../modules/correo/mailer.js';
@@ -48,9 +52,16 @@ export function createServices({
   baseEmbebida?: boolean;
 }) {
   const acceso = createAccesoMinimarket({ db });
-  const cifrado = createCifrado(env.DTE_CLAVE_CIFRADO ?? jwtSecret);
+  // Never the session secret in production (cifrado.ts); it still opens a key stored before (v1).
+  const cifrado = createCifrado({ secreto: secretoCifradoDte(env, jwtSecret), anteriores: [jwtSecret] });
+  if (!cifrado.puedeCifrar) {
+    log.warn('DTE_CLAVE_CIFRADO no está definida: en producción no se pueden guardar API keys de proveedores de boletas (docs/boleta.md).');
+  }
+  const simuladorPermitido = simuladorDtePermitido(env);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, log });
   const limites = createLimites({ db, env });
+  const pines = createPines({ db, limites, acceso, clave: clavePin(env.PIN_CLAVE, jwtSecret) });
+  const autorizaciones = createAutorizaciones({ db, pines });
   const soporte = createSoporteService({ db, acceso, limites });
   const pesadas = createLecturasPesadas({ databaseUrl: env.DATABASE_URL, segundos: env.LECTURA_PESADA_SEGUNDOS });
   // Off in the API tests, which sum on demand (resumidor.vaciar) or read the pending days live.
@@ -58,6 +69,10 @@ export function createServices({
   return {
     acceso,
     limites,
+    pines,
+    autorizaciones,
+    cajeros: createCajerosService({ db, acceso, limites, pines }),
+    auditoria: createAuditoriaService({ db, acceso }),
     auth: createAuthService({ db, limites }),
     clientes: createClientesService({ db, acceso }),
     restablecimiento: createRestablecimientoService({ db, mailer, appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`, log }),
@@ -66,7 +81,7 @@ export function createServices({
     productos: createProductosService({ db, acceso }),
     ajustesStock: createAjustesStockService({ db, acceso }),
     openFoodFacts: createOpenFoodFacts({ baseUrl: env.OFF_BASE_URL, timeoutMs: env.OFF_TIMEOUT_MS }),
-    ventas: createVentasService({ db, acceso }),
+    ventas: createVentasService({ db, acceso, autorizaciones }),
     notificaciones: createNotificacionesService({ db }),
     cargas: createCargasService({ db, acceso, env, log, alTerminar: () => resumidor.despertar() }),
     analitica: createAnaliticaService({ db, acceso, pesadas }),
@@ -83,8 +98,8 @@ export function createServices({
     avisoFiado: createAvisoFiado({ db, log, intervaloMin: env.NODE_ENV === 'test' ? 0 : env.AVISO_RECOMENDACIONES_MIN }),
     badito: createBaditoService({ db, acceso, limites }),
     soporte,
-    caja: createCajaService({ db, acceso }),
-    boletas: createBoletasService({ db, acceso, cifrado }),
+    caja: createCajaService({ db, acceso, autorizaciones }),
+    boletas: createBoletasService({ db, acceso, cifrado, simuladorPermitido }),
     // Both providers speak OpenFactura's HTTP contract: the stand-in on this machine, or the real one.
     // Off in the API tests, which send on demand (emisorBoletas.vaciar).
     emisorBoletas: createEmisorBoletas({
@@ -100,6 +115,7 @@ export function createServices({
       },
       intervaloMs: env.NODE_ENV === 'test' ? 0 : env.DTE_INTERVALO_MS,
       timeoutMs: env.DTE_TIMEOUT_MS,
+      simuladorPermitido,
     }),
     // Only the embedded database: with DATABASE_URL the operator's database has its own backups.
     respaldos: createRespaldosService({ habilitado: baseEmbebida, dir: env.RESPALDO_DIR }),
@@ -141,6 +157,11 @@ export default fp(
       app.services.avisoRecomendaciones.iniciar();
       app.services.avisoFiado.iniciar();
       app.services.resumidor.iniciar();
+      // Keys stored before they were bound to their shop, rewritten bound (cifrado.ts); a failure
+      // (the database away) leaves them readable as they are, and the next start tries again.
+      await app.services.boletas.reescribirClavesAnticuadas().catch((err: unknown) => {
+        app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'boleta: no se reescribieron las API keys anteriores');
+      });
       app.services.emisorBoletas.iniciar();
       app.services.respaldoAutomatico.iniciar();
     });

@@ -12,6 +12,7 @@ import {
   porCobrarQuerySchema,
   porCobrarSchema,
   porMetodoPagoSchema,
+  porVendedorSchema,
   rankingQuerySchema,
   rankingSchema,
   recomendacionesQuerySchema,
@@ -88,6 +89,21 @@ const analiticaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => analitica.porMetodoPago(request.usuario, request.query),
+  );
+
+  app.get(
+    '/analitica/por-vendedor',
+    {
+      schema: {
+        tags: ['analitica'],
+        operationId: 'ventasPorVendedor',
+        summary: 'Ventas e ingresos por persona en la caja (el rango de días; categoría y método de pago no la dividen)',
+        description: FILTROS,
+        querystring: filtrosAnaliticaSchema,
+        response: { 200: porVendedorSchema, ...ERRORES },
+      },
+    },
+    (request) => analitica.porVendedor(request.usuario, request.query),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { baditoPreguntaSchema, baditoRespuestaSchema } from '@minimarket/contracts/badito';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERRORES } from '../respuestas.js';
+import { PARA_CAJEROS } from '../../plugins/app/auth.js';
 
 const baditoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { badito } = app.services;
@@ -9,6 +10,7 @@ const baditoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/badito',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['badito'],
         operationId: 'preguntarBadito',

@@ -10,6 +10,7 @@ import { id64ParamsSchema } from '@minimarket/contracts/comunes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES, TOTAL_HEADER } from '../respuestas.js';
+import { PARA_CAJEROS } from '../../plugins/app/auth.js';
 
 const cajaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { caja } = app.services;
@@ -18,6 +19,7 @@ const cajaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/caja/turnos',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['caja'],
         operationId: 'abrirTurnoCaja',
@@ -32,6 +34,7 @@ const cajaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/caja/turnos/actual',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['caja'],
         operationId: 'turnoCajaActual',
@@ -46,6 +49,7 @@ const cajaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/caja/turnos/:id/movimientos',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['caja'],
         operationId: 'registrarMovimientoCaja',
@@ -61,6 +65,7 @@ const cajaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/caja/turnos/:id/cierre',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['caja'],
         operationId: 'cerrarTurnoCaja',
@@ -76,6 +81,7 @@ const cajaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/caja/turnos',
     {
+      // Past shifts carry their differences: the owner's (a cashier counts blind, docs/cajeros.md).
       schema: {
         tags: ['caja'],
         operationId: 'listarTurnosCaja',

@@ -12,6 +12,7 @@ import { id64ParamsSchema } from '@minimarket/contracts/comunes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES } from '../respuestas.js';
+import { PARA_CAJEROS } from '../../plugins/app/auth.js';
 
 // La libreta de fiado (issue #21): a shop's customers, their statement and payments on account.
 const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,6 +22,7 @@ const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/clientes',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['clientes'],
         operationId: 'listarClientes',
@@ -51,6 +53,7 @@ const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/clientes/:id',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['clientes'],
         operationId: 'obtenerCliente',
@@ -97,6 +100,7 @@ const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/clientes/:id/abonos',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['clientes'],
         operationId: 'registrarAbono',
@@ -113,6 +117,7 @@ const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/clientes/:id/estado-cuenta',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['clientes'],
         operationId: 'estadoCuentaCliente',

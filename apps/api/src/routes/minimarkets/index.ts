@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES, TOTAL_HEADER } from '../respuestas.js';
+import { PARA_CAJEROS } from '../../plugins/app/auth.js';
 
 const minimarketsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { minimarkets } = app.services;
@@ -17,6 +18,7 @@ const minimarketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/minimarkets/',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['minimarkets'],
         operationId: 'listarMinimarkets',
@@ -34,6 +36,7 @@ const minimarketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/minimarkets/:id',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['minimarkets'],
         operationId: 'obtenerMinimarket',

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES, TOTAL_HEADER } from '../respuestas.js';
 import { LIMITES_PRODUCTO } from '@minimarket/contracts/reglas';
+import { PARA_CAJEROS } from '../../plugins/app/auth.js';
 
 const productosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { productos, openFoodFacts } = app.services;
@@ -23,6 +24,7 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/productos/',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['productos'],
         operationId: 'listarProductos',
@@ -55,6 +57,7 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/productos/catalogo',
     {
+      config: PARA_CAJEROS,
       compress: {},
       schema: {
         tags: ['productos'],
@@ -76,6 +79,7 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/productos/etiqueta/:codigo',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['productos'],
         operationId: 'leerEtiquetaBalanza',
@@ -92,6 +96,7 @@ const productosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/productos/:id',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['productos'],
         operationId: 'obtenerProducto',

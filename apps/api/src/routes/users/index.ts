@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES } from '../respuestas.js';
+import { PARA_CAJEROS } from '../../plugins/app/auth.js';
 
 // Guards run onRequest, before the body is read or validated: a caller without the
 // right does not learn what a valid request would look like.
@@ -24,6 +25,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/me',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['usuarios'],
         operationId: 'obtenerUsuarioActual',
@@ -51,6 +53,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/me/password',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['usuarios'],
         operationId: 'cambiarContrasena',

@@ -7,11 +7,15 @@ import {
   ventaSchema,
   ventasListSchema,
   ventasQuerySchema,
+  resolucionRechazadaSchema,
+  ventasRechazadasListSchema,
+  ventasRechazadasQuerySchema,
 } from '@minimarket/contracts/ventas';
 import { boletaSchema } from '@minimarket/contracts/caja';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERRORES } from '../respuestas.js';
+import { PARA_CAJEROS } from '../../plugins/app/auth.js';
 
 const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ventas } = app.services;
@@ -20,6 +24,7 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ventas/',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['ventas'],
         operationId: 'registrarVenta',
@@ -42,6 +47,7 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ventas/',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['ventas'],
         operationId: 'listarVentas',
@@ -56,6 +62,7 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ventas/:id',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['ventas'],
         operationId: 'obtenerVenta',
@@ -70,6 +77,7 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ventas/:id/anulacion',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['ventas'],
         operationId: 'anularVenta',
@@ -80,12 +88,13 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ventaSchema, ...ERRORES },
       },
     },
-    (request) => ventas.anular(request.usuario, request.params.id, request.body.motivo),
+    (request) => ventas.anular(request.usuario, request.params.id, request.body.motivo, request.body.autorizacion),
   );
 
   app.post(
     '/ventas/:id/devoluciones',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['ventas'],
         operationId: 'devolverProductos',
@@ -102,6 +111,7 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ventas/:id/boleta',
     {
+      config: PARA_CAJEROS,
       schema: {
         tags: ['ventas'],
         operationId: 'obtenerBoleta',
@@ -111,6 +121,40 @@ const ventasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => ventas.boleta(request.usuario, request.params.id),
+  );
+
+  // The sales refused for good on their way from a device's outbox, for the owner to settle
+  // (docs/offline.md «El rastro»). Owners and administrators only.
+  app.get(
+    '/ventas/rechazadas',
+    {
+      schema: {
+        tags: ['ventas'],
+        operationId: 'listarVentasRechazadas',
+        summary: 'Ventas hechas sin conexión que el servidor rechazó y quedaron apartadas para que el dueño las resuelva',
+        querystring: ventasRechazadasQuerySchema,
+        response: { 200: ventasRechazadasListSchema, ...ERRORES },
+      },
+    },
+    (request) => ventas.rechazadas(request.usuario, request.query),
+  );
+
+  app.post(
+    '/ventas/rechazadas/:id/resolucion',
+    {
+      schema: {
+        tags: ['ventas'],
+        operationId: 'resolverVentaRechazada',
+        summary: 'Marca como resuelta una venta rechazada, con una nota de cómo se resolvió',
+        params: id64ParamsSchema,
+        body: resolucionRechazadaSchema,
+        response: { 204: z.null(), ...ERRORES },
+      },
+    },
+    async (request, reply) => {
+      await ventas.resolverRechazada(request.usuario, request.params.id, request.body);
+      return reply.code(204).send(null);
+    },
   );
 };
 

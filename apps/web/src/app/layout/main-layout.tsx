@@ -4,7 +4,9 @@ import { ChatPanel, type EstadoChat } from '../../features/ayuda/components/chat
 import { ID_PREGUNTA_BADITO, RUTA_BADITO } from '../../lib/app-info';
 import { useAuth } from '../../lib/auth';
 import { useSinConexion } from '../../lib/offline/conexion';
-import { useEnvioOutbox } from '../../lib/offline/use-outbox';
+import { useAvisoVentasEnviadas, useEnvioOutbox } from '../../lib/offline/use-outbox';
+import { puede } from '../../lib/permisos';
+import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { useEventosSoporte } from '../../lib/soporte';
 import { RequireRole } from '../require-role';
@@ -21,6 +23,8 @@ function esAngosta(): boolean {
   return typeof window !== 'undefined' && window.matchMedia(consultaAngosta).matches;
 }
 
+const avisarEnvio = (texto: string) => toast.success(texto, { duration: 4000 });
+
 function Shell() {
   const { user } = useAuth();
   const { pathname } = useLocation();
@@ -29,9 +33,11 @@ function Shell() {
   const [colapsado, setColapsado] = useState(esAngosta);
   const [chat, setChat] = useState<EstadoChat>('cerrado');
   // One live support stream per tab: new answers, unread counts and the bell update without a reload.
-  useEventosSoporte(Boolean(user));
+  // Not for a cashier: support is the owner's (the server refuses them the stream).
+  useEventosSoporte(Boolean(user) && puede(user?.rol ?? 'cajero', 'soporte'));
   // The outbox of sales made without a connection is sent from any screen, not only the counter.
   useEnvioOutbox(Boolean(user));
+  useAvisoVentasEnviadas(avisarEnvio);
   const sinConexion = useSinConexion();
   // Only the counter works without a connection (and the receipts of its sales); elsewhere say so.
   const funcionaSinConexion = pathname === '/pos/nueva-venta';
@@ -92,9 +98,11 @@ function Shell() {
 }
 
 export function MainLayout() {
+  const { user } = useAuth();
   return (
     <RequireRole>
-      <Shell />
+      {/* Keyed by the person: after «Cambiar cajero» every screen mounts again and asks with their session. */}
+      <Shell key={user?.id_usuario ?? 0} />
     </RequireRole>
   );
 }

@@ -2,6 +2,7 @@ import type { Rol } from '@minimarket/contracts/comunes';
 import { BarChart3, CircleHelp, Home, MessagesSquare, ShoppingCart, Upload, Users, type LucideIcon } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { puede, seccionesDelMenu, type SeccionMenu } from '../../lib/permisos';
 import { noLeidosQueryOptions } from '../../lib/soporte';
 import { cn } from '../../utils/cn';
 
@@ -9,19 +10,19 @@ interface Item {
   to: string;
   label: string;
   icono: LucideIcon;
-  roles?: Rol[];
   /** Paths (and their sub-paths) that count as this item besides `to`. */
   tambien?: string[];
 }
 
-const ITEMS: Item[] = [
-  { to: '/inicio', label: 'Inicio', icono: Home, tambien: ['/', '/actualizaciones', '/recursos'] },
-  { to: '/pos', label: 'POS', icono: ShoppingCart },
-  { to: '/visualizar', label: 'Visualizar Información', icono: BarChart3 },
-  { to: '/cargar', label: 'Cargar Información', icono: Upload },
-  { to: '/usuarios', label: 'Gestión de Usuarios', icono: Users, roles: ['administrador'] },
-  { to: '/chats', label: 'Gestión de Chats', icono: MessagesSquare, roles: ['administrador'] },
-];
+// Who sees each item is lib/permisos.ts's (the route guards read the same table).
+const ITEMS: Record<SeccionMenu, Item> = {
+  inicio: { to: '/inicio', label: 'Inicio', icono: Home, tambien: ['/', '/actualizaciones', '/recursos'] },
+  pos: { to: '/pos', label: 'POS', icono: ShoppingCart },
+  visualizar: { to: '/visualizar', label: 'Visualizar Información', icono: BarChart3 },
+  cargar: { to: '/cargar', label: 'Cargar Información', icono: Upload },
+  usuarios: { to: '/usuarios', label: 'Gestión de Usuarios', icono: Users },
+  chats: { to: '/chats', label: 'Gestión de Chats', icono: MessagesSquare },
+};
 
 function coincide(pathname: string, base: string): boolean {
   if (base === '/') return pathname === '/';
@@ -71,10 +72,12 @@ interface SidebarProps {
 
 export function Sidebar({ colapsado, rol, onNavegar, onCerrar }: SidebarProps) {
   const { pathname } = useLocation();
-  const items = ITEMS.filter((i) => !i.roles || i.roles.includes(rol));
-  // Administradores read support at Gestión de Chats; a pyme, under ¿Necesitas Ayuda?
-  const noLeidos = useQuery(noLeidosQueryOptions()).data?.mensajes ?? 0;
-  const destinoNoLeidos = rol === 'administrador' ? '/chats' : '/ayuda';
+  const items = seccionesDelMenu(rol).map((s) => ITEMS[s]);
+  // Administradores read support at Gestión de Chats; a pyme, under ¿Necesitas Ayuda?; a cashier
+  // talks to Badito only (support is the owner's), so nothing is asked for them.
+  const conSoporte = puede(rol, 'soporte');
+  const noLeidos = useQuery({ ...noLeidosQueryOptions(), enabled: conSoporte }).data?.mensajes ?? 0;
+  const destinoNoLeidos = !conSoporte ? null : rol === 'administrador' ? '/chats' : '/ayuda';
 
   const enlace = (activo: boolean) =>
     cn(

@@ -2,7 +2,9 @@ import { ChevronDown, LogOut, Settings, User } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useCerrarFuera } from '../../hooks/use-cerrar-fuera';
 import { Link, useNavigate } from 'react-router-dom';
+import { useCerrarSesion } from '../../components/shop/cerrar-sesion';
 import { useAuth } from '../../lib/auth';
+import { puede } from '../../lib/permisos';
 import { capitalizar } from '../../utils/format';
 
 function iniciales(nombre: string): string {
@@ -14,10 +16,14 @@ function iniciales(nombre: string): string {
     .join('');
 }
 
-/** The name and role of who is signed in, with Mi perfil, Configuración and Cerrar Sesión. */
+/**
+ * The name and role of who is signed in («Cajero» for a cashier), with Mi perfil, Configuración (not a
+ * cashier's) and Cerrar Sesión (which first says what sales this device still has to send).
+ */
 export function UserMenu() {
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
   const navigate = useNavigate();
+  const cerrarSesion = useCerrarSesion(() => navigate('/inicio-sesion', { replace: true }));
   const [abierto, setAbierto] = useState(false);
   const cerrar = useCallback(() => setAbierto(false), []);
   const contenedor = useRef<HTMLDivElement>(null);
@@ -65,24 +71,27 @@ export function UserMenu() {
             <p className="text-xs text-slate-600">{rol}</p>
           </div>
           <ul className="pt-1">
-            <li>
-              <Link to="/perfil" className={opcion} onClick={() => setAbierto(false)}>
-                <User className="size-4" aria-hidden="true" /> Mi perfil
-              </Link>
-            </li>
-            <li>
-              <Link to="/configuracion" className={opcion} onClick={() => setAbierto(false)}>
-                <Settings className="size-4" aria-hidden="true" /> Configuración
-              </Link>
-            </li>
+            {puede(user.rol, 'perfil') && (
+              <li>
+                <Link to="/perfil" className={opcion} onClick={() => setAbierto(false)}>
+                  <User className="size-4" aria-hidden="true" /> Mi perfil
+                </Link>
+              </li>
+            )}
+            {puede(user.rol, 'configuracion') && (
+              <li>
+                <Link to="/configuracion" className={opcion} onClick={() => setAbierto(false)}>
+                  <Settings className="size-4" aria-hidden="true" /> Configuración
+                </Link>
+              </li>
+            )}
             <li>
               <button
                 type="button"
                 className={opcion}
                 onClick={() => {
                   setAbierto(false);
-                  logout();
-                  navigate('/inicio-sesion', { replace: true });
+                  cerrarSesion.pedir();
                 }}
               >
                 <LogOut className="size-4" aria-hidden="true" /> Cerrar Sesión
@@ -91,6 +100,7 @@ export function UserMenu() {
           </ul>
         </div>
       )}
+      {cerrarSesion.dialogo}
     </div>
   );
 }

@@ -12,25 +12,17 @@ import { InventarioPage } from '../../features/pos/components/inventario/inventa
 import { NuevaVentaPage } from '../../features/pos/components/nueva-venta/nueva-venta-page';
 import { NuevoProductoPage } from '../../features/pos/components/nuevo-producto/nuevo-producto-page';
 import { TransaccionesPage } from '../../features/pos/components/transacciones/transacciones-page';
+import { useAuth } from '../../lib/auth';
+import { pestanasPos } from '../../lib/permisos';
 
 export function PosLayout() {
+  const { user } = useAuth();
   return (
     <SectionLayout
       titulo="Punto de Venta"
       acciones={<ShopSelector />}
-      pestanas={[
-        { to: '/pos/nueva-venta', label: 'NUEVA VENTA' },
-        { to: '/pos/nuevo-producto', label: 'NUEVO PRODUCTO' },
-        { to: '/pos/buscar-producto', label: 'BUSCAR PRODUCTO' },
-        { to: '/pos/transacciones', label: 'TRANSACCIONES' },
-        // 'Mermas' is the word an owner looks for; the page is stock adjustments of every reason.
-        { to: '/pos/ajustes', label: 'AJUSTES Y MERMAS' },
-        { to: '/pos/caja', label: 'CAJA' },
-        // La libreta de fiado (issue #21): who owes what, each customer's statement and abonos.
-        { to: '/pos/clientes', label: 'CLIENTES' },
-        // The electronic boletas (issue #23): pending, rejected (retry) and issued by day.
-        { to: '/pos/boletas', label: 'BOLETAS' },
-      ]}
+      // Each role sees the tabs it may use (lib/permisos.ts): a cashier has no Nuevo producto, Ajustes or Boletas.
+      pestanas={pestanasPos(user?.rol ?? 'cajero')}
     />
   );
 }

@@ -39,7 +39,10 @@ export function Dialog({ abierto, onCerrar, titulo, descripcion, children, pie, 
       ref={ref}
       aria-labelledby={tituloId}
       aria-describedby={descripcion ? descripcionId : undefined}
-      onClose={onCerrar}
+      // React passes a nested <dialog>'s close up its tree: only this one's own close closes it.
+      onClose={(e) => {
+        if (e.target === e.currentTarget) onCerrar();
+      }}
       onClick={(e) => {
         if (e.target === e.currentTarget) onCerrar();
       }}

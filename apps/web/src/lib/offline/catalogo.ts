@@ -15,8 +15,10 @@ import { type ClienteCatalogo, db, guardarMeta, leerMeta, type ProductoCatalogo 
 
 export type { ClienteCatalogo, ProductoCatalogo } from './db';
 
-const claveCursor = (idMinimarket: number) => `cursor_catalogo:${idMinimarket}`;
-const claveSaldos = (idMinimarket: number) => `saldos_clientes:${idMinimarket}`;
+const PREFIJO_CURSOR = 'cursor_catalogo:';
+const PREFIJO_SALDOS = 'saldos_clientes:';
+const claveCursor = (idMinimarket: number) => `${PREFIJO_CURSOR}${idMinimarket}`;
+const claveSaldos = (idMinimarket: number) => `${PREFIJO_SALDOS}${idMinimarket}`;
 const claveFormato = (idMinimarket: number) => `formato_etiqueta:${idMinimarket}`;
 
 async function aplicar(idMinimarket: number, { productos, clientes, completo: todo, saldos, formato_etiqueta }: Catalogo) {
@@ -180,6 +182,23 @@ export async function descontarStockLocal(idMinimarket: number, detalles: Array<
   for (const d of detalles) {
     const fila = await tx.store.get([idMinimarket, d.id_producto]);
     if (fila) await tx.store.put({ ...fila, stock: Math.max(0, fila.stock - d.num_unidades) });
+  }
+  await tx.done;
+}
+
+/**
+ * At the end of a session: the device forgets the shops' customers and what they owe (personal data
+ * nobody signed in needs), and the catalogue's cursors with them, so the next session's first refresh
+ * is a whole one and brings the customers back. The products stay until then (prices are no secret),
+ * and the outbox stays until it is sent.
+ */
+export async function olvidarClientes(): Promise<void> {
+  const base = await db();
+  const tx = base.transaction(['catalogo_clientes', 'meta'], 'readwrite');
+  await tx.objectStore('catalogo_clientes').clear();
+  const meta = tx.objectStore('meta');
+  for (const clave of await meta.getAllKeys()) {
+    if (typeof clave === 'string' && (clave.startsWith(PREFIJO_SALDOS) || clave.startsWith(PREFIJO_CURSOR))) await meta.delete(clave);
   }
   await tx.done;
 }

@@ -46,3 +46,32 @@ export function esSinRespuesta(error: unknown): boolean {
   if (error instanceof DOMException) return error.name === 'TimeoutError' || error.name === 'AbortError';
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 0;
 }
+
+/**
+ * The server's clock at the last answer this device got (its `Date` header), kept across reloads: an
+ * offline sale carries it as `ultimo_contacto`, and the server flags a sale dated well before it (a
+ * device clock set back; docs/offline.md «El rastro»). The server's time, not the device's.
+ */
+const ULTIMO_CONTACTO_KEY = 'ultimoContactoServidor';
+
+/** Called by the API client with the `Date` header of every successful answer. */
+export function registrarContacto(fechaHttp: string | null): void {
+  if (!fechaHttp) return;
+  const fecha = new Date(fechaHttp);
+  if (Number.isNaN(fecha.getTime())) return;
+  try {
+    // ISO 8601 in UTC ('…Z', an offset of zero): the server's moment, whatever the device's zone.
+    window.localStorage.setItem(ULTIMO_CONTACTO_KEY, fecha.toISOString());
+  } catch {
+    // Storage unavailable: the sale goes without it (the field is optional).
+  }
+}
+
+/** ISO 8601 with offset, or null when this device never heard from the server. */
+export function ultimoContacto(): string | null {
+  try {
+    return window.localStorage.getItem(ULTIMO_CONTACTO_KEY);
+  } catch {
+    return null;
+  }
+}

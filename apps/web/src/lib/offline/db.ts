@@ -14,9 +14,12 @@ export interface VentaPendiente {
   /** "CK7Q2-0042": the device's provisional reference, printed while the sale has no number. */
   referencia_local: string;
   id_minimarket: number;
-  /** Who sold it: only their session sends it (another person signed in on the device leaves it waiting). */
+  /**
+   * Who sold it (the person at the till then); the body names them as `id_vendedor`, so any session of
+   * the same shop may send it later (outbox.ts puedeEnviarla).
+   */
   id_usuario: number | null;
-  /** The POST body as sent (origen: 'offline', fecha_venta, referencia_local included). */
+  /** The POST body as sent (origen: 'offline', fecha_venta, referencia_local, id_vendedor, ultimo_contacto included). */
   cuerpo: VentaCreate & { origen: 'offline'; fecha_venta: string; referencia_local: string };
   /** What the receipt shows before the server answers. */
   lineas: Array<{ nombre: string; cantidad: number; unidad: 'unidad' | 'kg'; precio: number; subtotal: number }>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api-client';
-import { esRechazoFinal } from './outbox';
+import { esRechazoFinal, mensajeVentasSinEnviar, puedeEnviarla } from './outbox';
 
 describe("the outbox: which answers end a sale's wait", () => {
   it('a 4xx the same request would get again is final, with its reason kept', () => {
@@ -16,5 +16,29 @@ describe("the outbox: which answers end a sale's wait", () => {
     expect(esRechazoFinal(new ApiError(401, 'La sesión expiró.', 'UNAUTHORIZED'))).toBe(false);
     expect(esRechazoFinal(new ApiError(429, 'Demasiadas solicitudes.', 'RATE_LIMITED'))).toBe(false);
     expect(esRechazoFinal(new ApiError(408, 'Tiempo agotado.', 'HTTP_408'))).toBe(false);
+  });
+});
+
+describe('the outbox: who may send a sale', () => {
+  const venta = { id_minimarket: 7 };
+
+  it('any session of the same shop, whoever made the sale', () => {
+    expect(puedeEnviarla(venta, { minimarkets: [{ id_minimarket: 7 }] })).toBe(true);
+    expect(puedeEnviarla(venta, { minimarkets: [{ id_minimarket: 2 }, { id_minimarket: 7 }] })).toBe(true);
+  });
+
+  it("not another shop's session, nor an unknown one (the server would refuse it for good)", () => {
+    expect(puedeEnviarla(venta, { minimarkets: [{ id_minimarket: 8 }] })).toBe(false);
+    expect(puedeEnviarla(venta, { minimarkets: [] })).toBe(false);
+    expect(puedeEnviarla(venta, null)).toBe(false);
+  });
+
+  it('says what stays on the device at sign-out', () => {
+    expect(mensajeVentasSinEnviar(1)).toBe(
+      'Queda 1 venta sin enviar en este equipo: se enviará cuando alguien de la tienda vuelva a entrar.',
+    );
+    expect(mensajeVentasSinEnviar(3)).toBe(
+      'Quedan 3 ventas sin enviar en este equipo: se enviarán cuando alguien de la tienda vuelva a entrar.',
+    );
   });
 });

@@ -23,9 +23,11 @@ export interface EstadoOutbox {
   enviando: boolean;
   /** Sales this tab saw reach the server (the screens refresh their figures when it grows). */
   enviadas: number;
+  /** The last round of this tab that sent any: how many (said once, «3 ventas enviadas»); `ronda` tells rounds apart. */
+  ultimoEnvio: { cantidad: number; ronda: number } | null;
 }
 
-let estado: EstadoOutbox = { pendientes: 0, rechazadas: [], enviando: false, enviadas: 0 };
+let estado: EstadoOutbox = { pendientes: 0, rechazadas: [], enviando: false, enviadas: 0, ultimoEnvio: null };
 const oyentes = new Set<() => void>();
 const canal = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('outbox') : null;
 
@@ -108,6 +110,13 @@ export async function marcarVista(clave: string): Promise<void> {
   await cambiado();
 }
 
+/** What signing out says while this device still holds sales to send (they stay; anyone of the shop sends them). */
+export function mensajeVentasSinEnviar(n: number): string {
+  return n === 1
+    ? 'Queda 1 venta sin enviar en este equipo: se enviará cuando alguien de la tienda vuelva a entrar.'
+    : `Quedan ${n} ventas sin enviar en este equipo: se enviarán cuando alguien de la tienda vuelva a entrar.`;
+}
+
 /** A refusal that sending again will not change (the same key with the same cart gets the same answer). */
 export function esRechazoFinal(e: ApiError): boolean {
   if (e.status < 400 || e.status >= 500) return false;
@@ -143,24 +152,41 @@ async function enviarUna(venta: VentaPendiente): Promise<'enviada' | 'rechazada'
   }
 }
 
+/**
+ * Whether the session on this device now may send a sale of the outbox: anyone of the sale's shop
+ * (the sale names its seller itself, `id_vendedor`; docs/offline.md «El rastro»), so a till where people
+ * take turns empties its outbox whoever is signed in. A session of another shop, or none known, leaves
+ * it waiting: sent with that token the server would refuse it for good (403).
+ */
+export function puedeEnviarla(
+  venta: Pick<VentaPendiente, 'id_minimarket'>,
+  sesion: { minimarkets: Array<{ id_minimarket: number }> } | null,
+): boolean {
+  return sesion !== null && sesion.minimarkets.some((m) => m.id_minimarket === venta.id_minimarket);
+}
+
 async function vaciar(): Promise<void> {
   fijar({ enviando: true });
   canal?.postMessage('enviando');
+  let enviadasEnRonda = 0;
   try {
     const base = await db();
     // Read again inside the lock: another tab may have sent some while this one waited.
     const enOrden = await base.getAllFromIndex('ventas_pendientes', 'por_seq');
-    const yo = leerUsuarioGuardado()?.id_usuario ?? null;
+    const sesion = leerUsuarioGuardado<{ id_usuario: number; minimarkets: Array<{ id_minimarket: number }> }>();
     for (const venta of enOrden) {
       if (venta.estado !== 'pendiente') continue;
-      // Another person's sale waits for their session (sent with this one's token it could be refused for good).
-      if (venta.id_usuario !== null && yo !== null && venta.id_usuario !== yo) continue;
+      if (!puedeEnviarla(venta, sesion)) continue;
       const resultado = await enviarUna(venta);
       if (resultado !== 'detener') canal?.postMessage('respuesta');
-      if (resultado === 'enviada') fijar({ enviadas: estado.enviadas + 1 });
+      if (resultado === 'enviada') {
+        enviadasEnRonda += 1;
+        fijar({ enviadas: estado.enviadas + 1 });
+      }
       await cambiado();
       if (resultado === 'detener') break;
     }
+    if (enviadasEnRonda > 0) fijar({ ultimoEnvio: { cantidad: enviadasEnRonda, ronda: (estado.ultimoEnvio?.ronda ?? 0) + 1 } });
     // Sent sales older than a week leave the device (their receipts print from the server).
     const limite = Date.now() - GUARDAR_ENVIADAS_MS;
     for (const venta of enOrden) {

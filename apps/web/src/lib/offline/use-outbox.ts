@@ -42,3 +42,19 @@ export function useEnvioOutbox(activo: boolean) {
       void queryClient.invalidateQueries({ queryKey });
   }, [enviadas, queryClient]);
 }
+
+/** «3 ventas enviadas»: said once per round of this tab that sent sales of the outbox. */
+export function textoVentasEnviadas(n: number): string {
+  return n === 1 ? '1 venta enviada' : `${n} ventas enviadas`;
+}
+
+/** Mounted with the sender: tells the person at the till when the waiting sales went out. */
+export function useAvisoVentasEnviadas(avisar: (texto: string) => void) {
+  const { ultimoEnvio } = useEstadoOutbox();
+  const visto = useRef(ultimoEnvio?.ronda ?? 0);
+  useEffect(() => {
+    if (!ultimoEnvio || ultimoEnvio.ronda === visto.current) return;
+    visto.current = ultimoEnvio.ronda;
+    avisar(textoVentasEnviadas(ultimoEnvio.cantidad));
+  }, [ultimoEnvio, avisar]);
+}

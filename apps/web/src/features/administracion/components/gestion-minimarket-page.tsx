@@ -1,8 +1,10 @@
 import { PAGE_SIZE_MINIMARKETS } from '@minimarket/contracts/comunes';
 import type { Minimarket } from '@minimarket/contracts/minimarkets';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Store, Trash2 } from 'lucide-react';
+import { Pencil, Store, Trash2, UsersRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { CajerosTienda } from '../../../components/shop/cajeros-tienda';
+import { BackHeader } from '../../../components/ui/back-header';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/field';
@@ -11,6 +13,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { QueryResult } from '../../../components/ui/query-result';
 import { Table, Td, Th } from '../../../components/ui/table';
 import { useClampedPage } from '../../../hooks/use-clamped-page';
+import { tituloPagina } from '../../../lib/app-info';
 import { minimarketsQueryOptions, useEliminarMinimarket } from '../api/minimarkets';
 import { useBusquedaGestion } from '../hooks/use-busqueda-gestion';
 import { BarraBusqueda } from './barra-busqueda';
@@ -19,7 +22,11 @@ import { MinimarketForm } from './minimarket-form';
 
 const SIN_FILTROS = { comuna: '', rubro: '' };
 
-type Modo = { tipo: 'lista' } | { tipo: 'crear' } | { tipo: 'editar'; id: number };
+type Modo =
+  | { tipo: 'lista' }
+  | { tipo: 'crear' }
+  | { tipo: 'editar'; id: number }
+  | { tipo: 'cajeros'; minimarket: Pick<Minimarket, 'id_minimarket' | 'nombre_minimarket'> };
 
 function FiltrosMinimarket({
   comuna,
@@ -66,6 +73,21 @@ export function GestionMinimarketPage() {
     isFetching: consulta.isFetching,
   });
 
+  // A shop's cashiers (docs/cajeros.md): an administrator manages them for any shop.
+  if (modo.tipo === 'cajeros')
+    return (
+      <div className="space-y-4">
+        <title>{tituloPagina(`Cajeros de ${modo.minimarket.nombre_minimarket}`)}</title>
+        <BackHeader
+          titulo={`Cajeros de ${modo.minimarket.nombre_minimarket}`}
+          textoVolver="Volver a los minimarkets"
+          onVolver={() => setModo({ tipo: 'lista' })}
+        />
+        <Card className="p-4 sm:p-5">
+          <CajerosTienda idMinimarket={modo.minimarket.id_minimarket} nombreTienda={modo.minimarket.nombre_minimarket} />
+        </Card>
+      </div>
+    );
   if (modo.tipo !== 'lista')
     return <MinimarketForm id={modo.tipo === 'editar' ? modo.id : null} onVolver={() => setModo({ tipo: 'lista' })} />;
 
@@ -129,6 +151,12 @@ export function GestionMinimarketPage() {
                     <Td className="hidden sm:table-cell">{m.rubro}</Td>
                     <Td>
                       <div className="flex justify-end gap-0.5">
+                        <IconButton
+                          icono={UsersRound}
+                          aria-label={`Cajeros de ${m.nombre_minimarket}`}
+                          title="Cajeros"
+                          onClick={() => setModo({ tipo: 'cajeros', minimarket: m })}
+                        />
                         <IconButton
                           icono={Pencil}
                           aria-label={`Editar ${m.nombre_minimarket}`}

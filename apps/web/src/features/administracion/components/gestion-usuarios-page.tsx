@@ -1,4 +1,4 @@
-import { ESTADOS, PAGE_SIZE_USUARIOS, ROLES, type Estado, type Rol } from '@minimarket/contracts/comunes';
+import { ESTADOS, PAGE_SIZE_USUARIOS, ROLES_CUENTA, type Estado, type RolCuenta } from '@minimarket/contracts/comunes';
 import type { Usuario } from '@minimarket/contracts/usuarios';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2, UserPlus } from 'lucide-react';
@@ -20,7 +20,8 @@ import { CabeceraGestion, ConfirmarEliminacion, SinResultados } from './lista-ge
 import { CrearUsuarioForm, EditarUsuarioForm } from './usuario-form';
 
 /** '' is no filter. */
-const SIN_FILTROS: { rol: Rol | ''; estado: Estado | '' } = { rol: '', estado: '' };
+// A cashier belongs to its shop's page (Gestión de minimarket → Cajeros), not to this list.
+const SIN_FILTROS: { rol: RolCuenta | ''; estado: Estado | '' } = { rol: '', estado: '' };
 
 type Modo = { tipo: 'lista' } | { tipo: 'crear' } | { tipo: 'editar'; id: number };
 
@@ -115,7 +116,7 @@ export function GestionUsuariosPage() {
           onLimpiar={busqueda.limpiar}
           filtros={
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <FiltroOpciones label="Rol" valor={filtros.rol} opciones={ROLES} onCambiar={(rol) => busqueda.filtrar({ rol })} />
+              <FiltroOpciones label="Rol" valor={filtros.rol} opciones={ROLES_CUENTA} onCambiar={(rol) => busqueda.filtrar({ rol })} />
               <FiltroOpciones
                 label="Estado"
                 valor={filtros.estado}

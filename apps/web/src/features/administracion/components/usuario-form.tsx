@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_HINT, passwordSchema, ROLES } from '@minimarket/contracts/comunes';
+import { PASSWORD_HINT, passwordSchema, ROLES_CUENTA } from '@minimarket/contracts/comunes';
 import { formatRut } from '@minimarket/contracts/rut';
 import { usuarioCreateSchema, usuarioUpdateSchema, type Usuario, type UsuarioUpdate } from '@minimarket/contracts/usuarios';
 import { useQuery } from '@tanstack/react-query';
@@ -73,7 +73,7 @@ function CamposUsuario({
         {(p) => (
           <Select {...p} {...register('rol')}>
             <option value="">Selecciona un rol</option>
-            {ROLES.map((r) => (
+            {ROLES_CUENTA.map((r) => (
               <option key={r} value={r}>
                 {capitalizar(r)}
               </option>

@@ -14,6 +14,7 @@ import { RetryAlert } from '../../../components/ui/query-result';
 import { TablaOTarjetas, type ColumnaTabla } from '../../../components/ui/tabla-o-tarjetas';
 import { ApiError, mensajeDeError } from '../../../lib/api-client';
 import { tituloPagina } from '../../../lib/app-info';
+import { useAuth } from '../../../lib/auth';
 import { estadoCuentaQueryOptions, useActualizarCliente } from '../../../lib/clientes';
 import { totalesMovimientos } from '../../../lib/clientes-formato';
 import { useCurrentShop } from '../../../lib/current-shop';
@@ -57,6 +58,8 @@ export function ClientePage({ idCliente }: { idMinimarket: number; idCliente: nu
   const [abonando, setAbonando] = useState(false);
   const [cambiandoEstado, setCambiandoEstado] = useState(false);
   const actualizar = useActualizarCliente();
+  // A cashier takes abonos and prints; editing or deactivating a customer is the owner's.
+  const puedeEditar = useAuth().user?.rol !== 'cajero';
 
   const volver = (
     <Link to={RUTA_CLIENTES} className={buttonClasses('fantasma', 'sm', 'print:hidden')}>
@@ -145,14 +148,16 @@ export function ClientePage({ idCliente }: { idMinimarket: number; idCliente: nu
           <Card className="p-4 sm:p-5 md:col-span-2">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <h3 className="text-base font-semibold text-slate-900">Datos</h3>
-              <div className="flex flex-wrap gap-2 print:hidden">
-                <Button variante="contorno" tamano="sm" onClick={() => setEditando(true)}>
-                  <Pencil className="size-4" aria-hidden="true" /> Editar
-                </Button>
-                <Button variante="contorno" tamano="sm" onClick={() => setCambiandoEstado(true)}>
-                  <Power className="size-4" aria-hidden="true" /> {cliente.activo ? 'Desactivar' : 'Activar'}
-                </Button>
-              </div>
+              {puedeEditar && (
+                <div className="flex flex-wrap gap-2 print:hidden">
+                  <Button variante="contorno" tamano="sm" onClick={() => setEditando(true)}>
+                    <Pencil className="size-4" aria-hidden="true" /> Editar
+                  </Button>
+                  <Button variante="contorno" tamano="sm" onClick={() => setCambiandoEstado(true)}>
+                    <Power className="size-4" aria-hidden="true" /> {cliente.activo ? 'Desactivar' : 'Activar'}
+                  </Button>
+                </div>
+              )}
             </div>
             <dl className="mt-3 grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
               <Dato etiqueta="Teléfono">{cliente.telefono}</Dato>

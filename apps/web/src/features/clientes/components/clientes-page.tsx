@@ -15,6 +15,7 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { TablaOTarjetas, type ColumnaTabla } from '../../../components/ui/tabla-o-tarjetas';
 import { useClampedPage } from '../../../hooks/use-clamped-page';
 import { mensajeDeError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
 import { tituloPagina } from '../../../lib/app-info';
 import { clientesQueryOptions, type OrdenClientes } from '../../../lib/clientes';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -67,6 +68,8 @@ export function ClientesPage({ idMinimarket }: { idMinimarket: number }) {
   const [inactivos, setInactivos] = useState(false);
   const [pagina, setPagina] = useState(1);
   const [creando, setCreando] = useState(false);
+  // A cashier takes abonos; creating and editing customers is the owner's (docs/cajeros.md).
+  const puedeCrear = useAuth().user?.rol !== 'cajero';
   const search = useDebouncedValue(texto.trim(), 300);
   const consulta = useQuery(clientesQueryOptions({ idMinimarket, search, orden, inactivos, pagina, tamano: PAGE_SIZE_CLIENTES }));
   const paginas = useClampedPage({
@@ -86,9 +89,11 @@ export function ClientesPage({ idMinimarket }: { idMinimarket: number }) {
             <h2 className="text-xl font-semibold text-slate-900">Clientes</h2>
             <p className="mt-1 text-sm text-slate-600">La libreta: lo que te deben los clientes que compran fiado, y desde cuándo.</p>
           </div>
-          <Button onClick={() => setCreando(true)}>
-            <UserPlus className="size-4" aria-hidden="true" /> Nuevo cliente
-          </Button>
+          {puedeCrear && (
+            <Button onClick={() => setCreando(true)}>
+              <UserPlus className="size-4" aria-hidden="true" /> Nuevo cliente
+            </Button>
+          )}
         </div>
 
         <Card className="flex flex-wrap items-baseline justify-between gap-2 p-4 sm:p-5">
@@ -149,7 +154,9 @@ export function ClientesPage({ idMinimarket }: { idMinimarket: number }) {
                 <p className="py-4 text-sm text-slate-600">Ningún cliente coincide con «{search}».</p>
               ) : (
                 <EmptyState icono={NotebookPen} titulo="Aún no hay clientes">
-                  Crea un cliente con «Nuevo cliente», o al cobrar una venta con «Fiado».
+                  {puedeCrear
+                    ? 'Crea un cliente con «Nuevo cliente», o al cobrar una venta con «Fiado».'
+                    : 'El dueño crea los clientes a los que se les puede fiar.'}
                 </EmptyState>
               )
             }

@@ -41,7 +41,18 @@ export function useConfigurarMinimarket() {
       dias_aviso_fiado?: number;
       /** The scale's label layout; null: the shop prints no scale labels. */
       formato_etiqueta?: FormatoEtiqueta | null;
+      /** Idle minutes before the shared till asks for a PIN again (docs/cajeros.md). */
+      minutos_bloqueo_caja?: number;
     }) => apiRequest<Minimarket>(`/minimarkets/${id}/configuracion`, { method: 'PATCH', json: cambios }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tiendaKeys.all }),
+  });
+}
+
+/** The owner's own PIN (PUT /auth/pin, confirmed with their password): the profile then says they have one. */
+export function useFijarPinPropio() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (datos: { pin: string; contrasena: string }) => apiRequest<void>('/auth/pin', { method: 'PUT', json: datos }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
   });
 }

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emisorUpdateSchema, NOMBRE_PROVEEDOR, PROVEEDORES_DTE, type Emisor, type EmisorUpdate } from '@minimarket/contracts/boletas';
+import {
+  emisorUpdateSchema,
+  MENSAJE_ACTECO_REQUERIDO,
+  NOMBRE_PROVEEDOR,
+  PROVEEDORES_DTE,
+  type Emisor,
+  type EmisorUpdate,
+} from '@minimarket/contracts/boletas';
 import { formatRut, normalizeRut } from '@minimarket/contracts/rut';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,21 +32,33 @@ const numeroObligatorio = (mensaje: string, esquema: z.ZodType<number, unknown>)
 
 /**
  * The form's text in, the contract's request out. The API key is write-only: blank keeps the stored
- * one, so the field is left out of the request then.
+ * one, so the field is left out of the request then. The Acteco is sent always (blank: none), and
+ * issuing needs one, as the server says (a nota de crédito carries it; docs/boleta.md «Acteco»).
  */
-const formSchema = emisorUpdateSchema.omit({ id_minimarket: true }).extend({
-  codigo_sucursal: z
-    .string()
-    .transform((v): string | null | undefined => v)
-    .pipe(emisorUpdateSchema.shape.codigo_sucursal),
-  resolucion_numero: numeroObligatorio('El número de resolución es obligatorio.', emisorUpdateSchema.shape.resolucion_numero),
-  resolucion_anio: numeroObligatorio('El año de la resolución es obligatorio.', emisorUpdateSchema.shape.resolucion_anio),
-  api_key: z
-    .string()
-    .trim()
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(emisorUpdateSchema.shape.api_key),
-});
+const formSchema = emisorUpdateSchema
+  .omit({ id_minimarket: true })
+  .extend({
+    codigo_sucursal: z
+      .string()
+      .transform((v): string | null | undefined => v)
+      .pipe(emisorUpdateSchema.shape.codigo_sucursal),
+    acteco: z
+      .string()
+      .transform((v): string | number | null | undefined => v)
+      .pipe(emisorUpdateSchema.shape.acteco),
+    resolucion_numero: numeroObligatorio('El número de resolución es obligatorio.', emisorUpdateSchema.shape.resolucion_numero),
+    resolucion_anio: numeroObligatorio('El año de la resolución es obligatorio.', emisorUpdateSchema.shape.resolucion_anio),
+    api_key: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(emisorUpdateSchema.shape.api_key),
+  })
+  .superRefine((v, ctx) => {
+    if (v.emitir && (v.acteco === null || v.acteco === undefined)) {
+      ctx.addIssue({ code: 'custom', message: MENSAJE_ACTECO_REQUERIDO, path: ['acteco'] });
+    }
+  });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
@@ -59,6 +78,7 @@ function aFormulario(e: Emisor): FormInput {
     codigo_sucursal: e.codigo_sucursal ?? '',
     resolucion_numero: e.resolucion_numero === null ? '' : String(e.resolucion_numero),
     resolucion_anio: e.resolucion_anio === null ? '' : String(e.resolucion_anio),
+    acteco: e.acteco ?? '',
     proveedor: e.proveedor,
     api_key: '',
     emitir: e.emitir,
@@ -125,6 +145,15 @@ export function BoletaElectronicaForm({ emisor }: { emisor: Emisor }) {
           hint="Opcional. Déjalo en blanco si el local es la casa matriz."
         >
           {(p) => <Input {...p} inputMode="numeric" autoComplete="off" className="max-w-40 font-mono" {...register('codigo_sucursal')} />}
+        </Field>
+        <Field
+          label="Código de actividad económica (Acteco)"
+          error={errors.acteco?.message}
+          hint="El código de tu giro en el SII, de 6 dígitos (por ejemplo 472101 para almacenes)."
+        >
+          {(p) => (
+            <Input {...p} inputMode="numeric" autoComplete="off" maxLength={6} className="max-w-40 font-mono" {...register('acteco')} />
+          )}
         </Field>
         <fieldset className="grid grid-cols-2 gap-3">
           <legend className="mb-1 text-sm font-medium text-slate-700">Resolución SII</legend>

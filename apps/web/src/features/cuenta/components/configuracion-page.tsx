@@ -1,20 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DIAS_AVISO_FIADO_POR_DEFECTO,
+  MAX_MINUTOS_BLOQUEO_CAJA,
   minimarketConfiguracionSchema,
+  MINUTOS_BLOQUEO_CAJA_POR_DEFECTO,
   UMBRAL_STOCK_BAJO_POR_DEFECTO,
 } from '@minimarket/contracts/minimarkets';
 import { useQuery } from '@tanstack/react-query';
-import { Banknote, FolderDown, ReceiptText, Scale, Settings2 } from 'lucide-react';
+import { Banknote, FolderDown, ReceiptText, Scale, ScrollText, Settings2, UsersRound } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { CajerosTienda } from '../../../components/shop/cajeros-tienda';
 import { DescargarDatos } from '../../../components/shop/descargar-datos';
 import { ShopSelector } from '../../../components/shop/shop-selector';
 import { RequiereTienda } from '../../../components/shop/requiere-tienda';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
@@ -114,6 +118,51 @@ function CajaForm({ idMinimarket, exigir }: { idMinimarket: number; exigir: bool
   );
 }
 
+const minutosFormSchema = z.object({ minutos_bloqueo_caja: minimarketConfiguracionSchema.shape.minutos_bloqueo_caja.unwrap() });
+
+/**
+ * «Minutos sin uso antes de pedir PIN» (docs/cajeros.md): after that long without a touch, a key or a
+ * scan, a shared till goes back to its PIN screen.
+ */
+function MinutosBloqueoForm({ idMinimarket, minutos }: { idMinimarket: number; minutos: number }) {
+  const configurar = useConfigurarMinimarket();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<z.input<typeof minutosFormSchema>, unknown, z.output<typeof minutosFormSchema>>({
+    resolver: zodResolver(minutosFormSchema),
+    defaultValues: { minutos_bloqueo_caja: String(minutos) },
+  });
+  const guardar = handleSubmit(async ({ minutos_bloqueo_caja }) => {
+    try {
+      const m = await configurar.mutateAsync({ id: idMinimarket, minutos_bloqueo_caja });
+      reset({ minutos_bloqueo_caja: String(m.minutos_bloqueo_caja) });
+      toast.success('Configuración guardada.', { duration: 2000 });
+    } catch (e) {
+      setError('minutos_bloqueo_caja', { message: mensajeDeError(e, 'No se pudo guardar la configuración.') });
+    }
+  });
+  return (
+    <form onSubmit={guardar} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start" aria-label="Bloqueo de la caja">
+      <Field
+        label="Minutos sin uso antes de pedir PIN"
+        error={errors.minutos_bloqueo_caja?.message}
+        hint={`En una caja compartida, tras estos minutos sin tocarla vuelve a pedir el PIN. De 1 a ${MAX_MINUTOS_BLOQUEO_CAJA}; por defecto ${MINUTOS_BLOQUEO_CAJA_POR_DEFECTO}.`}
+        className="sm:max-w-md"
+      >
+        {(p) => <Input {...p} inputMode="numeric" className="max-w-40" {...register('minutos_bloqueo_caja')} />}
+      </Field>
+      {/* Named apart from the alerts' «Guardar» on the same page. */}
+      <Button type="submit" className="sm:mt-6" disabled={isSubmitting || !isDirty}>
+        {isSubmitting ? 'Cambiando...' : 'Cambiar minutos'}
+      </Button>
+    </form>
+  );
+}
+
 /** «Boleta electrónica» (issue #23): the issuer, the provider and whether the shop issues boletas. */
 function BoletaElectronica({ idMinimarket }: { idMinimarket: number }) {
   const { data, isPending, isError, error, refetch } = useQuery(emisorQueryOptions(idMinimarket));
@@ -171,6 +220,22 @@ function ConfiguracionTienda({ idMinimarket }: { idMinimarket: number }) {
             <Banknote className="size-5 text-marca-700" aria-hidden="true" /> Caja
           </h2>
           <CajaForm idMinimarket={data.id_minimarket} exigir={data.exigir_caja_abierta} />
+          <MinutosBloqueoForm key={data.minutos_bloqueo_caja} idMinimarket={data.id_minimarket} minutos={data.minutos_bloqueo_caja} />
+        </Card>
+      )}
+      {data && (
+        <Card className="p-4 sm:p-5">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+              <UsersRound className="size-5 text-marca-700" aria-hidden="true" /> Cajeros
+            </h2>
+            <Link to="/configuracion/auditoria" className={buttonClasses('contorno', 'sm')}>
+              <ScrollText className="size-4" aria-hidden="true" /> Ver auditoría
+            </Link>
+          </div>
+          <div className="mt-3">
+            <CajerosTienda idMinimarket={data.id_minimarket} nombreTienda={data.nombre_minimarket} />
+          </div>
         </Card>
       )}
       {data && (

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_HINT } from '@minimarket/contracts/comunes';
 import { formatRut } from '@minimarket/contracts/rut';
+import { pinPropioSchema } from '@minimarket/contracts/cajeros';
 import { cambioContrasenaSchema, perfilUpdateSchema, type UsuarioActual } from '@minimarket/contracts/usuarios';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,7 +18,8 @@ import { tituloPagina } from '../../../lib/app-info';
 import { useAuth } from '../../../lib/auth';
 import { aplicarErroresCampo } from '../../../utils/form-errors';
 import { capitalizar, formatFecha } from '../../../utils/format';
-import { useActualizarPerfil, useCambiarContrasena } from '../api/cuenta';
+import { PinInput } from '../../../components/ui/pin-input';
+import { useActualizarPerfil, useCambiarContrasena, useFijarPinPropio } from '../api/cuenta';
 
 const perfilFormSchema = perfilUpdateSchema.required({ nombre: true });
 type PerfilInput = z.input<typeof perfilFormSchema>;
@@ -42,10 +44,17 @@ function DatosCuenta({ user }: { user: UsuarioActual }) {
       <h2 className="text-lg font-semibold text-slate-900">Tu cuenta</h2>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2">
         <Dato etiqueta="Correo" valor={user.correo} />
-        <Dato etiqueta="Rol" valor={<Badge color={user.rol === 'administrador' ? 'azul' : 'morado'}>{capitalizar(user.rol)}</Badge>} />
+        <Dato
+          etiqueta="Rol"
+          valor={
+            <Badge color={user.rol === 'administrador' ? 'azul' : user.rol === 'cajero' ? 'verde' : 'morado'}>
+              {capitalizar(user.rol)}
+            </Badge>
+          }
+        />
         <Dato etiqueta="Empresa" valor={user.empresa} />
-        <Dato etiqueta="RUT" valor={formatRut(user.rut_usuario)} />
-        <Dato etiqueta="RUT de la empresa" valor={formatRut(user.rut_empresa)} />
+        <Dato etiqueta="RUT" valor={user.rut_usuario && formatRut(user.rut_usuario)} />
+        <Dato etiqueta="RUT de la empresa" valor={user.rut_empresa && formatRut(user.rut_empresa)} />
         <Dato etiqueta="Cuenta creada" valor={formatFecha(user.fecha_creacion)} />
         <Dato etiqueta="Minimarkets" valor={user.minimarkets.map((m) => m.nombre_minimarket).join(', ')} />
       </dl>
@@ -147,6 +156,66 @@ function CambiarContrasena() {
   );
 }
 
+type PinInputForm = z.input<typeof pinPropioSchema>;
+
+/**
+ * «Tu PIN» (docs/cajeros.md): the owner's own PIN, set or changed with their password. With it they
+ * take the shared till back and approve their cashiers' voids, returns and withdrawals.
+ */
+function TuPin({ user }: { user: UsuarioActual }) {
+  const fijar = useFijarPinPropio();
+  const [resultado, setResultado] = useState<{ tipo: 'exito' | 'error'; texto: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PinInputForm>({ resolver: zodResolver(pinPropioSchema), defaultValues: { pin: '', contrasena: '' } });
+  const guardar = handleSubmit(async (datos) => {
+    setResultado(null);
+    try {
+      await fijar.mutateAsync(datos);
+      reset();
+      setResultado({ tipo: 'exito', texto: user.tiene_pin ? 'Tu PIN cambió.' : 'Tu PIN quedó guardado.' });
+    } catch (e) {
+      aplicarErroresCampo(e, setError);
+      setResultado({ tipo: 'error', texto: mensajeDeError(e, 'No se pudo guardar el PIN.') });
+    }
+  });
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">Tu PIN</h2>
+        <Badge color={user.tiene_pin ? 'verde' : 'amarillo'}>
+          <span data-testid="estado-pin">{user.tiene_pin ? 'PIN creado' : 'Sin PIN'}</span>
+        </Badge>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        Para volver a la caja compartida y autorizar anulaciones, devoluciones y retiros de tus cajeros.
+      </p>
+      <form onSubmit={guardar} noValidate className="mt-3 space-y-4" aria-label="Tu PIN">
+        {resultado && <Alert tipo={resultado.tipo}>{resultado.texto}</Alert>}
+        <Field
+          label={user.tiene_pin ? 'Nuevo PIN' : 'PIN'}
+          error={errors.pin?.message}
+          hint="De 4 a 6 dígitos, distinto del de tus cajeros."
+        >
+          {(p) => <PinInput {...p} {...register('pin')} />}
+        </Field>
+        <Field label="Tu contraseña" error={errors.contrasena?.message} hint="Para confirmar que eres tú.">
+          {(p) => <Input {...p} type="password" autoComplete="current-password" {...register('contrasena')} />}
+        </Field>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Guardando...' : user.tiene_pin ? 'Cambiar PIN' : 'Crear PIN'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
 export function PerfilPage() {
   const { user } = useAuth();
   if (!user) return null;
@@ -159,7 +228,11 @@ export function PerfilPage() {
           <DatosCuenta user={user} />
           <EditarPerfil key={user.fecha_creacion + user.nombre} user={user} />
         </div>
-        <CambiarContrasena />
+        <div className="space-y-4">
+          {/* The owner's PIN: an administrator works at no till. */}
+          {user.rol === 'pyme' && <TuPin user={user} />}
+          <CambiarContrasena />
+        </div>
       </div>
     </div>
   );

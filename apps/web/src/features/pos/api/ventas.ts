@@ -1,5 +1,14 @@
 import type { Boleta } from '@minimarket/contracts/caja';
-import type { Devolucion, Venta, VentaCreate, ventasListSchema } from '@minimarket/contracts/ventas';
+import type { Autorizacion } from '@minimarket/contracts/cajeros';
+import type {
+  Devolucion,
+  OrigenVenta,
+  Venta,
+  VentaCreate,
+  VentaRechazada,
+  ventasListSchema,
+  ventasRechazadasListSchema,
+} from '@minimarket/contracts/ventas';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -18,6 +27,12 @@ export interface VentasParams {
   /** 'YYYY-MM-DD', whole days in Chilean time. */
   desde?: string;
   hasta?: string;
+  /** Sales by this person (docs/cajeros.md). */
+  idVendedor?: number;
+  /** The counter, a device's outbox, a file. */
+  origen?: OrigenVenta;
+  /** Only the offline sales with an alert. */
+  conAlertas?: boolean;
 }
 
 export const ventasKeys = {
@@ -40,10 +55,43 @@ export const ventasQueryOptions = (p: VentasParams) =>
           search: p.search?.trim() || undefined,
           start_date: p.desde ? `${p.desde}T00:00:00` : undefined,
           end_date: p.hasta ? `${p.hasta}T23:59:59` : undefined,
+          id_vendedor: p.idVendedor,
+          origen: p.origen,
+          con_alertas: p.conAlertas ? 'true' : undefined,
         },
       }),
     placeholderData: keepPreviousData,
   });
+
+export type ListaRechazadas = z.infer<typeof ventasRechazadasListSchema>;
+
+/**
+ * The sales the server refused for good on their way from a device's outbox (docs/offline.md «El
+ * rastro»): kept aside for the owner to settle. `todas`: the settled ones too.
+ */
+export const rechazadasQueryOptions = (idMinimarket: number, todas: boolean, pagina: number, tamano: number) =>
+  queryOptions({
+    queryKey: [...ventasKeys.all, 'rechazadas', idMinimarket, todas, pagina, tamano] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<ListaRechazadas>('/ventas/rechazadas', {
+        signal,
+        query: { id_minimarket: idMinimarket, todas: todas ? 'true' : 'false', skip: (pagina - 1) * tamano, limit: tamano },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useResolverRechazada() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, idMinimarket, nota }: { id: number; idMinimarket: number; nota: string }) =>
+      apiRequest<VentaRechazada>(`/ventas/rechazadas/${id}/resolucion`, { method: 'POST', json: { id_minimarket: idMinimarket, nota } }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...ventasKeys.all, 'rechazadas'] }),
+        queryClient.invalidateQueries({ queryKey: RAIZ.auditoria }),
+      ]),
+  });
+}
 
 /**
  * What the printed receipt shows (GET /ventas/{id}/boleta). While its electronic boleta waits for a
@@ -78,8 +126,8 @@ function useInvalidarTrasCambioDeVenta() {
 export function useAnularVenta() {
   const invalidar = useInvalidarTrasCambioDeVenta();
   return useMutation({
-    mutationFn: ({ idVenta, motivo }: { idVenta: number; motivo: string }) =>
-      apiRequest<Venta>(`/ventas/${idVenta}/anulacion`, { method: 'POST', json: { motivo } }),
+    mutationFn: ({ idVenta, motivo, autorizacion }: { idVenta: number; motivo: string; autorizacion?: Autorizacion }) =>
+      apiRequest<Venta>(`/ventas/${idVenta}/anulacion`, { method: 'POST', json: { motivo, autorizacion } }),
     // A 409 (voided meanwhile elsewhere) also means the list on screen is old.
     onSettled: invalidar,
   });
@@ -92,11 +140,14 @@ export function useDevolverProductos() {
       idVenta,
       motivo,
       detalles,
+      autorizacion,
     }: {
       idVenta: number;
       motivo: string;
       detalles: Array<{ id_producto: number; num_unidades: number }>;
-    }) => apiRequest<Devolucion>(`/ventas/${idVenta}/devoluciones`, { method: 'POST', json: { motivo, detalles } }),
+      /** The owner's PIN, when a cashier returns (docs/cajeros.md). */
+      autorizacion?: Autorizacion;
+    }) => apiRequest<Devolucion>(`/ventas/${idVenta}/devoluciones`, { method: 'POST', json: { motivo, detalles, autorizacion } }),
     onSettled: invalidar,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conteosPorEstado, nombreTipoDte, sePuedeReintentar, tituloDocumento } from './boletas';
+import { conteosPorEstado, hayDocumentosDePrueba, INSIGNIA_PRUEBA, nombreTipoDte, sePuedeReintentar, tituloDocumento } from './boletas';
 
 describe('POS → BOLETAS', () => {
   it('names each document by type and folio, and a nota de crédito by the boleta it corrects', () => {
@@ -23,5 +23,13 @@ describe('POS → BOLETAS', () => {
   it('offers a retry only for a rejected document', () => {
     expect(sePuedeReintentar({ estado: 'rechazado' })).toBe(true);
     for (const estado of ['pendiente', 'en_proceso', 'aceptado', 'reparos'] as const) expect(sePuedeReintentar({ estado })).toBe(false);
+  });
+
+  it('marks what the local stand-in issued, in the contract’s words, and says it once when the page has any', () => {
+    expect(INSIGNIA_PRUEBA).toEqual({ texto: 'De prueba', detalle: 'DOCUMENTO DE PRUEBA — NO VÁLIDO ANTE EL SII' });
+    expect(hayDocumentosDePrueba([{ de_prueba: false }, { de_prueba: true }])).toBe(true);
+    expect(hayDocumentosDePrueba([{ de_prueba: false }])).toBe(false);
+    expect(hayDocumentosDePrueba([])).toBe(false);
+    expect(hayDocumentosDePrueba(undefined)).toBe(false);
   });
 });

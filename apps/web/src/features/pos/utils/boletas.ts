@@ -1,6 +1,6 @@
 // The rules of POS → BOLETAS as pure functions: what each document's row says, the colour of its
 // state, and the counts in the order a document lives them.
-import { type Documento } from '@minimarket/contracts/boletas';
+import { type Documento, LEYENDA_DOCUMENTO_PRUEBA } from '@minimarket/contracts/boletas';
 import { ESTADOS_DTE, ETIQUETA_ESTADO_DTE, NOMBRE_TIPO_DTE, type EstadoDte } from '@minimarket/contracts/dte';
 import type { ColorBadge } from '../../../components/ui/badge';
 
@@ -29,6 +29,13 @@ export function conteosPorEstado(
 ): Array<{ estado: EstadoDte; nombre: string; cantidad: number }> {
   return ESTADOS_DTE.map((estado) => ({ estado, nombre: ETIQUETA_ESTADO_DTE[estado], cantidad: porEstado?.[estado] ?? 0 }));
 }
+
+/** The badge of a document the local stand-in issued, and what it says in full (its title, its label). */
+export const INSIGNIA_PRUEBA = { texto: 'De prueba', detalle: LEYENDA_DOCUMENTO_PRUEBA } as const;
+
+/** Whether the page shows any document the stand-in issued: then the screen says, once, what that means. */
+export const hayDocumentosDePrueba = (documentos: readonly Pick<Documento, 'de_prueba'>[] | undefined) =>
+  documentos?.some((d) => d.de_prueba) ?? false;
 
 /** Only a rejected document goes back to the outbox by hand; the others the worker moves by itself. */
 export const sePuedeReintentar = (d: Pick<Documento, 'estado'>) => d.estado === 'rechazado';

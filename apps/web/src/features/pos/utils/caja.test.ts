@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filasEfectivo, tipoDiferencia } from './caja';
+import { esConteoCiego, filasEfectivo, tipoDiferencia } from './caja';
 
 describe('tipoDiferencia', () => {
   it('names a count over, short or exact', () => {
@@ -47,5 +47,26 @@ describe('filasEfectivo', () => {
       esperado_efectivo: 0,
     });
     expect(filas[1]).toEqual({ etiqueta: 'Ventas en efectivo', monto: 0 });
+  });
+});
+
+describe("a cashier's blind count", () => {
+  it('leaves out every figure the server kept back: no expected cash, nothing shown as $0', () => {
+    const turno = {
+      monto_inicial: 20000,
+      ventas_efectivo: null,
+      abonos_efectivo: null,
+      devoluciones_efectivo: null,
+      ingresos: 0,
+      retiros: 5000,
+      esperado_efectivo: null,
+    };
+    expect(filasEfectivo(turno).map((f) => [f.etiqueta, f.monto])).toEqual([
+      ['Efectivo inicial', 20000],
+      ['Ingresos de efectivo', 0],
+      ['Retiros de efectivo', -5000],
+    ]);
+    expect(esConteoCiego(turno)).toBe(true);
+    expect(esConteoCiego({ esperado_efectivo: 0 })).toBe(false);
   });
 });

@@ -24,21 +24,31 @@ export interface FilaEfectivo {
   total?: boolean;
 }
 
-/** The cash lines of a shift, from the starting cash to the expected amount (docs/caja.md). */
+/**
+ * The cash lines of a shift, from the starting cash to the expected amount (docs/caja.md). A figure the
+ * server keeps from a cashier (a blind count: null; docs/cajeros.md «Arqueo ciego») is left out, never
+ * shown as $0; without the expected cash there is no total line either.
+ */
 export function filasEfectivo(
   turno: Pick<
     Turno,
     'monto_inicial' | 'ventas_efectivo' | 'abonos_efectivo' | 'devoluciones_efectivo' | 'ingresos' | 'retiros' | 'esperado_efectivo'
   >,
 ): FilaEfectivo[] {
-  return [
+  const filas: Array<{ etiqueta: string; monto: number | null; total?: boolean }> = [
     { etiqueta: 'Efectivo inicial', monto: turno.monto_inicial },
     { etiqueta: 'Ventas en efectivo', monto: turno.ventas_efectivo },
     // Cash paid on customers' accounts (la libreta) is cash in the till; a fiado sale never is.
     { etiqueta: 'Abonos de clientes en efectivo', monto: turno.abonos_efectivo },
-    { etiqueta: 'Devoluciones en efectivo', monto: -turno.devoluciones_efectivo },
+    { etiqueta: 'Devoluciones en efectivo', monto: turno.devoluciones_efectivo === null ? null : -turno.devoluciones_efectivo },
     { etiqueta: 'Ingresos de efectivo', monto: turno.ingresos },
     { etiqueta: 'Retiros de efectivo', monto: -turno.retiros },
     { etiqueta: 'Efectivo esperado', monto: turno.esperado_efectivo, total: true },
   ];
+  return filas.filter((f): f is FilaEfectivo => f.monto !== null);
+}
+
+/** A shift whose figures were kept from the person who counts it (a cashier's blind count). */
+export function esConteoCiego(turno: Pick<Turno, 'esperado_efectivo'>): boolean {
+  return turno.esperado_efectivo === null;
 }

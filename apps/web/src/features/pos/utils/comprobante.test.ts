@@ -7,6 +7,7 @@ import {
   boletaEnProceso,
   encabezadoBoleta,
   filasTotales,
+  leyendaDePrueba,
   montosDelRecibo,
   REFRESCO_BOLETA_MS,
   refrescoComprobante,
@@ -147,10 +148,16 @@ const electronica = (cambios: Partial<BoletaElectronica> = {}): BoletaElectronic
   iva: 6385,
   exento: 2990,
   total: 42_980,
+  de_prueba: false,
   ...cambios,
 });
 
 describe('the receipt of a sale with an electronic boleta', () => {
+  it('prints the test legend across a boleta the stand-in issued, and nothing on any other', () => {
+    expect(leyendaDePrueba({ de_prueba: true })).toBe('DOCUMENTO DE PRUEBA — NO VÁLIDO ANTE EL SII');
+    expect(leyendaDePrueba({ de_prueba: false })).toBeNull();
+  });
+
   it('titles a boleta by its type and folio; 41 is the exempt one', () => {
     const texto = (t: { documento: string; numero: string }) => `${t.documento} ${t.numero}`;
     expect(texto(encabezadoBoleta(39, 1234))).toBe('BOLETA ELECTRÓNICA N° 1234');

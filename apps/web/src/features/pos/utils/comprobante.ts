@@ -1,6 +1,6 @@
 // The printed receipt's totals block, in the order a Chilean receipt reads (the paper's own rules,
 // shared with the customer's statement, are lib/papel.ts).
-import type { BoletaElectronica } from '@minimarket/contracts/boletas';
+import { type BoletaElectronica, LEYENDA_DOCUMENTO_PRUEBA } from '@minimarket/contracts/boletas';
 import type { Boleta } from '@minimarket/contracts/caja';
 import { formatRut, normalizeRut } from '@minimarket/contracts/rut';
 import { formatClp } from '../../../utils/format';
@@ -82,6 +82,14 @@ export function rutLegible(rut: string): string {
 export function montosDelRecibo(b: Pick<Boleta, 'neto' | 'iva' | 'total' | 'boleta_electronica'>) {
   const e = boletaEmitida(b);
   return e ? { neto: e.neto, iva: e.iva, exento: e.exento, total: e.total } : { neto: b.neto, iva: b.iva, exento: 0, total: b.total };
+}
+
+/**
+ * What the receipt prints across a boleta the local stand-in issued (its folio and timbre look real
+ * and are not SII's); null for any other sale. The server decides (`de_prueba`), the paper says it.
+ */
+export function leyendaDePrueba(b: Pick<Boleta, 'de_prueba'>): string | null {
+  return b.de_prueba ? LEYENDA_DOCUMENTO_PRUEBA : null;
 }
 
 /** How often the receipt is read again while its boleta waits for a folio (and its timbre). */

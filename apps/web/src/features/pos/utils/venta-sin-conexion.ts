@@ -3,18 +3,30 @@
 import { type Pago, type VentaCreate, vueltoDeVenta } from '@minimarket/contracts/ventas';
 import { descontarStockLocal } from '../../../lib/offline/catalogo';
 import { encolarVenta, nuevaReferenciaLocal, type VentaPendiente } from '../../../lib/offline/outbox';
+import { ultimoContacto } from '../../../lib/offline/conexion';
+import { fechaConZona } from '../../../utils/fechas';
 import { subtotal, type ItemCarrito } from './carrito';
 
 /** The device's time as ISO 8601 with its UTC offset ('2026-11-25T16:52:03-03:00'), what the server keeps. */
-export function fechaConZona(fecha: Date): string {
-  const dos = (n: number) => String(Math.trunc(Math.abs(n))).padStart(2, '0');
-  const desfase = -fecha.getTimezoneOffset();
-  const signo = desfase >= 0 ? '+' : '-';
-  return (
-    `${fecha.getFullYear()}-${dos(fecha.getMonth() + 1)}-${dos(fecha.getDate())}` +
-    `T${dos(fecha.getHours())}:${dos(fecha.getMinutes())}:${dos(fecha.getSeconds())}` +
-    `${signo}${dos(desfase / 60)}:${dos(desfase % 60)}`
-  );
+export { fechaConZona };
+
+/**
+ * The POST body of a sale made without the API: the counter's body plus its own time, its provisional
+ * reference, who sold it (`id_vendedor`: the outbox may be sent later by another person of the shop)
+ * and when the device last heard from the server (`ultimo_contacto`, the server's clock; docs/offline.md).
+ */
+export function cuerpoSinConexion(
+  venta: VentaCreate,
+  d: { fecha: Date; referencia: string; idVendedor: number | null; ultimoContacto: string | null },
+): VentaPendiente['cuerpo'] {
+  return {
+    ...venta,
+    origen: 'offline',
+    fecha_venta: fechaConZona(d.fecha),
+    referencia_local: d.referencia,
+    ...(d.idVendedor !== null ? { id_vendedor: d.idVendedor } : {}),
+    ...(d.ultimoContacto !== null ? { ultimo_contacto: d.ultimoContacto } : {}),
+  };
 }
 
 export interface VentaGuardada {
@@ -50,7 +62,7 @@ export async function guardarVentaSinConexion({
     referencia_local: referencia,
     id_minimarket: venta.id_minimarket,
     id_usuario: idUsuario,
-    cuerpo: { ...venta, origen: 'offline', fecha_venta: fechaConZona(ahora), referencia_local: referencia },
+    cuerpo: cuerpoSinConexion(venta, { fecha: ahora, referencia, idVendedor: idUsuario, ultimoContacto: ultimoContacto() }),
     lineas: items.map((i) => ({
       nombre: i.producto.nombre_producto,
       cantidad: i.cantidad,

@@ -23,7 +23,15 @@ import { AVISO_SIMULADOR, documentosQueryOptions, emisorQueryOptions, useReinten
 import { cn } from '../../../../utils/cn';
 import { esFechaIso, isoATexto, MENSAJE_FECHA_INVALIDA } from '../../../../utils/fechas';
 import { formatClp, formatEntero, formatFechaHora } from '../../../../utils/format';
-import { COLOR_ESTADO_DOCUMENTO, conteosPorEstado, nombreTipoDte, sePuedeReintentar, tituloDocumento } from '../../utils/boletas';
+import {
+  COLOR_ESTADO_DOCUMENTO,
+  conteosPorEstado,
+  hayDocumentosDePrueba,
+  INSIGNIA_PRUEBA,
+  nombreTipoDte,
+  sePuedeReintentar,
+  tituloDocumento,
+} from '../../utils/boletas';
 
 export const PAGE_SIZE_DOCUMENTOS = 20;
 
@@ -73,6 +81,12 @@ export function BoletasPage({ idMinimarket }: { idMinimarket: number }) {
           </p>
         </div>
         <AvisoEmisor idMinimarket={idMinimarket} />
+        {hayDocumentosDePrueba(consulta.data?.documentos) && (
+          <Alert tipo="aviso">
+            <span className="font-semibold">{INSIGNIA_PRUEBA.detalle}.</span> Los documentos marcados «{INSIGNIA_PRUEBA.texto}» los emitió
+            el simulador local: sus folios no son del SII y su comprobante se imprime con esa leyenda.
+          </Alert>
+        )}
         <ConteosPorEstado
           porEstado={consulta.data?.por_estado}
           elegido={estado}
@@ -314,7 +328,23 @@ const COLUMNAS_DOCUMENTOS: ColumnaTabla<Documento>[] = [
     ),
   },
   { titulo: 'Total', derecha: true, celda: (d) => formatClp(d.total) },
-  { titulo: 'Estado', celda: (d) => <Badge color={COLOR_ESTADO_DOCUMENTO[d.estado]}>{ETIQUETA_ESTADO_DTE[d.estado]}</Badge> },
+  {
+    titulo: 'Estado',
+    celda: (d) => (
+      <span className="inline-flex flex-wrap gap-1">
+        <Badge color={COLOR_ESTADO_DOCUMENTO[d.estado]}>{ETIQUETA_ESTADO_DTE[d.estado]}</Badge>
+        {/* Issued by the local stand-in (issue 31): whatever its state, it is no document for SII. */}
+        {d.de_prueba && (
+          <span title={INSIGNIA_PRUEBA.detalle} data-testid={`insignia-prueba-${d.id_documento}`}>
+            <Badge color="gris" className="font-bold uppercase ring-slate-700">
+              {INSIGNIA_PRUEBA.texto}
+              <span className="sr-only">: {INSIGNIA_PRUEBA.detalle}</span>
+            </Badge>
+          </span>
+        )}
+      </span>
+    ),
+  },
   {
     titulo: 'Motivo',
     claseTabla: 'min-w-48 max-w-96 text-slate-700',

@@ -10,6 +10,8 @@ import { Loading } from '../../../../components/ui/loading';
 import { RetryAlert } from '../../../../components/ui/query-result';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
+import { useAuth } from '../../../../lib/auth';
+import { useCajaCompartida } from '../../../../lib/caja-compartida/provider';
 import { useCurrentShop } from '../../../../lib/current-shop';
 import { formatClp, formatFechaHora } from '../../../../utils/format';
 import { turnoActualQueryOptions } from '../../api/caja';
@@ -18,6 +20,7 @@ import { CierreTurno } from './cierre-turno';
 import { HistorialTurnos } from './historial-turnos';
 import { InformeTurno } from './informe-turno';
 import { MovimientoForm } from './movimiento-form';
+import { esConteoCiego } from '../../utils/caja';
 
 interface Impresion {
   turno: Turno;
@@ -34,6 +37,8 @@ function tituloCierre(turno: Turno) {
  */
 export function CajaPage({ idMinimarket }: { idMinimarket: number }) {
   const { nombre } = useCurrentShop();
+  const { bloquear } = useCajaCompartida();
+  const esCajero = useAuth().user?.rol === 'cajero';
   const consulta = useQuery(turnoActualQueryOptions(idMinimarket));
   const [verInformeX, setVerInformeX] = useState(false);
   const [recienCerrado, setRecienCerrado] = useState<Turno | null>(null);
@@ -84,7 +89,9 @@ export function CajaPage({ idMinimarket }: { idMinimarket: number }) {
             </div>
           ) : (
             <p className="mt-3 text-sm text-slate-600">
-              El informe X muestra las ventas del turno y el efectivo esperado. Si vas a cerrar, cuenta antes de abrirlo.
+              {esConteoCiego(turno)
+                ? 'El informe X muestra cuántas ventas lleva el turno y los ingresos y retiros.'
+                : 'El informe X muestra las ventas del turno y el efectivo esperado. Si vas a cerrar, cuenta antes de abrirlo.'}
             </p>
           )}
         </Card>
@@ -97,6 +104,10 @@ export function CajaPage({ idMinimarket }: { idMinimarket: number }) {
             onCerrado={(cerrado) => {
               setVerInformeX(false);
               setRecienCerrado(cerrado);
+              // A shared till locks right after its shift closes (docs/cajeros.md); the PIN screen says what was counted.
+              bloquear(
+                `Turno N° ${cerrado.id_turno} cerrado. Conteo registrado: ${cerrado.monto_contado !== null ? formatClp(cerrado.monto_contado) : '—'}.`,
+              );
             }}
           />
         </div>
@@ -110,7 +121,17 @@ export function CajaPage({ idMinimarket }: { idMinimarket: number }) {
         <h2 className="sr-only">Caja</h2>
         {recienCerrado && (
           <Card className="border-green-200 p-4 sm:p-5">
-            <Alert tipo="exito">Caja cerrada. Este es el informe de cierre; queda también en Turnos cerrados.</Alert>
+            {esConteoCiego(recienCerrado) ? (
+              // A cashier's blind count: what they counted, and nothing they could check it against.
+              <Alert tipo="exito">
+                <span data-testid="conteo-registrado">
+                  Conteo registrado: {recienCerrado.monto_contado !== null ? formatClp(recienCerrado.monto_contado) : '—'}. La caja quedó
+                  cerrada; el dueño revisa si cuadra.
+                </span>
+              </Alert>
+            ) : (
+              <Alert tipo="exito">Caja cerrada. Este es el informe de cierre; queda también en Turnos cerrados.</Alert>
+            )}
             <InformeTurno turno={recienCerrado} titulo={tituloCierre(recienCerrado)} className="mt-4" />
             <div className="mt-4 flex flex-wrap justify-end gap-2">
               <Button variante="contorno" onClick={() => setRecienCerrado(null)}>
@@ -123,7 +144,8 @@ export function CajaPage({ idMinimarket }: { idMinimarket: number }) {
           </Card>
         )}
         {principal}
-        <HistorialTurnos idMinimarket={idMinimarket} onImprimir={(t) => imprimir({ turno: t, titulo: tituloCierre(t) })} />
+        {/* Past shifts carry their differences: the owner's, not a cashier's (who counts blind). */}
+        {!esCajero && <HistorialTurnos idMinimarket={idMinimarket} onImprimir={(t) => imprimir({ turno: t, titulo: tituloCierre(t) })} />}
       </div>
       {impresion && (
         <div className="hidden print:block">

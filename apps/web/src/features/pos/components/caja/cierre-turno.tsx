@@ -13,6 +13,7 @@ import { useEstadoOutbox } from '../../../../lib/offline/use-outbox';
 import { formatClp } from '../../../../utils/format';
 import { comoEntrada } from '../../../../utils/zod-form';
 import { useCerrarTurno } from '../../api/caja';
+import { esConteoCiego } from '../../utils/caja';
 import { DiferenciaBadge } from './informe-turno';
 
 const conteoFormSchema = z.object({
@@ -26,13 +27,69 @@ const conteoFormSchema = z.object({
 
 interface Conteo {
   contado: number;
-  esperado: number;
+  /** null: a cashier's blind count (the server keeps the expected cash from them). */
+  esperado: number | null;
+}
+
+/** The count beside the expected cash and their difference; a blind count shows what was counted alone. */
+function Revision({ conteo }: { conteo: Conteo }) {
+  const { contado, esperado } = conteo;
+  if (esperado === null)
+    return (
+      <>
+        <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+          <div className="rounded-lg bg-slate-50 px-3 py-2">
+            <dt className="text-slate-600">Efectivo contado</dt>
+            <dd className="text-xl font-bold" data-testid="conteo-contado">
+              {formatClp(contado)}
+            </dd>
+          </div>
+        </dl>
+        <p className="text-sm text-slate-700" role="status">
+          Es un conteo a ciegas: el dueño verá si la caja cuadra. Revisa que lo contado esté bien antes de cerrar.
+        </p>
+      </>
+    );
+  const diferencia = contado - esperado;
+  return (
+    <>
+      <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+        <div className="rounded-lg bg-slate-50 px-3 py-2">
+          <dt className="text-slate-600">Efectivo contado</dt>
+          <dd className="text-xl font-bold" data-testid="conteo-contado">
+            {formatClp(contado)}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 px-3 py-2">
+          <dt className="text-slate-600">Efectivo esperado</dt>
+          <dd className="text-xl font-bold" data-testid="conteo-esperado">
+            {formatClp(esperado)}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 px-3 py-2">
+          <dt className="text-slate-600">Diferencia</dt>
+          <dd className="text-xl font-bold" data-testid="conteo-diferencia">
+            {formatClp(diferencia)}
+          </dd>
+          <dd className="mt-1">
+            <DiferenciaBadge diferencia={diferencia} />
+          </dd>
+        </div>
+      </dl>
+      <p className="text-sm text-slate-700" role="status">
+        {diferencia === 0
+          ? 'La caja cuadra: lo contado es igual a lo esperado.'
+          : `${diferencia > 0 ? 'Sobran' : 'Faltan'} ${formatClp(Math.abs(diferencia))}. Un cierre con diferencia se acepta y queda registrado; si te equivocaste al contar, corrige antes de cerrar.`}
+      </p>
+    </>
+  );
 }
 
 /**
  * The close by counting, blind: the cashier counts and types the cash first; only then the
  * expected amount and the difference appear, and closing is a second, deliberate step. The
- * server works the difference out again at the close and its answer is the one kept.
+ * server works the difference out again at the close and its answer is the one kept. A cashier
+ * (docs/cajeros.md «Arqueo ciego») never sees the expected cash: they confirm what they counted.
  */
 export function CierreTurno({
   turno,
@@ -45,6 +102,7 @@ export function CierreTurno({
   onCerrado: (turno: Turno) => void;
 }) {
   const cerrar = useCerrarTurno();
+  const ciego = esConteoCiego(turno);
   const [conteo, setConteo] = useState<Conteo | null>(null);
   const [error, setError] = useState<string | null>(null);
   const revision = useRef<HTMLHeadingElement>(null);
@@ -95,14 +153,16 @@ export function CierreTurno({
       {!conteo ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            Cuenta todo el efectivo de la caja y escribe el total. El efectivo esperado se muestra después de contar.
+            {ciego
+              ? 'Cuenta todo el efectivo de la caja y escribe el total. El conteo es a ciegas: el dueño ve si la caja cuadra.'
+              : 'Cuenta todo el efectivo de la caja y escribe el total. El efectivo esperado se muestra después de contar.'}
           </p>
           <form onSubmit={contar} noValidate className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
             <Field label="Efectivo contado" error={errors.monto_contado?.message} className="sm:w-64">
               {(p) => <MontoInput {...p} placeholder="$0" {...register('monto_contado')} />}
             </Field>
             <Button type="submit" className="sm:mt-6" disabled={isSubmitting}>
-              Ver diferencia
+              {ciego ? 'Continuar' : 'Ver diferencia'}
             </Button>
           </form>
         </>
@@ -111,34 +171,7 @@ export function CierreTurno({
           <h4 ref={revision} tabIndex={-1} className="font-medium text-slate-800 focus:outline-none">
             Revisa el conteo antes de cerrar
           </h4>
-          <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
-            <div className="rounded-lg bg-slate-50 px-3 py-2">
-              <dt className="text-slate-600">Efectivo contado</dt>
-              <dd className="text-xl font-bold" data-testid="conteo-contado">
-                {formatClp(conteo.contado)}
-              </dd>
-            </div>
-            <div className="rounded-lg bg-slate-50 px-3 py-2">
-              <dt className="text-slate-600">Efectivo esperado</dt>
-              <dd className="text-xl font-bold" data-testid="conteo-esperado">
-                {formatClp(conteo.esperado)}
-              </dd>
-            </div>
-            <div className="rounded-lg bg-slate-50 px-3 py-2">
-              <dt className="text-slate-600">Diferencia</dt>
-              <dd className="text-xl font-bold" data-testid="conteo-diferencia">
-                {formatClp(conteo.contado - conteo.esperado)}
-              </dd>
-              <dd className="mt-1">
-                <DiferenciaBadge diferencia={conteo.contado - conteo.esperado} />
-              </dd>
-            </div>
-          </dl>
-          <p className="text-sm text-slate-700" role="status">
-            {conteo.contado === conteo.esperado
-              ? 'La caja cuadra: lo contado es igual a lo esperado.'
-              : `${conteo.contado > conteo.esperado ? 'Sobran' : 'Faltan'} ${formatClp(Math.abs(conteo.contado - conteo.esperado))}. Un cierre con diferencia se acepta y queda registrado; si te equivocaste al contar, corrige antes de cerrar.`}
-          </p>
+          <Revision conteo={conteo} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button
               variante="contorno"

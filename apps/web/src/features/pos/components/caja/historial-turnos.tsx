@@ -58,7 +58,10 @@ export function HistorialTurnos({ idMinimarket, onImprimir }: { idMinimarket: nu
                       )}
                     </Td>
                     <Td className="hidden whitespace-nowrap sm:table-cell">{t.cerrado_en && formatFechaHora(t.cerrado_en)}</Td>
-                    <Td className="hidden text-right whitespace-nowrap md:table-cell">{formatClp(t.esperado_efectivo)}</Td>
+                    <Td className="hidden text-right whitespace-nowrap md:table-cell">
+                      {/* A cashier's blind count: the server keeps the expected cash from them (nothing, never $0). */}
+                      {t.esperado_efectivo !== null && formatClp(t.esperado_efectivo)}
+                    </Td>
                     <Td className="hidden text-right whitespace-nowrap md:table-cell">
                       {t.monto_contado !== null && formatClp(t.monto_contado)}
                     </Td>

@@ -15,13 +15,60 @@ export function DiferenciaBadge({ diferencia }: { diferencia: number }) {
   );
 }
 
+const th = 'py-1 pr-2 font-semibold';
+
+/** «Ventas por persona»: who sold what in the shift (docs/cajeros.md); the amounts, when the reader may see them. */
+function VentasPorPersona({ turno }: { turno: Turno }) {
+  const conTotales = turno.por_vendedor.every((v) => v.total !== null);
+  return (
+    <table className="w-full" data-testid="ventas-por-persona">
+      <caption className="mb-1 text-left font-medium text-slate-700">Ventas por persona</caption>
+      <thead>
+        <tr className="text-left text-xs text-slate-600 uppercase">
+          <th scope="col" className={th}>
+            Persona
+          </th>
+          <th scope="col" className={cn(th, 'text-right')}>
+            Ventas
+          </th>
+          {conTotales && (
+            <th scope="col" className="py-1 text-right font-semibold">
+              Total
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {turno.por_vendedor.length === 0 ? (
+          <tr className="border-t border-slate-200">
+            <td colSpan={conTotales ? 3 : 2} className="py-1.5 text-slate-600">
+              Sin ventas en este turno.
+            </td>
+          </tr>
+        ) : (
+          turno.por_vendedor.map((v) => (
+            <tr key={v.id_usuario ?? 'sin-vendedor'} className="border-t border-slate-200">
+              <td className="py-1.5 pr-2">{v.nombre ?? 'Sin vendedor registrado'}</td>
+              <td className="py-1.5 pr-2 text-right">{v.ventas}</td>
+              {conTotales && <td className="py-1.5 text-right whitespace-nowrap">{v.total !== null && formatClp(v.total)}</td>}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
+
 /**
  * A shift's report: the "X" report while it is open (running figures) and the close report once
- * counted (frozen by the server). Plain tables, so it prints as it reads.
+ * counted (frozen by the server). Plain tables, so it prints as it reads. For a cashier the server
+ * keeps back every figure the expected cash could be worked out from (a blind count: null); those
+ * lines are left out, never shown as $0.
  */
 export function InformeTurno({ turno, titulo, className }: { turno: Turno; titulo: string; className?: string }) {
   const cerrado = turno.cerrado_en !== null;
   const idTitulo = `informe-turno-${turno.id_turno}-${cerrado ? 'z' : 'x'}`;
+  const conTotales = turno.total_ventas !== null;
   return (
     <article aria-labelledby={idTitulo} className={cn('space-y-4 text-sm', className)}>
       <header>
@@ -31,14 +78,13 @@ export function InformeTurno({ turno, titulo, className }: { turno: Turno; titul
         <p className="text-slate-600">
           Turno N° {turno.id_turno} · abierto el {formatFechaHora(turno.abierto_en)}
           {turno.nombre_usuario_apertura ? ` por ${turno.nombre_usuario_apertura}` : ''}
-          {turno.cerrado_en && (
-            <>
-              {' '}
-              · cerrado el {formatFechaHora(turno.cerrado_en)}
-              {turno.nombre_usuario_cierre ? ` por ${turno.nombre_usuario_cierre}` : ''}
-            </>
-          )}
+          {turno.cerrado_en && <> · cerrado el {formatFechaHora(turno.cerrado_en)}</>}
         </p>
+        {cerrado && turno.nombre_usuario_cierre && (
+          <p className="text-slate-700" data-testid="contado-por">
+            Contó el efectivo: <strong>{turno.nombre_usuario_cierre}</strong>
+          </p>
+        )}
       </header>
 
       <div className="grid gap-4 md:grid-cols-2 print:grid-cols-2">
@@ -55,76 +101,88 @@ export function InformeTurno({ turno, titulo, className }: { turno: Turno; titul
                 </td>
               </tr>
             ))}
-            {cerrado && turno.monto_contado !== null && turno.diferencia !== null && (
-              <>
-                <tr className="border-t border-slate-200 font-semibold">
-                  <th scope="row" className="py-1.5 pr-2 text-left">
-                    Efectivo contado
-                  </th>
-                  <td className="py-1.5 text-right whitespace-nowrap">{formatClp(turno.monto_contado)}</td>
-                </tr>
-                <tr className="border-t border-slate-200">
-                  <th scope="row" className="py-1.5 pr-2 text-left font-semibold">
-                    Diferencia
-                  </th>
-                  <td className="py-1.5 text-right whitespace-nowrap" data-testid="diferencia">
-                    <span className="mr-2 font-semibold">{formatClp(turno.diferencia)}</span>
-                    <DiferenciaBadge diferencia={turno.diferencia} />
-                  </td>
-                </tr>
-              </>
+            {cerrado && turno.monto_contado !== null && (
+              <tr className="border-t border-slate-200 font-semibold">
+                <th scope="row" className="py-1.5 pr-2 text-left">
+                  Efectivo contado
+                </th>
+                <td className="py-1.5 text-right whitespace-nowrap" data-testid="efectivo-contado">
+                  {formatClp(turno.monto_contado)}
+                </td>
+              </tr>
+            )}
+            {cerrado && turno.diferencia !== null && (
+              <tr className="border-t border-slate-200">
+                <th scope="row" className="py-1.5 pr-2 text-left font-semibold">
+                  Diferencia
+                </th>
+                <td className="py-1.5 text-right whitespace-nowrap" data-testid="diferencia">
+                  <span className="mr-2 font-semibold">{formatClp(turno.diferencia)}</span>
+                  <DiferenciaBadge diferencia={turno.diferencia} />
+                </td>
+              </tr>
             )}
           </tbody>
         </table>
 
-        <table className="w-full">
-          <caption className="mb-1 text-left font-medium text-slate-700">
-            Ventas por método de pago ({contar(turno.ventas, 'venta')}, menos lo devuelto)
-          </caption>
-          <thead>
-            <tr className="text-left text-xs text-slate-600 uppercase">
-              <th scope="col" className="py-1 pr-2 font-semibold">
-                Método
-              </th>
-              <th scope="col" className="py-1 pr-2 text-right font-semibold">
-                Ventas
-              </th>
-              <th scope="col" className="py-1 text-right font-semibold">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {turno.por_metodo_pago.length === 0 ? (
-              <tr className="border-t border-slate-200">
-                <td colSpan={3} className="py-1.5 text-slate-600">
-                  Sin ventas en este turno.
-                </td>
-              </tr>
-            ) : (
-              turno.por_metodo_pago.map((m) => (
-                <tr key={m.metodo_pago} className="border-t border-slate-200">
-                  <td className="py-1.5 pr-2">{m.metodo_pago}</td>
-                  <td className="py-1.5 pr-2 text-right">{m.ventas}</td>
-                  <td className="py-1.5 text-right whitespace-nowrap">{formatClp(m.total)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-          {turno.por_metodo_pago.length > 0 && (
-            <tfoot>
-              <tr className="border-t border-slate-300 font-semibold">
-                <th scope="row" className="py-1.5 pr-2 text-left">
-                  Total
+        {/* The sales by method and by person share the second column: neither stretches to the cash table's height. */}
+        <div className="space-y-4">
+          <table className="w-full">
+            <caption className="mb-1 text-left font-medium text-slate-700">
+              Ventas por método de pago ({contar(turno.ventas, 'venta')}
+              {conTotales ? ', menos lo devuelto' : ''})
+            </caption>
+            <thead>
+              <tr className="text-left text-xs text-slate-600 uppercase">
+                <th scope="col" className={th}>
+                  Método
                 </th>
-                <td className="py-1.5 pr-2 text-right">{turno.ventas}</td>
-                <td className="py-1.5 text-right whitespace-nowrap" data-testid="total-ventas-turno">
-                  {formatClp(turno.total_ventas)}
-                </td>
+                <th scope="col" className={cn(th, 'text-right')}>
+                  Ventas
+                </th>
+                {conTotales && (
+                  <th scope="col" className="py-1 text-right font-semibold">
+                    Total
+                  </th>
+                )}
               </tr>
-            </tfoot>
-          )}
-        </table>
+            </thead>
+            <tbody>
+              {turno.por_metodo_pago.length === 0 ? (
+                <tr className="border-t border-slate-200">
+                  <td colSpan={conTotales ? 3 : 2} className="py-1.5 text-slate-600">
+                    Sin ventas en este turno.
+                  </td>
+                </tr>
+              ) : (
+                turno.por_metodo_pago.map((m) => (
+                  <tr key={m.metodo_pago} className="border-t border-slate-200">
+                    <td className="py-1.5 pr-2">{m.metodo_pago}</td>
+                    <td className="py-1.5 pr-2 text-right">{m.ventas}</td>
+                    {conTotales && <td className="py-1.5 text-right whitespace-nowrap">{m.total !== null && formatClp(m.total)}</td>}
+                  </tr>
+                ))
+              )}
+            </tbody>
+            {turno.por_metodo_pago.length > 0 && (
+              <tfoot>
+                <tr className="border-t border-slate-300 font-semibold">
+                  <th scope="row" className="py-1.5 pr-2 text-left">
+                    Total
+                  </th>
+                  <td className="py-1.5 pr-2 text-right">{turno.ventas}</td>
+                  {turno.total_ventas !== null && (
+                    <td className="py-1.5 text-right whitespace-nowrap" data-testid="total-ventas-turno">
+                      {formatClp(turno.total_ventas)}
+                    </td>
+                  )}
+                </tr>
+              </tfoot>
+            )}
+          </table>
+
+          <VentasPorPersona turno={turno} />
+        </div>
       </div>
 
       {turno.movimientos.length > 0 && (
@@ -132,14 +190,17 @@ export function InformeTurno({ turno, titulo, className }: { turno: Turno; titul
           <caption className="mb-1 text-left font-medium text-slate-700">Ingresos y retiros</caption>
           <thead>
             <tr className="text-left text-xs text-slate-600 uppercase">
-              <th scope="col" className="py-1 pr-2 font-semibold">
+              <th scope="col" className={th}>
                 Hora
               </th>
-              <th scope="col" className="py-1 pr-2 font-semibold">
+              <th scope="col" className={th}>
                 Tipo
               </th>
-              <th scope="col" className="py-1 pr-2 font-semibold">
+              <th scope="col" className={th}>
                 Motivo
+              </th>
+              <th scope="col" className={th}>
+                Quién
               </th>
               <th scope="col" className="py-1 text-right font-semibold">
                 Monto
@@ -152,6 +213,10 @@ export function InformeTurno({ turno, titulo, className }: { turno: Turno; titul
                 <td className="py-1.5 pr-2 whitespace-nowrap">{formatFechaHora(m.fecha)}</td>
                 <td className="py-1.5 pr-2">{m.tipo === 'ingreso' ? 'Ingreso' : 'Retiro'}</td>
                 <td className="py-1.5 pr-2 break-words">{m.motivo}</td>
+                <td className="py-1.5 pr-2">
+                  {m.nombre_usuario ?? '—'}
+                  {m.nombre_autorizador && <span className="block text-xs text-slate-600">Autorizó {m.nombre_autorizador}</span>}
+                </td>
                 <td className="py-1.5 text-right whitespace-nowrap">{formatClp(m.tipo === 'ingreso' ? m.monto : -m.monto)}</td>
               </tr>
             ))}

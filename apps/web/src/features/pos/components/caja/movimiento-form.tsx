@@ -3,6 +3,7 @@ import { movimientoCajaCreateSchema, TIPOS_MOVIMIENTO_CAJA } from '@minimarket/c
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { useAutorizacionDueno } from '../../../../components/shop/autorizacion-dueno';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -23,9 +24,13 @@ const ETIQUETA_TIPO: Record<(typeof TIPOS_MOVIMIENTO_CAJA)[number], string> = {
   retiro: 'Retiro (sale efectivo)',
 };
 
-/** Cash put in (more change) or taken out (a supplier paid, a deposit) during the shift, with its reason. */
+/**
+ * Cash put in (more change) or taken out (a supplier paid, a deposit) during the shift, with its reason.
+ * A cashier's withdrawal needs the owner's PIN (asked for when the server says so).
+ */
 export function MovimientoForm({ idTurno }: { idTurno: number }) {
   const movimiento = useMovimientoCaja();
+  const autorizacion = useAutorizacionDueno();
   const {
     register,
     handleSubmit,
@@ -39,7 +44,8 @@ export function MovimientoForm({ idTurno }: { idTurno: number }) {
 
   const enviar = handleSubmit(async (datos) => {
     try {
-      await movimiento.mutateAsync({ idTurno, movimiento: datos });
+      const hecho = await autorizacion.ejecutar((aut) => movimiento.mutateAsync({ idTurno, movimiento: { ...datos, autorizacion: aut } }));
+      if (!hecho) return;
       toast.success(`${datos.tipo === 'ingreso' ? 'Ingreso' : 'Retiro'} de ${formatClp(datos.monto)} registrado.`, { duration: 2000 });
       reset();
     } catch (e) {
@@ -77,6 +83,7 @@ export function MovimientoForm({ idTurno }: { idTurno: number }) {
           </Button>
         </div>
       </form>
+      {autorizacion.dialogo}
     </Card>
   );
 }

@@ -23,6 +23,7 @@ import {
   boletaEmitida,
   boletaEnProceso,
   filasTotales,
+  leyendaDePrueba,
   montosDelRecibo,
   rutLegible,
   encabezadoBoleta,
@@ -73,12 +74,44 @@ function TimbreBoleta({ boleta, onListo }: { boleta: BoletaEmitida; onListo: () 
   );
 }
 
+/**
+ * A boleta the local stand-in issued (issue 31): its folio and timbre look like SII's and are not.
+ * The legend goes framed under the header and over the timbre (a strip cut anywhere still says it).
+ */
+function LeyendaPrueba({ leyenda }: { leyenda: string }) {
+  return (
+    <p
+      className="my-[1.5mm] border-2 border-black px-[1mm] py-[1mm] text-center font-bold break-words uppercase"
+      data-testid="leyenda-prueba"
+    >
+      {leyenda}
+    </p>
+  );
+}
+
+/** …and stamped diagonally across the whole paper, over everything, so no part of it passes for a boleta. */
+function SelloPrueba({ leyenda }: { leyenda: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="sello-prueba"
+      className="pointer-events-none absolute inset-0 flex items-center justify-center overflow-hidden"
+    >
+      <span className="block w-[140%] -rotate-[35deg] border-y-[3px] border-black/50 py-[1mm] text-center text-[1.6em] leading-tight font-bold tracking-wide text-black/50 uppercase">
+        {leyenda}
+      </span>
+    </div>
+  );
+}
+
 /** The receipt itself, sized in millimetres for the thermal roll; monospace, black on white. */
 function Recibo({ boleta, ancho, onTimbreListo }: { boleta: Boleta; ancho: AnchoPapel; onTimbreListo: () => void }) {
   const m = boleta.minimarket;
   const emitida = boletaEmitida(boleta);
+  const prueba = leyendaDePrueba(boleta);
   return (
-    <>
+    <div className="relative">
+      {prueba && <SelloPrueba leyenda={prueba} />}
       {emitida ? (
         <EncabezadoBoleta boleta={emitida} nombreTienda={m.nombre} />
       ) : (
@@ -89,6 +122,7 @@ function Recibo({ boleta, ancho, onTimbreListo }: { boleta: Boleta; ancho: Ancho
           {m.comuna && <p>{m.comuna}</p>}
         </header>
       )}
+      {prueba && <LeyendaPrueba leyenda={prueba} />}
       {boletaEnProceso(boleta) && (
         <p
           className="mt-[1.5mm] border border-dashed border-black py-[1mm] text-center font-bold uppercase"
@@ -129,13 +163,14 @@ function Recibo({ boleta, ancho, onTimbreListo }: { boleta: Boleta; ancho: Ancho
       <SeparadorPapel />
       {emitida && (
         <>
+          {prueba && <LeyendaPrueba leyenda={prueba} />}
           <TimbreBoleta boleta={emitida} onListo={onTimbreListo} />
           <SeparadorPapel />
         </>
       )}
       {boleta.leyenda && <p className={cn('text-center font-bold', ancho === 58 && 'text-[0.95em]')}>{boleta.leyenda}</p>}
       <p className="mt-[1mm] text-center">¡Gracias por tu compra!</p>
-    </>
+    </div>
   );
 }
 
@@ -181,6 +216,12 @@ export function ComprobantePage({ idVenta }: { idVenta: number }) {
               <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
             </Button>
           </div>
+          {consulta.data?.de_prueba && (
+            <Alert tipo="aviso">
+              Esta boleta la emitió el simulador local: su folio y su timbre no son del SII y no vale como boleta. Se imprime con la leyenda
+              «{leyendaDePrueba(consulta.data)}».
+            </Alert>
+          )}
           {consulta.data && boletaEnProceso(consulta.data) && (
             <Alert tipo="info">
               La boleta electrónica se está emitiendo. Esta página se actualiza sola y muestra el folio y el timbre apenas lleguen; si ya

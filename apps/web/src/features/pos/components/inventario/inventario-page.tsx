@@ -19,6 +19,7 @@ import { ACCION_AGREGAR_STOCK, PARAM_ACCION, PARAM_PRODUCTO } from '../../../../
 import { cn } from '../../../../utils/cn';
 import { contar } from '../../../../utils/format';
 import { formatPrecio } from '../../../../lib/granel';
+import { useAuth } from '../../../../lib/auth';
 import { useEliminarProducto } from '../../api/productos';
 import { useBusquedaProductos } from '../../hooks/use-busqueda-productos';
 import { ProductoCelda } from '../producto-celda';
@@ -32,6 +33,8 @@ const FILTROS: FiltroCategoria[] = [CATEGORIA_TODOS, ...CATEGORIAS];
 
 export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
   const { umbralStockBajo } = useCurrentShop();
+  // A cashier looks products up (stock and sale price); costs and every change are the owner's.
+  const soloConsulta = useAuth().user?.rol === 'cajero';
   const [categoria, setCategoria] = useState<FiltroCategoria>(CATEGORIA_TODOS);
   const [editando, setEditando] = useState<Producto | null>(null);
   const [reponiendo, setReponiendo] = useState<Producto | null>(null);
@@ -137,56 +140,68 @@ export function InventarioPage({ idMinimarket }: { idMinimarket: number }) {
                     celda: (p) => <span className="font-medium">{formatPrecio(p.precio_venta_actual, p.unidad)}</span>,
                     derecha: true,
                   },
-                  {
-                    titulo: 'Precio compra',
-                    celda: (p) => (p.precio_compra_actual !== null ? formatPrecio(p.precio_compra_actual, p.unidad) : '—'),
-                    derecha: true,
-                    claseTabla: 'text-slate-700',
-                  },
+                  ...(soloConsulta
+                    ? []
+                    : [
+                        {
+                          titulo: 'Precio compra',
+                          celda: (p: Producto) => (p.precio_compra_actual !== null ? formatPrecio(p.precio_compra_actual, p.unidad) : '—'),
+                          derecha: true,
+                          claseTabla: 'text-slate-700',
+                        },
+                      ]),
                 ]}
-                acciones={(p, forma) =>
-                  forma === 'tabla' ? (
-                    <div className="flex justify-end gap-0.5">
-                      <IconButton
-                        icono={PackagePlus}
-                        onClick={() => setReponiendo(p)}
-                        aria-label={`Agregar stock a ${p.nombre_producto}`}
-                        title="Agregar stock"
-                      />
-                      <IconButton
-                        icono={ClipboardCheck}
-                        onClick={() => setAjustando(p)}
-                        aria-label={`Ajustar stock de ${p.nombre_producto}`}
-                        title="Ajustar stock (conteo, merma, vencido...)"
-                      />
-                      <IconButton icono={Pencil} onClick={() => setEditando(p)} aria-label={`Editar ${p.nombre_producto}`} title="Editar" />
-                      <IconButton
-                        icono={Trash2}
-                        peligro
-                        onClick={() => setEliminando(p)}
-                        aria-label={`Eliminar ${p.nombre_producto}`}
-                        title="Eliminar"
-                      />
-                    </div>
-                  ) : (
-                    // A phone has room for the words: the same actions, each under its name.
-                    <>
-                      <Button variante="contorno" tamano="sm" onClick={() => setReponiendo(p)}>
-                        <PackagePlus className="size-4" aria-hidden="true" /> Agregar stock
-                        <span className="sr-only"> a {p.nombre_producto}</span>
-                      </Button>
-                      <Button variante="contorno" tamano="sm" onClick={() => setAjustando(p)}>
-                        <ClipboardCheck className="size-4" aria-hidden="true" /> Ajustar stock
-                        <span className="sr-only"> de {p.nombre_producto}</span>
-                      </Button>
-                      <Button variante="contorno" tamano="sm" onClick={() => setEditando(p)}>
-                        <Pencil className="size-4" aria-hidden="true" /> Editar<span className="sr-only"> {p.nombre_producto}</span>
-                      </Button>
-                      <Button variante="contorno" tamano="sm" className="text-red-700" onClick={() => setEliminando(p)}>
-                        <Trash2 className="size-4" aria-hidden="true" /> Eliminar<span className="sr-only"> {p.nombre_producto}</span>
-                      </Button>
-                    </>
-                  )
+                acciones={
+                  soloConsulta
+                    ? undefined
+                    : (p, forma) =>
+                        forma === 'tabla' ? (
+                          <div className="flex justify-end gap-0.5">
+                            <IconButton
+                              icono={PackagePlus}
+                              onClick={() => setReponiendo(p)}
+                              aria-label={`Agregar stock a ${p.nombre_producto}`}
+                              title="Agregar stock"
+                            />
+                            <IconButton
+                              icono={ClipboardCheck}
+                              onClick={() => setAjustando(p)}
+                              aria-label={`Ajustar stock de ${p.nombre_producto}`}
+                              title="Ajustar stock (conteo, merma, vencido...)"
+                            />
+                            <IconButton
+                              icono={Pencil}
+                              onClick={() => setEditando(p)}
+                              aria-label={`Editar ${p.nombre_producto}`}
+                              title="Editar"
+                            />
+                            <IconButton
+                              icono={Trash2}
+                              peligro
+                              onClick={() => setEliminando(p)}
+                              aria-label={`Eliminar ${p.nombre_producto}`}
+                              title="Eliminar"
+                            />
+                          </div>
+                        ) : (
+                          // A phone has room for the words: the same actions, each under its name.
+                          <>
+                            <Button variante="contorno" tamano="sm" onClick={() => setReponiendo(p)}>
+                              <PackagePlus className="size-4" aria-hidden="true" /> Agregar stock
+                              <span className="sr-only"> a {p.nombre_producto}</span>
+                            </Button>
+                            <Button variante="contorno" tamano="sm" onClick={() => setAjustando(p)}>
+                              <ClipboardCheck className="size-4" aria-hidden="true" /> Ajustar stock
+                              <span className="sr-only"> de {p.nombre_producto}</span>
+                            </Button>
+                            <Button variante="contorno" tamano="sm" onClick={() => setEditando(p)}>
+                              <Pencil className="size-4" aria-hidden="true" /> Editar<span className="sr-only"> {p.nombre_producto}</span>
+                            </Button>
+                            <Button variante="contorno" tamano="sm" className="text-red-700" onClick={() => setEliminando(p)}>
+                              <Trash2 className="size-4" aria-hidden="true" /> Eliminar<span className="sr-only"> {p.nombre_producto}</span>
+                            </Button>
+                          </>
+                        )
                 }
               />
             )}

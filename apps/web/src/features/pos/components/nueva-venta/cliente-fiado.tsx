@@ -73,9 +73,10 @@ export function ClienteFiado({
   onElegir: (cliente: Cliente | null) => void;
   /**
    * "Crear cliente" with the name typed so far. The dialog lives outside the payment's form (a
-   * form inside a form is not HTML: its submit would send the outer one).
+   * form inside a form is not HTML: its submit would send the outer one). Left out for a cashier,
+   * who sells fiado to the customers the owner has (the server refuses them a new one).
    */
-  onCrear: (nombre: string) => void;
+  onCrear?: (nombre: string) => void;
 }) {
   const [texto, setTexto] = useState('');
   const busqueda = useDebouncedValue(texto.trim(), 250);
@@ -143,9 +144,11 @@ export function ClienteFiado({
           }}
           autoComplete="off"
         />
-        <Button variante="contorno" onClick={() => onCrear(texto.trim())}>
-          <UserPlus className="size-4" aria-hidden="true" /> Crear cliente
-        </Button>
+        {onCrear && (
+          <Button variante="contorno" onClick={() => onCrear(texto.trim())}>
+            <UserPlus className="size-4" aria-hidden="true" /> Crear cliente
+          </Button>
+        )}
       </div>
       <div aria-busy={consulta.isFetching} aria-live="polite">
         {consulta.isPending ? (
@@ -154,7 +157,13 @@ export function ClienteFiado({
           <Alert tipo="error">No se pudieron cargar los clientes.</Alert>
         ) : lista.length === 0 ? (
           <p className="px-1 py-2 text-sm text-slate-600">
-            {busqueda ? `Ningún cliente se llama «${busqueda}». Créalo con «Crear cliente».` : 'Aún no hay clientes. Crea el primero.'}
+            {onCrear
+              ? busqueda
+                ? `Ningún cliente se llama «${busqueda}». Créalo con «Crear cliente».`
+                : 'Aún no hay clientes. Crea el primero.'
+              : busqueda
+                ? `Ningún cliente se llama «${busqueda}». Pídele al dueño que lo cree.`
+                : 'Aún no hay clientes. El dueño los crea en Clientes.'}
           </p>
         ) : (
           <ul aria-label="Clientes" className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200">

@@ -8,6 +8,7 @@ import { Printer } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { useAutorizacionDueno } from '../../../../components/shop/autorizacion-dueno';
 import { Alert } from '../../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { ApiError, mensajeDeError, nuevaIdempotencyKey } from '../../../../lib/api-client';
@@ -141,6 +142,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   // One key per checkout attempt: a retried request after a network failure creates one sale.
   const [idempotencyKey, setIdempotencyKey] = useState(nuevaIdempotencyKey);
   const registrar = useRegistrarVenta();
+  const autorizacion = useAutorizacionDueno();
   const queryClient = useQueryClient();
   const [ultimaVenta, setUltimaVenta] = useState<{ venta: Venta; cliente: string | null } | null>(null);
   const [ventaGuardada, setVentaGuardada] = useState<VentaGuardada | null>(null);
@@ -430,36 +432,40 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
       void guardar();
       return;
     }
-    registrar.mutate(
-      { idempotencyKey, venta },
-      {
-        onSuccess: (venta) => {
-          toast.success(MENSAJE_VENTA_EXITOSA, { duration: 2000 });
-          setVentaGuardada(null);
-          setUltimaVenta({ venta, cliente: cliente?.nombre ?? null });
-          terminarVenta();
-        },
-        onError: (e) => {
-          if (esSinRespuesta(e)) {
-            void guardar();
-            return;
-          }
-          toast.error(mensajeDeError(e, MENSAJE_VENTA_ERROR));
-          setRechazoPago(e instanceof ApiError && CODIGOS_RECHAZO_FIADO.has(e.code) ? e.detail : null);
-          if (e instanceof ApiError && e.code === CODIGO_CAJA_REQUERIDA) {
-            // The setting may have been turned on elsewhere: ask for it again with the shift.
-            setRechazoCaja(e.detail);
-            void queryClient.invalidateQueries({ queryKey: tiendaKeys.detalle(idMinimarket) });
-          }
-          // The server refused this cart (stock, price): the next attempt is a new one, with
-          // the cart brought up to date so the cashier sees what changed.
-          if (e instanceof ApiError && e.status > 0) {
-            setIdempotencyKey(nuevaIdempotencyKey());
-            if (e.status === 409 || e.status === 404) void refrescarCarrito();
-          }
-        },
-      },
-    );
+    void (async () => {
+      let registrada: Venta | undefined;
+      try {
+        // A cashier's fiado past the customer's limit needs the owner's PIN: asked for, and the same
+        // sale (same key) goes again with it. Cancelled: the cart stays on the payment screen.
+        registrada = await autorizacion.ejecutar((aut) =>
+          registrar.mutateAsync({ idempotencyKey, venta: aut ? { ...venta, autorizacion: aut } : venta }),
+        );
+      } catch (e) {
+        if (esSinRespuesta(e)) {
+          void guardar();
+          return;
+        }
+        toast.error(mensajeDeError(e, MENSAJE_VENTA_ERROR));
+        setRechazoPago(e instanceof ApiError && CODIGOS_RECHAZO_FIADO.has(e.code) ? e.detail : null);
+        if (e instanceof ApiError && e.code === CODIGO_CAJA_REQUERIDA) {
+          // The setting may have been turned on elsewhere: ask for it again with the shift.
+          setRechazoCaja(e.detail);
+          void queryClient.invalidateQueries({ queryKey: tiendaKeys.detalle(idMinimarket) });
+        }
+        // The server refused this cart (stock, price): the next attempt is a new one, with
+        // the cart brought up to date so the cashier sees what changed.
+        if (e instanceof ApiError && e.status > 0) {
+          setIdempotencyKey(nuevaIdempotencyKey());
+          if (e.status === 409 || e.status === 404) void refrescarCarrito();
+        }
+        return;
+      }
+      if (!registrada) return;
+      toast.success(MENSAJE_VENTA_EXITOSA, { duration: 2000 });
+      setVentaGuardada(null);
+      setUltimaVenta({ venta: registrada, cliente: cliente?.nombre ?? null });
+      terminarVenta();
+    })();
   };
 
   return (
@@ -468,6 +474,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
       <h2 className="sr-only">Nueva venta</h2>
       <AvisoCaja idMinimarket={idMinimarket} rechazo={rechazoCaja} />
       <VentasRechazadas />
+      {autorizacion.dialogo}
       {ultimaVenta && vista === 'carrito' && <VentaRegistrada venta={ultimaVenta.venta} cliente={ultimaVenta.cliente} />}
       {ventaGuardada && vista === 'carrito' && <VentaPendienteRegistrada venta={ventaGuardada} />}
       {faltaStock && vista === 'carrito' && (

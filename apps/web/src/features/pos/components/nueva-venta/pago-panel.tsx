@@ -5,6 +5,7 @@ import { leerEntero } from '@minimarket/contracts/numeros';
 import { ArrowLeft, ArrowLeftRight, Banknote, CreditCard, NotebookPen, Split, WalletCards, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ClienteDialog } from '../../../../components/shop/cliente-dialog';
+import { useAuth } from '../../../../lib/auth';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
@@ -54,6 +55,8 @@ export function PagoPanel({
   onFinalizar: (pagos: Pago[], montoRecibido: number | null, cliente: Cliente | null) => void;
 }) {
   const total = totalCarrito(items);
+  // A cashier sells fiado to the customers there are; creating one is the owner's (docs/cajeros.md).
+  const puedeCrearCliente = useAuth().user?.rol !== 'cajero';
   const [metodo, setMetodo] = useState<MetodoPago>('Efectivo');
   // Pago dividido: the rows typed, or null while paying by one method.
   const [partes, setPartes] = useState<ParteEscrita[] | null>(null);
@@ -237,7 +240,7 @@ export function PagoPanel({
                 setCliente(c);
                 setError(null);
               }}
-              onCrear={setCreando}
+              onCrear={puedeCrearCliente ? setCreando : undefined}
             />
           )}
 

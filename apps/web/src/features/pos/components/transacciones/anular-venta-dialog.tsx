@@ -1,6 +1,8 @@
 import { anulacionVentaSchema, referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import type { Autorizacion } from '@minimarket/contracts/cajeros';
+import { useAutorizacionDueno } from '../../../../components/shop/autorizacion-dueno';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
@@ -9,7 +11,9 @@ import { mensajeDeError } from '../../../../lib/api-client';
 import { contar, formatClp } from '../../../../utils/format';
 import { useAnularVenta } from '../../api/ventas';
 
-function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) {
+type ConAutorizacion = ReturnType<typeof useAutorizacionDueno>['ejecutar'];
+
+function Contenido({ venta, onCerrar, autorizar }: { venta: Venta; onCerrar: () => void; autorizar: ConAutorizacion }) {
   const anular = useAnularVenta();
   const [motivo, setMotivo] = useState('');
   const [errorMotivo, setErrorMotivo] = useState<string | null>(null);
@@ -35,7 +39,11 @@ function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) 
   const confirmar = async () => {
     setError(null);
     try {
-      await anular.mutateAsync({ idVenta: venta.id_venta, motivo: motivo.trim() });
+      // A cashier's void needs the owner's PIN: the dialog asks for it and the void goes again with it.
+      const anulada = await autorizar((autorizacion?: Autorizacion) =>
+        anular.mutateAsync({ idVenta: venta.id_venta, motivo: motivo.trim(), autorizacion }),
+      );
+      if (!anulada) return;
       toast.success(`Venta ${referenciaVenta(venta)} anulada.`, { duration: 2000 });
       onCerrar();
     } catch (e) {
@@ -96,11 +104,18 @@ function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) 
   );
 }
 
-/** 'Anular venta': a reason, then a confirmation that says what happens. */
+/**
+ * 'Anular venta': a reason, then a confirmation that says what happens; a cashier's needs the owner's
+ * PIN (its dialog stands beside this one, not inside it).
+ */
 export function AnularVentaDialog({ venta, onCerrar }: { venta: Venta | null; onCerrar: () => void }) {
+  const { ejecutar, dialogo } = useAutorizacionDueno();
   return (
-    <Dialog abierto={venta !== null} onCerrar={onCerrar} titulo={venta ? `Anular venta ${referenciaVenta(venta)}` : 'Anular venta'}>
-      {venta && <Contenido key={venta.id_venta} venta={venta} onCerrar={onCerrar} />}
-    </Dialog>
+    <>
+      <Dialog abierto={venta !== null} onCerrar={onCerrar} titulo={venta ? `Anular venta ${referenciaVenta(venta)}` : 'Anular venta'}>
+        {venta && <Contenido key={venta.id_venta} venta={venta} onCerrar={onCerrar} autorizar={ejecutar} />}
+      </Dialog>
+      {dialogo}
+    </>
   );
 }

@@ -2,6 +2,8 @@ import { formatPeso } from '@minimarket/contracts/granel';
 import { devolucionCreateSchema, referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import type { Autorizacion } from '@minimarket/contracts/cajeros';
+import { useAutorizacionDueno } from '../../../../components/shop/autorizacion-dueno';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Field, Input, Textarea } from '../../../../components/ui/field';
@@ -12,7 +14,9 @@ import { formatCantidadBreve, formatPrecio, resumenCantidades } from '../../../.
 import { useDevolverProductos } from '../../api/ventas';
 import { leerDevolucion, lineasDevolucion } from '../../utils/devolucion';
 
-function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) {
+type ConAutorizacion = ReturnType<typeof useAutorizacionDueno>['ejecutar'];
+
+function Contenido({ venta, onCerrar, autorizar }: { venta: Venta; onCerrar: () => void; autorizar: ConAutorizacion }) {
   const devolver = useDevolverProductos();
   const lineas = useMemo(() => lineasDevolucion(venta), [venta]);
   const [cantidades, setCantidades] = useState<Record<number, string>>({});
@@ -45,7 +49,12 @@ function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) 
     if (!lectura.ok) return;
     setError(null);
     try {
-      const dev = await devolver.mutateAsync({ idVenta: venta.id_venta, motivo: motivo.trim(), detalles: lectura.detalles });
+      const { detalles } = lectura;
+      // A cashier's return needs the owner's PIN: asked for, and the return goes again with it.
+      const dev = await autorizar((autorizacion?: Autorizacion) =>
+        devolver.mutateAsync({ idVenta: venta.id_venta, motivo: motivo.trim(), detalles, autorizacion }),
+      );
+      if (!dev) return;
       toast.success(`Devolución registrada: ${formatClp(dev.total)}.`, { duration: 2000 });
       onCerrar();
     } catch (e) {
@@ -161,13 +170,17 @@ function Contenido({ venta, onCerrar }: { venta: Venta; onCerrar: () => void }) 
 
 /** 'Devolver productos': the lines and units still out, a reason, then a confirmation. */
 export function DevolverProductosDialog({ venta, onCerrar }: { venta: Venta | null; onCerrar: () => void }) {
+  const { ejecutar, dialogo } = useAutorizacionDueno();
   return (
-    <Dialog
-      abierto={venta !== null}
-      onCerrar={onCerrar}
-      titulo={venta ? `Devolver productos de la venta ${referenciaVenta(venta)}` : 'Devolver productos'}
-    >
-      {venta && <Contenido key={venta.id_venta} venta={venta} onCerrar={onCerrar} />}
-    </Dialog>
+    <>
+      <Dialog
+        abierto={venta !== null}
+        onCerrar={onCerrar}
+        titulo={venta ? `Devolver productos de la venta ${referenciaVenta(venta)}` : 'Devolver productos'}
+      >
+        {venta && <Contenido key={venta.id_venta} venta={venta} onCerrar={onCerrar} autorizar={ejecutar} />}
+      </Dialog>
+      {dialogo}
+    </>
   );
 }

@@ -1,32 +1,43 @@
-import { ESTADO_VENTA_COMPLETADA, PAGE_SIZE_TRANSACCIONES } from '@minimarket/contracts/comunes';
-import { ESTADO_VENTA_ANULADA, referenciaVenta, textoPagos, type Venta } from '@minimarket/contracts/ventas';
+import { PAGE_SIZE_TRANSACCIONES } from '@minimarket/contracts/comunes';
+import { ORIGENES_VENTA, referenciaVenta, textoPagos, type OrigenVenta, type Venta } from '@minimarket/contracts/ventas';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, Printer, Receipt, Search, Undo2, XCircle } from 'lucide-react';
-import { Fragment, useState, type FormEvent } from 'react';
+import { ChevronDown, ChevronRight, Receipt, Search } from 'lucide-react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Badge } from '../../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { FechaInput } from '../../../../components/ui/fecha-input';
-import { Field, Input } from '../../../../components/ui/field';
+import { Field, Input, Select } from '../../../../components/ui/field';
 import { Pagination, totalPaginas } from '../../../../components/ui/pagination';
 import { QueryResult } from '../../../../components/ui/query-result';
 import { Table, Td, Th } from '../../../../components/ui/table';
 import { useEsTelefono } from '../../../../hooks/use-media-query';
 import { mensajeDeError } from '../../../../lib/api-client';
-import { formatCantidadBreve, formatPrecio } from '../../../../lib/granel';
 import { tituloPagina } from '../../../../lib/app-info';
+import { useAuth } from '../../../../lib/auth';
+import { usePersonasDeLaTienda } from '../../../../lib/cajeros';
 import { esFechaIso, MENSAJE_FECHA_INVALIDA } from '../../../../utils/fechas';
 import { contar, formatClp, formatFechaHora } from '../../../../utils/format';
 import { ventasQueryOptions } from '../../api/ventas';
 import { cn } from '../../../../utils/cn';
-import { quedaPorDevolver } from '../../utils/devolucion';
 import { AnularVentaDialog } from './anular-venta-dialog';
 import { DevolverProductosDialog } from './devolver-productos-dialog';
+import {
+  AccionesVenta,
+  AlertasVenta,
+  DetalleVenta,
+  esAnulada,
+  EstadoVenta,
+  FechaVenta,
+  HistoriaVenta,
+  VendedorVenta,
+} from './venta-partes';
+import { AvisoRechazadas, VentasRechazadasServidor } from './ventas-rechazadas-servidor';
 
 export const MENSAJE_FECHAS_INVALIDAS = 'La fecha de inicio no puede ser posterior a la fecha de término.';
 
+/** The search typed (applied with «Buscar»). */
 interface Filtros {
   search: string;
   desde: string;
@@ -35,102 +46,83 @@ interface Filtros {
 
 const VACIO: Filtros = { search: '', desde: '', hasta: '' };
 
-const esAnulada = (v: Venta) => v.estado_venta === ESTADO_VENTA_ANULADA;
-
-/** The sale's state: red when voided, and a note when part of it came back. */
-function EstadoVenta({ venta }: { venta: Venta }) {
-  const devuelta = (venta.devoluciones ?? []).length > 0;
-  return (
-    <span className="inline-flex flex-wrap gap-1">
-      <Badge color={venta.estado_venta === ESTADO_VENTA_COMPLETADA ? 'verde' : 'rojo'}>{venta.estado_venta}</Badge>
-      {devuelta && !esAnulada(venta) && <Badge color="amarillo">Con devolución</Badge>}
-    </span>
-  );
+/** The lists to choose from (applied as soon as chosen): who sold it, from which lane, only those with alerts. */
+interface Seleccion {
+  idVendedor: number | null;
+  origen: OrigenVenta | '';
+  conAlertas: boolean;
 }
 
-/** What happened to the sale after it was made: its void, its returns (oldest first). */
-function HistoriaVenta({ venta }: { venta: Venta }) {
-  const devoluciones = venta.devoluciones ?? [];
+const SIN_SELECCION: Seleccion = { idVendedor: null, origen: '', conAlertas: false };
+
+export const ETIQUETA_ORIGEN: Record<OrigenVenta, string> = {
+  mostrador: 'Mostrador',
+  offline: 'Sin conexión',
+  archivo: 'Archivo',
+};
+
+/**
+ * Who sold it (the shop's owner and cashiers: owners and administrators only, a cashier may not list
+ * them), from which lane, and «Con alertas» (an offline sale that did what the counter would not allow).
+ */
+function FiltrosSeleccion({
+  idMinimarket,
+  conPersonas,
+  seleccion,
+  onCambiar,
+}: {
+  idMinimarket: number;
+  conPersonas: boolean;
+  seleccion: Seleccion;
+  onCambiar: (s: Seleccion) => void;
+}) {
+  const personas = usePersonasDeLaTienda(idMinimarket, conPersonas);
+  const idAlertas = useId();
   return (
-    <>
-      {venta.anulada_en && (
-        <p className="mt-2 text-sm font-medium text-red-800">
-          Anulada el {formatFechaHora(venta.anulada_en)}
-          {venta.motivo_anulacion ? `. Motivo: ${venta.motivo_anulacion}` : ''}
-        </p>
+    <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end">
+      {conPersonas && (
+        <Field label="Vendedor">
+          {(p) => (
+            <Select
+              {...p}
+              value={seleccion.idVendedor ?? ''}
+              onChange={(e) => onCambiar({ ...seleccion, idVendedor: e.target.value === '' ? null : Number(e.target.value) })}
+            >
+              <option value="">Todos</option>
+              {personas.map((x) => (
+                <option key={x.id_usuario} value={x.id_usuario}>
+                  {x.nombre}
+                  {x.rol === 'pyme' ? ' (dueño)' : ''}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
       )}
-      {devoluciones.length > 0 && (
-        <div className="mt-3">
-          <h4 className="text-xs font-semibold text-slate-600 uppercase">Devoluciones</h4>
-          <ul className="mt-1 space-y-1 text-sm" aria-label={`Devoluciones de la venta ${referenciaVenta(venta)}`}>
-            {devoluciones.map((d) => (
-              <li key={d.id_devolucion} className="rounded-md border border-amber-200 bg-amber-50 px-2 py-1.5">
-                <span className="font-medium">{formatFechaHora(d.fecha)}</span> ·{' '}
-                {d.detalles.map((x) => `${formatCantidadBreve(x.num_unidades, x.unidad)} × ${x.nombre_producto}`).join(', ')} ·{' '}
-                <span className="font-medium whitespace-nowrap">{formatClp(d.total)}</span>
-                <span className="block text-xs text-slate-700">Motivo: {d.motivo}</span>
-              </li>
+      <Field label="Origen">
+        {(p) => (
+          <Select {...p} value={seleccion.origen} onChange={(e) => onCambiar({ ...seleccion, origen: e.target.value as OrigenVenta | '' })}>
+            <option value="">Todos</option>
+            {ORIGENES_VENTA.map((o) => (
+              <option key={o} value={o}>
+                {ETIQUETA_ORIGEN[o]}
+              </option>
             ))}
-          </ul>
-        </div>
-      )}
-    </>
-  );
-}
-
-function AccionesVenta({ venta, onAnular, onDevolver }: { venta: Venta; onAnular: () => void; onDevolver: () => void }) {
-  const anulada = esAnulada(venta);
-  return (
-    <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={`Acciones de la venta ${referenciaVenta(venta)}`}>
-      <Link to={`/pos/comprobante/${venta.id_venta}`} state={{ desde: '/pos/transacciones' }} className={buttonClasses('contorno', 'sm')}>
-        <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
-      </Link>
-      {!anulada && quedaPorDevolver(venta) && (
-        <Button variante="contorno" tamano="sm" onClick={onDevolver}>
-          <Undo2 className="size-4" aria-hidden="true" /> Devolver productos
-        </Button>
-      )}
-      {!anulada && (
-        <Button variante="peligro" tamano="sm" onClick={onAnular}>
-          <XCircle className="size-4" aria-hidden="true" /> Anular venta
-        </Button>
-      )}
-    </div>
-  );
-}
-
-function DetalleVenta({ venta }: { venta: Venta }) {
-  return (
-    <div className="rounded-lg bg-slate-50 p-3">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Detalle de la venta {referenciaVenta(venta)}</caption>
-        <thead>
-          <tr className="text-left text-xs text-slate-600 uppercase">
-            <th scope="col" className="py-1 pr-2 font-semibold">
-              Producto
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right font-semibold">
-              Cantidad
-            </th>
-            <th scope="col" className="hidden py-1 pr-2 text-right font-semibold sm:table-cell">
-              Precio unitario
-            </th>
-            <th scope="col" className="py-1 text-right font-semibold">
-              Subtotal
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {venta.detalles.map((d) => (
-            <tr key={d.id_detalle_venta} className="border-t border-slate-200">
-              <td className="py-1.5 pr-2">{d.nombre_producto}</td>
-              <td className="py-1.5 pr-2 text-right whitespace-nowrap">{formatCantidadBreve(d.num_unidades, d.unidad)}</td>
-              <td className="hidden py-1.5 pr-2 text-right whitespace-nowrap sm:table-cell">{formatPrecio(d.precio_unitario, d.unidad)}</td>
-              <td className="py-1.5 text-right font-medium">{formatClp(d.subtotal)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+          </Select>
+        )}
+      </Field>
+      <div className="flex items-center gap-2 lg:h-10">
+        <input
+          id={idAlertas}
+          type="checkbox"
+          className="size-4 accent-marca-700"
+          checked={seleccion.conAlertas}
+          onChange={(e) => onCambiar({ ...seleccion, conAlertas: e.target.checked })}
+        />
+        <label htmlFor={idAlertas} className="text-sm font-medium text-slate-700">
+          Con alertas
+        </label>
+      </div>
     </div>
   );
 }
@@ -170,8 +162,19 @@ function VentasEnTarjetas({
                 <p className={cn('text-xs', anulada ? 'text-red-800' : 'text-slate-600')}>
                   {formatFechaHora(v.fecha_venta)} · {textoPagos(v.pagos)}
                 </p>
+                <p className={cn('text-xs', anulada ? 'text-red-800' : 'text-slate-700')}>
+                  Vendedor: <VendedorVenta venta={v} />
+                </p>
+                {v.origen === 'offline' && (
+                  <p className="text-xs text-amber-900" data-testid="recibida-en">
+                    Sin conexión · recibida {formatFechaHora(v.recibida_en)}
+                  </p>
+                )}
               </div>
               <p className={cn('font-semibold whitespace-nowrap', anulada && 'line-through')}>{formatClp(v.total)}</p>
+            </div>
+            <div className="mt-2">
+              <AlertasVenta venta={v} />
             </div>
             <div className="mt-2 flex items-center justify-between gap-2">
               <EstadoVenta venta={v} />
@@ -208,12 +211,25 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
   const inicial: Filtros = { ...VACIO, search: params.get('buscar')?.trim() ?? '' };
   const [borrador, setBorrador] = useState<Filtros>(inicial);
   const [filtros, setFiltros] = useState<Filtros>(inicial);
+  const [seleccion, setSeleccion] = useState<Seleccion>(SIN_SELECCION);
+  // The people filter and the refused sales are the owner's (and an administrator's), not a cashier's.
+  const esDueno = useAuth().user?.rol !== 'cajero';
   const [errorFechas, setErrorFechas] = useState<string | null>(null);
   const [pagina, setPagina] = useState(1);
   const [abiertas, setAbiertas] = useState<Set<number>>(new Set());
   const [anulando, setAnulando] = useState<Venta | null>(null);
   const [devolviendo, setDevolviendo] = useState<Venta | null>(null);
-  const consulta = useQuery(ventasQueryOptions({ idMinimarket, pagina, tamano: PAGE_SIZE_TRANSACCIONES, ...filtros }));
+  const consulta = useQuery(
+    ventasQueryOptions({
+      idMinimarket,
+      pagina,
+      tamano: PAGE_SIZE_TRANSACCIONES,
+      ...filtros,
+      idVendedor: seleccion.idVendedor ?? undefined,
+      origen: seleccion.origen || undefined,
+      conAlertas: seleccion.conAlertas,
+    }),
+  );
 
   const buscar = (e: FormEvent) => {
     e.preventDefault();
@@ -238,11 +254,14 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
       return nuevo;
     });
 
-  const hayFiltros = filtros.search || filtros.desde || filtros.hasta;
+  const hayFiltros = Boolean(
+    filtros.search || filtros.desde || filtros.hasta || seleccion.idVendedor !== null || seleccion.origen || seleccion.conAlertas,
+  );
 
   return (
-    <>
+    <div className="space-y-4">
       <title>{tituloPagina('Transacciones')}</title>
+      {esDueno && <AvisoRechazadas idMinimarket={idMinimarket} />}
       <Card className="p-4 sm:p-5">
         <h2 className="text-lg font-semibold text-slate-900">Transacciones</h2>
         <form onSubmit={buscar} noValidate className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end">
@@ -287,6 +306,7 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
                 onClick={() => {
                   setBorrador(VACIO);
                   setFiltros(VACIO);
+                  setSeleccion(SIN_SELECCION);
                   setErrorFechas(null);
                   setPagina(1);
                 }}
@@ -296,6 +316,15 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
             )}
           </div>
         </form>
+        <FiltrosSeleccion
+          idMinimarket={idMinimarket}
+          conPersonas={esDueno}
+          seleccion={seleccion}
+          onCambiar={(nueva) => {
+            setSeleccion(nueva);
+            setPagina(1);
+          }}
+        />
 
         {consulta.data && consulta.data.total > 0 && (
           <p className="mt-4 text-sm text-slate-700" data-testid="totales-transacciones">
@@ -344,6 +373,7 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
                     </Th>
                     <Th>N° venta</Th>
                     <Th>Fecha</Th>
+                    <Th>Vendedor</Th>
                     <Th>Método de pago</Th>
                     <Th className="text-right">Total</Th>
                     <Th>Estado</Th>
@@ -379,18 +409,26 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
                           <Td>
                             <span className="block font-mono font-medium">{referenciaVenta(v)}</span>
                           </Td>
-                          <Td className="whitespace-nowrap">{formatFechaHora(v.fecha_venta)}</Td>
+                          <Td>
+                            <FechaVenta venta={v} />
+                          </Td>
+                          <Td>
+                            <VendedorVenta venta={v} />
+                          </Td>
                           <Td>{textoPagos(v.pagos)}</Td>
                           <Td className={cn('text-right font-semibold whitespace-nowrap', anulada && 'line-through')}>
                             {formatClp(v.total)}
                           </Td>
-                          <Td>
-                            <EstadoVenta venta={v} />
+                          <Td className="max-w-64">
+                            <span className="flex flex-col gap-1">
+                              <EstadoVenta venta={v} />
+                              <AlertasVenta venta={v} />
+                            </span>
                           </Td>
                         </tr>
                         {abierta && (
                           <tr id={`detalle-venta-${v.id_venta}`}>
-                            <td colSpan={6} className="px-3 pb-3">
+                            <td colSpan={7} className="px-3 pb-3">
                               <DetalleVenta venta={v} />
                               <HistoriaVenta venta={v} />
                               <AccionesVenta venta={v} onAnular={() => setAnulando(v)} onDevolver={() => setDevolviendo(v)} />
@@ -414,8 +452,9 @@ export function TransaccionesPage({ idMinimarket }: { idMinimarket: number }) {
           />
         )}
       </Card>
+      {esDueno && <VentasRechazadasServidor idMinimarket={idMinimarket} />}
       <AnularVentaDialog venta={anulando} onCerrar={() => setAnulando(null)} />
       <DevolverProductosDialog venta={devolviendo} onCerrar={() => setDevolviendo(null)} />
-    </>
+    </div>
   );
 }

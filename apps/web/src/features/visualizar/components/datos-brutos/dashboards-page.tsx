@@ -4,6 +4,7 @@ import { QueryResult } from '../../../../components/ui/query-result';
 import { mensajeDeError } from '../../../../lib/api-client';
 import {
   porCobrarQueryOptions,
+  porVendedorQueryOptions,
   rankingQueryOptions,
   resumenQueryOptions,
   serieQueryOptions,
@@ -152,12 +153,52 @@ function PorCobrar({ idMinimarket }: { idMinimarket: number }) {
   );
 }
 
+/**
+ * «Ventas por persona» (docs/cajeros.md): who sold how much in the range, the one definition of a sale
+ * (venta_contada). Only the range applies: a sale has one seller, not one per category or payment.
+ */
+function VentasPorPersona({ idMinimarket, filtros }: { idMinimarket: number; filtros: FiltrosAnalitica }) {
+  const consulta = useQuery(porVendedorQueryOptions(idMinimarket, filtros));
+  const filtrada = Boolean(filtros.categoria || filtros.metodo_pago);
+  return (
+    <Card className="min-w-0 p-4 sm:p-5" data-testid="ventas-por-persona">
+      <h3 className="text-lg font-semibold text-slate-900">Ventas por persona</h3>
+      {filtrada && (
+        <p className="mt-1 text-sm text-slate-600">Cuenta todas las ventas del período: la categoría y el método de pago no la dividen.</p>
+      )}
+      <QueryResult
+        className="mt-3"
+        query={consulta}
+        filas={(d) => d}
+        error={mensajeDeError(consulta.error, 'No se pudieron cargar las ventas por persona.')}
+        vacio={<p className="text-sm text-slate-600">Sin ventas en el período.</p>}
+      >
+        {(filas) => (
+          <TablaDatos
+            caption="Ventas por persona"
+            tabla={{
+              nombre: nombreArchivo('ventas-por-persona', filtros.desde, filtros.hasta),
+              columnas: [
+                { titulo: 'Persona', tipo: 'texto' },
+                { titulo: 'Ventas', tipo: 'entero' },
+                { titulo: 'Ingresos', tipo: 'pesos' },
+              ],
+              filas: filas.map((f) => [f.nombre ?? 'Sin vendedor (cargadas desde archivo)', f.ventas, f.ingresos]),
+            }}
+          />
+        )}
+      </QueryResult>
+    </Card>
+  );
+}
+
 export default function DashboardsPage() {
   return (
     <MarcoAnalitica>
       {(id, f) => (
         <div className="space-y-4">
           <Dashboard idMinimarket={id} filtros={f} />
+          <VentasPorPersona idMinimarket={id} filtros={f} />
           <PorCobrar idMinimarket={id} />
         </div>
       )}

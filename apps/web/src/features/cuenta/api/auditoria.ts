@@ -1,0 +1,33 @@
+// The shop's audit trail (GET /api/auditoria; docs/cajeros.md «Auditoría»): owners and administrators.
+import type { AccionAuditoria, auditoriaListSchema } from '@minimarket/contracts/auditoria';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { RAIZ } from '../../../lib/query-keys';
+
+export type ListaAuditoria = z.infer<typeof auditoriaListSchema>;
+
+export interface AuditoriaParams {
+  idMinimarket: number;
+  accion?: AccionAuditoria;
+  idUsuario?: number;
+  pagina: number;
+  tamano: number;
+}
+
+export const auditoriaQueryOptions = (p: AuditoriaParams) =>
+  queryOptions({
+    queryKey: [...RAIZ.auditoria, p] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<ListaAuditoria>('/auditoria', {
+        signal,
+        query: {
+          id_minimarket: p.idMinimarket,
+          accion: p.accion,
+          id_usuario: p.idUsuario,
+          skip: (p.pagina - 1) * p.tamano,
+          limit: p.tamano,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });

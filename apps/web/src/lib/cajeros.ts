@@ -1,0 +1,101 @@
+// A shop's cashiers (issue 31, docs/cajeros.md): the owner manages them in Configuración, an
+// administrator from Gestión de minimarket. Both screens use these queries (components/shop/cajeros-tienda.tsx).
+import type { Cajero, CajeroCreate, CajeroUpdate, cajerosListSchema } from '@minimarket/contracts/cajeros';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { z } from 'zod';
+import { apiRequest } from './api-client';
+import { minimarketQueryOptions } from './current-shop';
+import { RAIZ } from './query-keys';
+
+export type ListaCajeros = z.infer<typeof cajerosListSchema>;
+/** DELETE of a cashier who sold or moved cash or stock: 409 with this code (offer «Desactivar»). */
+export const CODIGO_CAJERO_CON_HISTORIAL = 'CASHIER_HAS_HISTORY';
+
+export const cajerosKeys = {
+  all: RAIZ.cajeros,
+  tienda: (idMinimarket: number) => [...RAIZ.cajeros, idMinimarket] as const,
+};
+
+export const cajerosQueryOptions = (idMinimarket: number) =>
+  queryOptions({
+    queryKey: cajerosKeys.tienda(idMinimarket),
+    queryFn: ({ signal }) => apiRequest<ListaCajeros>(`/minimarkets/${idMinimarket}/cajeros`, { signal }),
+  });
+
+function useInvalidarCajeros(idMinimarket: number) {
+  const queryClient = useQueryClient();
+  // A change of people shows in the audit trail too.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: cajerosKeys.tienda(idMinimarket) }),
+      queryClient.invalidateQueries({ queryKey: RAIZ.auditoria }),
+    ]);
+}
+
+export function useCrearCajero(idMinimarket: number) {
+  const invalidar = useInvalidarCajeros(idMinimarket);
+  return useMutation({
+    mutationFn: (datos: CajeroCreate) => apiRequest<Cajero>(`/minimarkets/${idMinimarket}/cajeros`, { method: 'POST', json: datos }),
+    onSuccess: invalidar,
+  });
+}
+
+export function useActualizarCajero(idMinimarket: number) {
+  const invalidar = useInvalidarCajeros(idMinimarket);
+  return useMutation({
+    mutationFn: ({ idUsuario, cambios }: { idUsuario: number; cambios: CajeroUpdate }) =>
+      apiRequest<Cajero>(`/minimarkets/${idMinimarket}/cajeros/${idUsuario}`, { method: 'PATCH', json: cambios }),
+    onSuccess: invalidar,
+  });
+}
+
+export function useEliminarCajero(idMinimarket: number) {
+  const invalidar = useInvalidarCajeros(idMinimarket);
+  return useMutation({
+    mutationFn: (idUsuario: number) => apiRequest<void>(`/minimarkets/${idMinimarket}/cajeros/${idUsuario}`, { method: 'DELETE' }),
+    onSuccess: invalidar,
+  });
+}
+
+/** The edit form as typed: a PIN or password left blank means «no change». */
+export interface EditarCajeroValores {
+  nombre: string;
+  pin: string;
+  correo: string;
+  contrasena: string;
+}
+
+/** Only what changed: a PIN or password left blank stays as it was; an e-mail erased leaves PIN-only access. */
+export function cambiosCajero(cajero: Pick<Cajero, 'nombre' | 'correo'>, v: EditarCajeroValores): CajeroUpdate {
+  const cambios: CajeroUpdate = {};
+  if (v.nombre.trim() !== cajero.nombre) cambios.nombre = v.nombre;
+  if (v.pin !== '') cambios.pin = v.pin;
+  const correo = v.correo.trim();
+  if (correo === '' && cajero.correo !== null) cambios.correo = null;
+  else if (correo !== '' && correo !== cajero.correo) cambios.correo = correo;
+  if (v.contrasena !== '') cambios.contrasena = v.contrasena;
+  return cambios;
+}
+
+export interface PersonaTienda {
+  id_usuario: number;
+  nombre: string;
+  rol: 'pyme' | 'cajero';
+}
+
+/**
+ * The people of a shop, for the «who» filters of Transacciones and the audit: its owner (GET
+ * /minimarkets/{id}) and its cashiers, the active ones first. Owners and administrators only (a
+ * cashier may not list the cashiers): `activo` false asks nothing.
+ */
+export function usePersonasDeLaTienda(idMinimarket: number, activo = true): PersonaTienda[] {
+  const tienda = useQuery({ ...minimarketQueryOptions(idMinimarket), enabled: activo });
+  const cajeros = useQuery({ ...cajerosQueryOptions(idMinimarket), enabled: activo });
+  return useMemo(() => {
+    const personas: PersonaTienda[] = [];
+    if (tienda.data) personas.push({ id_usuario: tienda.data.id_usuario, nombre: tienda.data.nombre_usuario, rol: 'pyme' });
+    for (const c of cajeros.data?.cajeros ?? []) personas.push({ id_usuario: c.id_usuario, nombre: c.nombre, rol: 'cajero' });
+    return personas;
+  }, [tienda.data, cajeros.data]);
+}
