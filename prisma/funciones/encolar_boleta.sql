@@ -3,7 +3,10 @@
 -- the sale's as of now, with each product's exemption; a boleta with only exempt lines is a boleta
 -- exenta (41). Amounts as SII rounds a boleta's (gross) lines: the affected total T, neto = round(T /
 -- 1.19) half up, IVA = T − neto, exempt lines apart (the same rule as contracts' montosDte).
--- `clave` ('venta-{id}') is the provider's Idempotency-Key: the sale's own id.
+-- `clave` ('venta-{id}') is the provider's Idempotency-Key: the sale's own id. Each line's `monto` is what
+-- was paid for it (its discount off, a price label's printed amount): the provider writes the
+-- difference from price × quantity as the line's DescuentoMonto (or RecargoMonto). A loose sale's line
+-- (no product) is taxed.
 CREATE FUNCTION encolar_boleta(p_minimarket integer, p_id_venta bigint) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -22,7 +25,10 @@ BEGIN
            coalesce(sum(d.subtotal) FILTER (WHERE p.exento), 0)
       INTO v_lineas, v_afecto, v_exento
     FROM detalle_venta d
-    JOIN producto p ON p.id_minimarket = d.id_minimarket AND p.id_producto = d.id_producto
+    CROSS JOIN LATERAL (
+        SELECT coalesce((SELECT pr.exento FROM producto pr WHERE pr.id_minimarket = d.id_minimarket AND pr.id_producto = d.id_producto), false)
+            AS exento
+    ) p
     WHERE d.id_minimarket = p_minimarket AND d.id_venta = p_id_venta;
     IF v_lineas IS NULL THEN
         RETURN;

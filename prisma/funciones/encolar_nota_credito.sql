@@ -3,7 +3,8 @@
 -- a boleta. It references that boleta (id_documento_ref: the worker sends it once the boleta has its
 -- folio) and takes each product's exemption from it. A return's lines are what came back; a void's,
 -- what the boleta charged less what returns already credited, product by product (nothing left:
--- no document). Amounts by the boleta's rule (encolar_boleta). `clave`: 'devolucion-{id}' or
+-- no document; a loose sale's lines, which have no product, each on its own and never returned, so a
+-- void credits them whole). Amounts by the boleta's rule (encolar_boleta). `clave`: 'devolucion-{id}' or
 -- 'anulacion-{id_venta}', the provider's Idempotency-Key.
 CREATE FUNCTION encolar_nota_credito(p_minimarket integer, p_id_venta bigint, p_id_devolucion bigint) RETURNS void
 LANGUAGE plpgsql AS $$
@@ -26,7 +27,7 @@ BEGIN
                sum((l->>'monto')::int) AS monto, min((l->>'precio_unitario')::int) AS precio_unitario,
                min(orden) AS orden
         FROM jsonb_array_elements(v_boleta.lineas) WITH ORDINALITY AS x(l, orden)
-        GROUP BY 1
+        GROUP BY 1, CASE WHEN l->>'id_producto' IS NULL THEN orden END
     ), devuelto AS (
         SELECT dd.id_producto, sum(dd.num_unidades)::int AS cantidad, sum(dd.subtotal)::int AS monto, min(dd.precio_unitario) AS precio_unitario
         FROM detalle_devolucion dd

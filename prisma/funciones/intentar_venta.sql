@@ -26,6 +26,7 @@ CREATE FUNCTION intentar_venta(
     p_fecha TIMESTAMPTZ,
     p_referencia_local TEXT,
     p_id_autorizador INTEGER,
+    p_motivo_descuento TEXT,
     -- The request as sent, without any PIN: kept with a refusal so the owner sees what it was.
     p_cuerpo JSONB
 ) RETURNS JSONB
@@ -53,7 +54,7 @@ BEGIN
 
     BEGIN
         v_resultado := registrar_venta(p_minimarket, p_usuario, p_metodo_pago, p_estado_venta, p_total, p_idempotency_key, p_lineas,
-                                       p_monto_recibido, p_id_cliente, p_pagos, p_origen, p_fecha, p_referencia_local, p_id_autorizador);
+                                       p_monto_recibido, p_id_cliente, p_pagos, p_origen, p_fecha, p_referencia_local, p_id_autorizador, p_motivo_descuento);
     EXCEPTION WHEN OTHERS THEN
         -- Only registrar_venta's own refusals (SQLSTATE 'MM0xx', a JSON message) are kept; anything
         -- else is a failure, not an answer.

@@ -6,6 +6,12 @@
 -- the API turns into Spanish (ventas.service.ts). A retry with the same Idempotency-Key returns the
 -- first sale.
 --
+-- Money at the counter (issue 32, docs/pagos.md): a line may carry its discount (subtotal = gross −
+-- descuento), come from a price label (its gross is the label's printed amount, read by the API:
+-- `monto_etiqueta`), or sell no product at all (a loose sale: `id_producto` null, one unit at its
+-- amount, no stock); the cash part of the payment is rounded as Ley 20.956 says (redondear_efectivo)
+-- and the rounding is kept in venta.redondeo, the total staying the exact sum of the lines.
+--
 -- An offline sale (p_origen 'offline'; docs/offline.md «El servidor»): made on the device while the
 -- connection was down and sent later from its outbox. What was sold is a fact: it keeps its own time
 -- (p_fecha) and joins the shift open then; a product short of stock goes to 0 with a 'faltante' row in
@@ -20,7 +26,9 @@ CREATE FUNCTION registrar_venta(
     p_estado_venta TEXT,
     p_total INTEGER,
     p_idempotency_key TEXT,
-    -- [{ id_producto, num_unidades, precio_unitario, subtotal }]: num_unidades are grams for a kg product
+    -- [{ id_producto (null: a loose sale), num_unidades, precio_unitario, subtotal, descuento?, codigo_etiqueta?,
+    --    monto_etiqueta? (a label line's gross), nombre_producto? and categoria? (a loose sale's) }]:
+    -- num_unidades are grams for a kg product
     p_lineas JSONB,
     -- Cash handed over (cash sales only; the API checks it covers the total).
     p_monto_recibido INTEGER,
@@ -38,7 +46,9 @@ CREATE FUNCTION registrar_venta(
     p_referencia_local TEXT DEFAULT NULL,
     -- The owner who approved with their PIN a cashier's fiado past the customer's limit (issue 31,
     -- docs/cajeros.md): the limit then does not refuse it, and the sale records who approved.
-    p_id_autorizador INTEGER DEFAULT NULL
+    p_id_autorizador INTEGER DEFAULT NULL,
+    -- Why the sale carries a discount (the API requires it with any).
+    p_motivo_descuento TEXT DEFAULT NULL
 ) RETURNS JSONB
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -59,6 +69,9 @@ DECLARE
     v_toma INTEGER;
     v_sobre_limite JSONB;
     v_recibida TIMESTAMPTZ(3);
+    -- The cash part (exact) and what rounding it adds or takes (Ley 20.956).
+    v_efectivo BIGINT := 0;
+    v_redondeo INTEGER := 0;
 BEGIN
     IF p_idempotency_key IS NOT NULL THEN
         SELECT id_venta INTO v_id_venta FROM venta
@@ -138,6 +151,7 @@ BEGIN
     FOR v_item IN
         SELECT (l->>'id_producto')::bigint AS id_producto, sum((l->>'num_unidades')::int)::int AS n
         FROM jsonb_array_elements(p_lineas) AS l
+        WHERE l->>'id_producto' IS NOT NULL
         GROUP BY 1 ORDER BY 1
     LOOP
         IF v_offline THEN
@@ -195,20 +209,34 @@ BEGIN
             MESSAGE = jsonb_build_object('code', 'PRICE_CHANGED', 'producto', v_prod.nombre, 'precio', v_prod.precio)::text;
     END IF;
 
-    -- Every subtotal by its product's unit: price × units, or for a kg product monto_por_peso (the
-    -- SQL form of the contracts' montoPorPeso: price per kilo × grams / 1000, half a peso up;
-    -- test/granel.test.ts sells its rounding table through here).
-    SELECT c->>'nombre_producto' AS nombre INTO v_prod
+    -- Every subtotal is its line's gross less its discount: the gross by its product's unit (price ×
+    -- units, or for a kg product monto_por_peso, the SQL form of the contracts' montoPorPeso: price per
+    -- kilo × grams / 1000, half a peso up; test/granel.test.ts sells its rounding table through here),
+    -- a price label's printed amount, or a loose sale's amount. A discount leaves at least a peso.
+    SELECT coalesce(c->>'nombre_producto', nullif(trim(l->>'nombre_producto'), ''), 'Varios') AS nombre INTO v_prod
     FROM jsonb_array_elements(p_lineas) AS l
-    JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::bigint = (l->>'id_producto')::bigint
-    WHERE (l->>'subtotal')::bigint <> CASE c->>'unidad'
-        WHEN 'kg' THEN monto_por_peso((l->>'precio_unitario')::bigint, (l->>'num_unidades')::bigint)
-        ELSE (l->>'precio_unitario')::bigint * (l->>'num_unidades')::bigint END
+    LEFT JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::bigint = (l->>'id_producto')::bigint
+    WHERE (l->>'subtotal')::bigint + coalesce((l->>'descuento')::bigint, 0) <> CASE
+            WHEN l->>'id_producto' IS NULL THEN (l->>'precio_unitario')::bigint * (l->>'num_unidades')::bigint
+            WHEN l->>'monto_etiqueta' IS NOT NULL THEN (l->>'monto_etiqueta')::bigint
+            WHEN c->>'unidad' = 'kg' THEN monto_por_peso((l->>'precio_unitario')::bigint, (l->>'num_unidades')::bigint)
+            ELSE (l->>'precio_unitario')::bigint * (l->>'num_unidades')::bigint END
+       OR coalesce((l->>'descuento')::bigint, 0) < 0
+       OR (coalesce((l->>'descuento')::bigint, 0) > 0 AND (l->>'subtotal')::bigint <= 0)
     LIMIT 1;
     IF FOUND THEN
         RAISE EXCEPTION USING ERRCODE = 'MM005',
             MESSAGE = jsonb_build_object('code', 'SUBTOTAL_MISMATCH', 'producto', v_prod.nombre)::text;
     END IF;
+
+    -- Cash is paid rounded to the ten (Ley 20.956): the cash part of the payment, and what rounding
+    -- adds to it or takes from it. The total, the lines and the boleta stay exact.
+    v_efectivo := CASE p_metodo_pago
+        WHEN 'Efectivo' THEN p_total
+        WHEN 'Mixto' THEN (SELECT coalesce(sum((x->>'monto')::bigint), 0) FROM jsonb_array_elements(p_pagos) AS x
+                           WHERE x->>'metodo_pago' = 'Efectivo')
+        ELSE 0 END;
+    v_redondeo := redondear_efectivo(v_efectivo) - v_efectivo;
 
     -- The shop's next sale number. The counter's row stays locked until this sale commits: the next
     -- sale of the shop waits here for it (after taking its products), so numbers never repeat, and
@@ -221,10 +249,10 @@ BEGIN
     -- A concurrent retry with the same key that commits first makes this INSERT fail with
     -- unique_violation; the API then answers with that sale.
     INSERT INTO venta (id_minimarket, numero_venta, id_usuario, fecha_venta, total, metodo_pago, estado_venta, idempotency_key, id_turno,
-                       monto_recibido, id_cliente, origen, referencia_local, id_autorizador)
+                       monto_recibido, id_cliente, origen, referencia_local, id_autorizador, redondeo, motivo_descuento)
     VALUES (p_minimarket, v_numero, p_usuario, CASE WHEN v_offline THEN p_fecha ELSE now() END, p_total, p_metodo_pago, p_estado_venta,
             p_idempotency_key, v_turno, p_monto_recibido, p_id_cliente, CASE WHEN v_offline THEN 'offline' ELSE 'mostrador' END, p_referencia_local,
-            CASE WHEN v_sobre_limite IS NOT NULL THEN p_id_autorizador END)
+            CASE WHEN v_sobre_limite IS NOT NULL THEN p_id_autorizador END, v_redondeo, p_motivo_descuento)
     RETURNING id_venta, fecha_venta, recibida_en INTO v_id_venta, v_fecha, v_recibida;
 
     IF p_metodo_pago = 'Mixto' THEN
@@ -233,16 +261,22 @@ BEGIN
         FROM jsonb_array_elements(p_pagos) AS x;
     END IF;
 
+    -- A loose sale's line (no product) takes its name ('Varios' when none) and category ('Venta libre'
+    -- when none) from the request.
     WITH nuevas AS (
         INSERT INTO detalle_venta (id_venta, id_minimarket, id_producto, num_unidades, precio_unitario, subtotal, nombre_producto, costo_unitario, categoria, unidad,
-                                   precio_catalogo)
+                                   precio_catalogo, descuento, codigo_etiqueta)
         SELECT v_id_venta, p_minimarket, (l->>'id_producto')::bigint, (l->>'num_unidades')::int,
-               (l->>'precio_unitario')::int, (l->>'subtotal')::int, c->>'nombre_producto', (c->>'costo')::int, c->>'categoria', c->>'unidad',
-               CASE WHEN (l->>'precio_unitario')::int <> (c->>'precio_venta_actual')::int THEN (c->>'precio_venta_actual')::int END
+               (l->>'precio_unitario')::int, (l->>'subtotal')::int,
+               coalesce(c->>'nombre_producto', nullif(trim(l->>'nombre_producto'), ''), 'Varios'),
+               (c->>'costo')::int, coalesce(c->>'categoria', l->>'categoria', 'Venta libre'), coalesce(c->>'unidad', 'unidad'),
+               CASE WHEN (l->>'precio_unitario')::int <> (c->>'precio_venta_actual')::int THEN (c->>'precio_venta_actual')::int END,
+               coalesce((l->>'descuento')::int, 0), l->>'codigo_etiqueta'
         FROM jsonb_array_elements(p_lineas) WITH ORDINALITY AS x(l, orden)
-        JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::bigint = (l->>'id_producto')::bigint
+        LEFT JOIN jsonb_array_elements(v_cambios) AS c ON (c->>'id_producto')::bigint = (l->>'id_producto')::bigint
         ORDER BY x.orden
-        RETURNING id_detalle_venta, id_producto, num_unidades, subtotal, precio_unitario, nombre_producto, unidad, precio_catalogo
+        RETURNING id_detalle_venta, id_producto, num_unidades, subtotal, precio_unitario, nombre_producto, unidad, precio_catalogo,
+                  descuento, codigo_etiqueta
     )
     SELECT jsonb_agg(to_jsonb(nuevas) ORDER BY id_detalle_venta) INTO v_detalles FROM nuevas;
 
@@ -291,6 +325,8 @@ BEGIN
             'nombre_vendedor', (SELECT nombre FROM usuario WHERE id_usuario = p_usuario),
             'recibida_en', to_char(v_recibida AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
             'alertas', '[]'::jsonb,
+            'redondeo', v_redondeo,
+            'motivo_descuento', p_motivo_descuento,
             -- A split sale's parts as sent (the API lists every sale's parts: partesDePago).
             'pagos', coalesce(p_pagos, '[]'::jsonb),
             'detalles', v_detalles),

@@ -202,13 +202,20 @@ describe('a sale’s boleta', () => {
     expect((await documentosDe(venta.id_venta))[0]!.estado).toBe('aceptado');
     const lista = await (await pyme()).request({ method: 'GET', url: `/api/boletas/documentos?id_minimarket=${donPepe}&estado=aceptado` });
     expect(lista.json().documentos.map((d: { id_venta: number }) => d.id_venta)).toContain(venta.id_venta);
-    // Per day: what got a folio and what those boletas charged, from the same rows.
+    // Per day: the boletas and notas de crédito that got a folio, what each charged or credited, and
+    // the net, from the same rows.
     const hoy = lista.json().por_dia[0];
     const conFolio = await ctx.db.documentoDte.findMany({ where: { id_minimarket: donPepe, folio: { not: null } } });
+    const boletas = conFolio.filter((d) => d.tipo !== 61);
+    const notas = conFolio.filter((d) => d.tipo === 61);
+    const suma = (ds: typeof conFolio) => ds.reduce((s, d) => s + d.total, 0);
     expect(hoy).toEqual({
       dia: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-      emitidos: conFolio.length,
-      monto: conFolio.filter((d) => d.tipo !== 61).reduce((s, d) => s + d.total, 0),
+      boletas: boletas.length,
+      monto_boletas: suma(boletas),
+      notas_credito: notas.length,
+      monto_notas_credito: suma(notas),
+      neto: suma(boletas) - suma(notas),
     });
   });
 
@@ -496,6 +503,123 @@ describe('notas de crédito', () => {
         RazonRef: 'Anula la boleta (venta anulada)',
       },
     ]);
+  });
+});
+
+describe('issue 32: a nota de crédito printed as its own document; issued per day, net', () => {
+  it('a sale’s notas de crédito as their paper shows them: folio, timbre, the boleta they reference, lines and amounts', async () => {
+    await configurar();
+    const api = await pyme();
+    const p = await nuevoProducto(api, donPepe, { precio_venta: 1190, stock: 50, nombre_producto: 'Galletas de agua' });
+    const q = await nuevoProducto(api, donPepe, { precio_venta: 2000, stock: 50, nombre_producto: 'Aceite maravilla' });
+    const venta = await vender([
+      { id_producto: p.id_producto, precio: 1190, n: 3 },
+      { id_producto: q.id_producto, precio: 2000, n: 1 },
+    ]);
+    const dev = await api.request({
+      method: 'POST',
+      url: `/api/ventas/${venta.id_venta}/devoluciones`,
+      payload: { motivo: 'Venía rota', detalles: [{ id_producto: p.id_producto, num_unidades: 1 }] },
+    });
+    expect(dev.statusCode, dev.body).toBe(201);
+    expect(
+      (await api.request({ method: 'POST', url: `/api/ventas/${venta.id_venta}/anulacion`, payload: { motivo: 'Error' } })).statusCode,
+    ).toBe(200);
+    const url = `/api/boletas/notas-credito?id_minimarket=${donPepe}&id_venta=${venta.id_venta}`;
+    // Before the provider answers: both listed, no folio yet, the boleta's folio not known either.
+    const enProceso = (await api.request({ method: 'GET', url })).json();
+    expect(enProceso.map((n: { folio: number | null; estado: string }) => [n.folio, n.estado])).toEqual([
+      [null, 'pendiente'],
+      [null, 'pendiente'],
+    ]);
+    await enviarTodo();
+    await enviarTodo();
+    const [boletaDoc] = await documentosDe(venta.id_venta);
+    const res = await api.request({ method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+    const [ncDev, ncAnul] = res.json();
+    expect(ncDev).toMatchObject({
+      tipo: 61,
+      id_venta: venta.id_venta,
+      referencia_venta: `N° ${venta.numero_venta}`,
+      id_devolucion: dev.json().id_devolucion,
+      razon: 'Devolución de productos',
+      referencia: { tipo: 39, folio: boletaDoc!.folio },
+      nombre_tienda: 'Minimarket Don Pepe',
+      emisor: { rut: '76.543.210-3', razon_social: 'Comercial Don Pepe SpA', giro: 'Almacén de barrio' },
+      resolucion: { numero: 80, anio: 2014 },
+      lineas: [{ nombre: 'Galletas de agua', cantidad: 1, unidad: 'unidad', precio_unitario: 1190, monto: 1190, exento: false }],
+      neto: 1000,
+      iva: 190,
+      exento: 0,
+      total: 1190,
+      // Issued by the stand-in: its paper says so.
+      de_prueba: true,
+    });
+    expect(ncDev.folio).toBeGreaterThan(0);
+    expect(ncDev.ted).toContain('<TD>61</TD>');
+    expect(ncDev.ted).toContain(`<F>${ncDev.folio}</F>`);
+    // The void after the return credits what was left.
+    expect(ncAnul).toMatchObject({
+      id_devolucion: null,
+      razon: 'Venta anulada: acredita lo que quedaba tras las devoluciones',
+      total: 5570 - 1190,
+      lineas: [
+        { nombre: 'Galletas de agua', cantidad: 2, monto: 2380 },
+        { nombre: 'Aceite maravilla', cantidad: 1, monto: 2000 },
+      ],
+    });
+    // One by its id, the same; a boleta's id is no nota; another shop's owner is refused.
+    const una = await api.request({ method: 'GET', url: `/api/boletas/notas-credito/${ncAnul.id_documento}?id_minimarket=${donPepe}` });
+    expect(una.json()).toEqual(ncAnul);
+    const deBoleta = await api.request({
+      method: 'GET',
+      url: `/api/boletas/notas-credito/${boletaDoc!.id_documento}?id_minimarket=${donPepe}`,
+    });
+    expect(deBoleta.statusCode).toBe(404);
+    expect(deBoleta.json().detail).toBe('La nota de crédito no existe.');
+    const ajena = await (await ctx.as(DEMO.pyme2)).request({ method: 'GET', url });
+    expect(ajena.statusCode).toBe(403);
+    // A sale with no notas: an empty list.
+    const otra = await vender([{ id_producto: p.id_producto, precio: 1190, n: 1 }]);
+    expect(
+      (await api.request({ method: 'GET', url: `/api/boletas/notas-credito?id_minimarket=${donPepe}&id_venta=${otra.id_venta}` })).json(),
+    ).toEqual([]);
+  });
+
+  it('«Emitidos por día»: boletas and notas de crédito apart, and the net; a sale voided the same day nets to $0', async () => {
+    await configurar();
+    const api = await pyme();
+    const hoy = async () => {
+      await enviarTodo();
+      await enviarTodo();
+      const lista = (await api.request({ method: 'GET', url: `/api/boletas/documentos?id_minimarket=${donPepe}` })).json();
+      return lista.por_dia[0] as {
+        boletas: number;
+        monto_boletas: number;
+        notas_credito: number;
+        monto_notas_credito: number;
+        neto: number;
+      };
+    };
+    const antes = await hoy();
+    const p = await nuevoProducto(api, donPepe, { precio_venta: 3000, stock: 50 });
+    const anulada = await vender([{ id_producto: p.id_producto, precio: 3000, n: 2 }]);
+    expect(
+      (await api.request({ method: 'POST', url: `/api/ventas/${anulada.id_venta}/anulacion`, payload: { motivo: 'Error' } })).statusCode,
+    ).toBe(200);
+    const despues = await hoy();
+    expect(despues).toMatchObject({
+      boletas: antes.boletas + 1,
+      monto_boletas: antes.monto_boletas + 6000,
+      notas_credito: antes.notas_credito + 1,
+      monto_notas_credito: antes.monto_notas_credito + 6000,
+      // The voided sale adds nothing to the day's net.
+      neto: antes.neto,
+    });
+    // A sale that stays adds its total to the net.
+    await vender([{ id_producto: p.id_producto, precio: 3000, n: 1 }]);
+    expect((await hoy()).neto).toBe(antes.neto + 3000);
   });
 });
 

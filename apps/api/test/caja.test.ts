@@ -2,8 +2,12 @@
 // sales are not cash, cash put in and taken out, a short count and an over count, to the peso.
 // Plus: one open shift per shop (also when two open at once), the receipt's neto/IVA/change, the
 // "Exigir caja abierta" refusal, and another shop refused with nothing changed.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Boleta, Turno } from '@minimarket/contracts/caja';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR } from '../src/db/migrate.js';
 import { crearTestUsuario } from './analitica-fixture.js';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 
@@ -157,6 +161,83 @@ describe('a shift from opening to count', () => {
       [t2.id_turno, 500],
       [turno.id_turno, -190],
     ]);
+  });
+});
+
+describe('each shop numbers its own shifts (issue 32)', () => {
+  it('two new shops both start at 1 and go on 2, 3…, whatever other shops opened; the number is in every answer', async () => {
+    const [a, b] = await Promise.all([crearTestUsuario(ctx, 'turnos-a'), crearTestUsuario(ctx, 'turnos-b')]);
+    // Other shops have opened shifts before (the demo's and this file's): the global id is past 1.
+    const abrir = async (c: typeof cliente, idMinimarket: number) => {
+      const res = await pedir('POST', '/caja/turnos', { id_minimarket: idMinimarket, monto_inicial: 0 }, c);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as Turno;
+    };
+    const cerrar = async (c: typeof cliente, t: Turno) =>
+      (await pedir('POST', `/caja/turnos/${t.id_turno}/cierre`, { monto_contado: 0 }, c)).json() as Turno;
+    const a1 = await abrir(a.cliente, a.idMinimarket);
+    const b1 = await abrir(b.cliente, b.idMinimarket);
+    expect([a1.numero_turno, b1.numero_turno]).toEqual([1, 1]);
+    expect(a1.id_turno).not.toBe(b1.id_turno);
+    // The X report, the close and the closed list carry it too.
+    expect((await pedir('GET', `/caja/turnos/actual?id_minimarket=${a.idMinimarket}`, undefined, a.cliente)).json().numero_turno).toBe(1);
+    expect((await cerrar(a.cliente, a1)).numero_turno).toBe(1);
+    const a2 = await abrir(a.cliente, a.idMinimarket);
+    expect(a2.numero_turno).toBe(2);
+    await cerrar(a.cliente, a2);
+    expect((await abrir(a.cliente, a.idMinimarket)).numero_turno).toBe(3);
+    const cerrados = (await pedir('GET', `/caja/turnos?id_minimarket=${a.idMinimarket}`, undefined, a.cliente)).json() as Turno[];
+    expect(cerrados.map((t) => t.numero_turno)).toEqual([2, 1]);
+    // The other shop's count did not move.
+    await cerrar(b.cliente, b1);
+    expect((await abrir(b.cliente, b.idMinimarket)).numero_turno).toBe(2);
+  });
+
+  it('the migration numbers the shifts opened before it per shop, in the order they were opened', async () => {
+    // Shifts of two shops, opened interleaved; then the migration's own statements run on them again
+    // (its column emptied first, inside a transaction rolled back at the end).
+    const [a, b] = await Promise.all([crearTestUsuario(ctx, 'turnos-mig-a'), crearTestUsuario(ctx, 'turnos-mig-b')]);
+    const orden: number[] = [];
+    for (const f of [a, b, a, b, a]) {
+      const t = (await pedir('POST', '/caja/turnos', { monto_inicial: 0 }, f.cliente)).json() as Turno;
+      await pedir('POST', `/caja/turnos/${t.id_turno}/cierre`, { monto_contado: 0 }, f.cliente);
+      orden.push(t.id_turno);
+    }
+    const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, '20261201100000_numero_turno', 'migration.sql'), 'utf8');
+    const despuesDeLaColumna = sql.slice(sql.indexOf('UPDATE "turno_caja"'));
+    const conexion = new pg.Client({ connectionString: ctx.databaseUrl });
+    await conexion.connect();
+    try {
+      await conexion.query('BEGIN');
+      await conexion.query(`DROP INDEX "turno_caja_id_minimarket_numero_turno_key";
+        ALTER TABLE "turno_caja" ALTER COLUMN "numero_turno" DROP NOT NULL;
+        UPDATE "turno_caja" SET "numero_turno" = NULL;`);
+      await conexion.query(despuesDeLaColumna);
+      const { rows } = await conexion.query<{ id_turno: string; id_minimarket: number; numero_turno: number }>(
+        'SELECT id_turno, id_minimarket, numero_turno FROM turno_caja WHERE id_minimarket = ANY($1) ORDER BY id_turno',
+        [[a.idMinimarket, b.idMinimarket]],
+      );
+      expect(rows.map((r) => [Number(r.id_turno), r.id_minimarket, r.numero_turno])).toEqual([
+        [orden[0], a.idMinimarket, 1],
+        [orden[1], b.idMinimarket, 1],
+        [orden[2], a.idMinimarket, 2],
+        [orden[3], b.idMinimarket, 2],
+        [orden[4], a.idMinimarket, 3],
+      ]);
+    } finally {
+      await conexion.query('ROLLBACK');
+      await conexion.end();
+    }
+  });
+
+  it('a close report saved before the numbers existed reads the number from the shift', async () => {
+    const f = await crearTestUsuario(ctx, 'turnos-antiguo');
+    const t = (await pedir('POST', '/caja/turnos', { monto_inicial: 0 }, f.cliente)).json() as Turno;
+    await pedir('POST', `/caja/turnos/${t.id_turno}/cierre`, { monto_contado: 0 }, f.cliente);
+    // What a close wrote before this column: the same report without numero_turno.
+    await ctx.db.$executeRaw`UPDATE turno_caja SET resumen_cierre = resumen_cierre - 'numero_turno' WHERE id_turno = ${t.id_turno}`;
+    const [cerrado] = (await pedir('GET', '/caja/turnos', undefined, f.cliente)).json() as Turno[];
+    expect(cerrado).toMatchObject({ id_turno: t.id_turno, numero_turno: 1 });
   });
 });
 

@@ -152,7 +152,7 @@ describe('a deleted product that a file brings back', () => {
       where: { id_minimarket: idMinimarket, producto: { estado: 'activo', unidad: 'unidad' } },
       include: { producto: true },
     });
-    const p = vendido.producto;
+    const p = vendido.producto!;
     expect((await cliente.request({ method: 'DELETE', url: `/api/productos/${p.id_producto}` })).statusCode).toBe(204);
     const csv = `nombre_producto;categoria;precio_venta;stock;codigo_barra;unidad\r\n${p.nombre_producto};${p.categoria};4990;3;${p.codigo_barra};kg\r\n`;
     const r = await importar(cliente, q('productos'), 'cambio.csv', csv);
@@ -164,7 +164,7 @@ describe('a deleted product that a file brings back', () => {
         mensaje: `"${p.nombre_producto}" ya tiene ventas por unidad: no se puede cambiar a a granel (kg). Escribe "unidad" en la columna unidad.`,
       },
     ]);
-    expect(await producto(p.codigo_barra)).toMatchObject({ estado: 'inactivo', unidad: 'unidad' });
+    expect(await producto(p.codigo_barra!)).toMatchObject({ estado: 'inactivo', unidad: 'unidad' });
   });
 
   it('without sales it comes back sold by weight, its stock in grams', async () => {

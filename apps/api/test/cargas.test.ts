@@ -153,7 +153,7 @@ describe.each([
     const filas = await t.ctx.db.producto.findMany({ where: { id_minimarket: t.idMinimarket, codigo_barra: { in: Object.keys(NUEVOS) } } });
     expect(filas).toHaveLength(5);
     for (const p of filas) {
-      expect({ ...NUEVOS[p.codigo_barra], estado: 'activo' }).toEqual({
+      expect({ ...NUEVOS[p.codigo_barra!], estado: 'activo' }).toEqual({
         nombre_producto: p.nombre_producto,
         categoria: p.categoria,
         precio_venta_actual: p.precio_venta_actual,

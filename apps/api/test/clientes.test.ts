@@ -137,6 +137,51 @@ describe('the balance, to the peso', () => {
     expect(estado.saldo).toBe(3000);
   });
 
+  it('the statement names each purchase’s items: name, quantity (grams of a kg product) and amount; other movements none', async () => {
+    const api = await pyme();
+    const c = await cliente();
+    const aceite = await producto(2500);
+    secuencia += 1;
+    const creado = await api.request({
+      method: 'POST',
+      url: '/api/productos/',
+      payload: {
+        id_minimarket: donPepe,
+        codigo_barra: `FIADO-KG-${secuencia}-${Date.now()}`,
+        nombre_producto: `Queso gauda ${secuencia}`,
+        categoria: 'Abarrotes',
+        unidad: 'kg',
+        precio_venta: 9990,
+        stock: 5000,
+      },
+    });
+    expect(creado.statusCode, creado.body).toBe(201);
+    const queso = creado.json() as { id_producto: number; nombre_producto: string };
+    // 2 × $2.500 and 0,350 kg × $9.990/kg = $3.497 (montoPorPeso), in one purchase on credit.
+    const v = await api.request({
+      method: 'POST',
+      url: '/api/ventas/',
+      payload: {
+        id_minimarket: donPepe,
+        total: 5000 + 3497,
+        ...fiado(c.id_cliente),
+        detalles: [
+          { id_producto: aceite.id_producto, num_unidades: 2, precio_unitario: 2500, subtotal: 5000 },
+          { id_producto: queso.id_producto, num_unidades: 350, precio_unitario: 9990, subtotal: 3497 },
+        ],
+      },
+    });
+    expect(v.statusCode, v.body).toBe(201);
+    await api.request({ method: 'POST', url: `/api/clientes/${c.id_cliente}/abonos`, payload: { monto: 1000, metodo_pago: 'Efectivo' } });
+    const estado = (await api.request({ method: 'GET', url: `/api/clientes/${c.id_cliente}/estado-cuenta` })).json();
+    expect(estado.movimientos.map((m: { tipo: string }) => m.tipo)).toEqual(['compra', 'abono']);
+    expect(estado.movimientos[0].detalles).toEqual([
+      { nombre_producto: expect.stringMatching(/^Aceite /), num_unidades: 2, unidad: 'unidad', subtotal: 5000 },
+      { nombre_producto: queso.nombre_producto, num_unidades: 350, unidad: 'kg', subtotal: 3497 },
+    ]);
+    expect(estado.movimientos[1].detalles).toEqual([]);
+  });
+
   it('the list says who owes most first, the oldest unpaid purchase, and what the shop is owed in all', async () => {
     const api = await pyme();
     const poco = await cliente();

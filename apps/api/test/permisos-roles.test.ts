@@ -277,6 +277,12 @@ async function documentoRechazado(t: Tienda) {
   });
   return doc.id_documento;
 }
+/** A sale with its boleta, voided: its nota de crédito waits in the outbox (off in this file). */
+async function notaCreditoNueva(t: Tienda) {
+  const id_venta = await ventaNueva(t);
+  await preparar(tokens.administrador, post(`/api/ventas/${id_venta}/anulacion`, { motivo: 'Prueba de la matriz' }));
+  return (await ctx.db.documentoDte.findFirstOrThrow({ where: { id_minimarket: t.id, id_venta, tipo: 61 } })).id_documento;
+}
 const turnoAbierto = async (t: Tienda) =>
   (await ctx.db.turnoCaja.findFirstOrThrow({ where: { id_minimarket: t.id, cerrado_en: null } })).id_turno;
 async function cerrarTurnos(t: Tienda) {
@@ -361,6 +367,13 @@ const TABLA: Fila[] = [
     ruta: 'PATCH /api/minimarkets/{id}/configuracion',
     espera: DEL_DUENO,
     llamada: ({ t }) => patch(`/api/minimarkets/${t.id}/configuracion`, { umbral_stock_bajo: 5 }),
+  },
+  // The till's quick keys: read at the till, set by the owner.
+  { ruta: 'GET /api/minimarkets/{id}/teclas-rapidas', espera: DE_CAJA, llamada: ({ t }) => get(`/api/minimarkets/${t.id}/teclas-rapidas`) },
+  {
+    ruta: 'PUT /api/minimarkets/{id}/teclas-rapidas',
+    espera: DEL_DUENO,
+    llamada: ({ t }) => put(`/api/minimarkets/${t.id}/teclas-rapidas`, { productos: [t.producto.id_producto] }),
   },
   {
     ruta: 'POST /api/minimarkets/',
@@ -600,6 +613,7 @@ const TABLA: Fila[] = [
   analitica('por-categoria'),
   analitica('por-metodo-pago'),
   analitica('por-vendedor'),
+  analitica('descuentos'),
   analitica('por-cobrar'),
   analitica('mapa-calor'),
   analitica('ranking'),
@@ -710,6 +724,18 @@ const TABLA: Fila[] = [
     ruta: 'POST /api/boletas/documentos/{id}/reintento',
     espera: DEL_DUENO,
     llamada: async (c) => post(`/api/boletas/documentos/${c.ok ? await documentoRechazado(c.t) : c.t.documento}/reintento?${filtros(c.t)}`),
+  },
+
+  // A sale's notas de crédito, to print them: whoever sees its sales and prints its receipt (issue 32).
+  {
+    ruta: 'GET /api/boletas/notas-credito',
+    espera: DE_CAJA,
+    llamada: ({ t }) => get(`/api/boletas/notas-credito?${filtros(t)}&id_venta=${t.venta}`),
+  },
+  {
+    ruta: 'GET /api/boletas/notas-credito/{id}',
+    espera: DE_CAJA,
+    llamada: async (c) => get(`/api/boletas/notas-credito/${c.ok ? await notaCreditoNueva(c.t) : c.t.documento}?${filtros(c.t)}`),
   },
 
   { ruta: 'GET /api/respaldos/ultimo', espera: DEL_ADMIN, llamada: () => get('/api/respaldos/ultimo') },

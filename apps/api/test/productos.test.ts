@@ -179,7 +179,7 @@ describe('POST /api/productos/', () => {
     const pyme = await ctx.as(DEMO.pyme);
     const existente = await ctx.db.producto.findFirstOrThrow({ where: { id_minimarket: tienda, estado: 'activo' } });
     const antes = await ctx.db.producto.count();
-    const res = await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo(existente.codigo_barra) });
+    const res = await pyme.request({ method: 'POST', url: '/api/productos/', payload: nuevo(existente.codigo_barra!) });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: 'Ya existe un producto con este código de barras en su inventario.', code: 'DUPLICATE_BARCODE' });
     expect(await ctx.db.producto.count()).toBe(antes);
@@ -330,13 +330,13 @@ describe('changing a product', () => {
 
   it('a negative stock is refused and a deleted product disappears from lists but keeps its history', async () => {
     const pyme = await ctx.as(DEMO.pyme);
-    const vendido = await ctx.db.detalleVenta.findFirstOrThrow({ where: { id_minimarket: tienda } });
+    const vendido = await ctx.db.detalleVenta.findFirstOrThrow({ where: { id_minimarket: tienda, id_producto: { not: null } } });
     const neg = await pyme.request({ method: 'PUT', url: `/api/productos/${vendido.id_producto}`, payload: { stock: -1 } });
     expect(neg.statusCode).toBe(422);
     expect(neg.json().detail).toBe('El stock no puede ser negativo.');
 
     expect((await pyme.request({ method: 'DELETE', url: `/api/productos/${vendido.id_producto}` })).statusCode).toBe(204);
-    const codigo = (await ctx.db.producto.findFirstOrThrow({ where: { id_producto: vendido.id_producto } })).codigo_barra;
+    const codigo = (await ctx.db.producto.findFirstOrThrow({ where: { id_producto: vendido.id_producto! } })).codigo_barra;
     const lista = await pyme.request({ method: 'GET', url: `/api/productos/?id_minimarket=${tienda}&codigo_barra=${codigo}` });
     expect(lista.json()).toEqual([]);
     expect((await pyme.request({ method: 'GET', url: `/api/productos/${vendido.id_producto}` })).statusCode).toBe(404);

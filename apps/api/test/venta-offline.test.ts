@@ -93,8 +93,17 @@ const libroDe = (id: number) => ctx.db.movimientoStock.findMany({ where: { id_pr
 
 describe('POST /api/ventas/ with origen offline', () => {
   it("keeps the sale's own time and joins the shift open then, even one closed since; none then, none", async () => {
+    // Written straight to the table (a shift in the past): its shop number by hand, out of the way of
+    // the ones the API gives (the shop's highest plus one).
     const turno = await ctx.db.turnoCaja.create({
-      data: { id_minimarket: donPepe, monto_inicial: 10_000, abierto_en: hace(180), cerrado_en: hace(120), monto_contado: 10_000 },
+      data: {
+        id_minimarket: donPepe,
+        numero_turno: 9001,
+        monto_inicial: 10_000,
+        abierto_en: hace(180),
+        cerrado_en: hace(120),
+        monto_contado: 10_000,
+      },
     });
     const p = await producto(20);
     const cuando = hace(150);
@@ -136,7 +145,9 @@ describe('POST /api/ventas/ with origen offline', () => {
     expect(await resumenDe()).toMatchObject({ ventas: antesDelDia.ventas + 1, ingresos: antesDelDia.ingresos + 1000 });
 
     // A shift still open: a sale made offline after it opened joins it; a counter sale too.
-    const abierto = await ctx.db.turnoCaja.create({ data: { id_minimarket: donPepe, monto_inicial: 5000, abierto_en: hace(30) } });
+    const abierto = await ctx.db.turnoCaja.create({
+      data: { id_minimarket: donPepe, numero_turno: 9002, monto_inicial: 5000, abierto_en: hace(30) },
+    });
     try {
       const dentro = await enviarOffline([{ id_producto: p.id_producto, unidades: 1, precio: 1000 }], {
         clave: 'dispositivo-1-venta-3',

@@ -115,7 +115,7 @@ test('Agregar stock shows the resulting unit cost (weighted average) before savi
   await fila.getByRole('button', { name: `Agregar stock a ${nombre}` }).click();
   const dialogo = page.getByRole('dialog', { name: 'Agregar stock' });
   await dialogo.getByLabel('Cantidad de unidades').fill('24');
-  await dialogo.getByLabel('Costo total de la compra (CLP)').fill('13.000');
+  await dialogo.getByLabel('Costo total (con IVA)').fill('13.000');
   // 12 on hand at $1.100 and 24 for $13.000: (13.200 + 13.000) / 36 = 727,8 → $728, not the batch's $542.
   const vista = dialogo.getByTestId('vista-costo');
   await expect(vista).toContainText(`Costo unitario de esta compra: ${comoPesos(542)}`);

@@ -74,6 +74,8 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
   await expect(page.getByTestId('turno-abierto')).toContainText(comoPesos(20000));
   const turno = await (await request.get(`/api/caja/turnos/actual?id_minimarket=${idMinimarket}`, conToken(token))).json();
   expect(turno.monto_inicial).toBe(20000);
+  // The shop's own shift number, never the id every shop shares (issue 32).
+  await expect(page.getByTestId('turno-abierto')).toContainText(`Turno N° ${turno.numero_turno},`);
 
   // The sale, the payment and the receipt with the keyboard alone: two scans, pay $5.000 in cash.
   await page.goto('/pos/nueva-venta');
@@ -195,7 +197,7 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
   await expect(page.getByText('La caja cuadra: lo contado es igual a lo esperado.')).toBeVisible();
   await page.getByRole('button', { name: `Cerrar turno con ${comoPesos(esperado)}` }).click();
   await expect(page.getByText('Caja cerrada.')).toBeVisible();
-  const informe = page.getByRole('article', { name: `Informe de cierre del turno ${turno.id_turno}` }).first();
+  const informe = page.getByRole('article', { name: `Informe de cierre del turno N° ${turno.numero_turno}` }).first();
   await expect(informe.getByTestId('esperado-efectivo')).toHaveText(comoPesos(esperado));
   await expect(informe.getByTestId('diferencia')).toContainText(comoPesos(0));
   await expect(informe.getByTestId('diferencia')).toContainText('Sin diferencia');
@@ -205,7 +207,7 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
   const cerrado = page.getByTestId(`turno-${turno.id_turno}`);
   await expect(cerrado).toContainText('Sin diferencia');
   await contarImpresiones(page);
-  await cerrado.getByRole('button', { name: `Imprimir el informe del turno ${turno.id_turno}` }).click();
+  await cerrado.getByRole('button', { name: `Imprimir el informe del turno N° ${turno.numero_turno}` }).click();
   await expect.poll(() => impresiones(page)).toBe(1);
   const cerrados = await (await request.get(`/api/caja/turnos?id_minimarket=${idMinimarket}&limit=1`, conToken(token))).json();
   expect(cerrados[0]).toMatchObject({ id_turno: turno.id_turno, monto_contado: esperado, diferencia: 0 });

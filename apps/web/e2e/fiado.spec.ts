@@ -209,7 +209,7 @@ test('fiado: create the customer at payment, sell, see the balance, take a cash 
   await expect(page.getByTestId('conteo-esperado')).toHaveText(comoPesos(esperado));
   await page.getByRole('button', { name: `Cerrar turno con ${comoPesos(esperado)}` }).click();
   await expect(page.getByText('Caja cerrada.')).toBeVisible();
-  const informe = page.getByRole('article', { name: `Informe de cierre del turno ${turno.id_turno}` }).first();
+  const informe = page.getByRole('article', { name: `Informe de cierre del turno N° ${turno.numero_turno}` }).first();
   await expect(informe.getByTestId('esperado-efectivo')).toHaveText(comoPesos(esperado));
   await expect(informe.getByRole('row', { name: 'Abonos de clientes en efectivo' })).toContainText(comoPesos(abono));
   await expect(informe.getByTestId('diferencia')).toContainText('Sin diferencia');

@@ -122,8 +122,10 @@ test('a fiambre by the kilo: created in kilos, 0,350 kg sold in cash, the receip
   // Paid in cash: the sale sends grams, the price per kilo and the amount of the weight.
   await page.getByRole('button', { name: 'Proceder al Pago' }).click();
   await expect(page.getByText('0,350 kg × $8.990/kg')).toBeVisible();
+  // Cash is paid rounded to the ten (Ley 20.956): $3.147 is paid with $3.150, the change is $1.850.
+  await expect(page.getByTestId('a-pagar-efectivo')).toHaveText(comoPesos(3150));
   await page.getByLabel('Monto recibido').fill('5.000');
-  await expect(page.getByTestId('vuelto')).toHaveText(comoPesos(5000 - 3147));
+  await expect(page.getByTestId('vuelto')).toHaveText(comoPesos(5000 - 3150));
   const respuesta = page.waitForResponse((r) => r.url().endsWith('/api/ventas/') && r.request().method() === 'POST');
   await page.getByRole('button', { name: /Finalizar venta/ }).click();
   const enviada = (await respuesta).request().postDataJSON();
@@ -189,7 +191,7 @@ test('a fiambre by the kilo: created in kilos, 0,350 kg sold in cash, the receip
   await fila.getByRole('button', { name: `Agregar stock a ${nombre}` }).click();
   const ingreso = page.getByRole('dialog', { name: 'Agregar stock' });
   await ingreso.getByLabel('Cantidad (kg)').fill('750 g');
-  await ingreso.getByLabel('Costo total de la compra (CLP)').fill('4.800');
+  await ingreso.getByLabel('Costo total (con IVA)').fill('4.800');
   await expect(ingreso.getByTestId('vista-costo')).toContainText('Costo por kilo de esta compra: $6.400/kg');
   await expect(ingreso.getByTestId('vista-costo')).toContainText('Costo por kilo resultante: $6.100/kg');
   await ingreso.getByRole('button', { name: 'Agregar stock' }).click();
@@ -212,7 +214,7 @@ test('a fiambre by the kilo: created in kilos, 0,350 kg sold in cash, the receip
   expect((await productoPorId(request, token, idMinimarket, producto.id_producto)).stock).toBe(2750);
 });
 
-test('scale labels: a price label and a weight label add the product by its PLU; a bad check digit adds nothing', async ({
+test('scale labels: a price label charged its printed amount, two weight labels two lines; a bad check digit adds nothing', async ({
   page,
   request,
 }) => {
@@ -283,21 +285,38 @@ test('scale labels: a price label and a weight label add the product by its PLU;
   await expect(carrito.getByTestId('item-carrito')).toHaveCount(1);
   await expect(linea.getByTestId('detalle-linea')).toContainText('0,350 kg × $8.990/kg');
 
-  // The scale now prints the weight: a 125 g label adds its grams to the product's line.
+  // Paid by card: the label's line is charged the $3.147 printed on it (issue 32), with its code.
+  await page.getByRole('button', { name: 'Proceder al Pago' }).click();
+  await page.locator('label').filter({ hasText: 'Tarjeta de Débito' }).click();
+  let respuesta = page.waitForResponse((r) => r.url().endsWith('/api/ventas/') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: /Finalizar venta/ }).click();
+  expect((await respuesta).status()).toBe(201);
+  let venta = await (await respuesta).json();
+  expect(venta.total).toBe(3147);
+  expect(venta.detalles).toEqual([
+    expect.objectContaining({ num_unidades: 350, precio_unitario: 8990, subtotal: 3147, unidad: 'kg', codigo_etiqueta: etiquetaPrecio }),
+  ]);
+
+  // The scale now prints the weight: two labels, each a line of its own charged montoPorPeso of its grams.
   const cambio = await request.patch(`/api/minimarkets/${idMinimarket}/configuracion`, {
     ...conToken(token),
     data: { formato_etiqueta: { prefijo: '20', digitos_plu: 5, contenido: 'peso' } },
   });
   expect(cambio.ok()).toBeTruthy();
   await page.reload();
-  await expect(linea.getByTestId('detalle-linea')).toContainText('0,350 kg × $8.990/kg');
   const etiquetaPeso = makeEan13(`20${plu.padStart(5, '0')}00125`);
   await escaner.fill(etiquetaPeso);
   await escaner.press('Enter');
   await expect(estado).toHaveText(`Agregado al carrito: ${nombre} · 0,125 kg`);
-  // 8.990 × 0,475 = 4.270,25 → $4.270.
-  await expect(linea.getByTestId('detalle-linea')).toContainText('0,475 kg × $8.990/kg');
-  await expect(linea.getByTestId('subtotal-linea')).toHaveText(comoPesos(4270));
+  // 8.990 × 0,125 = 1.123,75 → $1.124.
+  await expect(linea.getByTestId('detalle-linea')).toContainText('0,125 kg × $8.990/kg · etiqueta');
+  await expect(linea.getByTestId('subtotal-linea')).toHaveText(comoPesos(1124));
+  const etiquetaPeso2 = makeEan13(`20${plu.padStart(5, '0')}00350`);
+  await escaner.fill(etiquetaPeso2);
+  await escaner.press('Enter');
+  await expect(estado).toHaveText(`Agregado al carrito: ${nombre} · 0,350 kg`);
+  await expect(carrito.getByTestId('item-carrito')).toHaveCount(2);
+  await expect(page.getByTestId('total-carrito')).toHaveText(comoPesos(1124 + 3147));
 
   // A code that starts with the prefix but names no PLU of the shop: the server's message, nothing added.
   const desconocido = makeEan13(`20${String(Number(plu) + 1).padStart(5, '0')}00125`);
@@ -308,18 +327,21 @@ test('scale labels: a price label and a weight label add the product by its PLU;
   const { detail } = (await otro.json()) as { detail: string };
   expect(detail).toMatch(/PLU/);
   await expect(estado).toHaveText(detail);
-  await expect(carrito.getByTestId('item-carrito')).toHaveCount(1);
+  await expect(carrito.getByTestId('item-carrito')).toHaveCount(2);
 
-  // Paid by card: one line of 475 g at $8.990/kg for $4.270.
+  // Paid by card: two lines of 125 g and 350 g, each with its label's code.
   await page.getByRole('button', { name: 'Proceder al Pago' }).click();
   await page.locator('label').filter({ hasText: 'Tarjeta de Débito' }).click();
-  const respuesta = page.waitForResponse((r) => r.url().endsWith('/api/ventas/') && r.request().method() === 'POST');
+  respuesta = page.waitForResponse((r) => r.url().endsWith('/api/ventas/') && r.request().method() === 'POST');
   await page.getByRole('button', { name: /Finalizar venta/ }).click();
   expect((await respuesta).status()).toBe(201);
-  const venta = await (await respuesta).json();
-  expect(venta.total).toBe(4270);
-  expect(venta.detalles).toEqual([expect.objectContaining({ num_unidades: 475, precio_unitario: 8990, subtotal: 4270, unidad: 'kg' })]);
-  expect((await productoPorId(request, token, idMinimarket, producto.id_producto)).stock).toBe(5000 - 475);
+  venta = await (await respuesta).json();
+  expect(venta.total).toBe(4271);
+  expect(venta.detalles).toEqual([
+    expect.objectContaining({ num_unidades: 125, precio_unitario: 8990, subtotal: 1124, codigo_etiqueta: etiquetaPeso }),
+    expect.objectContaining({ num_unidades: 350, precio_unitario: 8990, subtotal: 3147, codigo_etiqueta: etiquetaPeso2 }),
+  ]);
+  expect((await productoPorId(request, token, idMinimarket, producto.id_producto)).stock).toBe(5000 - 350 - 475);
 
   // The shop's layout as it was before this test.
   await request.patch(`/api/minimarkets/${idMinimarket}/configuracion`, { ...conToken(token), data: { formato_etiqueta: antes } });

@@ -449,3 +449,78 @@ test('fiado with no connection: the picker shows what the customer owes as last 
   const cuenta = await (await request.get(`/api/clientes/${cliente.id_cliente}`, conToken(token))).json();
   expect(cuenta.saldo).toBe(3 * PRECIO);
 });
+
+// Issue 32: on a first visit the service worker installs with the app shell and the till (the rest
+// of the app comes into its own cache right after), takes the open page over, and a reload with no
+// connection finds the till instead of the browser's error page. Waits on the page being controlled,
+// not on a time.
+test('a first visit: the till is cached, the page taken over, and a reload with no connection finds the till', async ({
+  page,
+  context,
+  request,
+}) => {
+  const token = await tokenApi(request, PYME);
+  const idMinimarket = await miTienda(request, token);
+  const producto = await crearProducto(request, token, idMinimarket, {
+    nombre: `Fideos Primera Visita ${sufijoUnico()}`,
+    stock: 10,
+    costo: 900,
+  });
+  await iniciarSesion(page, PYME);
+  await page.goto('/pos/nueva-venta');
+  await expect(page.getByLabel('Código de barras')).toBeVisible();
+  // The worker of this first visit takes this very page over once active (clientsClaim): no reload needed.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await expect.poll(() => catalogoTiene(page, producto.codigo_barra), { timeout: 20_000 }).toBe(true);
+  // The rest of the app (not in the worker's install) reaches its own cache once it is active.
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('minimarket-resto')).keys()).some((r) => /exceljs/.test(r.url))), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+
+  await context.setOffline(true);
+  const recarga = await page.reload();
+  expect(recarga?.fromServiceWorker()).toBe(true);
+  await expect(page.getByLabel('Código de barras')).toBeVisible();
+  await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión');
+  // The till works from the device's catalogue.
+  await page.getByLabel('Buscar producto por nombre, marca o código').fill(producto.nombre_producto);
+  await expect(page.getByRole('button', { name: `Agregar ${producto.nombre_producto} al carrito` })).toBeVisible();
+  await captura(page, 'primera-visita-sin-conexion-1366');
+
+  // A screen outside the till, from the rest's cache: it opens offline too and says it needs internet.
+  await page.goto('/visualizar/recomendaciones');
+  await expect(page.getByTestId('aviso-sin-conexion')).toBeVisible();
+});
+
+// Issue 32: a sale made offline takes its units off the stock the till shows (the device's catalogue);
+// back online the outbox sends it, says «1 venta enviada», and the stock shown is the server's.
+test('a sale with no connection lowers the stock the till shows; sent, «1 venta enviada»', async ({ page, context, request }) => {
+  const token = await tokenApi(request, PYME);
+  const idMinimarket = await miTienda(request, token);
+  const producto = await crearProducto(request, token, idMinimarket, { nombre: `Mermelada Stock ${sufijoUnico()}`, stock: 10, costo: 900 });
+  await iniciarSesion(page, PYME);
+  await cajaLista(page, producto.codigo_barra);
+  const buscar = page.getByLabel('Buscar producto por nombre, marca o código');
+  await buscar.fill(producto.nombre_producto);
+  const fila = page.getByRole('row').filter({ hasText: producto.nombre_producto });
+  await expect(fila).toContainText('En stock · 10');
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión');
+  await page.getByRole('button', { name: `Agregar ${producto.nombre_producto} al carrito` }).click();
+  await pagar(page, PRECIO);
+  await referenciaPendiente(page);
+  // The search again (the list starts afresh after the payment screen): it reads the device's catalogue
+  // again, not what it showed before the sale. One less on the shelf.
+  await buscar.fill(producto.nombre_producto);
+  await expect(fila).toContainText('En stock · 9');
+  await expect(fila).not.toContainText('En stock · 10');
+
+  await context.setOffline(false);
+  await expect(page.getByText('1 venta enviada', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('estado-conexion')).toHaveText('');
+  expect(await stockDe(request, token, producto.id_producto)).toBe(9);
+  await expect(fila).toContainText('En stock · 9');
+});

@@ -60,12 +60,12 @@ test('a new product by the manual form, the duplicate barcode, then add stock, e
   await dialogo.getByRole('button', { name: 'Agregar stock' }).click();
   await expect(dialogo.getByText('Por favor, ingrese valores válidos mayores a cero.')).toBeVisible();
   await dialogo.getByLabel('Cantidad de unidades').fill('12');
-  await dialogo.getByLabel('Costo total de la compra (CLP)').fill('13.000,50');
+  await dialogo.getByLabel('Costo total (con IVA)').fill('13.000,50');
   await dialogo.getByRole('button', { name: 'Agregar stock' }).click();
   await expect(
     dialogo.getByText('El costo total debe ser un número entero de pesos, sin decimales (ej: 1990 o $1.990); se encontró "13.000,50".'),
   ).toBeVisible();
-  await dialogo.getByLabel('Costo total de la compra (CLP)').fill('13.000');
+  await dialogo.getByLabel('Costo total (con IVA)').fill('13.000');
   await expect(dialogo).toContainText('Costo unitario de esta compra: $1.083');
   await expect(dialogo).toContainText('Costo unitario resultante: $1.062');
   await dialogo.getByRole('button', { name: 'Agregar stock' }).click();

@@ -1,7 +1,7 @@
 // /api/analitica: the figures of Visualizar and Inicio, computed in SQL over the shop's sales.
 // Days are Santiago's calendar days; money is whole pesos; percentages have one decimal.
 import { z } from 'zod';
-import { CATEGORIAS, idSchema, MAX_PAGE_SIZE, METODOS_VENTA, skipSchema } from './comunes.js';
+import { CATEGORIAS_VENTA, idSchema, MAX_PAGE_SIZE, METODOS_VENTA, skipSchema } from './comunes.js';
 import { UNIDADES_VENTA } from './granel.js';
 import { referenciaVentaSchema } from './ventas.js';
 import { anioDe, desplazarDia, diasEntre, esDia, finDeMes } from './dias.js';
@@ -65,24 +65,26 @@ export type Comparacion = (typeof COMPARACIONES)[number];
  * The period a range is compared with. A range that starts on a 1st and stays in its month is put
  * beside the same days of the month before (1–24 Nov with 1–24 Oct; a whole month with the whole
  * month before: 1–30 Apr with 1–31 Mar, 1–31 Mar with 1–28 Feb); any other beside as many days right before it. A range that
- * ends today is still going on, so the other's last day counts only up to the current hour (to
- * HH:59): today until now against yesterday until this hour, not against all of yesterday.
+ * ends today is still going on, so the other's last day counts only up to the current minute (to
+ * HH:MM:59): today until now against yesterday until this same minute, not against all of yesterday
+ * (nor against yesterday until the end of this hour: at 15:05 that gave yesterday 55 minutes more).
  */
 export function periodoAnterior(
   r: Rango,
   hoy: string,
-  horaActual: number,
-): Rango & { hasta_hora: number | null; comparacion: Comparacion } {
-  const hasta_hora = r.hasta === hoy ? horaActual : null;
+  ahora: { hora: number; minuto: number },
+): Rango & { hasta_hora: number | null; hasta_minuto: number | null; comparacion: Comparacion } {
+  const enCurso = r.hasta === hoy;
+  const corte = { hasta_hora: enCurso ? ahora.hora : null, hasta_minuto: enCurso ? ahora.minuto : null };
   if (r.desde.endsWith('-01') && r.hasta.slice(0, 7) === r.desde.slice(0, 7)) {
     const desde = desplazarDia(r.desde, -1).slice(0, 8) + '01';
     const ultimo = finDeMes(desde);
     // A whole month against the whole month before; part of one against the same days of it.
     const hasta = r.hasta === finDeMes(r.hasta) ? ultimo : `${desde.slice(0, 8)}${r.hasta.slice(8)}`;
-    return { desde, hasta: esDia(hasta) && hasta <= ultimo ? hasta : ultimo, hasta_hora, comparacion: 'mismos_dias_mes_anterior' };
+    return { desde, hasta: esDia(hasta) && hasta <= ultimo ? hasta : ultimo, ...corte, comparacion: 'mismos_dias_mes_anterior' };
   }
   const largo = diasEntre(r.desde, r.hasta);
-  return { desde: desplazarDia(r.desde, -largo), hasta: desplazarDia(r.desde, -1), hasta_hora, comparacion: 'periodo_anterior' };
+  return { desde: desplazarDia(r.desde, -largo), hasta: desplazarDia(r.desde, -1), ...corte, comparacion: 'periodo_anterior' };
 }
 
 const filtrosBase = z.object({
@@ -90,7 +92,7 @@ const filtrosBase = z.object({
   id_minimarket: idSchema.optional(),
   desde: diaSchema.optional(),
   hasta: diaSchema.optional(),
-  categoria: z.enum(CATEGORIAS, { error: 'La categoría no es válida.' }).optional(),
+  categoria: z.enum(CATEGORIAS_VENTA, { error: 'La categoría no es válida.' }).optional(),
   metodo_pago: z.enum(METODOS_VENTA, { error: 'El método de pago no es válido.' }).optional(),
 });
 
@@ -144,11 +146,13 @@ export const resumenSchema = z
     dias_en_preparacion: z.number().int(),
     /**
      * The period it is compared with (periodoAnterior): the same days of the month before, or as many
-     * days right before; when the range ends today, its last day only up to `hasta_hora`:59.
+     * days right before; when the range ends today, its last day only up to `hasta_hora`:`hasta_minuto`
+     * (that minute included), the time it is now.
      */
     anterior: z.object({
       ...rangoSchema.shape,
       hasta_hora: z.number().int().nullable(),
+      hasta_minuto: z.number().int().nullable(),
       comparacion: z.enum(COMPARACIONES),
       ...cifrasPeriodoSchema.shape,
     }),
@@ -176,7 +180,13 @@ export type Serie = z.infer<typeof serieSchema>;
 
 export const porCategoriaSchema = z
   .array(
-    z.object({ categoria: z.enum(CATEGORIAS), ventas: z.number().int(), ingresos: pesos, unidades: unidadesSchema, gramos: gramosSchema }),
+    z.object({
+      categoria: z.enum(CATEGORIAS_VENTA),
+      ventas: z.number().int(),
+      ingresos: pesos,
+      unidades: unidadesSchema,
+      gramos: gramosSchema,
+    }),
   )
   .meta({ id: 'VentasPorCategoria' });
 export type PorCategoria = z.infer<typeof porCategoriaSchema>;
@@ -196,6 +206,27 @@ export const porVendedorSchema = z
   .array(z.object({ id_usuario: z.number().int().nullable(), nombre: z.string().nullable(), ventas: z.number().int(), ingresos: pesos }))
   .meta({ id: 'VentasPorVendedor' });
 export type PorVendedor = z.infer<typeof porVendedorSchema>;
+
+/**
+ * GET /analitica/descuentos (Dashboards; issue 32, docs/pagos.md): the discounts given in the range —
+ * on the lines of the sales that count (venta_contada), in all, by day (Santiago), by product (a loose
+ * sale's lines under their name, id_producto null) and by person at the till — and the cash rounding
+ * of the period (Ley 20.956): what rounding added to its cash sales less what it gave back in its cash
+ * refunds. Revenue elsewhere is already net of discounts and never rounded.
+ */
+export const descuentosAnaliticaSchema = z
+  .object({
+    descuento: pesos,
+    ventas_con_descuento: z.number().int(),
+    redondeo: z.number().int(),
+    por_dia: z.array(z.object({ dia: z.string(), descuento: pesos, ventas: z.number().int() })),
+    por_producto: z.array(z.object({ id_producto: z.number().int().nullable(), nombre_producto: z.string(), descuento: pesos })),
+    por_persona: z.array(
+      z.object({ id_usuario: z.number().int().nullable(), nombre: z.string().nullable(), descuento: pesos, ventas: z.number().int() }),
+    ),
+  })
+  .meta({ id: 'DescuentosYRedondeo' });
+export type DescuentosAnalitica = z.infer<typeof descuentosAnaliticaSchema>;
 
 export const mapaCalorSchema = z
   .array(
@@ -231,7 +262,7 @@ export const rankingSchema = z
     z.object({
       id_producto: z.number().int(),
       nombre_producto: z.string(),
-      categoria: z.enum(CATEGORIAS),
+      categoria: z.enum(CATEGORIAS_VENTA),
       /** How the product is sold today: a screen shows its quantity in units or in kilos. */
       unidad: unidadVentaSchema,
       ingresos: pesos,
@@ -299,7 +330,7 @@ export type PorCobrar = z.infer<typeof porCobrarSchema>;
 const productoRef = {
   id_producto: z.number().int(),
   nombre_producto: z.string(),
-  categoria: z.enum(CATEGORIAS),
+  categoria: z.enum(CATEGORIAS_VENTA),
   codigo_barra: z.string(),
   unidad: unidadVentaSchema,
 };
@@ -416,7 +447,7 @@ export const lineaVentaSchema = z
     fecha_venta: z.string(),
     id_producto: z.number().int(),
     nombre_producto: z.string(),
-    categoria: z.enum(CATEGORIAS),
+    categoria: z.enum(CATEGORIAS_VENTA),
     metodo_pago: z.enum(METODOS_VENTA),
     /** The unit when sold: for 'kg', num_unidades are grams and precio_unitario is per kilo. */
     unidad: unidadVentaSchema,
@@ -460,11 +491,11 @@ export const cuboSchema = z
     desde: z.string(),
     hasta: z.string(),
     /** The categories sold in the range (the cube's first axis), most pesos first. */
-    categorias: z.array(z.enum(CATEGORIAS)),
+    categorias: z.array(z.enum(CATEGORIAS_VENTA)),
     /** Only the cells with sales; a missing cell is zero. */
     celdas: z.array(
       z.object({
-        categoria: z.enum(CATEGORIAS),
+        categoria: z.enum(CATEGORIAS_VENTA),
         /** 1 = lunes … 7 = domingo. */
         dia_semana: z.number().int(),
         hora: z.number().int(),
@@ -515,10 +546,14 @@ export const informeSchema = z
     generado_en: z.string(),
     actual: cifrasMesSchema,
     /**
-     * The month before: whole for a past month; for the current one, the same days up to this hour
-     * (`hasta_hora`), so a month still going on is compared with as much of the one before.
+     * The month before: whole for a past month; for the current one, the same days up to this minute
+     * (`hasta_hora`:`hasta_minuto`), so a month still going on is compared with as much of the one before.
      */
-    anterior: cifrasMesSchema.extend({ hasta_hora: z.number().int().nullable(), comparacion: z.enum(COMPARACIONES) }),
+    anterior: cifrasMesSchema.extend({
+      hasta_hora: z.number().int().nullable(),
+      hasta_minuto: z.number().int().nullable(),
+      comparacion: z.enum(COMPARACIONES),
+    }),
     /** Every day of the month, zeros included. */
     por_dia: serieSchema,
     por_categoria: porCategoriaSchema,

@@ -9,6 +9,7 @@ export const ACCIONES_AUDITORIA = {
   devolucion: 'Devolución',
   retiro_caja: 'Retiro de caja',
   fiado_sobre_limite: 'Fiado sobre el límite',
+  descuento: 'Descuento',
   pin_rechazado: 'PIN rechazado',
   cambio_precio: 'Cambio de precio',
   ajuste_stock: 'Ajuste de stock',

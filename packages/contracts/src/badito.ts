@@ -40,6 +40,11 @@ export const INTENCIONES_BADITO = [
   'metodo_pago_ayer',
   'metodo_pago_semana',
   'metodo_pago_mes',
+  // Discounts given at the counter (issue 32): their pesos, in how many sales.
+  'descuentos_hoy',
+  'descuentos_ayer',
+  'descuentos_semana',
+  'descuentos_mes',
   'agotados',
   'stock_bajo',
   'sin_ventas',

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { idSchema, MAX_PAGE_SIZE, skipSchema } from './comunes.js';
 import { ESTADOS_DTE } from './dte.js';
+import { UNIDADES_VENTA } from './granel.js';
 import { rutSchema } from './rut.js';
 
 /** Who sends the documents to SII. 'simulador': the local stand-in (nothing reaches SII: not valid). */
@@ -180,6 +181,17 @@ export const documentoSchema = z
   .meta({ id: 'DocumentoDte' });
 export type Documento = z.infer<typeof documentoSchema>;
 
+export const porDiaDocumentosSchema = z.object({
+  dia: z.string(),
+  boletas: z.number().int(),
+  monto_boletas: z.number().int(),
+  notas_credito: z.number().int(),
+  monto_notas_credito: z.number().int(),
+  /** monto_boletas − monto_notas_credito. */
+  neto: z.number().int(),
+});
+export type PorDiaDocumentos = z.infer<typeof porDiaDocumentosSchema>;
+
 export const documentosListSchema = z
   .object({
     documentos: z.array(documentoSchema),
@@ -193,10 +205,11 @@ export const documentosListSchema = z
       rechazado: z.number().int(),
     }),
     /**
-     * Per day (Chile), the last 14 with any document: how many got their folio (boletas and notas de
-     * crédito), and what the boletas with a folio charged (pesos).
+     * Per day (Chile), the last 14 with any document with its folio: the boletas issued and what they
+     * charged, the notas de crédito issued and what they credited, and the net (boletas − notas): a sale
+     * voided the day it was made nets to $0 that day. A document counts on the day it was requested.
      */
-    por_dia: z.array(z.object({ dia: z.string(), emitidos: z.number().int(), monto: z.number().int() })),
+    por_dia: z.array(porDiaDocumentosSchema),
   })
   .meta({ id: 'ListaDocumentosDte' });
 
@@ -226,3 +239,48 @@ export const boletaElectronicaSchema = z
   })
   .meta({ id: 'BoletaElectronica' });
 export type BoletaElectronica = z.infer<typeof boletaElectronicaSchema>;
+
+/** What a nota de crédito prints while it has no folio yet. */
+export const LEYENDA_NOTA_EN_PROCESO = 'Nota de crédito en proceso';
+export const MENSAJE_NOTA_CREDITO_NO_ENCONTRADA = 'La nota de crédito no existe.';
+
+/** GET /api/boletas/notas-credito?id_venta=: the notas de crédito of one sale. */
+export const notasCreditoQuerySchema = z.object({ id_minimarket: idSchema, id_venta: idSchema });
+
+/**
+ * A nota de crédito (61) as its paper shows it (GET /api/boletas/notas-credito, issue 32): the issuer,
+ * its folio and timbre once the provider gave them, the boleta it references, the lines it credits
+ * (a return's items; a void's, what the boleta charged less what returns already credited) and its
+ * amounts, rounded as SII rounds them (contracts/dte.ts).
+ */
+export const notaCreditoSchema = boletaElectronicaSchema
+  .extend({
+    id_documento: z.number().int(),
+    id_minimarket: z.number().int(),
+    id_venta: z.number().int(),
+    /** The sale as the shop names it ('N° 12'): referenciaVenta. */
+    referencia_venta: z.string(),
+    /** The return it credits; null: the sale's void. */
+    id_devolucion: z.number().int().nullable(),
+    /** When it was requested (the void's or the return's time): its date of issue. */
+    fecha: z.string(),
+    /** Why, as SII's RazonRef says it: 'Anula la boleta (venta anulada)', 'Devolución de productos'… */
+    razon: z.string(),
+    /** The boleta it corrects: its type (39, 41), folio (null while it has none) and date. */
+    referencia: z.object({ tipo: z.number().int(), folio: z.number().int().nullable(), fecha: z.string() }),
+    /** The shop's name (printed above the issuer when it differs from the razón social). */
+    nombre_tienda: z.string(),
+    lineas: z.array(
+      z.object({
+        nombre: z.string(),
+        /** Grams when unidad is 'kg'. */
+        cantidad: z.number().int(),
+        unidad: z.enum(UNIDADES_VENTA),
+        precio_unitario: z.number().int(),
+        monto: z.number().int(),
+        exento: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'NotaCreditoElectronica' });
+export type NotaCredito = z.infer<typeof notaCreditoSchema>;

@@ -88,6 +88,8 @@ export const turnoSchema = z
   .object({
     id_turno: z.number().int(),
     id_minimarket: z.number().int(),
+    /** The shop's own number for it, 1, 2, 3…: what a person reads («Turno N° 3»); id_turno stays the key. */
+    numero_turno: z.number().int(),
     abierto_en: z.string(),
     nombre_usuario_apertura: z.string().nullable(),
     monto_inicial: z.number().int(),
@@ -113,6 +115,11 @@ export const turnoSchema = z
     abonos_efectivo: z.number().int().nullable(),
     ingresos: z.number().int(),
     retiros: z.number().int(),
+    /**
+     * Cash rounding of the shift (Ley 20.956): what rounding its cash sales added or took, less what
+     * rounding gave back in its cash refunds and voids. The expected cash counts it.
+     */
+    redondeo: z.number().int().nullable(),
     esperado_efectivo: z.number().int().nullable(),
     monto_contado: z.number().int().nullable(),
     diferencia: z.number().int().nullable(),
@@ -139,8 +146,12 @@ export const boletaSchema = z
         precio_unitario: z.number().int(),
         subtotal: z.number().int(),
         unidad: z.enum(UNIDADES_VENTA),
+        /** Pesos off this line (0 when none): the receipt prints it under the line. */
+        descuento: z.number().int(),
       }),
     ),
+    /** Why the sale carries a discount (null when none). */
+    motivo_descuento: z.string().nullable(),
     total: z.number().int(),
     /** round(total / 1.19). */
     neto: z.number().int(),
@@ -150,7 +161,12 @@ export const boletaSchema = z
     metodo_pago: z.enum(METODOS_VENTA),
     pagos: z.array(pagoSchema),
     estado_venta: z.string(),
-    /** A sale with a cash part: what was handed over and the change (of the cash part only). */
+    /**
+     * Cash rounding (Ley 20.956): added to (+) or taken from (−) the cash part; the receipt prints
+     * «Redondeo (Ley 20.956)» and what the cash part was paid with. The total stays exact.
+     */
+    redondeo: z.number().int(),
+    /** A sale with a cash part: what was handed over and the change (of the rounded cash part). */
     monto_recibido: z.number().int().nullable(),
     vuelto: z.number().int().nullable(),
     /** A sale on credit: the customer whose account it goes to (la libreta). */

@@ -34,6 +34,7 @@ export const ACCIONES_AUTORIZABLES = {
   devolucion: 'Devolver productos de una venta',
   retiro_caja: 'Retirar efectivo de la caja',
   fiado_sobre_limite: 'Fiar por sobre el límite del cliente',
+  descuento_sobre_tope: 'Un descuento por sobre el tope de la tienda',
 } as const;
 export type AccionAutorizable = keyof typeof ACCIONES_AUTORIZABLES;
 export const CODIGO_REQUIERE_AUTORIZACION = 'REQUIERE_AUTORIZACION';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, pesosSchema, skipSchema } from './comunes.js';
 import { esDia } from './dias.js';
 import { formatClp } from './formato.js';
+import { UNIDADES_VENTA } from './granel.js';
 import { MAX_ENTERO, ZONA_HORARIA } from './reglas.js';
 import { normalizeRut } from './rut.js';
 
@@ -202,6 +203,17 @@ export const abonoResultadoSchema = z.object({ abono: abonoSchema, saldo: z.numb
 export const TIPOS_MOVIMIENTO_CUENTA = ['compra', 'devolucion', 'anulacion', 'abono', 'saldo_inicial'] as const;
 /** How the statement names the opening balance (web, print and API alike). */
 export const DESCRIPCION_SALDO_INICIAL = 'Saldo inicial (libreta)';
+/** A line of a purchase on the statement: what the customer took, how much of it and for how much. */
+export const lineaCompraCuentaSchema = z.object({
+  nombre_producto: z.string(),
+  /** Grams when unidad is 'kg' (the statement shows kilos: '0,350 kg'). */
+  num_unidades: z.number().int(),
+  unidad: z.enum(UNIDADES_VENTA),
+  /** What the line cost (pesos). */
+  subtotal: z.number().int(),
+});
+export type LineaCompraCuenta = z.infer<typeof lineaCompraCuentaSchema>;
+
 export const movimientoCuentaSchema = z.object({
   fecha: z.string(),
   tipo: z.enum(TIPOS_MOVIMIENTO_CUENTA),
@@ -215,6 +227,11 @@ export const movimientoCuentaSchema = z.object({
   abono: z.number().int(),
   /** The balance after it. */
   saldo: z.number().int(),
+  /**
+   * A purchase's items as sold (the sale's lines, in order); empty for every other movement. Of a split
+   * sale (docs/pagos.md) they are the whole sale's, while `cargo` is only its fiado part.
+   */
+  detalles: z.array(lineaCompraCuentaSchema),
 });
 export type MovimientoCuenta = z.infer<typeof movimientoCuentaSchema>;
 

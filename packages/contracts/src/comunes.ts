@@ -18,6 +18,14 @@ export const CATEGORIAS = [
   'Masivos',
 ] as const;
 export type Categoria = (typeof CATEGORIAS)[number];
+/**
+ * The categories a sale line may carry: a product's, or «Venta libre» for a loose sale that names none
+ * (issue 32, docs/pagos.md): the analytics file such lines under it.
+ */
+export const CATEGORIA_VENTA_LIBRE = 'Venta libre';
+export const CATEGORIAS_VENTA = [...CATEGORIAS, CATEGORIA_VENTA_LIBRE] as const;
+export type CategoriaVenta = (typeof CATEGORIAS_VENTA)[number];
+
 /** Only a filter value: it means "no category filter". */
 export const CATEGORIA_TODOS = 'Todos';
 

@@ -68,52 +68,52 @@ describe('resolverRango: a range is checked once resolved', () => {
 
 describe('periodoAnterior: a partial period against the same elapsed part of the one before', () => {
   it.each([
-    // Today until now against yesterday until this hour.
+    // Today until now against yesterday until this same minute.
     [
       { desde: '2026-11-24', hasta: '2026-11-24' },
       15,
-      { desde: '2026-11-23', hasta: '2026-11-23', hasta_hora: 15, comparacion: 'periodo_anterior' },
+      { desde: '2026-11-23', hasta: '2026-11-23', hasta_hora: 15, hasta_minuto: 42, comparacion: 'periodo_anterior' },
     ],
-    // Month to date against the same days of last month, its last day until this hour.
+    // Month to date against the same days of last month, its last day until this minute.
     [
       { desde: '2026-11-01', hasta: '2026-11-24' },
       9,
-      { desde: '2026-10-01', hasta: '2026-10-24', hasta_hora: 9, comparacion: 'mismos_dias_mes_anterior' },
+      { desde: '2026-10-01', hasta: '2026-10-24', hasta_hora: 9, hasta_minuto: 42, comparacion: 'mismos_dias_mes_anterior' },
     ],
     // A whole past month against the whole month before (a shorter month ends at its end).
     [
       { desde: '2026-03-01', hasta: '2026-03-31' },
       9,
-      { desde: '2026-02-01', hasta: '2026-02-28', hasta_hora: null, comparacion: 'mismos_dias_mes_anterior' },
+      { desde: '2026-02-01', hasta: '2026-02-28', hasta_hora: null, hasta_minuto: null, comparacion: 'mismos_dias_mes_anterior' },
     ],
     [
       { desde: '2026-04-01', hasta: '2026-04-30' },
       9,
-      { desde: '2026-03-01', hasta: '2026-03-31', hasta_hora: null, comparacion: 'mismos_dias_mes_anterior' },
+      { desde: '2026-03-01', hasta: '2026-03-31', hasta_hora: null, hasta_minuto: null, comparacion: 'mismos_dias_mes_anterior' },
     ],
     [
       { desde: '2026-03-01', hasta: '2026-03-30' },
       9,
-      { desde: '2026-02-01', hasta: '2026-02-28', hasta_hora: null, comparacion: 'mismos_dias_mes_anterior' },
+      { desde: '2026-02-01', hasta: '2026-02-28', hasta_hora: null, hasta_minuto: null, comparacion: 'mismos_dias_mes_anterior' },
     ],
     [
       { desde: '2026-01-01', hasta: '2026-01-15' },
       9,
-      { desde: '2025-12-01', hasta: '2025-12-15', hasta_hora: null, comparacion: 'mismos_dias_mes_anterior' },
+      { desde: '2025-12-01', hasta: '2025-12-15', hasta_hora: null, hasta_minuto: null, comparacion: 'mismos_dias_mes_anterior' },
     ],
-    // The last 30 days ending today: the 30 before, the last one until this hour.
+    // The last 30 days ending today: the 30 before, the last one until this minute.
     [
       { desde: '2026-10-26', hasta: '2026-11-24' },
       0,
-      { desde: '2026-09-26', hasta: '2026-10-25', hasta_hora: 0, comparacion: 'periodo_anterior' },
+      { desde: '2026-09-26', hasta: '2026-10-25', hasta_hora: 0, hasta_minuto: 42, comparacion: 'periodo_anterior' },
     ],
     // Past ranges: as many whole days right before.
     [
       { desde: '2026-11-10', hasta: '2026-11-16' },
       9,
-      { desde: '2026-11-03', hasta: '2026-11-09', hasta_hora: null, comparacion: 'periodo_anterior' },
+      { desde: '2026-11-03', hasta: '2026-11-09', hasta_hora: null, hasta_minuto: null, comparacion: 'periodo_anterior' },
     ],
-  ] as const)('%o at %i h', (rango, hora, esperado) => {
-    expect(periodoAnterior(rango, '2026-11-24', hora)).toEqual(esperado);
+  ] as const)('%o at %i:42', (rango, hora, esperado) => {
+    expect(periodoAnterior(rango, '2026-11-24', { hora, minuto: 42 })).toEqual(esperado);
   });
 });

@@ -185,12 +185,14 @@ describe('pesoDeEtiqueta: what a label sells (server and offline counter alike)'
     expect(pesoDeEtiqueta({ gramos: 350 }, queso)).toEqual({ ok: true, gramos: 350, monto: 3147 });
   });
 
-  it('a price label derives the grams from the amount; the line charges those grams at today’s price', () => {
-    // $3.147 × 1000 / 8990 = 350,05 g → 350 g; 350 g cost $3.147 again.
+  it('a price label is charged its printed amount; its grams are derived for the stock only (issue 32)', () => {
+    // $3.147 × 1000 / 8990 = 350,05 g → 350 g.
     expect(pesoDeEtiqueta({ monto: 3147 }, queso)).toEqual({ ok: true, gramos: 350, monto: 3147 });
-    // The scale with last week's price ($7.990/kg printed $2.797 for 350 g): the weight is the
-    // fact as the shop's price reads it, 311 g, charged at today's price.
-    expect(pesoDeEtiqueta({ monto: 2797 }, queso)).toEqual({ ok: true, gramos: 311, monto: 2796 });
+    // «$3.000» of jamón at $8.990/kg: 333,7 g → 334 g, and the customer pays $3.000 (not the $3.003 of 334 g).
+    expect(pesoDeEtiqueta({ monto: 3000 }, queso)).toEqual({ ok: true, gramos: 334, monto: 3000 });
+    // The scale with last week's price ($7.990/kg printed $2.797 for 350 g): the printed $2.797 is
+    // paid; the stock loses what that amount is at the shop's price, 311 g.
+    expect(pesoDeEtiqueta({ monto: 2797 }, queso)).toEqual({ ok: true, gramos: 311, monto: 2797 });
   });
 
   it('an amount that stands for no weight, or for more than a line may hold, is refused with the product named', () => {

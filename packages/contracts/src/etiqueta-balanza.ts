@@ -102,12 +102,15 @@ export function normalizarPlu(plu: string): string {
 export type PesoEtiqueta = { ok: true; gramos: number; monto: number } | { ok: false; mensaje: string };
 
 /**
- * What a label that read well sells of its product (the server's GET /productos/etiqueta and the
- * counter without connection apply this one rule): a weight label gives the grams; a price label
- * the amount, from which the grams are derived (gramosPorMonto). `monto` is what the line charges,
- * montoPorPeso of those grams at the product's price per kilo: the amount registrar_venta checks.
- * When the scale still has an old price, the shop's price wins (the weight is the fact). Grams of 0
- * or past a line's maximum (a price label of a product whose price per kilo is far off) are refused.
+ * What a label that read well sells of its product (the server's GET /productos/etiqueta, the sale
+ * that carries the label's code, and the counter without connection apply this one rule):
+ * - a weight label gives the grams; the line charges montoPorPeso of them at the shop's price per
+ *   kilo (when the scale still has an old price, the shop's price wins: the weight is the fact);
+ * - a price label is charged its printed amount, what the customer read on it (issue 32: «$3.000» of
+ *   jamón at $8.990/kg is $3.000, never the $3.003 of turning it into grams and back); the grams
+ *   are derived for the stock only (gramosPorMonto: 334 g).
+ * Grams of 0 or past a line's maximum (a price label of a product whose price per kilo is far off)
+ * are refused.
  */
 export function pesoDeEtiqueta(
   lectura: { gramos?: number; monto?: number },
@@ -120,5 +123,5 @@ export function pesoDeEtiqueta(
       mensaje: `La etiqueta de $${lectura.monto} no corresponde a un peso válido de "${producto.nombre_producto}" (${formatPeso(gramos)}). Vuelve a pesarlo.`,
     };
   }
-  return { ok: true, gramos, monto: montoPorPeso(producto.precio_venta_actual, gramos) };
+  return { ok: true, gramos, monto: lectura.monto ?? montoPorPeso(producto.precio_venta_actual, gramos) };
 }

@@ -182,8 +182,15 @@ export function montoADevolver(l: {
   quedan: number;
   /** Pesos of the line not yet refunded. */
   porReembolsar: number;
+  /**
+   * The line was not charged price × quantity (a discount, a price label's printed amount; issue 32):
+   * what comes back is refunded in proportion to what is left unrefunded, half a peso up, so the units
+   * come back at what was paid for them and the last return settles the line to the peso.
+   */
+  proporcional?: boolean;
 }): number {
   if (l.cantidad >= l.quedan) return l.porReembolsar;
+  if (l.proporcional) return dividirRedondeando(l.porReembolsar * l.cantidad, l.quedan);
   const monto = l.unidad === 'kg' ? montoPorPeso(l.precio, l.cantidad) : l.precio * l.cantidad;
   return Math.min(monto, l.porReembolsar);
 }

@@ -8,6 +8,7 @@ import {
   textoRequerido,
 } from './comunes.js';
 import { formatoEtiquetaSchema } from './etiqueta-balanza.js';
+import { productoSchema } from './productos.js';
 import { MAX_ENTERO } from './reglas.js';
 
 export const minimarketSchema = z
@@ -31,6 +32,8 @@ export const minimarketSchema = z
     dias_aviso_fiado: z.number().int(),
     /** Idle minutes after which the shared till goes back to the PIN screen (docs/cajeros.md). */
     minutos_bloqueo_caja: z.number().int(),
+    /** What a cashier may discount without the owner's PIN, in percent of the cart (docs/pagos.md). */
+    descuento_maximo_pct: z.number().int(),
   })
   .meta({ id: 'Minimarket' });
 export type Minimarket = z.infer<typeof minimarketSchema>;
@@ -70,6 +73,16 @@ const minutosBloqueoSchema = enteroDesdeTexto(
   { campo: 'Los minutos para bloquear la caja', mensajeTipo: MENSAJE_MINUTOS_BLOQUEO },
 );
 
+const MENSAJE_DESCUENTO_MAXIMO = 'El descuento máximo de un cajero debe ser un porcentaje entero entre 0 y 100.';
+const descuentoMaximoSchema = enteroDesdeTexto(
+  z
+    .number()
+    .int({ error: MENSAJE_DESCUENTO_MAXIMO })
+    .min(0, { error: MENSAJE_DESCUENTO_MAXIMO })
+    .max(100, { error: MENSAJE_DESCUENTO_MAXIMO }),
+  { campo: 'El descuento máximo', mensajeTipo: MENSAJE_DESCUENTO_MAXIMO },
+);
+
 export const minimarketCreateSchema = z.object({
   nombre_minimarket: textoRequerido('El nombre del minimarket es obligatorio.'),
   direccion: textoRequerido('La dirección es obligatoria.'),
@@ -99,6 +112,8 @@ export const minimarketConfiguracionSchema = z
     dias_aviso_fiado: diasAvisoFiadoSchema.optional(),
     /** After how many idle minutes the shared till asks for a PIN again (1–240; 10 by default). */
     minutos_bloqueo_caja: minutosBloqueoSchema.optional(),
+    /** The most a cashier may discount without the owner's PIN, in percent (0–100; 10 by default). */
+    descuento_maximo_pct: descuentoMaximoSchema.optional(),
   })
   .refine(
     (c) =>
@@ -106,7 +121,8 @@ export const minimarketConfiguracionSchema = z
       c.exigir_caja_abierta !== undefined ||
       c.formato_etiqueta !== undefined ||
       c.dias_aviso_fiado !== undefined ||
-      c.minutos_bloqueo_caja !== undefined,
+      c.minutos_bloqueo_caja !== undefined ||
+      c.descuento_maximo_pct !== undefined,
     { error: 'Indica qué ajuste cambiar.' },
   );
 
@@ -116,4 +132,27 @@ export const minimarketsQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   comuna: z.string().trim().max(100).optional(),
   rubro: z.string().trim().max(100).optional(),
+});
+
+/** Keys of the till's quick grid (Nueva venta; issue 32): what the owner sets, at most this many. */
+export const MAX_TECLAS_RAPIDAS = 24;
+/** Without keys set, the grid shows this many of the shop's most sold products (last 30 days). */
+export const TECLAS_RAPIDAS_POR_DEFECTO = 12;
+
+/** GET /minimarkets/{id}/teclas-rapidas: the grid, in order, and whether the owner set it. */
+export const teclasRapidasSchema = z
+  .object({
+    teclas: z.array(z.object({ posicion: z.number().int(), producto: productoSchema })),
+    /** false: nobody set them, these are the shop's most sold products. */
+    configuradas: z.boolean(),
+  })
+  .meta({ id: 'TeclasRapidas' });
+export type TeclasRapidas = z.infer<typeof teclasRapidasSchema>;
+
+/** PUT /minimarkets/{id}/teclas-rapidas: the products, in grid order (an empty list goes back to the most sold). */
+export const teclasRapidasUpdateSchema = z.object({
+  productos: z
+    .array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), { error: 'Indica los productos de las teclas.' })
+    .max(MAX_TECLAS_RAPIDAS, { error: `Caben a lo más ${MAX_TECLAS_RAPIDAS} teclas.` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'Un producto va una sola vez en las teclas.' }),
 });

@@ -25,7 +25,8 @@ export const productoSchema = z
     precio_venta_actual: z.number().int(),
     precio_compra_actual: z.number().int().nullable(),
     stock: z.number().int(),
-    codigo_barra: z.string(),
+    /** Null only for a product sold by the kilo that has its PLU (issue 32). */
+    codigo_barra: z.string().nullable(),
     descripcion: z.string().nullable(),
     marca: z.string().nullable(),
     imagen: z.string().nullable(),
@@ -115,10 +116,17 @@ export const codigoPluSchema = z
     return normalizarPlu(s);
   });
 
+export const MENSAJE_CODIGO_O_PLU = 'Indica el código de barras, o el PLU si el producto se vende a granel (kg).';
+/** A barcode that may be left empty (a kg product with its PLU): blank is absent. */
+const codigoBarraOpcional = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), codigoBarraSchema.optional());
+/** A product needs a barcode, or, sold by the kilo, its PLU (jamón, bread and vegetables have only a PLU). */
+export const tieneCodigo = (p: { codigo_barra?: string | null; unidad?: string; codigo_plu?: string | null }) =>
+  Boolean(p.codigo_barra) || (p.unidad === 'kg' && Boolean(p.codigo_plu));
+
 export const productoCreateSchema = z
   .object({
     id_minimarket: idSchema,
-    codigo_barra: codigoBarraSchema,
+    codigo_barra: codigoBarraOpcional,
     nombre_producto: obligatorio.max(LIMITES_PRODUCTO.nombre),
     categoria: z.enum(CATEGORIAS, { error: MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO }),
     precio_venta: precioVentaSchema,
@@ -135,13 +143,15 @@ export const productoCreateSchema = z
   .refine((p) => p.codigo_plu === undefined || p.codigo_plu === null || p.unidad === 'kg', {
     error: MENSAJE_PLU_SOLO_GRANEL,
     path: ['codigo_plu'],
-  });
+  })
+  .refine(tieneCodigo, { error: MENSAJE_CODIGO_O_PLU, path: ['codigo_barra'] });
 export type ProductoCreate = z.input<typeof productoCreateSchema>;
 
 /** PUT /productos/{id}: any subset of the edit form's fields. */
 export const productoUpdateSchema = z
   .object({
-    codigo_barra: codigoBarraSchema,
+    /** null removes it: only from a kg product with its PLU (the service checks the result). */
+    codigo_barra: z.union([z.null(), codigoBarraSchema]),
     nombre_producto: obligatorio.max(LIMITES_PRODUCTO.nombre),
     categoria: categoriaSchema,
     precio_venta: precioVentaSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CATEGORIAS,
   ESTADO_VENTA_COMPLETADA,
   id64Schema,
   idSchema,
@@ -19,6 +20,7 @@ import { autorizacionSchema } from './cajeros.js';
 import { MENSAJE_CLIENTE_SOLO_FIADO, MENSAJE_FIADO_SIN_CLIENTE } from './clientes.js';
 import { formatClp } from './formato.js';
 import { MAX_UNIDADES_LINEA, MENSAJE_RECIBIDO_INSUFICIENTE, MENSAJE_RECIBIDO_SOLO_EFECTIVO } from './reglas.js';
+import { redondearEfectivo, redondeoEfectivo } from './redondeo.js';
 
 /**
  * One part of what a sale was paid with (pago dividido, docs/pagos.md): a sale paid one way has one
@@ -37,12 +39,21 @@ export const mensajePagosNoSuman = (suma: number, total: number) =>
 export const mensajeRecibidoParteEfectivo = (efectivo: number) =>
   `La cantidad recibida es menor que la parte en efectivo (${formatClp(efectivo)}).`;
 
-/** The cash part of a payment (0 without one). */
+/** The cash part of a payment (0 without one), exact: what the lines of it add up to. */
 export const parteEfectivo = (pagos: readonly Pago[]) => pagos.find((p) => p.metodo_pago === 'Efectivo')?.monto ?? 0;
 
-/** The change handed back: out of the cash part only (null when no cash was handed over). */
+/**
+ * What the cash part of a payment is paid with (Ley 20.956, redondeo.ts): the exact cash part rounded
+ * to the ten. A split of $2.005 cash + $1.142 debit pays $2.000 in cash; without cash, 0.
+ */
+export const efectivoAPagar = (pagos: readonly Pago[]) => redondearEfectivo(parteEfectivo(pagos));
+
+/** What the rounding of a payment's cash part adds (+) or takes (−): Venta.redondeo. */
+export const redondeoDePagos = (pagos: readonly Pago[]) => redondeoEfectivo(parteEfectivo(pagos));
+
+/** The change handed back: out of the rounded cash part only (null when no cash was handed over). */
 export const vueltoDeVenta = (v: { monto_recibido?: number | null; pagos: readonly Pago[] }) =>
-  typeof v.monto_recibido === 'number' ? v.monto_recibido - parteEfectivo(v.pagos) : null;
+  typeof v.monto_recibido === 'number' ? v.monto_recibido - efectivoAPagar(v.pagos) : null;
 
 /** How a payment reads on one line: 'Efectivo', or 'Efectivo $3.000 + Fiado $5.000' when split. */
 export const textoPagos = (pagos: readonly Pago[]) =>
@@ -57,7 +68,8 @@ const pagoCreateSchema = z.object({
 export const detalleVentaSchema = z
   .object({
     id_detalle_venta: z.number().int(),
-    id_producto: z.number().int(),
+    /** Null: a loose sale («venta libre»), a line with no product. */
+    id_producto: z.number().int().nullable(),
     num_unidades: z.number().int(),
     subtotal: z.number().int(),
     precio_unitario: z.number().int(),
@@ -70,6 +82,10 @@ export const detalleVentaSchema = z
      * optional in the type only so lines built before it (the web's fixtures) still typecheck.
      */
     precio_catalogo: z.number().int().nullable().optional(),
+    /** Its discount in pesos (its own and its share of the cart's): subtotal = gross − descuento. */
+    descuento: z.number().int(),
+    /** The price label it was scanned from (13 digits), charged the label's printed amount; null otherwise. */
+    codigo_etiqueta: z.string().nullable(),
   })
   .meta({ id: 'DetalleVenta' });
 
@@ -83,6 +99,8 @@ export const devolucionSchema = z
     total: z.number().int(),
     /** What it gave back by each method (one part unless the sale was split). */
     pagos: z.array(pagoSchema),
+    /** Cash rounding of its cash part (Ley 20.956): refunding $3.146 in cash gives back $3.150, redondeo 4. */
+    redondeo: z.number().int(),
     detalles: z.array(
       z.object({
         id_producto: z.number().int(),
@@ -143,6 +161,17 @@ export const MENSAJE_OFFLINE_CLIENTE_NO_ENCONTRADO =
   'Esta venta sin conexión es fiado a un cliente que no existe en la tienda: no se puede registrar. Revisa el comprobante y registra la venta de nuevo.';
 export const MENSAJE_REFERENCIA_LOCAL_LARGA = `La referencia del comprobante puede tener a lo más ${MAX_REFERENCIA_LOCAL} caracteres.`;
 
+/** The loose sale («venta libre», docs/pagos.md): a line with no product. */
+export const NOMBRE_VENTA_LIBRE = 'Varios';
+export const LIMITE_NOMBRE_VENTA_LIBRE = 60;
+export const MENSAJE_NOMBRE_VENTA_LIBRE_LARGO = `El nombre de una venta libre puede tener a lo más ${LIMITE_NOMBRE_VENTA_LIBRE} caracteres.`;
+export const MENSAJE_VENTA_LIBRE_UNA = 'Una venta libre es una sola unidad por su monto.';
+export const MENSAJE_VENTA_LIBRE_ETIQUETA = 'Una venta libre no lleva etiqueta de balanza.';
+export const MENSAJE_VENTA_LIBRE_MONTO = 'El monto de una venta libre debe ser mayor a $0.';
+export const MENSAJE_DESCUENTO_TOTAL = 'El descuento de una línea debe ser menor que su monto.';
+export const MENSAJE_MOTIVO_DESCUENTO = 'Escribe el motivo del descuento.';
+export const MAX_MOTIVO_DESCUENTO = 200;
+
 /**
  * What an offline sale did that the counter would not have let through (docs/offline.md «El rastro»),
  * with the words Transacciones and the owner's notice use. The sale is recorded all the same.
@@ -152,6 +181,7 @@ export const ALERTAS_VENTA = {
   fecha_anterior_al_contacto: 'Hora de la venta anterior al último contacto del equipo con el servidor',
   fiado_sobre_limite: 'Fiado por sobre el límite del cliente',
   sin_stock: 'Vendido sin stock en el sistema',
+  descuento_sobre_tope: 'Descuento de un cajero por sobre el tope de la tienda',
 } as const;
 export type AlertaVenta = keyof typeof ALERTAS_VENTA;
 export const ALERTAS_VENTA_LISTA = Object.keys(ALERTAS_VENTA) as [AlertaVenta, ...AlertaVenta[]];
@@ -194,6 +224,13 @@ export const ventaSchema = z
     recibida_en: z.iso.datetime(),
     /** What an offline sale did that the counter would not have let through; empty otherwise. */
     alertas: z.array(z.enum(ALERTAS_VENTA_LISTA)),
+    /**
+     * Cash rounding (Ley 20.956, docs/pagos.md): whole pesos added to (positive) or taken from
+     * (negative) the cash part; 0 with no cash part. `total` stays the exact sum of the lines.
+     */
+    redondeo: z.number().int(),
+    /** Why it carries a discount (null when none). */
+    motivo_descuento: z.string().nullable(),
   })
   .meta({ id: 'Venta' });
 export type Venta = z.infer<typeof ventaSchema>;
@@ -203,17 +240,44 @@ export type Venta = z.infer<typeof ventaSchema>;
  * subtotal montoPorPeso(precio, gramos) (granel.ts); for a unit product, precio × units. The server
  * checks each against the product's unit and price of the moment.
  */
-export const detalleVentaCreateSchema = z.object({
-  id_producto: id64Schema,
-  num_unidades: z
-    .number({ error: 'La cantidad debe ser un número entero.' })
-    .int({ error: 'La cantidad debe ser un número entero.' })
-    .positive({ error: 'La cantidad debe ser mayor a 0.' })
-    .max(MAX_UNIDADES_LINEA, { error: 'La cantidad es demasiado alta.' }),
-  precio_unitario: pesosSchema,
-  subtotal: pesosSchema,
-  nombre_producto: z.string().optional(),
-});
+export const detalleVentaCreateSchema = z
+  .object({
+    /** Null: a loose sale («venta libre»), one unit at precio_unitario, no stock moved. */
+    id_producto: id64Schema.nullable(),
+    num_unidades: z
+      .number({ error: 'La cantidad debe ser un número entero.' })
+      .int({ error: 'La cantidad debe ser un número entero.' })
+      .positive({ error: 'La cantidad debe ser mayor a 0.' })
+      .max(MAX_UNIDADES_LINEA, { error: 'La cantidad es demasiado alta.' }),
+    precio_unitario: pesosSchema,
+    /** The line's gross amount less its discount. */
+    subtotal: pesosSchema,
+    /** Whole pesos off this line (its own, and its share of a discount on the cart), below its gross amount. */
+    descuento: pesosSchema.default(0),
+    /**
+     * The 13 digits of the price or weight label it was scanned from: the server reads it with the
+     * shop's layout, and a price label's line is charged the label's printed amount (its grams, what the
+     * stock loses).
+     */
+    codigo_etiqueta: z
+      .string()
+      .regex(/^\d{8,20}$/, { error: 'El código de la etiqueta no es válido.' })
+      .optional(),
+    /** A loose sale's name ("Varios" when left empty); a product's line ignores it. */
+    nombre_producto: z.string().trim().max(LIMITE_NOMBRE_VENTA_LIBRE, { error: MENSAJE_NOMBRE_VENTA_LIBRE_LARGO }).optional(),
+    /** A loose sale's category, optional (analytics file it under «Venta libre» without one). */
+    categoria: z.enum(CATEGORIAS, { error: 'La categoría no es válida.' }).optional(),
+  })
+  .superRefine((l, ctx) => {
+    if (l.id_producto === null) {
+      if (l.num_unidades !== 1) ctx.addIssue({ code: 'custom', message: MENSAJE_VENTA_LIBRE_UNA, path: ['num_unidades'] });
+      if (l.codigo_etiqueta !== undefined)
+        ctx.addIssue({ code: 'custom', message: MENSAJE_VENTA_LIBRE_ETIQUETA, path: ['codigo_etiqueta'] });
+      if (l.precio_unitario <= 0) ctx.addIssue({ code: 'custom', message: MENSAJE_VENTA_LIBRE_MONTO, path: ['precio_unitario'] });
+    }
+    if (l.descuento > 0 && l.subtotal <= 0) ctx.addIssue({ code: 'custom', message: MENSAJE_DESCUENTO_TOTAL, path: ['descuento'] });
+  });
+export type DetalleVentaCreate = z.input<typeof detalleVentaCreateSchema>;
 
 /**
  * POST /ventas/. The server is the authority on prices, totals and the sale's time:
@@ -264,8 +328,15 @@ export const ventaCreateSchema = z
      * last answer). A sale made more than MINUTOS_ANTES_DEL_CONTACTO before it is flagged.
      */
     ultimo_contacto: z.iso.datetime({ offset: true, error: 'La hora del último contacto no es válida.' }).optional(),
-    /** The owner's PIN approving what a cashier may not do alone (a fiado past the customer's limit). */
+    /** The owner's PIN approving what a cashier may not do alone (a fiado past the limit, a discount past the cap). */
     autorizacion: autorizacionSchema.optional(),
+    /** Why the sale carries a discount: required when a line has one (it goes to the audit trail). */
+    motivo_descuento: z
+      .string()
+      .trim()
+      .min(1, { error: MENSAJE_MOTIVO_DESCUENTO })
+      .max(MAX_MOTIVO_DESCUENTO, { error: `El motivo puede tener a lo más ${MAX_MOTIVO_DESCUENTO} caracteres.` })
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.origen !== 'offline') {
@@ -291,16 +362,20 @@ export const ventaCreateSchema = z
     // metodo_pago beside pagos: the one part's method, or 'Mixto' for several.
     if (v.pagos && v.metodo_pago && v.metodo_pago !== (partes.length === 1 ? partes[0]!.metodo_pago : METODO_MIXTO))
       ctx.addIssue({ code: 'custom', message: MENSAJE_PAGO_METODO_DISTINTO, path: ['metodo_pago'] });
+    if (v.detalles.some((d) => (d.descuento ?? 0) > 0) && !v.motivo_descuento)
+      ctx.addIssue({ code: 'custom', message: MENSAJE_MOTIVO_DESCUENTO, path: ['motivo_descuento'] });
     const fiado = partes.some((p) => p.metodo_pago === 'Fiado');
     if (fiado && v.id_cliente === undefined) ctx.addIssue({ code: 'custom', message: MENSAJE_FIADO_SIN_CLIENTE, path: ['id_cliente'] });
     if (!fiado && v.id_cliente !== undefined) ctx.addIssue({ code: 'custom', message: MENSAJE_CLIENTE_SOLO_FIADO, path: ['id_cliente'] });
     if (v.monto_recibido === undefined) return;
     const efectivo = partes.find((p) => p.metodo_pago === 'Efectivo');
     if (!efectivo) ctx.addIssue({ code: 'custom', message: MENSAJE_RECIBIDO_SOLO_EFECTIVO, path: ['monto_recibido'] });
-    else if (v.monto_recibido < efectivo.monto)
+    // Cash is paid rounded (Ley 20.956): $3.145 in cash is paid with $3.140. (A part already refused,
+    // below 1, is not rounded: its own message says what is wrong.)
+    else if (efectivo.monto > 0 && v.monto_recibido < redondearEfectivo(efectivo.monto))
       ctx.addIssue({
         code: 'custom',
-        message: partes.length === 1 ? MENSAJE_RECIBIDO_INSUFICIENTE : mensajeRecibidoParteEfectivo(efectivo.monto),
+        message: partes.length === 1 ? MENSAJE_RECIBIDO_INSUFICIENTE : mensajeRecibidoParteEfectivo(redondearEfectivo(efectivo.monto)),
         path: ['monto_recibido'],
       });
   })

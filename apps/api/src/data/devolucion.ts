@@ -30,13 +30,16 @@ export async function registrarDevolucion(
     idUsuario: number;
     /** The owner who approved a cashier's return with their PIN. */
     idAutorizador: number | null;
+    /** Cash rounding of its cash part (Ley 20.956), −5 to +4. */
+    redondeo: number;
     lineas: LineaDevuelta[];
   },
 ): Promise<number> {
   const total = d.lineas.reduce((s, l) => s + l.subtotal, 0);
   const [dev] = await tx.$queryRaw<{ id_devolucion: number }[]>`
-    INSERT INTO devolucion (id_minimarket, id_venta, id_turno, metodo_pago, total, motivo, id_usuario, id_autorizador)
-    VALUES (${d.idMinimarket}, ${d.idVenta}, ${d.idTurno}, ${d.metodoPago}, ${total}, ${d.motivo}, ${d.idUsuario}, ${d.idAutorizador})
+    INSERT INTO devolucion (id_minimarket, id_venta, id_turno, metodo_pago, total, motivo, id_usuario, id_autorizador, redondeo)
+    VALUES (${d.idMinimarket}, ${d.idVenta}, ${d.idTurno}, ${d.metodoPago}, ${total}, ${d.motivo}, ${d.idUsuario}, ${d.idAutorizador},
+            ${d.redondeo})
     RETURNING id_devolucion`;
   await tx.detalleDevolucion.createMany({
     data: d.lineas.map((l) => ({

@@ -268,7 +268,8 @@ export const desactivarProducto = (tx: Tx, idMinimarket: number, id: number) =>
 export async function crearProductosIniciales(
   tx: Tx,
   // stock_inicial (the demo): the count at `fecha`, before the history's sales took today's `stock` out of it.
-  productos: Array<ValoresProducto & { stock: number; stock_inicial?: number; costo_unitario: number; fecha: Date }>,
+  // Every demo product has its barcode (the map below is keyed by it).
+  productos: Array<ValoresProducto & { codigo_barra: string; stock: number; stock_inicial?: number; costo_unitario: number; fecha: Date }>,
   idUsuario: number,
   motivo: string,
 ): Promise<Map<string, number>> {
@@ -282,7 +283,7 @@ export async function crearProductosIniciales(
     select: { id_producto: true, codigo_barra: true },
   });
   // Matched by barcode (unique per shop) rather than trusting RETURNING's row order.
-  const idPorCodigo = new Map(creados.map((c) => [c.codigo_barra, c.id_producto]));
+  const idPorCodigo = new Map(creados.map((c) => [c.codigo_barra!, c.id_producto]));
   await registrarMovimientos(
     tx,
     productos.map((p) => ({

@@ -2,11 +2,16 @@
 // shift, so both live here. Sales join a shift inside registrar_venta (data/venta.ts).
 import type { Tx } from '../db/client.js';
 
-/** Opens the shop's shift; a second open one violates turno_caja_abierto_unico (the caller answers 409). */
+/**
+ * Opens the shop's shift with the shop's next shift number (its highest plus one: migration
+ * 20261201100000_numero_turno says why no counter table is needed). A second open one violates
+ * turno_caja_abierto_unico, two racing openings the number's unique index: the caller answers 409.
+ */
 export async function abrirTurno(tx: Tx, idMinimarket: number, idUsuario: number, montoInicial: number): Promise<number> {
   const [t] = await tx.$queryRaw<{ id_turno: number }[]>`
-    INSERT INTO turno_caja (id_minimarket, id_usuario_apertura, monto_inicial)
-    VALUES (${idMinimarket}, ${idUsuario}, ${montoInicial})
+    INSERT INTO turno_caja (id_minimarket, id_usuario_apertura, monto_inicial, numero_turno)
+    SELECT ${idMinimarket}, ${idUsuario}, ${montoInicial}, coalesce(max(numero_turno), 0) + 1
+    FROM turno_caja WHERE id_minimarket = ${idMinimarket}
     RETURNING id_turno`;
   return t!.id_turno;
 }

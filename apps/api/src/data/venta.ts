@@ -7,10 +7,18 @@ import { Prisma, type Db, type Tx } from '../db/client.js';
 import { marcarDiasPendientes, marcarDiasPendientesDesde } from './resumen-ventas.js';
 
 export interface LineaVentaNueva {
-  id_producto: number;
+  /** Null: a loose sale («venta libre»). */
+  id_producto: number | null;
   num_unidades: number;
   precio_unitario: number;
   subtotal: number;
+  descuento: number;
+  codigo_etiqueta?: string;
+  /** A label line's gross: the price label's printed amount (or a weight label's grams at the price). */
+  monto_etiqueta?: number;
+  /** A loose sale's name and category. */
+  nombre_producto?: string;
+  categoria?: string;
 }
 
 /**
@@ -43,6 +51,8 @@ export async function registrarVenta<T>(
     referenciaLocal?: string | null;
     /** The owner who approved a cashier's fiado past the customer's limit (docs/cajeros.md). */
     idAutorizador?: number | null;
+    /** Why the sale carries a discount. */
+    motivoDescuento?: string | null;
     /** The request as sent, without any PIN: kept with a refusal. */
     cuerpo: unknown;
   },
@@ -52,7 +62,7 @@ export async function registrarVenta<T>(
       ${v.estadoVenta}::text, ${v.total}::int, ${v.idempotencyKey}::text, ${JSON.stringify(v.lineas)}::jsonb, ${v.montoRecibido}::int,
       ${v.idCliente}::bigint, ${v.pagos ? JSON.stringify(v.pagos) : null}::jsonb, ${v.offline ? 'offline' : 'mostrador'}::text,
       ${v.offline?.fecha ?? null}::timestamptz, ${v.offline?.referenciaLocal ?? v.referenciaLocal ?? null}::text,
-      ${v.idAutorizador ?? null}::int, ${JSON.stringify(v.cuerpo)}::jsonb) AS resultado`;
+      ${v.idAutorizador ?? null}::int, ${v.motivoDescuento ?? null}::text, ${JSON.stringify(v.cuerpo)}::jsonb) AS resultado`;
   return fila!.resultado;
 }
 
@@ -410,19 +420,23 @@ export function unidadesPorDevolver(tx: Tx, idMinimarket: number, idVenta: numbe
       unidad: string;
       quedan: number;
       por_reembolsar: number;
+      /** Its lines were not charged price × quantity (a discount, a price label): refunds go in proportion. */
+      proporcional: boolean;
     }[]
   >`
     SELECT d.id_producto, min(d.nombre_producto) AS nombre_producto, min(d.precio_unitario) AS precio_unitario,
            min(d.costo_unitario) AS costo_unitario, min(d.categoria) AS categoria, min(d.unidad) AS unidad,
            (sum(d.num_unidades) - coalesce(dev.unidades, 0))::int AS quedan,
-           (sum(d.subtotal) - coalesce(dev.pesos, 0))::int AS por_reembolsar
+           (sum(d.subtotal) - coalesce(dev.pesos, 0))::int AS por_reembolsar,
+           (sum(d.descuento) > 0 OR bool_or(d.codigo_etiqueta IS NOT NULL)) AS proporcional
     FROM detalle_venta d
     LEFT JOIN LATERAL (
       SELECT sum(dd.num_unidades) AS unidades, sum(dd.subtotal) AS pesos FROM devolucion dv
       JOIN detalle_devolucion dd ON dd.id_minimarket = dv.id_minimarket AND dd.id_devolucion = dv.id_devolucion
       WHERE dv.id_minimarket = ${idMinimarket} AND dv.id_venta = ${idVenta} AND dd.id_producto = d.id_producto
     ) dev ON true
-    WHERE d.id_minimarket = ${idMinimarket} AND d.id_venta = ${idVenta}
+    -- A loose sale's lines have no product: nothing of them goes back to stock (nor is returned alone).
+    WHERE d.id_minimarket = ${idMinimarket} AND d.id_venta = ${idVenta} AND d.id_producto IS NOT NULL
     GROUP BY d.id_producto, dev.unidades, dev.pesos ORDER BY d.id_producto`;
 }
 

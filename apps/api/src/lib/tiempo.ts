@@ -78,10 +78,19 @@ export const textoDia = (f: FechaLocal) => `${String(f.anio).padStart(4, '0')}-$
 /** 'YYYY-MM-DD' of an instant in Santiago. */
 export const diaLocal = (instante: Date) => textoDia(fechaLocal(instante));
 
-const FORMATO_HORA = new Intl.DateTimeFormat('en-US', { timeZone: ZONA_HORARIA, hour: 'numeric', hourCycle: 'h23' });
+const FORMATO_HORA_MINUTO = new Intl.DateTimeFormat('en-US', {
+  timeZone: ZONA_HORARIA,
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
 
-/** The hour (0–23) on Santiago's clock at an instant. */
-export const horaLocal = (instante: Date) => Number(FORMATO_HORA.format(instante));
+/** The hour (0–23) and minute (0–59) on Santiago's clock at an instant. */
+export function horaMinutoLocal(instante: Date): { hora: number; minuto: number } {
+  const partes = FORMATO_HORA_MINUTO.formatToParts(instante);
+  const valor = (tipo: 'hour' | 'minute') => Number(partes.find((p) => p.type === tipo)?.value ?? 0);
+  return { hora: valor('hour'), minuto: valor('minute') };
+}
 
 /** 'YYYY-MM' of an instant in Santiago. */
 export const mesLocal = (instante: Date) => diaLocal(instante).slice(0, 7);

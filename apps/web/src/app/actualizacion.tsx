@@ -11,6 +11,9 @@ export function ActualizacionDisponible() {
     needRefresh: [hayNueva, setHayNueva],
     updateServiceWorker,
   } = useRegisterSW({
+    // Registered at once, not after the window's load event: on a first visit the shell is cached (and
+    // a reload without a connection works) that much sooner.
+    immediate: true,
     onRegisteredSW(_url, registro) {
       // Look for a new version every hour while the app stays open (a till is open all day).
       if (registro) window.setInterval(() => void registro.update().catch(() => {}), 60 * 60_000);

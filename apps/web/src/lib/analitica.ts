@@ -3,6 +3,7 @@
 // the range explicitly, so what the screen says it shows is what the server counted.
 import type {
   Cubo,
+  DescuentosAnalitica,
   EstadoAnalitica,
   Informe,
   LineaVenta,
@@ -17,7 +18,7 @@ import type {
   Resumen,
   Serie,
 } from '@minimarket/contracts/analitica';
-import type { Categoria, MetodoVenta } from '@minimarket/contracts/comunes';
+import type { CategoriaVenta, MetodoVenta } from '@minimarket/contracts/comunes';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiDownload, apiRequest, apiRequestPage, buildUrl, API_BASE } from './api-client';
 import { RAIZ } from './query-keys';
@@ -26,7 +27,8 @@ import { RAIZ } from './query-keys';
 export interface FiltrosAnalitica {
   desde: string;
   hasta: string;
-  categoria?: Categoria;
+  /** A product category, or «Venta libre» (the loose sales that name none). */
+  categoria?: CategoriaVenta;
   metodo_pago?: MetodoVenta;
 }
 
@@ -119,6 +121,17 @@ export const rankingQueryOptions = (id: number, f: FiltrosAnalitica, r: RankingP
     queryFn: ({ signal }) => get<Ranking>('ranking', { ...filtrosQuery(id, f), ...r }, signal),
     staleTime: FRESCO_MS,
     placeholderData: keepPreviousData,
+  });
+
+/**
+ * «Descuentos» of Dashboards (issue 32): the discounts given in the range, by day, product and person,
+ * and the period's cash rounding (Ley 20.956). Only the range applies.
+ */
+export const descuentosQueryOptions = (id: number, f: FiltrosAnalitica) =>
+  queryOptions({
+    queryKey: analiticaKeys.de(id, 'descuentos', f.desde, f.hasta),
+    queryFn: ({ signal }) => get<DescuentosAnalitica>('descuentos', { id_minimarket: id, desde: f.desde, hasta: f.hasta }, signal),
+    staleTime: FRESCO_MS,
   });
 
 /** Fixed windows ending today: the range filters do not apply. */

@@ -1,7 +1,7 @@
 // The electronic boleta (issue #23): the shop's issuer data and provider (Configuración) and the
 // documents the server's outbox sends (POS → BOLETAS). Both screens and the receipt read them, so
 // they live here, not in one feature. Type-only imports: the form validates with the contract itself.
-import type { Documento, Emisor, EmisorUpdate, documentosListSchema } from '@minimarket/contracts/boletas';
+import type { Documento, Emisor, EmisorUpdate, NotaCredito, documentosListSchema } from '@minimarket/contracts/boletas';
 import { type EstadoDte } from '@minimarket/contracts/dte';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -27,7 +27,40 @@ export const boletasKeys = {
   emisor: (idMinimarket: number) => [...boletasKeys.all, 'emisor', idMinimarket] as const,
   documentos: () => [...boletasKeys.all, 'documentos'] as const,
   lista: (p: DocumentosParams) => [...boletasKeys.documentos(), p] as const,
+  notasCredito: () => [...boletasKeys.all, 'notas-credito'] as const,
+  notasDeVenta: (idMinimarket: number, idVenta: number, version: string) =>
+    [...boletasKeys.notasCredito(), 'venta', idMinimarket, idVenta, version] as const,
+  notaCredito: (idMinimarket: number, idDocumento: number) => [...boletasKeys.notasCredito(), idMinimarket, idDocumento] as const,
 };
+
+/** How often a nota de crédito without its folio (or timbre) is read again, so they appear by themselves. */
+export const REFRESCO_NOTA_MS = 3_000;
+
+/** Waiting for the provider: asked again; rejected, or complete, not. */
+const refrescoNotas = (notas: readonly Pick<NotaCredito, 'estado' | 'folio' | 'ted'>[] | undefined) =>
+  notas?.some((n) => n.estado !== 'rechazado' && (n.folio === null || n.ted === null)) ? REFRESCO_NOTA_MS : false;
+
+/**
+ * GET /boletas/notas-credito?id_venta=: a sale's notas de crédito (its void's, each return's).
+ * `version` changes with the sale (its state and how many returns it has): a void or a return makes
+ * it a new question instead of a list read before it.
+ */
+export const notasCreditoDeVentaQueryOptions = (idMinimarket: number, idVenta: number, version: string) =>
+  queryOptions({
+    queryKey: boletasKeys.notasDeVenta(idMinimarket, idVenta, version),
+    queryFn: ({ signal }) =>
+      apiRequest<NotaCredito[]>('/boletas/notas-credito', { signal, query: { id_minimarket: idMinimarket, id_venta: idVenta } }),
+    refetchInterval: (q) => refrescoNotas(q.state.data),
+  });
+
+/** GET /boletas/notas-credito/{id}: one nota de crédito to print. */
+export const notaCreditoQueryOptions = (idMinimarket: number, idDocumento: number) =>
+  queryOptions({
+    queryKey: boletasKeys.notaCredito(idMinimarket, idDocumento),
+    queryFn: ({ signal }) =>
+      apiRequest<NotaCredito>(`/boletas/notas-credito/${idDocumento}`, { signal, query: { id_minimarket: idMinimarket } }),
+    refetchInterval: (q) => refrescoNotas(q.state.data ? [q.state.data] : undefined),
+  });
 
 /** GET /boletas/emisor: `configurado: false` (and nulls) while the shop never saved it. */
 export const emisorQueryOptions = (idMinimarket: number) =>

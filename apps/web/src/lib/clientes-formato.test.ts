@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { creditoDisponible, resumenCredito, superaLimite, totalesMovimientos } from './clientes-formato';
+import {
+  creditoDisponible,
+  destinoAbono,
+  lineaCompra,
+  parteFiada,
+  resumenCredito,
+  superaLimite,
+  totalesMovimientos,
+} from './clientes-formato';
 
 describe('resumenCredito', () => {
   it('says what is owed and the limit in one line', () => {
@@ -35,5 +43,26 @@ describe('totalesMovimientos', () => {
     ];
     expect(totalesMovimientos(movimientos)).toEqual({ cargos: 6970, abonos: 3990 });
     expect(totalesMovimientos([])).toEqual({ cargos: 0, abonos: 0 });
+  });
+});
+
+describe('destinoAbono', () => {
+  it('says which shift the cash goes to, or that none is open; other methods never pass through the till', () => {
+    expect(destinoAbono('Efectivo', { numero_turno: 3 })).toBe('Hay caja abierta: el efectivo entra al turno N° 3.');
+    expect(destinoAbono('Efectivo', null)).toBe('No hay caja abierta: este abono no quedará en ningún turno.');
+    expect(destinoAbono('Efectivo', undefined)).toBe('Un abono en efectivo entra al turno de caja abierto, si hay uno.');
+    expect(destinoAbono('Transferencia Bancaria', null)).toBe('Solo un abono en efectivo entra a la caja.');
+  });
+});
+
+describe('a purchase’s items on the statement', () => {
+  it('name, quantity (kilos for a product sold by weight) and amount; a split sale says its part on credit', () => {
+    const aceite = { nombre_producto: 'Aceite maravilla 1 L', num_unidades: 2, unidad: 'unidad' as const, subtotal: 5000 };
+    const queso = { nombre_producto: 'Queso gauda', num_unidades: 350, unidad: 'kg' as const, subtotal: 3497 };
+    expect(lineaCompra(aceite)).toBe('2 × Aceite maravilla 1 L · $5.000');
+    expect(lineaCompra(queso)).toBe('0,350 kg × Queso gauda · $3.497');
+    expect(parteFiada({ cargo: 8497, detalles: [aceite, queso] })).toBeNull();
+    expect(parteFiada({ cargo: 3000, detalles: [aceite, queso] })).toBe('Fiado $3.000 de una compra de $8.497');
+    expect(parteFiada({ cargo: 0, detalles: [] })).toBeNull();
   });
 });

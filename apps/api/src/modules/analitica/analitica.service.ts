@@ -18,6 +18,7 @@ import {
   type PorCategoria,
   type PorMetodoPago,
   type PorVendedor,
+  type DescuentosAnalitica,
   type Ranking,
   type rankingQuerySchema,
   type Recomendaciones,
@@ -31,13 +32,14 @@ import { Prisma, type Db, type Tx } from '../../db/client.js';
 import { diasEnPreparacion, leerResumenes, type Resumenes } from '../../data/resumen-ventas.js';
 import { validation } from '../../lib/errors.js';
 import { descarga, type Descarga } from '../../lib/exportar.js';
-import { desplazarDia, diaLocal, horaLocal } from '../../lib/tiempo.js';
+import { desplazarDia, diaLocal, horaMinutoLocal } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import {
   cifras,
   type Cifras,
   type Consulta,
+  corteDe,
   donde,
   horasPeak,
   margen,
@@ -219,12 +221,12 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
     async resumen(usuario: UsuarioSesion, f: Filtros): Promise<Resumen> {
       const c = await consulta(usuario, f);
       const ahora = new Date();
-      const antes = periodoAnterior(c, diaLocal(ahora), horaLocal(ahora));
+      const antes = periodoAnterior(c, diaLocal(ahora), horaMinutoLocal(ahora));
       const [actual, previo, enPreparacion] = await leer(
         { idMinimarket: c.idMinimarket, desde: antes.desde, hasta: c.hasta },
         async (tx, r) => [
           await cifras(tx, r, c),
-          await cifras(tx, r, c, antes.desde, antes.hasta, antes.hasta_hora),
+          await cifras(tx, r, c, antes.desde, antes.hasta, corteDe(antes)),
           r.enPreparacion.filter((d) => d >= c.desde && d <= c.hasta).length,
         ],
       );
@@ -279,6 +281,61 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
         GROUP BY v.id_vendedor, u.nombre
         ORDER BY sum(v.ingreso) DESC, u.nombre NULLS LAST`;
       return filas.map((r) => ({ id_usuario: r.id_usuario, nombre: r.nombre, ventas: r.ventas, ingresos: n(r.ingresos) }));
+    },
+
+    /** Discounts and the cash rounding of the range (docs/pagos.md), from the sales themselves. */
+    async descuentos(usuario: UsuarioSesion, f: Filtros): Promise<DescuentosAnalitica> {
+      const c = await consulta(usuario, f);
+      const desde = Prisma.sql`(${c.desde}::date)::timestamp AT TIME ZONE 'America/Santiago'`;
+      const hasta = Prisma.sql`(${c.hasta}::date + 1)::timestamp AT TIME ZONE 'America/Santiago'`;
+      const lineas = Prisma.sql`
+        SELECT v.id_venta, v.fecha_venta, v.id_vendedor, d.id_producto, d.nombre_producto, d.descuento
+        FROM venta_contada v
+        JOIN detalle_venta d ON d.id_minimarket = v.id_minimarket AND d.id_venta = v.id_venta AND d.descuento > 0
+        WHERE v.id_minimarket = ${c.idMinimarket} AND v.fecha_venta >= ${desde} AND v.fecha_venta < ${hasta}`;
+      return db.$transaction(
+        async (tx) => {
+          const [total] = await tx.$queryRaw<{ descuento: bigint; ventas: bigint }[]>`
+            SELECT coalesce(sum(descuento), 0)::bigint AS descuento, count(DISTINCT id_venta)::bigint AS ventas FROM (${lineas}) l`;
+          const porDia = await tx.$queryRaw<{ dia: string; descuento: bigint; ventas: bigint }[]>`
+            SELECT to_char(fecha_venta AT TIME ZONE 'America/Santiago', 'YYYY-MM-DD') AS dia, sum(descuento)::bigint AS descuento,
+                   count(DISTINCT id_venta)::bigint AS ventas
+            FROM (${lineas}) l GROUP BY 1 ORDER BY 1`;
+          const porProducto = await tx.$queryRaw<{ id_producto: number | null; nombre_producto: string; descuento: bigint }[]>`
+            SELECT id_producto, min(nombre_producto) AS nombre_producto, sum(descuento)::bigint AS descuento
+            FROM (${lineas}) l GROUP BY id_producto, CASE WHEN id_producto IS NULL THEN nombre_producto END
+            ORDER BY sum(descuento) DESC, min(nombre_producto) LIMIT 50`;
+          const porPersona = await tx.$queryRaw<{ id_usuario: number | null; nombre: string | null; descuento: bigint; ventas: bigint }[]>`
+            SELECT l.id_vendedor AS id_usuario, u.nombre, sum(l.descuento)::bigint AS descuento, count(DISTINCT l.id_venta)::bigint AS ventas
+            FROM (${lineas}) l LEFT JOIN usuario u ON u.id_usuario = l.id_vendedor
+            GROUP BY l.id_vendedor, u.nombre ORDER BY sum(l.descuento) DESC, u.nombre`;
+          const [redondeo] = await tx.$queryRaw<{ redondeo: bigint }[]>`
+            SELECT (coalesce((SELECT sum(v.redondeo) FROM venta v
+                              WHERE v.id_minimarket = ${c.idMinimarket} AND v.estado_venta = 'Completada'
+                                AND v.fecha_venta >= ${desde} AND v.fecha_venta < ${hasta}), 0)
+                  - coalesce((SELECT sum(d.redondeo) FROM devolucion d JOIN venta v ON v.id_minimarket = d.id_minimarket AND v.id_venta = d.id_venta
+                              WHERE d.id_minimarket = ${c.idMinimarket} AND v.estado_venta = 'Completada'
+                                AND d.fecha >= ${desde} AND d.fecha < ${hasta}), 0))::bigint AS redondeo`;
+          return {
+            descuento: n(total?.descuento),
+            ventas_con_descuento: n(total?.ventas),
+            redondeo: n(redondeo?.redondeo),
+            por_dia: porDia.map((d) => ({ dia: d.dia, descuento: n(d.descuento), ventas: n(d.ventas) })),
+            por_producto: porProducto.map((p) => ({
+              id_producto: p.id_producto,
+              nombre_producto: p.nombre_producto,
+              descuento: n(p.descuento),
+            })),
+            por_persona: porPersona.map((p) => ({
+              id_usuario: p.id_usuario,
+              nombre: p.nombre,
+              descuento: n(p.descuento),
+              ventas: n(p.ventas),
+            })),
+          };
+        },
+        { isolationLevel: 'RepeatableRead' },
+      );
     },
 
     async porMetodoPago(usuario: UsuarioSesion, f: Filtros): Promise<PorMetodoPago> {
@@ -380,7 +437,7 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
 
     /**
      * One calendar month (the current one by default). A past month is compared with the whole month
-     * before; the current one, still going on, with the same days of the month before up to this hour.
+     * before; the current one, still going on, with the same days of the month before up to this minute.
      */
     async informe(usuario: UsuarioSesion, q: z.output<typeof informeQuerySchema>): Promise<Informe> {
       const idMinimarket = await tienda(usuario, q.id_minimarket);
@@ -389,7 +446,7 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
       const mes = q.mes ?? hoy.slice(0, 7);
       const c: Consulta = { idMinimarket, desde: `${mes}-01`, hasta: finDeMes(`${mes}-01`) };
       const enCurso = c.desde <= hoy && hoy <= c.hasta;
-      const antes = periodoAnterior({ desde: c.desde, hasta: enCurso ? hoy : c.hasta }, hoy, horaLocal(ahora));
+      const antes = periodoAnterior({ desde: c.desde, hasta: enCurso ? hoy : c.hasta }, hoy, horaMinutoLocal(ahora));
       const tiendaRow = await db.minimarket.findUniqueOrThrow({
         where: { id_minimarket: idMinimarket },
         select: { nombre_minimarket: true },
@@ -402,8 +459,9 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
           generado_en: ahora.toISOString(),
           actual: cifrasPeriodo(await cifras(tx, r, c), c.desde, c.hasta),
           anterior: {
-            ...cifrasPeriodo(await cifras(tx, r, c, antes.desde, antes.hasta, antes.hasta_hora), antes.desde, antes.hasta),
+            ...cifrasPeriodo(await cifras(tx, r, c, antes.desde, antes.hasta, corteDe(antes)), antes.desde, antes.hasta),
             hasta_hora: antes.hasta_hora,
+            hasta_minuto: antes.hasta_minuto,
             comparacion: antes.comparacion,
           },
           por_dia: await serie(tx, r, c, 'dia', hoy),

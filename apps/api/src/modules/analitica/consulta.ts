@@ -19,15 +19,31 @@ export const unDecimal = (x: number) => Math.round(x * 10) / 10;
 export const dosDecimales = (x: number) => Math.round(x * 100) / 100;
 
 /**
- * The lines a question counts, over a summary with hours (`hora`): its shop, its days, its filters.
- * `hastaHora`: the last day only up to that hour's end (a period compared with one still going on).
+ * Where a period compared with one still going on stops: its last day up to this hour and minute,
+ * that minute included (periodoAnterior: today until now against yesterday until the same minute).
  */
-export function donde(c: Consulta, desde = c.desde, hasta = c.hasta, hastaHora: number | null = null) {
-  const fin =
-    hastaHora === null ? Prisma.sql`${hasta}::date + 1` : Prisma.sql`${hasta}::date + make_interval(hours => ${hastaHora + 1}::int)`;
-  return Prisma.sql`id_minimarket = ${c.idMinimarket} AND hora >= ${desde}::date AND hora < ${fin}
-    ${c.categoria ? Prisma.sql`AND categoria = ${c.categoria}` : Prisma.empty}
+export interface Corte {
+  hora: number;
+  minuto: number;
+}
+
+/** The cut of a compared period as periodoAnterior gives it; null when it is whole. */
+export const corteDe = (a: { hasta_hora: number | null; hasta_minuto: number | null }): Corte | null =>
+  a.hasta_hora === null ? null : { hora: a.hasta_hora, minuto: a.hasta_minuto ?? 59 };
+
+/** The category and payment-method filters of a question, over rows that have those columns. */
+const filtrosLinea = (c: Consulta) =>
+  Prisma.sql`${c.categoria ? Prisma.sql`AND categoria = ${c.categoria}` : Prisma.empty}
     ${c.metodoPago ? Prisma.sql`AND metodo_pago = ${c.metodoPago}` : Prisma.empty}`;
+
+/**
+ * The lines a question counts, over a summary with hours (`hora`): its shop, its days, its filters.
+ * `horasUltimoDia`: of the last day, only its first hours (the whole hours before a cut).
+ */
+export function donde(c: Consulta, desde = c.desde, hasta = c.hasta, horasUltimoDia: number | null = null) {
+  const fin =
+    horasUltimoDia === null ? Prisma.sql`${hasta}::date + 1` : Prisma.sql`${hasta}::date + make_interval(hours => ${horasUltimoDia}::int)`;
+  return Prisma.sql`id_minimarket = ${c.idMinimarket} AND hora >= ${desde}::date AND hora < ${fin} ${filtrosLinea(c)}`;
 }
 
 /**
@@ -77,32 +93,65 @@ export interface Cifras {
   lineas_sin_costo: number;
 }
 
-/** The figures of [desde, hasta] (the question's days unless given; the last one up to `hastaHora`:59 if given). */
+type FilaCifras = Record<keyof Cifras, bigint>;
+
+const aCifras = (f: FilaCifras | undefined): Cifras => ({
+  ventas: n(f?.ventas),
+  ingresos: n(f?.ingresos),
+  unidades: n(f?.unidades),
+  gramos: n(f?.gramos),
+  costo: n(f?.costo),
+  ingresos_con_costo: n(f?.ingresos_con_costo),
+  lineas: n(f?.lineas),
+  lineas_sin_costo: n(f?.lineas_sin_costo),
+});
+
+const sumarCifras = (a: Cifras, b: Cifras): Cifras =>
+  Object.fromEntries(Object.keys(a).map((k) => [k, a[k as keyof Cifras] + b[k as keyof Cifras]])) as unknown as Cifras;
+
+/**
+ * The figures of the minutes of an hour the summaries cannot split (the hour of a cut, up to its
+ * minute): summed from the lines themselves (lineas_contadas, over venta_contada, the one definition
+ * of a sale), the way sumar_venta_hora sums a whole hour. A sale falls in one hour, so adding these to
+ * the whole hours before counts each sale once.
+ */
+async function cifrasHastaMinuto(tx: Tx, c: Consulta, dia: string, corte: Corte): Promise<Cifras> {
+  const desde = Prisma.sql`(${dia}::date + make_interval(hours => ${corte.hora}::int))::timestamp AT TIME ZONE 'America/Santiago'`;
+  const hasta = Prisma.sql`(${dia}::date + make_interval(hours => ${corte.hora}::int, mins => ${corte.minuto + 1}::int))::timestamp AT TIME ZONE 'America/Santiago'`;
+  const [f] = await tx.$queryRaw<FilaCifras[]>`
+    SELECT count(DISTINCT id_venta)::bigint AS ventas, coalesce(sum(subtotal), 0)::bigint AS ingresos,
+           coalesce(sum(num_unidades) FILTER (WHERE unidad <> 'kg'), 0)::bigint AS unidades,
+           coalesce(sum(num_unidades) FILTER (WHERE unidad = 'kg'), 0)::bigint AS gramos,
+           coalesce(sum(costo), 0)::bigint AS costo,
+           coalesce(sum(subtotal) FILTER (WHERE costo IS NOT NULL), 0)::bigint AS ingresos_con_costo,
+           (count(*) FILTER (WHERE NOT devuelta))::bigint AS lineas,
+           (count(*) FILTER (WHERE costo IS NULL AND NOT devuelta))::bigint AS lineas_sin_costo
+    FROM lineas_contadas(${c.idMinimarket}::int, ${desde}, ${hasta})
+    WHERE true ${filtrosLinea(c)}`;
+  return aCifras(f);
+}
+
+/**
+ * The figures of [desde, hasta] (the question's days unless given). With a cut, the last day only up
+ * to its hour and minute: its whole hours before from the summaries, the minutes of its hour from the lines.
+ */
 export async function cifras(
   tx: Tx,
   r: Resumenes,
   c: Consulta,
   desde = c.desde,
   hasta = c.hasta,
-  hastaHora: number | null = null,
+  corte: Corte | null = null,
 ): Promise<Cifras> {
-  const [f] = await tx.$queryRaw<Record<keyof Cifras, bigint>[]>`
+  const [f] = await tx.$queryRaw<FilaCifras[]>`
     SELECT coalesce(sum(ventas), 0)::bigint AS ventas, coalesce(sum(ingresos), 0)::bigint AS ingresos,
            coalesce(sum(unidades), 0)::bigint AS unidades, coalesce(sum(gramos), 0)::bigint AS gramos,
            coalesce(sum(costo), 0)::bigint AS costo,
            coalesce(sum(ingresos_con_costo), 0)::bigint AS ingresos_con_costo,
            coalesce(sum(lineas), 0)::bigint AS lineas, coalesce(sum(lineas_sin_costo), 0)::bigint AS lineas_sin_costo
-    FROM ${porHora(r, c)} WHERE ${donde(c, desde, hasta, hastaHora)}`;
-  return {
-    ventas: n(f?.ventas),
-    ingresos: n(f?.ingresos),
-    unidades: n(f?.unidades),
-    gramos: n(f?.gramos),
-    costo: n(f?.costo),
-    ingresos_con_costo: n(f?.ingresos_con_costo),
-    lineas: n(f?.lineas),
-    lineas_sin_costo: n(f?.lineas_sin_costo),
-  };
+    FROM ${porHora(r, c)} WHERE ${donde(c, desde, hasta, corte?.hora ?? null)}`;
+  const horas = aCifras(f);
+  return corte === null ? horas : sumarCifras(horas, await cifrasHastaMinuto(tx, c, hasta, corte));
 }
 
 /** round(ingresos / ventas); 0 without sales. */

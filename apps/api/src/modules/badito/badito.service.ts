@@ -191,6 +191,11 @@ export function createBaditoService({
         return leerResumenes(db, { idMinimarket: id, ...rango }, async (tx, resumenes) =>
           respuesta(i, r.metodoPago(p, rango.desde, await lecturas.metodosPago(tx, resumenes, id, rango))),
         );
+      case 'descuentos_hoy':
+      case 'descuentos_ayer':
+      case 'descuentos_semana':
+      case 'descuentos_mes':
+        return lecturas.descuentosDe(db, id, rango).then((d) => respuesta(i, r.descuentos(p, rango.desde, d)));
       case 'sin_ventas':
         // The last sale of every product looks at the whole history, as Recomendaciones does.
         return leerResumenes(db, { idMinimarket: id, desde: null, hasta: hoy }, async (tx, resumenes) =>

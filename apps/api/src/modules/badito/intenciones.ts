@@ -309,6 +309,8 @@ const CONCEPTOS = {
     'estuvieron',
   ],
   ticket: ['ticket', '~promedio', 'por cliente', 'cada cliente', 'gasto', 'gastan', 'gasta'],
+  // Discounts given (issue 32): "¿cuánto he descontado este mes?".
+  descuento: ['descuento', 'descuentos', 'descontado', 'descontamos', 'descontaste', 'desconte', 'rebaja', 'rebajas', 'rebajado'],
   masVendido: [
     'top',
     'estrella',
@@ -1175,6 +1177,7 @@ export function clasificar(texto: string): Clasificacion {
     if (masVendido) return { intencion: `mas_vendido_${periodo ?? 'semana'}`, decide: fuerte('masVendido') ? ['masVendido'] : ['mas'] };
     if (sinVentas) return { intencion: 'sin_ventas', decide: fuerte('sinVentas') ? ['sinVentas'] : [] };
     if (fuerte('ticket')) return { intencion: `ticket_${periodo ?? 'hoy'}`, decide: ['ticket'] };
+    if (fuerte('descuento')) return { intencion: `descuentos_${periodo ?? 'mes'}`, decide: ['descuento'] };
     if (fuerte('stockBajo')) return { intencion: 'stock_bajo', decide: ['stockBajo'] };
     if (fuerte('precio') || fuerte('costo')) return { intencion: 'producto', decide: [fuerte('precio') ? 'precio' : 'costo'] };
     // "¿No hay pan?", "¿se acabó la leche?": about that product's stock; without a name, the list.
@@ -1272,7 +1275,7 @@ export function clasificar(texto: string): Clasificacion {
   // Slots the intent cannot honour.
   if (tiene('otroPeriodo')) return fallback(['agotados', 'stock_bajo', 'producto'].includes(familia) ? 'periodo_stock' : 'periodo', casi);
   if (comparacion) return fallback('comparacion', casi);
-  const conPeriodo = ['ventas', 'ticket', 'mas_vendido', 'metodo_pago'].includes(familia);
+  const conPeriodo = ['ventas', 'ticket', 'mas_vendido', 'metodo_pago', 'descuentos'].includes(familia);
   if (!conPeriodo && periodo && periodo !== 'hoy') return fallback(familia === 'sin_ventas' ? 'periodo_sin_ventas' : 'periodo_stock', casi);
   if (familia === 'sin_ventas' && periodo) return fallback('periodo_sin_ventas', casi);
   const conMetodo = ['ventas', 'ticket', 'metodo_pago'].includes(familia);
@@ -1282,6 +1285,7 @@ export function clasificar(texto: string): Clasificacion {
   const ABSORBE: Record<string, Concepto[]> = {
     ventas: ['ventas', 'cuanto', 'desempeno', ...(tiene('desempeno') ? (['como'] as const) : []), 'verbosSalida', 'palabraProducto'],
     ticket: ['ticket', 'cuanto', 'ventas', 'palabraProducto'],
+    descuentos: ['descuento', 'cuanto', 'ventas', 'verbosSalida'],
     mas_vendido: ['masVendido', 'mas', 'ventas', 'verbosSalida', 'cuanto', 'palabraProducto'],
     metodo_pago: ['metodoGenerico', 'mas', 'ventas', 'cuanto', 'verbosSalida', 'desempeno'],
     sin_ventas: ['sinVentas', 'ventas', 'verbosSalida', 'palabraProducto', 'cuanto', 'existencias', 'mas'],

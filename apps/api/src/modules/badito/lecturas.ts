@@ -210,3 +210,18 @@ export async function ventasPropiasHoy(tx: Tx, idMinimarket: number, idUsuario: 
   const ingresos = n(f?.ingresos);
   return { ventas, ingresos, ticket: ticket({ ventas, ingresos }) };
 }
+
+/**
+ * Discounts given in a range of Santiago days: the pesos off the lines of the sales that count
+ * (venta_contada, the one definition) and how many of those sales had any.
+ */
+export async function descuentosDe(tx: Tx, idMinimarket: number, r: Rango): Promise<{ descuento: number; ventas: number }> {
+  const [f] = await tx.$queryRaw<{ descuento: bigint; ventas: bigint }[]>`
+    SELECT coalesce(sum(d.descuento), 0)::bigint AS descuento, count(DISTINCT d.id_venta)::bigint AS ventas
+    FROM venta_contada v
+    JOIN detalle_venta d ON d.id_minimarket = v.id_minimarket AND d.id_venta = v.id_venta AND d.descuento > 0
+    WHERE v.id_minimarket = ${idMinimarket}
+      AND v.fecha_venta >= (${r.desde}::date)::timestamp AT TIME ZONE 'America/Santiago'
+      AND v.fecha_venta < (${r.hasta}::date + 1)::timestamp AT TIME ZONE 'America/Santiago'`;
+  return { descuento: n(f?.descuento), ventas: n(f?.ventas) };
+}

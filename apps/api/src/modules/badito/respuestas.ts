@@ -325,6 +325,10 @@ const SUGERENCIAS: Record<IntencionBadito, string[]> = {
   metodo_pago_ayer: ['¿Cuánto vendí ayer?', '¿Cuál es el método de pago más usado esta semana?'],
   metodo_pago_semana: ['¿Cuánto entró por transferencia esta semana?', '¿Cuál es el método de pago más usado este mes?'],
   metodo_pago_mes: ['¿Cuánto vendí este mes?', '¿Cuál es mi ticket promedio del mes?'],
+  descuentos_hoy: ['¿Cuánto he descontado este mes?', '¿Cuánto vendí hoy?'],
+  descuentos_ayer: ['¿Cuánto he descontado esta semana?', '¿Cuánto vendí ayer?'],
+  descuentos_semana: ['¿Cuánto he descontado este mes?', '¿Cuánto vendí esta semana?'],
+  descuentos_mes: ['¿Cuánto he descontado esta semana?', '¿Cuánto vendí este mes?'],
   agotados: ['¿Qué productos tienen stock bajo?', '¿Qué productos no se venden?', '¿Qué fue lo más vendido esta semana?'],
   stock_bajo: ['¿Qué productos están agotados?', '¿Cómo leo las recomendaciones?', '¿Qué fue lo más vendido esta semana?'],
   sin_ventas: ['¿Qué fue lo más vendido este mes?', '¿Qué productos están agotados?', '¿Cómo leo las recomendaciones?'],
@@ -405,4 +409,11 @@ export const SOLO_DUENO =
 export function ventasPropias(c: CifrasVentas): string {
   if (c.ventas === 0) return 'Hoy todavía no registras ventas completadas.';
   return `Hoy llevas ${contar(c.ventas, 'venta')} por ${formatClp(c.ingresos)} en total.`;
+}
+
+/** Discounts given in a period (issue 32): their pesos and in how many of the sales that count. */
+export function descuentos(p: Periodo, desde: string, c: { descuento: number; ventas: number }): string {
+  const cuando = nombrePeriodo(p, desde);
+  if (c.ventas === 0) return `${mayuscula(cuando)} no ${p === 'ayer' ? 'diste' : 'has dado'} descuentos.`;
+  return `${mayuscula(cuando)} ${p === 'ayer' ? 'diste' : 'llevas'} ${formatClp(c.descuento)} en descuentos, en ${contar(c.ventas, 'venta')}.`;
 }

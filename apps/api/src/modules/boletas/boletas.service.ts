@@ -12,6 +12,9 @@ import {
   MENSAJE_CLAVE_CIFRADO_AUSENTE,
   MENSAJE_DOCUMENTO_NO_ENCONTRADO,
   MENSAJE_EMISOR_INCOMPLETO,
+  MENSAJE_NOTA_CREDITO_NO_ENCONTRADA,
+  type NotaCredito,
+  type PorDiaDocumentos,
   MENSAJE_REINTENTO_SOLO_RECHAZADOS,
   MENSAJE_SIMULADOR_DESACTIVADO,
   type ProveedorDte,
@@ -26,6 +29,7 @@ import { localAUtc } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import type { Cifrado } from './cifrado.js';
+import { notaCredito, notasCreditoDeVenta } from './nota-credito.js';
 import type { DocumentoDte as DocumentoRow, EmisorDte as EmisorRow } from '../../generated/prisma/client.js';
 
 type EmisorGuardar = z.output<typeof emisorUpdateSchema>;
@@ -191,16 +195,41 @@ export function createBoletasService({
         db.documentoDte.findMany({ where, include: CON_VENTA, orderBy: { id_documento: 'desc' }, skip: q.skip, take: q.limit }),
         db.documentoDte.count({ where }),
         db.documentoDte.groupBy({ by: ['estado'], where: { id_minimarket: q.id_minimarket }, _count: { _all: true } }),
-        db.$queryRaw<{ dia: string; emitidos: number; monto: number }[]>`
-          SELECT to_char((creado_en AT TIME ZONE 'America/Santiago')::date, 'YYYY-MM-DD') AS dia,
-                 (count(*) FILTER (WHERE folio IS NOT NULL))::int AS emitidos,
-                 coalesce(sum(total) FILTER (WHERE folio IS NOT NULL AND tipo IN (39, 41)), 0)::int AS monto
-          FROM documento_dte WHERE id_minimarket = ${q.id_minimarket}
-          GROUP BY 1 ORDER BY 1 DESC LIMIT 14`,
+        // Issued (with a folio) per day: the boletas, the notas de crédito apart, and the net, so a sale
+        // voided the same day nets to $0 instead of counting as a boleta issued.
+        db.$queryRaw<PorDiaDocumentos[]>`
+          SELECT dia, boletas, monto_boletas, notas_credito, monto_notas_credito, monto_boletas - monto_notas_credito AS neto
+          FROM (
+            SELECT to_char((creado_en AT TIME ZONE 'America/Santiago')::date, 'YYYY-MM-DD') AS dia,
+                   (count(*) FILTER (WHERE tipo IN (39, 41)))::int AS boletas,
+                   coalesce(sum(total) FILTER (WHERE tipo IN (39, 41)), 0)::int AS monto_boletas,
+                   (count(*) FILTER (WHERE tipo = 61))::int AS notas_credito,
+                   coalesce(sum(total) FILTER (WHERE tipo = 61), 0)::int AS monto_notas_credito
+            FROM documento_dte WHERE id_minimarket = ${q.id_minimarket} AND folio IS NOT NULL
+            GROUP BY 1
+          ) d
+          ORDER BY dia DESC LIMIT 14`,
       ]);
       const porEstado = Object.fromEntries(ESTADOS_DTE.map((e) => [e, 0])) as Record<EstadoDte, number>;
       for (const e of estados) porEstado[e.estado as EstadoDte] = e._count._all;
       return { documentos: filas.map(toDocumentoDto), total, por_estado: porEstado, por_dia: dias };
+    },
+
+    /**
+     * The notas de crédito of one sale, each as its paper shows it (Transacciones offers «Imprimir nota
+     * de crédito» for each). Anyone who sees the shop's sales: a cashier too.
+     */
+    async notasCreditoDeVenta(usuario: UsuarioSesion, idMinimarket: number, idVenta: number): Promise<NotaCredito[]> {
+      await acceso.assertAcceso(usuario, idMinimarket);
+      return notasCreditoDeVenta(db, idMinimarket, idVenta);
+    },
+
+    /** One nota de crédito to print (404 for a boleta, another shop's or none). */
+    async notaCredito(usuario: UsuarioSesion, idMinimarket: number, idDocumento: number): Promise<NotaCredito> {
+      await acceso.assertAcceso(usuario, idMinimarket);
+      const nota = await notaCredito(db, idMinimarket, idDocumento);
+      if (!nota) throw notFound(MENSAJE_NOTA_CREDITO_NO_ENCONTRADA, 'DOCUMENT_NOT_FOUND');
+      return nota;
     },
 
     /**

@@ -23,6 +23,27 @@ export interface Referencia {
 const ANULA = 1;
 const CORRIGE_MONTOS = 3;
 
+/**
+ * Why a nota de crédito corrects its boleta, SII's CodRef and RazonRef: a void with nothing credited
+ * before annuls it (1); a void after returns credits only what was left (3, it corrects the amounts,
+ * like a return). The document sent to the provider and the printed nota say the same.
+ */
+export function motivoNotaCredito(
+  nota: { id_devolucion: number | null; total: number },
+  totalBoleta: number,
+): { codigo: 1 | 3; razon: string } {
+  const anulacion = nota.id_devolucion === null;
+  const anula = anulacion && nota.total === totalBoleta;
+  return {
+    codigo: anula ? ANULA : CORRIGE_MONTOS,
+    razon: anula
+      ? 'Anula la boleta (venta anulada)'
+      : anulacion
+        ? 'Venta anulada: acredita lo que quedaba tras las devoluciones'
+        : 'Devolución de productos',
+  };
+}
+
 export function documentoParaProveedor(fila: FilaDocumento, emisor: EmisorDte, referencia: Referencia | null): DocumentoDte {
   const lineas = (fila.lineas as Array<LineaDte & { id_producto?: number }>).map(
     ({ nombre, cantidad, unidad, precio_unitario, monto, exento }) => ({ nombre, cantidad, unidad, precio_unitario, monto, exento }),
@@ -36,21 +57,13 @@ export function documentoParaProveedor(fila: FilaDocumento, emisor: EmisorDte, r
   };
   if (fila.tipo === 61 && referencia) {
     // A void credits what the boleta charged less what returns already credited
-    // (encolar_nota_credito.sql). With nothing credited before it annuls the boleta (CodRef 1); after
-    // returns it credits only what was left: that corrects the boleta's amounts (CodRef 3), like a return.
-    const anulacion = fila.id_devolucion === null;
+    // (encolar_nota_credito.sql): motivoNotaCredito says whether that annuls the boleta.
     const acredita = lineas.reduce((s, l) => s + l.monto, 0);
-    const anula = anulacion && acredita === referencia.total;
     documento.referencia = {
       tipo: referencia.tipo as 39 | 41,
       folio: referencia.folio,
       fecha: diaLocal(referencia.creado_en),
-      codigo: anula ? ANULA : CORRIGE_MONTOS,
-      razon: anula
-        ? 'Anula la boleta (venta anulada)'
-        : anulacion
-          ? 'Venta anulada: acredita lo que quedaba tras las devoluciones'
-          : 'Devolución de productos',
+      ...motivoNotaCredito({ id_devolucion: fila.id_devolucion, total: acredita }, referencia.total),
     };
   }
   return documento;

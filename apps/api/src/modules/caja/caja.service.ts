@@ -1,7 +1,8 @@
 // The counter's cash shift (/api/caja): open with the starting cash, record cash put in or taken
 // out, see the running figures (the "X" report) and close by counting. The arithmetic of a close
 // (docs/caja.md): esperado_efectivo = monto_inicial + cash sales' totals (of a split sale, its cash
-// part) − cash refunds + cash abonos on customers' accounts + ingresos − retiros (a sale on credit,
+// part) − cash refunds + cash abonos on customers' accounts + ingresos − retiros + the cash rounding
+// (Ley 20.956: what rounding added to the cash sales less what it gave back; docs/pagos.md) (a sale on credit,
 // Fiado, is never cash); the change handed back is never cash taken in (a sale's total counts, not
 // what was handed over). diferencia = monto_contado − esperado_efectivo, recorded whatever it is. The
 // shift's sales and what they brought in are the app's one definition (venta_contada), as every
@@ -36,6 +37,7 @@ import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 interface FilaTurno {
   id_turno: number;
   id_minimarket: number;
+  numero_turno: number;
   monto_inicial: number;
   abierto_en: Date;
   cerrado_en: Date | null;
@@ -48,7 +50,7 @@ interface FilaTurno {
 }
 
 const SELECT_TURNO = Prisma.sql`
-  SELECT t.id_turno, t.id_minimarket, t.monto_inicial, t.abierto_en, t.cerrado_en, t.monto_contado, t.resumen_cierre,
+  SELECT t.id_turno, t.id_minimarket, t.numero_turno, t.monto_inicial, t.abierto_en, t.cerrado_en, t.monto_contado, t.resumen_cierre,
          ua.nombre AS nombre_apertura, uc.nombre AS nombre_cierre, m.id_usuario AS id_usuario_dueno
   FROM turno_caja t
   JOIN minimarket m ON m.id_minimarket = t.id_minimarket
@@ -117,10 +119,29 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
   const abonos_efectivo = Number(abonos?.total ?? 0);
   const ingresos = suma('ingreso');
   const retiros = suma('retiro');
-  const esperado = t.monto_inicial + efectivo - devoluciones_efectivo + abonos_efectivo + ingresos - retiros;
+  // Cash rounding (Ley 20.956, docs/pagos.md): the cash parts above are exact; the till took what
+  // rounding added to the shift's cash sales (those that count), and gave back what rounding added to
+  // its cash refunds and, for sales of another shift voided in this one, to what their void gave back
+  // — the same sales and refunds the lines above count.
+  const [red] = await tx.$queryRaw<{ total: bigint | null }[]>`
+    SELECT (
+      coalesce((SELECT sum(v.redondeo) FROM venta v
+                WHERE v.id_minimarket = ${t.id_minimarket} AND v.id_turno = ${t.id_turno} AND v.estado_venta = ${ESTADO_VENTA_COMPLETADA}), 0)
+      - coalesce((SELECT sum(d.redondeo) FROM devolucion d JOIN venta v ON v.id_minimarket = d.id_minimarket AND v.id_venta = d.id_venta
+                  WHERE d.id_minimarket = ${t.id_minimarket} AND d.id_turno = ${t.id_turno}
+                    AND NOT (v.id_turno IS NOT DISTINCT FROM ${t.id_turno} AND v.estado_venta <> ${ESTADO_VENTA_COMPLETADA})), 0)
+      - coalesce((SELECT sum(v.redondeo - coalesce((SELECT sum(d.redondeo) FROM devolucion d
+                                                    WHERE d.id_minimarket = v.id_minimarket AND d.id_venta = v.id_venta), 0))
+                  FROM venta v
+                  WHERE v.id_minimarket = ${t.id_minimarket} AND v.id_turno_anulacion = ${t.id_turno}
+                    AND v.id_turno IS DISTINCT FROM ${t.id_turno}), 0)
+    )::bigint AS total`;
+  const redondeo = Number(red?.total ?? 0);
+  const esperado = t.monto_inicial + efectivo - devoluciones_efectivo + abonos_efectivo + ingresos - retiros + redondeo;
   return {
     id_turno: t.id_turno,
     id_minimarket: t.id_minimarket,
+    numero_turno: t.numero_turno,
     abierto_en: t.abierto_en.toISOString(),
     nombre_usuario_apertura: t.nombre_apertura,
     monto_inicial: t.monto_inicial,
@@ -133,6 +154,7 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
     abonos_efectivo,
     ingresos,
     retiros,
+    redondeo,
     esperado_efectivo: esperado,
     monto_contado: null,
     diferencia: null,
@@ -157,6 +179,7 @@ export function ciego(t: Turno): Turno {
     ventas_efectivo: null,
     devoluciones_efectivo: null,
     abonos_efectivo: null,
+    redondeo: null,
     esperado_efectivo: null,
     diferencia: null,
   };
@@ -199,10 +222,14 @@ export function createCajaService({ db, acceso, autorizaciones }: { db: Db; acce
     const r = t.resumen_cierre!;
     return {
       ...r,
+      // Reports closed before the shop's shift numbers kept none: the row has it.
+      numero_turno: t.numero_turno,
       ventas_efectivo: r.ventas_efectivo ?? r.por_metodo_pago.find((m) => m.metodo_pago === 'Efectivo')?.total ?? 0,
       total_ventas: r.total_ventas ?? r.por_metodo_pago.reduce((s, m) => s + (m.total ?? 0), 0),
-      // Closed before la libreta existed: no abonos; before cashiers: no split by person.
+      // Closed before la libreta existed: no abonos; before cashiers: no split by person; before the
+      // cash rounding: none.
       abonos_efectivo: r.abonos_efectivo ?? 0,
+      redondeo: r.redondeo ?? 0,
       por_vendedor: r.por_vendedor ?? [],
       movimientos: r.movimientos.map((m) => ({ ...m, nombre_autorizador: m.nombre_autorizador ?? null })),
     };

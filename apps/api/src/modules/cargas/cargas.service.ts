@@ -311,13 +311,18 @@ export function createCargasService({
         const seleccion = { codigo_barra: true, nombre_producto: true, unidad: true } as const;
         const deLaTienda = (unidad: 'unidad' | 'kg', take: number) =>
           db.producto.findMany({
-            where: { id_minimarket: idMinimarket, estado: 'activo', unidad },
+            // A sales file names products by barcode: one with only a PLU cannot be in it.
+            where: { id_minimarket: idMinimarket, estado: 'activo', unidad, codigo_barra: { not: null } },
             orderBy: { id_producto: 'asc' },
             take,
             select: seleccion,
           });
         const [porUnidad, aGranel] = await Promise.all([deLaTienda('unidad', 4), deLaTienda('kg', 1)]);
-        productos = [...porUnidad, ...aGranel].map((p) => ({ ...p, unidad: p.unidad === 'kg' ? 'kg' : 'unidad' }));
+        productos = [...porUnidad, ...aGranel].map((p) => ({
+          ...p,
+          codigo_barra: p.codigo_barra!,
+          unidad: p.unidad === 'kg' ? 'kg' : 'unidad',
+        }));
       }
       return {
         nombre,

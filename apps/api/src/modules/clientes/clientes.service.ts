@@ -10,6 +10,7 @@ import {
   type clienteUpdateSchema,
   DESCRIPCION_SALDO_INICIAL,
   type EstadoCuenta,
+  type LineaCompraCuenta,
   type MetodoAbono,
   MENSAJE_CLIENTE_NO_ENCONTRADO,
   MENSAJE_RUT_DUPLICADO,
@@ -239,6 +240,17 @@ export function createClientesService({ db, acceso }: { db: Db; acceso: AccesoMi
         LEFT JOIN venta v ON v.id_minimarket = m.id_minimarket AND v.id_venta = m.id_venta
         WHERE m.id_minimarket = ${id_minimarket} AND m.id_cliente = ${id}
         ORDER BY m.fecha, m.tipo IN ('compra', 'saldo_inicial') DESC, coalesce(m.id_venta, m.id_abono)`;
+      // Each purchase's items, as sold: one read for the whole statement.
+      const compras = filas.filter((f) => f.tipo === 'compra' && f.id_venta !== null).map((f) => f.id_venta!);
+      const lineas =
+        compras.length === 0
+          ? []
+          : await db.$queryRaw<(LineaCompraCuenta & { id_venta: number })[]>`
+              SELECT id_venta, nombre_producto, num_unidades, unidad, subtotal FROM detalle_venta
+              WHERE id_minimarket = ${id_minimarket} AND id_venta = ANY(${compras}::bigint[])
+              ORDER BY id_venta, id_detalle_venta`;
+      const detallesDe = new Map<number, LineaCompraCuenta[]>();
+      for (const { id_venta, ...l } of lineas) detallesDe.set(id_venta, [...(detallesDe.get(id_venta) ?? []), l]);
       const movimientos = filas.map((f): MovimientoCuenta => {
         const venta =
           f.id_venta === null ? '' : referenciaVenta({ id_venta: f.id_venta, numero_venta: f.numero_venta, id_venta_csv: f.id_venta_csv });
@@ -260,6 +272,7 @@ export function createClientesService({ db, acceso }: { db: Db; acceso: AccesoMi
           cargo: f.cargo,
           abono: f.abono,
           saldo: Number(f.saldo),
+          detalles: f.tipo === 'compra' && f.id_venta !== null ? (detallesDe.get(f.id_venta) ?? []) : [],
         };
       });
       return { cliente, movimientos, saldo: cliente.saldo };

@@ -208,7 +208,8 @@ export const TABLAS_EXPORTADAS: readonly TablaExportada[] = [
     alias: 't',
     orden: 't.id_turno',
     columnas: [
-      c('id_turno', 'Número del turno.', 't.id_turno'),
+      c('id_turno', 'Identificador del turno (lo nombran movimientos_caja y ventas).', 't.id_turno'),
+      c('numero_turno', 'Número del turno en la tienda (1, 2, 3…), el que se ve en CAJA.', 't.numero_turno'),
       c('abierto_en', 'Apertura.', fecha('t.abierto_en')),
       c('abierto_por', 'Quién abrió.', 'ua.nombre'),
       c('monto_inicial', 'Efectivo inicial en pesos.', 't.monto_inicial'),

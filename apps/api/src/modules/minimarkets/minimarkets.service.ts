@@ -30,6 +30,7 @@ export function toMinimarketDto(m: MinimarketConDueno): Minimarket {
     formato_etiqueta: formatoEtiquetaDe(m),
     dias_aviso_fiado: m.dias_aviso_fiado,
     minutos_bloqueo_caja: m.minutos_bloqueo_caja,
+    descuento_maximo_pct: m.descuento_maximo_pct,
   };
 }
 
@@ -120,6 +121,7 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
         formato_etiqueta?: FormatoEtiqueta | null;
         dias_aviso_fiado?: number;
         minutos_bloqueo_caja?: number;
+        descuento_maximo_pct?: number;
       },
     ) {
       await acceso.assertAcceso(usuario, id);

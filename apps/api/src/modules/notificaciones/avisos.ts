@@ -156,6 +156,7 @@ export function avisoVentaOffline(
     const f = motivos.fiadoSobreLimite;
     partes.push(`dejó a ${f.cliente} con ${formatClp(f.saldo)} de fiado, sobre su límite de ${formatClp(f.limite)}`);
   }
+  if (motivos.alertas.includes('descuento_sobre_tope')) partes.push('tiene un descuento por sobre el tope de la tienda para un cajero');
   return {
     tipo: 'venta_offline',
     titulo: 'Venta sin conexión por revisar',

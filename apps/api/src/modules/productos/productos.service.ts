@@ -130,7 +130,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
       await acceso.assertAcceso(usuario, data.id_minimarket);
       const valores = {
         id_minimarket: data.id_minimarket,
-        codigo_barra: data.codigo_barra,
+        codigo_barra: data.codigo_barra ?? null,
         nombre_producto: data.nombre_producto,
         categoria: data.categoria,
         precio_venta_actual: data.precio_venta,
@@ -144,9 +144,12 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
       };
       try {
         return await db.$transaction(async (tx) => {
-          const previo = await tx.producto.findUnique({
-            where: { id_minimarket_codigo_barra: { id_minimarket: data.id_minimarket, codigo_barra: data.codigo_barra } },
-          });
+          // A product deleted before comes back by its barcode (or, one with only a PLU, by its PLU).
+          const previo = data.codigo_barra
+            ? await tx.producto.findUnique({
+                where: { id_minimarket_codigo_barra: { id_minimarket: data.id_minimarket, codigo_barra: data.codigo_barra } },
+              })
+            : null;
           if (previo?.estado === 'activo') throw duplicado();
           const producto = previo
             ? await reactivarProducto(tx, previo, valores, data.stock, usuario.id_usuario)

@@ -3,8 +3,9 @@
 // registrar_venta); what differs is checked here:
 //
 // - At the counter: the cart's arithmetic, then the database refuses what it must (stock, price,
-//   shift, the customer's limit). A cashier's fiado past the limit needs the owner's PIN
-//   (docs/cajeros.md «La autorización del dueño»): without it, 403 REQUIERE_AUTORIZACION.
+//   shift, the customer's limit). A cashier's fiado past the limit, or a discount past the shop's cap,
+//   needs the owner's PIN (docs/cajeros.md «La autorización del dueño»): without it, 403
+//   REQUIERE_AUTORIZACION. Every discount goes to the audit trail with its reason (docs/pagos.md).
 // - Offline: what was sold is a fact, recorded even where the counter would have refused; it leaves a
 //   trail instead (docs/offline.md «El rastro»): when it reached the server (recibida_en), who sold it
 //   (the person at the till then, `id_vendedor`), and alerts for a price the product did not have in
@@ -32,6 +33,8 @@ import type { z } from 'zod';
 import { esViolacionUnica, type Db, type Tx } from '../../db/client.js';
 import { preciosDesde, registrarAuditoria } from '../../data/auditoria.js';
 import { marcarAlertas, registrarVenta, ventaPorClave } from '../../data/venta.js';
+import { descuentoSobreTope } from '@minimarket/contracts/descuentos';
+import { lineasDeVenta } from './lineas.js';
 import { guardarRechazoOffline } from '../../data/venta-rechazada.js';
 import { AppError, conflict, forbidden, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../plugins/app/auth.js';
@@ -92,9 +95,9 @@ const cuerpoSinPin = ({ autorizacion: _pin, ...resto }: VentaCreate) => resto;
 
 /** The same sale again: same lines, method, total, payment parts and customer. */
 function mismaVenta(previa: Venta, data: VentaCreate): boolean {
-  const huella = (lineas: Array<{ id_producto: number; num_unidades: number; precio_unitario: number }>) =>
+  const huella = (lineas: Array<{ id_producto: number | null; num_unidades: number; precio_unitario: number; descuento?: number }>) =>
     lineas
-      .map((l) => `${l.id_producto}:${l.num_unidades}:${l.precio_unitario}`)
+      .map((l) => `${l.id_producto ?? 'libre'}:${l.num_unidades}:${l.precio_unitario}:${l.descuento ?? 0}`)
       .sort()
       .join(',');
   const pagos = (partes: ReadonlyArray<Pago>) =>
@@ -130,22 +133,30 @@ export function createRegistrarVenta({ db, acceso, autorizaciones }: { db: Db; a
   /**
    * Who sold an offline sale: the person the device names, when they are of the shop (its owner, or
    * one of its cashiers, active or not: a sale made before a deactivation is still theirs); else the
-   * caller. Any session of the shop may send a device's outbox.
+   * caller. Any session of the shop may send a device's outbox. `esCajero`: held to a cashier's rights.
    */
   async function vendedorOffline(usuario: UsuarioSesion, tienda: { id_minimarket: number; id_usuario: number }, id?: number) {
-    if (id === undefined || id === usuario.id_usuario) return usuario.id_usuario;
-    if (id === tienda.id_usuario) return id;
+    const quien = { id: usuario.id_usuario, esCajero: usuario.rol === 'cajero' };
+    if (id === undefined || id === usuario.id_usuario) return quien;
+    if (id === tienda.id_usuario) return { id, esCajero: false };
     const cajero = await db.usuario.findFirst({ where: { id_usuario: id, rol: 'cajero', id_minimarket_cajero: tienda.id_minimarket } });
-    return cajero ? id : usuario.id_usuario;
+    return cajero ? { id, esCajero: true } : quien;
   }
 
   /** The alerts of an offline sale just recorded (docs/offline.md «El rastro»). */
-  async function alertasOffline(tx: Tx, data: VentaCreate, venta: Venta, avisos: AvisosVentaOffline, fecha: Date): Promise<AlertaVenta[]> {
+  async function alertasOffline(
+    tx: Tx,
+    data: VentaCreate,
+    venta: Venta,
+    avisos: AvisosVentaOffline,
+    fecha: Date,
+    descuentoSobreTope: boolean,
+  ): Promise<AlertaVenta[]> {
     const alertas: AlertaVenta[] = [];
     const desde = new Date(fecha.getTime() - DIAS_PRECIOS_CONOCIDOS * 24 * 3_600_000);
     for (const linea of venta.detalles) {
-      // A line at the shelf's price of now has precio_catalogo null: nothing to look up.
-      if (linea.precio_catalogo === null || linea.precio_catalogo === undefined) continue;
+      // A line at the shelf's price of now has precio_catalogo null (a loose sale's has no shelf): nothing to look up.
+      if (linea.precio_catalogo === null || linea.precio_catalogo === undefined || linea.id_producto === null) continue;
       const precios = await preciosDesde(tx, data.id_minimarket, linea.id_producto, desde);
       if (!precios.includes(linea.precio_unitario)) {
         alertas.push('precio_desconocido');
@@ -157,6 +168,7 @@ export function createRegistrarVenta({ db, acceso, autorizaciones }: { db: Db; a
     }
     if (avisos.fiado_sobre_limite) alertas.push('fiado_sobre_limite');
     if (avisos.faltantes.length > 0) alertas.push('sin_stock');
+    if (descuentoSobreTope) alertas.push('descuento_sobre_tope');
     return alertas;
   }
 
@@ -193,49 +205,63 @@ export function createRegistrarVenta({ db, acceso, autorizaciones }: { db: Db; a
         if (offline) await rechazarOffline(usuario, data, idempotencyKey, err);
         throw err;
       }
-      const idVendedor = offline ? await vendedorOffline(usuario, tienda, data.id_vendedor) : usuario.id_usuario;
+      const vendedor = offline
+        ? await vendedorOffline(usuario, tienda, data.id_vendedor)
+        : { id: usuario.id_usuario, esCajero: usuario.rol === 'cajero' };
+      const lineas = await lineasDeVenta(db, tienda, data);
       // A cashier's fiado past the limit, approved by the owner's PIN given now (checked before the sale).
       const conFiado = data.metodo_pago === 'Fiado' || (data.pagos ?? []).some((p) => p.metodo_pago === 'Fiado');
       const idAutorizador =
         !offline && conFiado && data.autorizacion
           ? await autorizaciones.exigir(usuario, data.id_minimarket, 'fiado_sobre_limite', data.autorizacion)
           : null;
+      // A discount past the shop's cap given by a cashier: the owner's PIN at the counter, an alert offline.
+      const descuento = data.detalles.reduce((s, d) => s + d.descuento, 0);
+      const sobreTope = vendedor.esCajero && descuentoSobreTope(descuento, data.total + descuento, tienda.descuento_maximo_pct);
+      const idAutorizadorDescuento =
+        sobreTope && !offline ? await autorizaciones.exigir(usuario, data.id_minimarket, 'descuento_sobre_tope', data.autorizacion) : null;
 
       const registrar = (tx: Db | Tx) =>
         registrarVenta<ResultadoRegistro>(tx, {
           idMinimarket: data.id_minimarket,
-          idUsuario: idVendedor,
+          idUsuario: vendedor.id,
           metodoPago: data.metodo_pago,
           estadoVenta: data.estado_venta,
           total: data.total,
           idempotencyKey: idempotencyKey ?? null,
-          lineas: data.detalles.map((d) => ({
-            id_producto: d.id_producto,
-            num_unidades: d.num_unidades,
-            precio_unitario: d.precio_unitario,
-            subtotal: d.subtotal,
-          })),
+          lineas,
           montoRecibido: data.monto_recibido ?? null,
           idCliente: data.id_cliente ?? null,
           pagos: data.pagos,
           offline: fechaOffline ? { fecha: fechaOffline, referenciaLocal: data.referencia_local ?? null } : null,
           referenciaLocal: data.referencia_local ?? null,
           idAutorizador,
+          motivoDescuento: descuento > 0 ? (data.motivo_descuento ?? null) : null,
           cuerpo: cuerpoSinPin(data),
         });
 
       let resultado: ResultadoRegistro;
       try {
         resultado =
-          offline || idAutorizador !== null
+          offline || idAutorizador !== null || descuento > 0
             ? // What goes with the sale is written in its transaction, once per sale however the request
               // ends (a retry finds the sale and writes none): an offline sale's alerts and notices, an
-              // approved fiado's audit entry. A counter sale is one statement.
+              // approved fiado's and a discount's audit entries. A plain counter sale is one statement.
               await db.$transaction(async (tx) => {
                 const r = await registrar(tx);
                 if ('rechazo' in r || r.repetida) return r;
+                if (descuento > 0) {
+                  await registrarAuditoria(tx, {
+                    id_minimarket: data.id_minimarket,
+                    accion: 'descuento',
+                    id_usuario: vendedor.id,
+                    id_autorizador: idAutorizadorDescuento,
+                    detalle: `Descuento de ${formatClp(descuento)} sobre ${formatClp(data.total + descuento)} en la venta ${referenciaVenta(r.venta)}: ${data.motivo_descuento ?? ''}`,
+                    datos: { id_venta: r.venta.id_venta, descuento },
+                  });
+                }
                 if (offline) {
-                  const alertas = await alertasOffline(tx, data, r.venta, r.avisos, fechaOffline!);
+                  const alertas = await alertasOffline(tx, data, r.venta, r.avisos, fechaOffline!, sobreTope);
                   if (alertas.length > 0) await marcarAlertas(tx, data.id_minimarket, r.venta.id_venta, alertas);
                   r.venta.alertas = alertas;
                   await avisarVentaOffline(tx, data.id_minimarket, r.venta, r.avisos, alertas, tienda);

@@ -37,6 +37,8 @@ export function toVentaDto(v: VentaConDetalles): Venta {
     nombre_vendedor: v.usuario?.nombre ?? null,
     recibida_en: v.recibida_en.toISOString(),
     alertas: v.alertas as Venta['alertas'],
+    redondeo: v.redondeo,
+    motivo_descuento: v.motivo_descuento,
     devoluciones: v.devoluciones.map((dv) => ({
       id_devolucion: dv.id_devolucion,
       id_venta: dv.id_venta,
@@ -44,6 +46,7 @@ export function toVentaDto(v: VentaConDetalles): Venta {
       motivo: dv.motivo,
       total: dv.total,
       pagos: partesDePago(dv.metodo_pago, dv.total, dv.pagos),
+      redondeo: dv.redondeo,
       detalles: dv.detalles.map((dd) => ({
         id_producto: dd.id_producto,
         nombre_producto: v.detalles.find((d) => d.id_producto === dd.id_producto)?.nombre_producto ?? '',
@@ -62,6 +65,8 @@ export function toVentaDto(v: VentaConDetalles): Venta {
       nombre_producto: d.nombre_producto,
       unidad: d.unidad as UnidadVenta,
       precio_catalogo: d.precio_catalogo,
+      descuento: d.descuento,
+      codigo_etiqueta: d.codigo_etiqueta,
     })),
   };
 }

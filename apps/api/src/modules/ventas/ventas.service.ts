@@ -3,7 +3,7 @@
 // cashier's void or return needs the owner's PIN (docs/cajeros.md «La autorización del dueño»); every
 // void and return goes to the shop's audit trail with who did it and who approved it.
 import type { z } from 'zod';
-import { ESTADO_VENTA_COMPLETADA, METODO_MIXTO } from '@minimarket/contracts/comunes';
+import { ESTADO_VENTA_COMPLETADA, METODO_MIXTO, type MetodoPago } from '@minimarket/contracts/comunes';
 import { contarCantidad } from '@minimarket/contracts/cantidad';
 import { formatClp } from '@minimarket/contracts/formato';
 import { montoADevolver, type UnidadVenta } from '@minimarket/contracts/granel';
@@ -17,6 +17,7 @@ import {
   type devolucionCreateSchema,
   type Pago,
   referenciaVenta,
+  redondeoDePagos,
   type resolucionRechazadaSchema,
   type VentaRechazada,
   type ventaCreateSchema,
@@ -220,7 +221,14 @@ export function createVentasService({ db, acceso, autorizaciones }: { db: Db; ac
             id_producto: idProducto,
             num_unidades: cantidad,
             precio_unitario: p.precio_unitario,
-            subtotal: montoADevolver({ unidad, precio: p.precio_unitario, cantidad, quedan: p.quedan, porReembolsar: p.por_reembolsar }),
+            subtotal: montoADevolver({
+              unidad,
+              precio: p.precio_unitario,
+              cantidad,
+              quedan: p.quedan,
+              porReembolsar: p.por_reembolsar,
+              proporcional: p.proporcional,
+            }),
             costo_unitario: p.costo_unitario,
             categoria: p.categoria,
           };
@@ -233,6 +241,8 @@ export function createVentasService({ db, acceso, autorizaciones }: { db: Db; ac
           const { partes, devuelto } = await pagosDeVenta(tx, idMinimarket, id);
           pagos = repartirDevolucion(total, partes, devuelto);
         }
+        // Cash goes back rounded as it was paid (Ley 20.956): refunding $3.146 in cash gives back $3.150.
+        const redondeo = redondeoDePagos(pagos ?? [{ metodo_pago: v.metodo_pago as MetodoPago, monto: total }]);
         const nueva = await registrarDevolucion(tx, {
           idMinimarket,
           idVenta: id,
@@ -243,6 +253,7 @@ export function createVentasService({ db, acceso, autorizaciones }: { db: Db; ac
           motivo: body.motivo,
           idUsuario: usuario.id_usuario,
           idAutorizador,
+          redondeo,
           lineas,
         });
         await devolverUnidades(tx, {
@@ -311,13 +322,16 @@ export function createVentasService({ db, acceso, autorizaciones }: { db: Db; ac
           precio_unitario: d.precio_unitario,
           subtotal: d.subtotal,
           unidad: d.unidad as UnidadVenta,
+          descuento: d.descuento,
         })),
+        motivo_descuento: venta.motivo_descuento,
         total: venta.total,
         // A boleta's own amounts when there is one (exempt lines apart); otherwise all of it is taxed.
         ...(electronica ? { neto: electronica.neto, iva: electronica.iva } : desgloseIva(venta.total)),
         metodo_pago: venta.metodo_pago as Boleta['metodo_pago'],
         pagos,
         estado_venta: venta.estado_venta,
+        redondeo: venta.redondeo,
         monto_recibido: venta.monto_recibido,
         vuelto: vueltoDeVenta({ monto_recibido: venta.monto_recibido, pagos }),
         cliente: venta.cliente?.nombre ?? null,

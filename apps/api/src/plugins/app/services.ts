@@ -28,6 +28,7 @@ import { createExportacionService } from '../../modules/exportacion/exportacion.
 import { createLimites } from '../../modules/limites/limites.js';
 import { createAccesoMinimarket } from '../../modules/minimarkets/acceso.js';
 import { createMinimarketsService } from '../../modules/minimarkets/minimarkets.service.js';
+import { createTeclasRapidasService } from '../../modules/minimarkets/teclas-rapidas.js';
 import { createNotificacionesService } from '../../modules/notificaciones/notificaciones.service.js';
 import { createOpenFoodFacts } from '../../modules/productos/open-food-facts.js';
 import { createProductosService } from '../../modules/productos/productos.service.js';
@@ -78,6 +79,7 @@ export function createServices({
     restablecimiento: createRestablecimientoService({ db, mailer, appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`, log }),
     usuarios: createUsuariosService({ db, limites }),
     minimarkets: createMinimarketsService({ db, acceso }),
+    teclasRapidas: createTeclasRapidasService({ db, acceso }),
     productos: createProductosService({ db, acceso }),
     ajustesStock: createAjustesStockService({ db, acceso }),
     openFoodFacts: createOpenFoodFacts({ baseUrl: env.OFF_BASE_URL, timeoutMs: env.OFF_TIMEOUT_MS }),

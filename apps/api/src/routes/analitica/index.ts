@@ -13,6 +13,7 @@ import {
   porCobrarSchema,
   porMetodoPagoSchema,
   porVendedorSchema,
+  descuentosAnaliticaSchema,
   rankingQuerySchema,
   rankingSchema,
   recomendacionesQuerySchema,
@@ -104,6 +105,21 @@ const analiticaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => analitica.porVendedor(request.usuario, request.query),
+  );
+
+  app.get(
+    '/analitica/descuentos',
+    {
+      schema: {
+        tags: ['analitica'],
+        operationId: 'descuentosYRedondeo',
+        summary: 'Descuentos dados en el rango (en total, por día, por producto y por persona) y el redondeo del efectivo (Ley 20.956)',
+        description: FILTROS,
+        querystring: filtrosAnaliticaSchema,
+        response: { 200: descuentosAnaliticaSchema, ...ERRORES },
+      },
+    },
+    (request) => analitica.descuentos(request.usuario, request.query),
   );
 
   app.get(

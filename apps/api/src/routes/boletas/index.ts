@@ -5,13 +5,18 @@ import {
   emisorQuerySchema,
   emisorSchema,
   emisorUpdateSchema,
+  notaCreditoSchema,
+  notasCreditoQuerySchema,
 } from '@minimarket/contracts/boletas';
 import { id64ParamsSchema } from '@minimarket/contracts/comunes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PARA_CAJEROS } from '../../plugins/app/auth.js';
 import { ERRORES } from '../respuestas.js';
 
 // The electronic boleta (issue 23, docs/boleta.md): the shop's issuer and provider, and the documents
-// the outbox sends. The owner for their shop, administrators for any.
+// the outbox sends. The owner for their shop, administrators for any; a sale's notas de crédito, to
+// print them, whoever sees its sales (a cashier too, like the sale's receipt).
 const boletasRoutes: FastifyPluginAsyncZod = async (app) => {
   const { boletas } = app.services;
   app.addHook('onRequest', app.authenticate);
@@ -57,6 +62,37 @@ const boletasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => boletas.documentos(request.usuario, request.query),
+  );
+
+  app.get(
+    '/boletas/notas-credito',
+    {
+      config: PARA_CAJEROS,
+      schema: {
+        tags: ['boletas'],
+        operationId: 'listarNotasCreditoDeVenta',
+        summary: 'Las notas de crédito de una venta (de su anulación y de cada devolución), como se imprimen',
+        querystring: notasCreditoQuerySchema,
+        response: { 200: z.array(notaCreditoSchema), ...ERRORES },
+      },
+    },
+    (request) => boletas.notasCreditoDeVenta(request.usuario, request.query.id_minimarket, request.query.id_venta),
+  );
+
+  app.get(
+    '/boletas/notas-credito/:id',
+    {
+      config: PARA_CAJEROS,
+      schema: {
+        tags: ['boletas'],
+        operationId: 'obtenerNotaCredito',
+        summary: 'Una nota de crédito para imprimir: emisor, folio y timbre, la boleta que corrige, sus líneas y montos',
+        params: id64ParamsSchema,
+        querystring: emisorQuerySchema,
+        response: { 200: notaCreditoSchema, ...ERRORES },
+      },
+    },
+    (request) => boletas.notaCredito(request.usuario, request.query.id_minimarket, request.params.id),
   );
 
   app.post(

@@ -5,6 +5,8 @@ import {
   minimarketSchema,
   minimarketsQuerySchema,
   minimarketUpdateSchema,
+  teclasRapidasSchema,
+  teclasRapidasUpdateSchema,
 } from '@minimarket/contracts/minimarkets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +14,7 @@ import { ERRORES, TOTAL_HEADER } from '../respuestas.js';
 import { PARA_CAJEROS } from '../../plugins/app/auth.js';
 
 const minimarketsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { minimarkets } = app.services;
+  const { minimarkets, teclasRapidas } = app.services;
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -61,6 +63,37 @@ const minimarketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => minimarkets.configurar(request.usuario, request.params.id, request.body),
+  );
+
+  // The till's quick keys (docs/pagos.md): anyone of the shop reads them; its owner sets them.
+  app.get(
+    '/minimarkets/:id/teclas-rapidas',
+    {
+      config: PARA_CAJEROS,
+      schema: {
+        tags: ['minimarkets'],
+        operationId: 'obtenerTeclasRapidas',
+        summary: 'Las teclas rápidas de Nueva venta: las que fijó el dueño o, sin ellas, los productos más vendidos',
+        params: idParamsSchema,
+        response: { 200: teclasRapidasSchema, ...ERRORES },
+      },
+    },
+    (request) => teclasRapidas.leer(request.usuario, request.params.id),
+  );
+
+  app.put(
+    '/minimarkets/:id/teclas-rapidas',
+    {
+      schema: {
+        tags: ['minimarkets'],
+        operationId: 'fijarTeclasRapidas',
+        summary: 'Fija las teclas rápidas de Nueva venta, en orden (a lo más 24; una lista vacía vuelve a los más vendidos)',
+        params: idParamsSchema,
+        body: teclasRapidasUpdateSchema,
+        response: { 200: teclasRapidasSchema, ...ERRORES },
+      },
+    },
+    (request) => teclasRapidas.fijar(request.usuario, request.params.id, request.body.productos),
   );
 
   app.post(

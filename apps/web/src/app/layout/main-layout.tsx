@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { ChatPanel, type EstadoChat } from '../../features/ayuda/components/chat-panel';
 import { ID_PREGUNTA_BADITO, RUTA_BADITO } from '../../lib/app-info';
 import { useAuth } from '../../lib/auth';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import { useSinConexion } from '../../lib/offline/conexion';
 import { useAvisoVentasEnviadas, useEnvioOutbox } from '../../lib/offline/use-outbox';
 import { puede } from '../../lib/permisos';
@@ -31,6 +32,10 @@ function Shell() {
   // Badito's page is Badito: the floating panel would be a second one beside it.
   const enBadito = pathname === RUTA_BADITO;
   const [colapsado, setColapsado] = useState(esAngosta);
+  // On a narrow screen the open menu floats over the page as a modal (sidebar.tsx): the page behind is inert.
+  const angosta = useMediaQuery(consultaAngosta);
+  const menuModal = angosta && !colapsado;
+  const cerrarMenu = useCallback(() => setColapsado(true), []);
   const [chat, setChat] = useState<EstadoChat>('cerrado');
   // One live support stream per tab: new answers, unread counts and the bell update without a reload.
   // Not for a cashier: support is the owner's (the server refuses them the stream).
@@ -75,8 +80,8 @@ function Shell() {
         }
       />
       <div className="flex flex-1">
-        <Sidebar colapsado={colapsado} rol={user.rol} onNavegar={alNavegar} onCerrar={() => setColapsado(true)} />
-        <div className="flex min-w-0 flex-1 flex-col">
+        <Sidebar colapsado={colapsado} rol={user.rol} modal={menuModal} onNavegar={alNavegar} onCerrar={cerrarMenu} />
+        <div className="flex min-w-0 flex-1 flex-col" inert={menuModal}>
           <main id="contenido" tabIndex={-1} className="flex-1 px-4 pt-4 pb-24 focus:outline-none md:px-6 md:pt-6 print:p-0">
             {sinConexion && !funcionaSinConexion && (
               <Alert tipo="aviso" className="mb-4 print:hidden">

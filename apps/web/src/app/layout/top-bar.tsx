@@ -1,5 +1,6 @@
 import { CircleHelp, Menu, PanelLeftClose, PanelLeftOpen, ShoppingBasket, UsersRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { ID_BOTON_AYUDA } from '../../features/ayuda/components/chat-panel';
 import { NotificationBell } from '../../features/notificaciones/components/notification-bell';
 import { APP_NAME } from '../../lib/app-info';
 import { useAuth } from '../../lib/auth';
@@ -61,7 +62,15 @@ export function TopBar({ sidebarColapsado, onToggleSidebar, chatAbierto, onToggl
       <div className="ml-auto flex min-w-0 items-center gap-1">
         <EstadoConexion />
         <CambiarCajero />
-        <button type="button" className={iconoBoton} onClick={onToggleChat} aria-pressed={chatAbierto} aria-label="Ayuda" title="Ayuda">
+        <button
+          type="button"
+          id={ID_BOTON_AYUDA}
+          className={iconoBoton}
+          onClick={onToggleChat}
+          aria-pressed={chatAbierto}
+          aria-label="Ayuda"
+          title="Ayuda"
+        >
           <CircleHelp className="size-5" aria-hidden="true" />
         </button>
         {/* The notifications are the owner's (a cashier is refused them). */}

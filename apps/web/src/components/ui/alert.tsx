@@ -16,16 +16,19 @@ export function Alert({
   children,
   className,
   accion,
+  anunciar = true,
 }: {
   tipo?: Tipo;
   children: ReactNode;
   className?: string;
   accion?: ReactNode;
+  /** false: not a live region, because the page says the same through one of its own (no double reading). */
+  anunciar?: boolean;
 }) {
   const Icono = tipo === 'error' || tipo === 'aviso' ? AlertCircle : tipo === 'exito' ? CheckCircle2 : Info;
   return (
     <div
-      role={tipo === 'error' ? 'alert' : 'status'}
+      role={!anunciar ? undefined : tipo === 'error' ? 'alert' : 'status'}
       className={cn('flex flex-wrap items-start gap-2 rounded-lg border px-3 py-2.5 text-sm', estilos[tipo], className)}
     >
       <Icono className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

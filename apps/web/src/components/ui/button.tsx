@@ -12,7 +12,9 @@ const variantes: Record<Variante, string> = {
   contorno: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
 };
 const tamanos: Record<Tamano, string> = {
-  sm: 'h-8 px-3 text-sm gap-1.5',
+  // A phone is used with a finger: below `sm` (640 px) a small button is still 44 × 44 px (WCAG 2.5.5),
+  // the size of a row's «+» or «Ver detalle»; from `sm` up, where a pointer is usual, 32 px high.
+  sm: 'h-11 min-w-11 px-3 text-sm gap-1.5 sm:h-8 sm:min-w-0',
   md: 'h-10 px-4 text-sm gap-2',
   lg: 'h-12 px-5 text-base gap-2',
 };

@@ -26,6 +26,10 @@ async function aplicar(idMinimarket: number, { productos, clientes, completo: to
   const porCliente: Record<number, number> = Object.fromEntries(saldos.map((s) => [s.id_cliente, s.saldo]));
   await guardarMeta(claveSaldos(idMinimarket), porCliente);
   await guardarMeta(claveFormato(idMinimarket), formato_etiqueta);
+  // The server's stock does not count this device's sales still waiting to be sent: they come off it
+  // again, so a refresh never puts back on the shelf what was sold here meanwhile (descontarStockLocal).
+  // Read before the write transaction opens (awaiting anything else would end it).
+  const porEnviar = await unidadesPorEnviar(idMinimarket);
   const tx = (await db()).transaction(['catalogo_productos', 'catalogo_clientes'], 'readwrite');
   const tp = tx.objectStore('catalogo_productos');
   const tc = tx.objectStore('catalogo_clientes');
@@ -34,9 +38,22 @@ async function aplicar(idMinimarket: number, { productos, clientes, completo: to
     await tp.delete(IDBKeyRange.bound([idMinimarket, -Infinity], [idMinimarket, Infinity]));
     await tc.delete(IDBKeyRange.bound([idMinimarket, -Infinity], [idMinimarket, Infinity]));
   }
-  for (const p of productos) void tp.put({ ...p, id_minimarket: idMinimarket });
+  for (const p of productos)
+    void tp.put({ ...p, stock: Math.max(0, p.stock - (porEnviar.get(p.id_producto) ?? 0)), id_minimarket: idMinimarket });
   for (const c of clientes) void tc.put({ ...c, id_minimarket: idMinimarket });
   await tx.done;
+}
+
+/** Units (grams of a kg product) of each product in this device's sales of the shop still waiting to be sent. */
+async function unidadesPorEnviar(idMinimarket: number): Promise<Map<number, number>> {
+  const porProducto = new Map<number, number>();
+  for (const v of await (await db()).getAll('ventas_pendientes')) {
+    if (v.estado !== 'pendiente' || v.id_minimarket !== idMinimarket) continue;
+    for (const d of (v.cuerpo.detalles ?? []) as Array<{ id_producto?: number | null; num_unidades: number }>) {
+      if (d.id_producto) porProducto.set(d.id_producto, (porProducto.get(d.id_producto) ?? 0) + d.num_unidades);
+    }
+  }
+  return porProducto;
 }
 
 const enCurso = new Map<number, Promise<void>>();
@@ -117,7 +134,8 @@ export async function buscarProductosLocales(
   const filas = await (await db()).getAllFromIndex('catalogo_productos', 'por_tienda', idMinimarket);
   const hallados = filas
     .filter(
-      (p) => p.estado === 'activo' && (!buscado || sinTildes(p.nombre_producto).includes(buscado) || p.codigo_barra.includes(buscado)),
+      (p) =>
+        p.estado === 'activo' && (!buscado || sinTildes(p.nombre_producto).includes(buscado) || (p.codigo_barra ?? '').includes(buscado)),
     )
     .sort((a, b) => a.nombre_producto.localeCompare(b.nombre_producto, 'es'));
   return { items: hallados.slice((pagina - 1) * tamano, pagina * tamano).map(comoProducto), total: hallados.length };
@@ -154,8 +172,12 @@ export async function buscarClientesLocales(
     }));
 }
 
+/**
+ * A label read: the product, the grams that leave the stock and what the line charges (a price label
+ * its printed amount, a weight label montoPorPeso of its grams; contracts' pesoDeEtiqueta).
+ */
 export type EtiquetaLocal =
-  { tipo: 'no_es_etiqueta' } | { tipo: 'error'; mensaje: string } | { tipo: 'ok'; producto: Producto; gramos: number };
+  { tipo: 'no_es_etiqueta' } | { tipo: 'error'; mensaje: string } | { tipo: 'ok'; producto: Producto; gramos: number; monto: number };
 
 /**
  * A scale label read on the device, as the server reads it (GET /productos/etiqueta): the shop's
@@ -173,7 +195,7 @@ export async function leerEtiquetaLocal(idMinimarket: number, codigo: string): P
   if (!producto) return { tipo: 'error', mensaje: mensajePluDesconocido(plu) };
   const peso = pesoDeEtiqueta(lectura, producto);
   if (!peso.ok) return { tipo: 'error', mensaje: peso.mensaje };
-  return { tipo: 'ok', producto: comoProducto(producto), gramos: peso.gramos };
+  return { tipo: 'ok', producto: comoProducto(producto), gramos: peso.gramos, monto: peso.monto };
 }
 
 /** A sale made on the device takes its units off the stock as last known (the server has the last word). */

@@ -22,7 +22,17 @@ export interface VentaPendiente {
   /** The POST body as sent (origen: 'offline', fecha_venta, referencia_local, id_vendedor, ultimo_contacto included). */
   cuerpo: VentaCreate & { origen: 'offline'; fecha_venta: string; referencia_local: string };
   /** What the receipt shows before the server answers. */
-  lineas: Array<{ nombre: string; cantidad: number; unidad: 'unidad' | 'kg'; precio: number; subtotal: number }>;
+  lineas: Array<{
+    nombre: string;
+    cantidad: number;
+    unidad: 'unidad' | 'kg';
+    precio: number;
+    subtotal: number;
+    /** The line's discount (issue 32); absent on sales kept by an earlier version. */
+    descuento?: number;
+  }>;
+  /** Why the sale carries a discount (issue 32). */
+  motivo_descuento?: string | null;
   pagos: Pago[];
   monto_recibido: number | null;
   cliente: string | null;
@@ -41,7 +51,8 @@ export interface VentaPendiente {
 export interface ProductoCatalogo {
   id_producto: number;
   nombre_producto: string;
-  codigo_barra: string;
+  /** Null: a kg product with only its PLU (issue 32). Such a row is left out of the barcode index. */
+  codigo_barra: string | null;
   codigo_plu: string | null;
   categoria: string;
   precio_venta_actual: number;

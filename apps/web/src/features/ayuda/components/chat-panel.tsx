@@ -1,6 +1,6 @@
 import type { Conversacion } from '@minimarket/contracts/soporte';
 import { ArrowLeft, Bot, CheckCircle2, Maximize2, Minus, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { APP_NAME, NOMBRE_ASISTENTE } from '../../../lib/app-info';
 import { rutaConversacion } from '../../../lib/soporte';
@@ -10,6 +10,13 @@ import { NuevaConversacionForm } from './nueva-conversacion-form';
 
 export type EstadoChat = 'cerrado' | 'abierto' | 'minimizado';
 
+/** The top bar's help button: where the focus goes back when the panel closes. */
+export const ID_BOTON_AYUDA = 'boton-ayuda';
+/** The panel's question field: where the focus goes when the panel opens. */
+const ID_PREGUNTA_PANEL = 'pregunta-panel-badito';
+
+const volverAlBotonAyuda = () => document.getElementById(ID_BOTON_AYUDA)?.focus();
+
 /**
  * The floating assistant panel (320 × 384 px open, 56 px high minimised), opened and closed by the
  * top bar's help button. Closed, it leaves nothing on the page: a floating open button would sit
@@ -18,11 +25,28 @@ export type EstadoChat = 'cerrado' | 'abierto' | 'minimizado';
 export function ChatPanel({ estado, onCambiar }: { estado: EstadoChat; onCambiar: (estado: EstadoChat) => void }) {
   // 'soporte': the pyme writes to support from the panel ('Hablar con soporte'); then what was sent.
   const [vista, setVista] = useState<'badito' | 'soporte' | Conversacion>('badito');
+  // Opened, the focus goes to its question field: a screen reader says the panel opened and where the
+  // person is, and the keyboard can ask at once (before, the focus stayed on the help button).
+  const abierto = estado === 'abierto';
+  useEffect(() => {
+    if (abierto) document.getElementById(ID_PREGUNTA_PANEL)?.focus();
+  }, [abierto]);
   if (estado === 'cerrado') return null;
   const minimizado = estado === 'minimizado';
+  const cerrar = () => {
+    onCambiar('cerrado');
+    volverAlBotonAyuda();
+  };
   return (
     <section
       aria-label={`Chat de ayuda de ${APP_NAME}`}
+      // Escape closes it from anywhere inside, and the focus goes back to the help button that opened it.
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !e.defaultPrevented) {
+          e.preventDefault();
+          cerrar();
+        }
+      }}
       className={cn(
         'fixed right-2 bottom-2 z-40 flex print:hidden w-[min(20rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl sm:right-4 sm:bottom-4',
         minimizado ? 'h-14' : 'h-96',
@@ -42,18 +66,18 @@ export function ChatPanel({ estado, onCambiar }: { estado: EstadoChat; onCambiar
         >
           {minimizado ? <Maximize2 className="size-4" aria-hidden="true" /> : <Minus className="size-4" aria-hidden="true" />}
         </button>
-        <button
-          type="button"
-          className="rounded-md p-1.5 hover:bg-white/15"
-          onClick={() => onCambiar('cerrado')}
-          aria-label="Cerrar el chat"
-        >
+        <button type="button" className="rounded-md p-1.5 hover:bg-white/15" onClick={cerrar} aria-label="Cerrar el chat">
           <X className="size-4" aria-hidden="true" />
         </button>
       </header>
       {/* Minimised, Badito's conversation stays mounted (hidden), so restoring the panel keeps it. */}
       <div className={cn('min-h-0 flex-1 flex-col', minimizado || vista !== 'badito' ? 'hidden' : 'flex')}>
-        <BaditoConversacion compacto onNavegar={() => onCambiar('minimizado')} onHablarSoporte={() => setVista('soporte')} />
+        <BaditoConversacion
+          compacto
+          idPregunta={ID_PREGUNTA_PANEL}
+          onNavegar={() => onCambiar('minimizado')}
+          onHablarSoporte={() => setVista('soporte')}
+        />
       </div>
       {!minimizado && vista !== 'badito' && <PanelSoporte vista={vista} onVista={setVista} onNavegar={() => onCambiar('minimizado')} />}
     </section>

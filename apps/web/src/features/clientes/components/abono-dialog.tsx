@@ -1,5 +1,6 @@
 import { abonoCreateSchema, METODOS_ABONO, type Cliente, type MetodoAbono } from '@minimarket/contracts/clientes';
 import { leerEntero } from '@minimarket/contracts/numeros';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
@@ -8,7 +9,9 @@ import { Field, Select } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { MontoInput } from '../../../components/ui/monto-input';
 import { mensajeDeError } from '../../../lib/api-client';
+import { turnoActualQueryOptions } from '../../../lib/caja';
 import { useRegistrarAbono } from '../../../lib/clientes';
+import { destinoAbono } from '../../../lib/clientes-formato';
 import { formatClp } from '../../../utils/format';
 
 function AbonoForm({ cliente, onListo }: { cliente: Cliente; onListo: () => void }) {
@@ -17,6 +20,8 @@ function AbonoForm({ cliente, onListo }: { cliente: Cliente; onListo: () => void
   const [errorMonto, setErrorMonto] = useState<string | null>(null);
   const [rechazo, setRechazo] = useState<string | null>(null);
   const abonar = useRegistrarAbono();
+  // Where the cash goes: the open shift by its number, or no till at all (said before registering).
+  const turno = useQuery(turnoActualQueryOptions(cliente.id_minimarket));
 
   const enviar = (e: FormEvent) => {
     e.preventDefault();
@@ -65,7 +70,7 @@ function AbonoForm({ cliente, onListo }: { cliente: Cliente; onListo: () => void
           />
         )}
       </Field>
-      <Field label="Método de pago" hint="Un abono en efectivo entra a la caja abierta.">
+      <Field label="Método de pago" hint={<span data-testid="destino-abono">{destinoAbono(metodo, turno.data)}</span>}>
         {(p) => (
           <Select {...p} value={metodo} onChange={(e) => setMetodo(e.target.value as MetodoAbono)}>
             {METODOS_ABONO.map((m) => (

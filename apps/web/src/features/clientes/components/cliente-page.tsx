@@ -16,7 +16,7 @@ import { ApiError, mensajeDeError } from '../../../lib/api-client';
 import { tituloPagina } from '../../../lib/app-info';
 import { useAuth } from '../../../lib/auth';
 import { estadoCuentaQueryOptions, useActualizarCliente } from '../../../lib/clientes';
-import { totalesMovimientos } from '../../../lib/clientes-formato';
+import { lineaCompra, parteFiada, totalesMovimientos } from '../../../lib/clientes-formato';
 import { useCurrentShop } from '../../../lib/current-shop';
 import { formatClp, formatFecha, formatFechaHora } from '../../../utils/format';
 import { RUTA_CLIENTES, rutaImpresionTermica } from '../rutas';
@@ -31,7 +31,27 @@ const columnas: ColumnaTabla<MovimientoCuenta>[] = [
     // The notebook's opening balance has a day, not an hour.
     celda: (m) => <span className="whitespace-nowrap">{m.tipo === 'saldo_inicial' ? formatFecha(m.fecha) : formatFechaHora(m.fecha)}</span>,
   },
-  { titulo: 'Descripción', celda: (m) => m.descripcion },
+  {
+    titulo: 'Descripción',
+    // A purchase names what was taken (name, quantity, amount), not only its sale number.
+    celda: (m) => (
+      <>
+        <span className="block">{m.descripcion}</span>
+        {m.detalles.length > 0 && (
+          <ul
+            className="mt-1 space-y-0.5 text-xs text-slate-600"
+            aria-label={`Productos de la ${m.descripcion.toLowerCase()}`}
+            data-testid="items-compra"
+          >
+            {m.detalles.map((l, i) => (
+              <li key={i}>{lineaCompra(l)}</li>
+            ))}
+            {parteFiada(m) && <li className="font-medium text-slate-700">{parteFiada(m)}</li>}
+          </ul>
+        )}
+      </>
+    ),
+  },
   { titulo: 'Cargo', derecha: true, celda: (m) => (m.cargo > 0 ? formatClp(m.cargo) : guion) },
   { titulo: 'Abono', derecha: true, celda: (m) => (m.abono > 0 ? formatClp(m.abono) : guion) },
   { titulo: 'Saldo', derecha: true, celda: (m) => <span className="font-medium">{formatClp(m.saldo)}</span> },

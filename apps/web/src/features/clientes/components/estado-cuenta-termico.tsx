@@ -10,6 +10,7 @@ import { estadoCuentaQueryOptions } from '../../../lib/clientes';
 import { useCurrentShop } from '../../../lib/current-shop';
 import { ElegirAnchoPapel, HojaPapel, SeparadorPapel } from '../../../components/shop/papel-termico';
 import { usePapelTermico } from '../../../hooks/use-papel-termico';
+import { lineaCompra, parteFiada } from '../../../lib/clientes-formato';
 import { formatClp, formatFecha, formatFechaHora } from '../../../utils/format';
 import { rutaCliente } from '../rutas';
 
@@ -73,6 +74,12 @@ export function EstadoCuentaTermico({ idCliente }: { idCliente: number }) {
                     <span className="block">
                       {formatFecha(m.fecha)} {m.descripcion}
                     </span>
+                    {m.detalles.map((l, i) => (
+                      <span key={i} className="block pl-[2mm] break-words">
+                        {lineaCompra(l)}
+                      </span>
+                    ))}
+                    {parteFiada(m) && <span className="block pl-[2mm]">{parteFiada(m)}</span>}
                     <span className="flex justify-between gap-[2mm]">
                       <span>{m.cargo > 0 ? `+${formatClp(m.cargo)}` : `-${formatClp(m.abono)}`}</span>
                       <span>Saldo {formatClp(m.saldo)}</span>

@@ -43,6 +43,8 @@ export function useConfigurarMinimarket() {
       formato_etiqueta?: FormatoEtiqueta | null;
       /** Idle minutes before the shared till asks for a PIN again (docs/cajeros.md). */
       minutos_bloqueo_caja?: number;
+      /** The most a cashier may discount without the owner's PIN, in percent of the cart (docs/pagos.md). */
+      descuento_maximo_pct?: number;
     }) => apiRequest<Minimarket>(`/minimarkets/${id}/configuracion`, { method: 'PATCH', json: cambios }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tiendaKeys.all }),
   });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { DESCUENTO_MAXIMO_PCT_POR_DEFECTO } from '@minimarket/contracts/descuentos';
 import {
   DIAS_AVISO_FIADO_POR_DEFECTO,
   MAX_MINUTOS_BLOQUEO_CAJA,
@@ -7,7 +8,7 @@ import {
   UMBRAL_STOCK_BAJO_POR_DEFECTO,
 } from '@minimarket/contracts/minimarkets';
 import { useQuery } from '@tanstack/react-query';
-import { Banknote, FolderDown, ReceiptText, Scale, ScrollText, Settings2, UsersRound } from 'lucide-react';
+import { Banknote, FolderDown, Grid3x3, ReceiptText, Scale, ScrollText, Settings2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -31,6 +32,7 @@ import { emisorQueryOptions } from '../../../lib/boletas';
 import { useConfigurarMinimarket } from '../api/cuenta';
 import { BoletaElectronicaForm } from './boleta-electronica-form';
 import { EtiquetasForm } from './etiquetas-form';
+import { TeclasRapidasForm } from './teclas-rapidas-form';
 
 type Input = z.input<typeof minimarketConfiguracionSchema>;
 type Output = z.output<typeof minimarketConfiguracionSchema>;
@@ -163,6 +165,55 @@ function MinutosBloqueoForm({ idMinimarket, minutos }: { idMinimarket: number; m
   );
 }
 
+const descuentoFormSchema = z.object({ descuento_maximo_pct: minimarketConfiguracionSchema.shape.descuento_maximo_pct.unwrap() });
+
+/**
+ * «Descuento máximo de un cajero (%)» (issue 32, docs/pagos.md «Descuentos»): a cashier's discounts past
+ * this share of the cart need the owner's PIN at the till. The owner has no cap.
+ */
+function DescuentoMaximoForm({ idMinimarket, pct }: { idMinimarket: number; pct: number }) {
+  const configurar = useConfigurarMinimarket();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<z.input<typeof descuentoFormSchema>, unknown, z.output<typeof descuentoFormSchema>>({
+    resolver: zodResolver(descuentoFormSchema),
+    defaultValues: { descuento_maximo_pct: String(pct) },
+  });
+  const guardar = handleSubmit(async ({ descuento_maximo_pct }) => {
+    try {
+      const m = await configurar.mutateAsync({ id: idMinimarket, descuento_maximo_pct });
+      reset({ descuento_maximo_pct: String(m.descuento_maximo_pct) });
+      toast.success('Configuración guardada.', { duration: 2000 });
+    } catch (e) {
+      setError('descuento_maximo_pct', { message: mensajeDeError(e, 'No se pudo guardar la configuración.') });
+    }
+  });
+  return (
+    <form
+      onSubmit={guardar}
+      noValidate
+      className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
+      aria-label="Descuento máximo de un cajero"
+    >
+      <Field
+        label="Descuento máximo de un cajero (%)"
+        error={errors.descuento_maximo_pct?.message}
+        hint={`Un cajero que descuenta más que este porcentaje del total de la venta necesita tu PIN. Tú no tienes tope. De 0 a 100; por defecto ${DESCUENTO_MAXIMO_PCT_POR_DEFECTO}.`}
+        className="sm:max-w-md"
+      >
+        {(p) => <Input {...p} inputMode="numeric" className="max-w-40" {...register('descuento_maximo_pct')} />}
+      </Field>
+      <Button type="submit" className="sm:mt-6" disabled={isSubmitting || !isDirty}>
+        {isSubmitting ? 'Cambiando...' : 'Cambiar tope'}
+      </Button>
+    </form>
+  );
+}
+
 /** «Boleta electrónica» (issue #23): the issuer, the provider and whether the shop issues boletas. */
 function BoletaElectronica({ idMinimarket }: { idMinimarket: number }) {
   const { data, isPending, isError, error, refetch } = useQuery(emisorQueryOptions(idMinimarket));
@@ -221,6 +272,22 @@ function ConfiguracionTienda({ idMinimarket }: { idMinimarket: number }) {
           </h2>
           <CajaForm idMinimarket={data.id_minimarket} exigir={data.exigir_caja_abierta} />
           <MinutosBloqueoForm key={data.minutos_bloqueo_caja} idMinimarket={data.id_minimarket} minutos={data.minutos_bloqueo_caja} />
+          <DescuentoMaximoForm
+            key={`descuento-${data.descuento_maximo_pct}`}
+            idMinimarket={data.id_minimarket}
+            pct={data.descuento_maximo_pct}
+          />
+        </Card>
+      )}
+      {data && (
+        <Card className="p-4 sm:p-5">
+          <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <Grid3x3 className="size-5 text-marca-700" aria-hidden="true" /> Teclas rápidas
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Botones grandes en Nueva venta para lo que más vendes: un toque agrega una unidad (un producto por kilo pide el peso).
+          </p>
+          <TeclasRapidasForm idMinimarket={data.id_minimarket} />
         </Card>
       )}
       {data && (

@@ -1,29 +1,17 @@
 // The counter's cash shift (/api/caja): the open one with its running figures (the "X" report),
 // opening, cash in and out, the close by counting, and the closed shifts with their reports.
+// The open shift itself (turnoActualQueryOptions) lives in lib/caja.ts: the abono dialog asks for it too.
 import type { MovimientoCajaCreate, Turno } from '@minimarket/contracts/caja';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, apiRequestPage } from '../../../lib/api-client';
+import { apiRequest, apiRequestPage } from '../../../lib/api-client';
+import { turnoActualKey } from '../../../lib/caja';
 import { RAIZ } from '../../../lib/query-keys';
 
 export const cajaKeys = {
   all: RAIZ.caja,
-  actual: (idMinimarket: number) => [...cajaKeys.all, 'actual', idMinimarket] as const,
+  actual: turnoActualKey,
   cerrados: (idMinimarket: number, pagina: number, tamano: number) => [...cajaKeys.all, 'cerrados', idMinimarket, pagina, tamano] as const,
 };
-
-/** The open shift, or null when the shop has none (the API's 404 is an answer here, not an error). */
-export const turnoActualQueryOptions = (idMinimarket: number) =>
-  queryOptions({
-    queryKey: cajaKeys.actual(idMinimarket),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiRequest<Turno>('/caja/turnos/actual', { signal, query: { id_minimarket: idMinimarket } });
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 404) return null;
-        throw e;
-      }
-    },
-  });
 
 export const turnosCerradosQueryOptions = (idMinimarket: number, pagina: number, tamano: number) =>
   queryOptions({

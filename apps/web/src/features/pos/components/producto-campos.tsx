@@ -32,7 +32,12 @@ export function ProductoCampos({
   const kg = unidad === 'kg';
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <Field label="Código de barras" requerido error={mensajeCampo(errors.codigo_barra?.message)}>
+      <Field
+        label="Código de barras"
+        requerido={!kg}
+        error={mensajeCampo(errors.codigo_barra?.message)}
+        hint={kg ? 'Opcional si el producto tiene su PLU de balanza.' : undefined}
+      >
         {(p) => <Input {...p} autoComplete="off" inputMode="numeric" className="font-mono" {...register('codigo_barra')} />}
       </Field>
       <Field label="Nombre del producto" requerido error={mensajeCampo(errors.nombre_producto?.message)}>
@@ -84,7 +89,7 @@ export function ProductoCampos({
       <Field
         label={kg ? 'Costo por kilo (CLP)' : 'Precio de compra (CLP)'}
         error={errors.precio_compra?.message}
-        hint="Opcional. Sirve para calcular tu margen."
+        hint="Opcional, con IVA, como dice la factura. Sirve para calcular tu margen."
       >
         {(p) => <MontoInput {...p} {...register('precio_compra')} />}
       </Field>

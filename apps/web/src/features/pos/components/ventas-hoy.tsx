@@ -1,24 +1,28 @@
+import type { Resumen } from '@minimarket/contracts/analitica';
 import { textoPagos } from '@minimarket/contracts/ventas';
 import { useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/ui/card';
 import { resumenQueryOptions } from '../../../lib/analitica';
-import { textoPeriodoAnterior } from '../../../utils/comparacion';
+import { frenteA, igualQue } from '../../../utils/comparacion';
 import { contar, formatClp, hoyEnSantiago } from '../../../utils/format';
 import { ventasQueryOptions } from '../api/ventas';
 
-/** +12 % / −3 % / "igual", against a figure that may be zero. */
-function variacion(actual: number, anterior: number): string | null {
-  if (anterior === 0) return null;
-  const pct = Math.round(((actual - anterior) * 100) / anterior);
-  return pct === 0 ? 'igual que' : `${pct > 0 ? '+' : '−'}${Math.abs(pct)} % frente a`;
+/**
+ * «+12 % frente al 23-11-2026 hasta las 15:42», «igual que …»: today against yesterday until this same
+ * minute. null when the other figure is zero (no percentage to give).
+ */
+function variacion(r: Resumen): string | null {
+  if (r.anterior.ingresos === 0) return null;
+  const pct = Math.round(((r.ingresos - r.anterior.ingresos) * 100) / r.anterior.ingresos);
+  return pct === 0 ? igualQue(r.anterior) : `${pct > 0 ? '+' : '−'}${Math.abs(pct)} % ${frenteA(r.anterior)}`;
 }
 
 /**
  * What the shop sold today, in sales and pesos: the day's figures from the analytics (the app's one
  * definition of a sale: a voided one does not count, what was returned is subtracted), beside
- * yesterday until this same hour; and the latest sale from the sales list.
+ * yesterday until this same minute; and the latest sale from the sales list.
  */
 export function VentasHoy({ idMinimarket }: { idMinimarket: number }) {
   const hoy = hoyEnSantiago();
@@ -26,7 +30,7 @@ export function VentasHoy({ idMinimarket }: { idMinimarket: number }) {
   const lista = useQuery(ventasQueryOptions({ idMinimarket, pagina: 1, tamano: 1, desde: hoy, hasta: hoy }));
   const r = resumen.data;
   const ultima = lista.data?.sales[0];
-  const cambio = r ? variacion(r.ingresos, r.anterior.ingresos) : null;
+  const cambio = r ? variacion(r) : null;
   return (
     <Card className="p-5">
       <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-600">
@@ -40,7 +44,7 @@ export function VentasHoy({ idMinimarket }: { idMinimarket: number }) {
       </p>
       {r && cambio && (
         <p className="text-xs text-slate-600" data-testid="comparacion-hoy">
-          {cambio} {textoPeriodoAnterior(r.anterior)} ({formatClp(r.anterior.ingresos)})
+          {cambio} ({formatClp(r.anterior.ingresos)})
         </p>
       )}
       <p className="mt-1 text-sm text-slate-600">

@@ -70,3 +70,30 @@ describe("a cashier's blind count", () => {
     expect(esConteoCiego({ esperado_efectivo: 0 })).toBe(false);
   });
 });
+
+describe('the cash rounding in the count (Ley 20.956)', () => {
+  it('is a line of its own before the expected cash, with its sign, for whoever may see it', () => {
+    const turno = {
+      monto_inicial: 20000,
+      ventas_efectivo: 3147,
+      abonos_efectivo: 0,
+      devoluciones_efectivo: 0,
+      ingresos: 0,
+      retiros: 0,
+      redondeo: 3,
+      esperado_efectivo: 23150,
+    };
+    expect(filasEfectivo(turno).map((f) => [f.etiqueta, f.monto])).toEqual([
+      ['Efectivo inicial', 20000],
+      ['Ventas en efectivo', 3147],
+      ['Abonos de clientes en efectivo', 0],
+      ['Devoluciones en efectivo', -0],
+      ['Ingresos de efectivo', 0],
+      ['Retiros de efectivo', -0],
+      ['Redondeo (Ley 20.956)', 3],
+      ['Efectivo esperado', 23150],
+    ]);
+    // A cashier's blind count: null, left out.
+    expect(filasEfectivo({ ...turno, redondeo: null }).some((f) => f.etiqueta === 'Redondeo (Ley 20.956)')).toBe(false);
+  });
+});

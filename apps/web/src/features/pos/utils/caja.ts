@@ -1,6 +1,7 @@
 // The words of a cash count, as pure functions: what a difference is called and what a shift's
 // cash figures add up to, line by line, in the order the close report prints them.
 import type { Turno } from '@minimarket/contracts/caja';
+import { ETIQUETA_REDONDEO } from '@minimarket/contracts/redondeo';
 
 export type TipoDiferencia = 'cuadra' | 'sobrante' | 'faltante';
 
@@ -25,7 +26,8 @@ export interface FilaEfectivo {
 }
 
 /**
- * The cash lines of a shift, from the starting cash to the expected amount (docs/caja.md). A figure the
+ * The cash lines of a shift, from the starting cash to the expected amount (docs/caja.md), the cash
+ * rounding among them (it is in the expected cash: docs/pagos.md). A figure the
  * server keeps from a cashier (a blind count: null; docs/cajeros.md «Arqueo ciego») is left out, never
  * shown as $0; without the expected cash there is no total line either.
  */
@@ -33,7 +35,10 @@ export function filasEfectivo(
   turno: Pick<
     Turno,
     'monto_inicial' | 'ventas_efectivo' | 'abonos_efectivo' | 'devoluciones_efectivo' | 'ingresos' | 'retiros' | 'esperado_efectivo'
-  >,
+  > & {
+    /** The cash rounding of the shift (Ley 20.956); null for a cashier (a blind count); absent: a report from before it. */
+    redondeo?: number | null;
+  },
 ): FilaEfectivo[] {
   const filas: Array<{ etiqueta: string; monto: number | null; total?: boolean }> = [
     { etiqueta: 'Efectivo inicial', monto: turno.monto_inicial },
@@ -43,6 +48,8 @@ export function filasEfectivo(
     { etiqueta: 'Devoluciones en efectivo', monto: turno.devoluciones_efectivo === null ? null : -turno.devoluciones_efectivo },
     { etiqueta: 'Ingresos de efectivo', monto: turno.ingresos },
     { etiqueta: 'Retiros de efectivo', monto: -turno.retiros },
+    // Cash changes hands rounded to the ten (Ley 20.956): what that added to or took from the till.
+    { etiqueta: ETIQUETA_REDONDEO, monto: turno.redondeo ?? null },
     { etiqueta: 'Efectivo esperado', monto: turno.esperado_efectivo, total: true },
   ];
   return filas.filter((f): f is FilaEfectivo => f.monto !== null);

@@ -3,9 +3,10 @@ import { formatClp } from '../../../utils/format';
 import { altoPaginaMm, leerAnchoPapel, MARGEN_CORTE_MM, reglaPagina } from '../../../lib/papel';
 import type { BoletaElectronica } from '@minimarket/contracts/boletas';
 import {
+  filasPago,
   boletaEmitida,
   boletaEnProceso,
-  encabezadoBoleta,
+  encabezadoDte,
   filasTotales,
   leyendaDePrueba,
   montosDelRecibo,
@@ -158,10 +159,12 @@ describe('the receipt of a sale with an electronic boleta', () => {
     expect(leyendaDePrueba({ de_prueba: false })).toBeNull();
   });
 
-  it('titles a boleta by its type and folio; 41 is the exempt one', () => {
+  it('titles a document by its type and folio; 41 is the exempt boleta, 61 the nota de crédito', () => {
     const texto = (t: { documento: string; numero: string }) => `${t.documento} ${t.numero}`;
-    expect(texto(encabezadoBoleta(39, 1234))).toBe('BOLETA ELECTRÓNICA N° 1234');
-    expect(texto(encabezadoBoleta(41, 7))).toBe('BOLETA EXENTA ELECTRÓNICA N° 7');
+    expect(texto(encabezadoDte(39, 1234))).toBe('BOLETA ELECTRÓNICA N° 1234');
+    expect(texto(encabezadoDte(41, 7))).toBe('BOLETA EXENTA ELECTRÓNICA N° 7');
+    expect(texto(encabezadoDte(61, 88))).toBe('NOTA DE CRÉDITO ELECTRÓNICA N° 88');
+    expect(texto(encabezadoDte(61, null))).toBe('NOTA DE CRÉDITO ELECTRÓNICA (en proceso)');
   });
 
   it('is a boleta once it has a folio, «en proceso» before, neither when the shop issues none', () => {
@@ -202,5 +205,51 @@ describe('the receipt of a sale with an electronic boleta', () => {
     expect(rutLegible('76123456-0')).toBe('76.123.456-0');
     expect(rutLegible('12345678-5')).toBe('12.345.678-5');
     expect(rutLegible('no-es-rut')).toBe('no-es-rut');
+  });
+});
+
+describe('the cash rounding on the receipt (Ley 20.956)', () => {
+  it('a cash sale of $3.147 paid with $5.000: the exact total, the rounding, what the cash paid, received and change', () => {
+    const filas = filasTotales({
+      neto: 2645,
+      iva: 502,
+      total: 3147,
+      pagos: [{ metodo_pago: 'Efectivo', monto: 3147 }],
+      redondeo: 3,
+      monto_recibido: 5000,
+      vuelto: 1850,
+      cliente: null,
+    });
+    expect(filas.map((f) => [f.etiqueta, f.valor])).toEqual([
+      ['Neto', formatClp(2645)],
+      ['IVA 19%', formatClp(502)],
+      ['TOTAL', formatClp(3147)],
+      ['Pago', 'Efectivo'],
+      ['Redondeo (Ley 20.956)', '+$3'],
+      ['Efectivo pagado', formatClp(3150)],
+      ['Recibido', formatClp(5000)],
+      ['Vuelto', formatClp(1850)],
+    ]);
+  });
+
+  it('a split rounds only its cash part; a provisional receipt works the rounding out from its parts', () => {
+    const filas = filasPago({
+      pagos: [
+        { metodo_pago: 'Efectivo', monto: 2005 },
+        { metodo_pago: 'Tarjeta de Débito', monto: 1142 },
+      ],
+      monto_recibido: 2000,
+      vuelto: 0,
+      cliente: null,
+    });
+    expect(filas.map((f) => [f.etiqueta, f.valor])).toEqual([
+      ['Pago', 'Dividido'],
+      ['· Efectivo', formatClp(2005)],
+      ['· Tarjeta de Débito', formatClp(1142)],
+      ['Redondeo (Ley 20.956)', formatClp(-5)],
+      ['Efectivo pagado', formatClp(2000)],
+      ['Recibido', formatClp(2000)],
+      ['Vuelto', formatClp(0)],
+    ]);
   });
 });

@@ -3,7 +3,9 @@
 import { type BoletaElectronica, LEYENDA_DOCUMENTO_PRUEBA } from '@minimarket/contracts/boletas';
 import type { Boleta } from '@minimarket/contracts/caja';
 import { formatRut, normalizeRut } from '@minimarket/contracts/rut';
+import { efectivoAPagar, redondeoDePagos } from '@minimarket/contracts/ventas';
 import { formatClp } from '../../../utils/format';
+import { ETIQUETA_REDONDEO, formatRedondeo } from '../../../utils/redondeo';
 
 export interface FilaTotales {
   etiqueta: string;
@@ -11,18 +13,28 @@ export interface FilaTotales {
   destacada?: boolean;
 }
 
+/** The row under the lines when the sale carries a discount: why (one reason for the sale). */
+export const ETIQUETA_MOTIVO_DESCUENTO = 'Motivo del descuento';
+
 /**
  * How it was paid (a split payment: every part with its amount), the customer of a fiado part and,
- * with cash, what was handed over and the change: the receipt's rows after the total, also on the
- * provisional receipt of a sale still in the outbox.
+ * with cash, the cash rounding (Ley 20.956: «Redondeo (Ley 20.956)» and what the cash part was paid
+ * with, when the rounding moved it), what was handed over and the change: the receipt's rows after the
+ * total, also on the provisional receipt of a sale still in the outbox (its rounding is worked out
+ * from its parts with the server's own rule).
  */
-export function filasPago(b: Pick<Boleta, 'pagos' | 'monto_recibido' | 'vuelto' | 'cliente'>): FilaTotales[] {
+export function filasPago(b: Pick<Boleta, 'pagos' | 'monto_recibido' | 'vuelto' | 'cliente'> & { redondeo?: number }): FilaTotales[] {
   const filas: FilaTotales[] = [];
   if (b.pagos.length > 1) {
     filas.push({ etiqueta: 'Pago', valor: 'Dividido' });
     for (const p of b.pagos) filas.push({ etiqueta: `· ${p.metodo_pago}`, valor: formatClp(p.monto) });
   } else if (b.pagos[0]) filas.push({ etiqueta: 'Pago', valor: b.pagos[0].metodo_pago });
   if (b.cliente !== null) filas.push({ etiqueta: 'Cliente', valor: b.cliente });
+  const redondeo = b.redondeo ?? redondeoDePagos(b.pagos);
+  if (redondeo !== 0) {
+    filas.push({ etiqueta: ETIQUETA_REDONDEO, valor: formatRedondeo(redondeo) });
+    filas.push({ etiqueta: 'Efectivo pagado', valor: formatClp(efectivoAPagar(b.pagos)) });
+  }
   if (b.monto_recibido !== null) filas.push({ etiqueta: 'Recibido', valor: formatClp(b.monto_recibido) });
   if (b.vuelto !== null) filas.push({ etiqueta: 'Vuelto', valor: formatClp(b.vuelto) });
   return filas;
@@ -30,7 +42,7 @@ export function filasPago(b: Pick<Boleta, 'pagos' | 'monto_recibido' | 'vuelto' 
 
 /** Neto, IVA, the exempt amount (a boleta with exempt lines), total, then how it was paid (filasPago). */
 export function filasTotales(
-  b: Pick<Boleta, 'neto' | 'iva' | 'total' | 'pagos' | 'monto_recibido' | 'vuelto' | 'cliente'> & { exento?: number },
+  b: Pick<Boleta, 'neto' | 'iva' | 'total' | 'pagos' | 'monto_recibido' | 'vuelto' | 'cliente'> & { exento?: number; redondeo?: number },
 ): FilaTotales[] {
   // An exempt boleta (41) has nothing taxed: SII's format has no neto nor IVA on it, so neither row.
   const soloExento = Boolean(b.exento) && b.neto === 0 && b.iva === 0;
@@ -61,12 +73,20 @@ export function boletaEnProceso(b: Pick<Boleta, 'boleta_electronica'>): boolean 
   return b.boleta_electronica !== null && b.boleta_electronica.folio === null;
 }
 
+/** What SII's box calls each document the shop issues. */
+const TITULO_DTE: Record<number, string> = {
+  39: 'BOLETA ELECTRÓNICA',
+  41: 'BOLETA EXENTA ELECTRÓNICA',
+  61: 'NOTA DE CRÉDITO ELECTRÓNICA',
+};
+
 /**
- * The boleta's title, «BOLETA ELECTRÓNICA N° 1234», in its two parts (the receipt keeps the number
- * on one line when 58 mm wraps the title). 41 is the exempt one (every line exempt), anything else a 39.
+ * A document's title, «BOLETA ELECTRÓNICA N° 1234», «NOTA DE CRÉDITO ELECTRÓNICA N° 88», in its two
+ * parts (the paper keeps the number on one line when 58 mm wraps the title). 41 is the exempt boleta
+ * (every line exempt), 61 the nota de crédito, anything else a 39. Without a folio yet: «(en proceso)».
  */
-export function encabezadoBoleta(tipo: number, folio: number): { documento: string; numero: string } {
-  return { documento: tipo === 41 ? 'BOLETA EXENTA ELECTRÓNICA' : 'BOLETA ELECTRÓNICA', numero: `N° ${folio}` };
+export function encabezadoDte(tipo: number, folio: number | null): { documento: string; numero: string } {
+  return { documento: TITULO_DTE[tipo] ?? TITULO_DTE[39]!, numero: folio === null ? '(en proceso)' : `N° ${folio}` };
 }
 
 /** '76123456-0' → '76.123.456-0'; anything the server sent that is no valid RUT, as it came. */

@@ -3,8 +3,10 @@
 // A kg line (issue #20) counts grams: its return is typed as a weight (leerPeso) and refunds
 // montoPorPeso of the grams, or exactly what is left of its subtotal when the rest comes back (the
 // server's rule; the server is the authority on the amount, this is the preview).
+import { METODO_MIXTO, type MetodoPago } from '@minimarket/contracts/comunes';
 import { formatPeso, montoADevolver, type UnidadVenta } from '@minimarket/contracts/granel';
-import type { Venta } from '@minimarket/contracts/ventas';
+import { redondearEfectivo } from '@minimarket/contracts/redondeo';
+import type { Pago, Venta } from '@minimarket/contracts/ventas';
 import { leerPesoOCero } from '../../../lib/granel';
 import { contar } from '../../../utils/format';
 
@@ -22,19 +24,32 @@ export interface LineaDevolucion {
   /** What the line charged, and what its returns refunded so far (a kg line's last return refunds the difference). */
   subtotalVendido: number;
   reembolsado: number;
+  /**
+   * Its lines were not charged price × quantity (a discount, a scale label's amount; issue 32): a return
+   * refunds in proportion to what is left unrefunded (contracts' montoADevolver), as the server does.
+   */
+  proporcional: boolean;
 }
 
 export const MENSAJE_SIN_UNIDADES = 'Elige al menos una unidad para devolver.';
 export const MENSAJE_CANTIDAD_ENTERA = 'La cantidad debe ser un número entero.';
 
-/** One line per product of the sale (a product sold in two lines is added up), in the sale's order. */
+/**
+ * One line per product of the sale (a product sold in two lines, two labels of one product, is added
+ * up), in the sale's order. A loose sale's line has no product: it is not returned alone (a void
+ * gives it back).
+ */
 export function lineasDevolucion(venta: Pick<Venta, 'detalles' | 'devoluciones'>): LineaDevolucion[] {
   const lineas = new Map<number, LineaDevolucion>();
   for (const d of venta.detalles) {
+    if (d.id_producto === null) continue;
+    // A line kept before issue 32 has neither field: charged price × quantity.
+    const proporcional = (d.descuento ?? 0) > 0 || (d.codigo_etiqueta ?? null) !== null;
     const linea = lineas.get(d.id_producto);
     if (linea) {
       linea.vendidas += d.num_unidades;
       linea.subtotalVendido += d.subtotal;
+      linea.proporcional ||= proporcional;
     } else
       lineas.set(d.id_producto, {
         id_producto: d.id_producto,
@@ -46,6 +61,7 @@ export function lineasDevolucion(venta: Pick<Venta, 'detalles' | 'devoluciones'>
         unidad: d.unidad ?? 'unidad',
         subtotalVendido: d.subtotal,
         reembolsado: 0,
+        proporcional,
       });
   }
   for (const dev of venta.devoluciones ?? []) {
@@ -97,7 +113,38 @@ export function reembolsoLinea(linea: LineaDevolucion, cantidad: number): number
     cantidad,
     quedan: linea.porDevolver,
     porReembolsar: Math.max(0, linea.subtotalVendido - linea.reembolsado),
+    proporcional: linea.proporcional,
   });
+}
+
+/** The order in which a split sale's refund goes back (the server's modules/ventas/reparto-devolucion.ts). */
+const ORDEN_REEMBOLSO: readonly MetodoPago[] = ['Fiado', 'Efectivo', 'Tarjeta de Débito', 'Tarjeta de Crédito', 'Transferencia Bancaria'];
+
+/**
+ * The cash part of a refund of `total`, and how it is handed back rounded (Ley 20.956: refunding $3.146
+ * in cash gives $3.150), for the return's preview. A sale paid in cash refunds in cash; a split one
+ * gives back its fiado part first, then cash, then the rest, each part at most what it took less what
+ * earlier returns gave back from it (the server's rule, which has the last word).
+ */
+export function efectivoDevolucion(
+  venta: Pick<Venta, 'metodo_pago' | 'pagos' | 'devoluciones'>,
+  total: number,
+): { efectivo: number; redondeo: number; entregar: number } {
+  let efectivo = 0;
+  if (venta.metodo_pago === 'Efectivo') efectivo = total;
+  else if (venta.metodo_pago === METODO_MIXTO) {
+    const devuelto: Pago[] = (venta.devoluciones ?? []).flatMap((d) => d.pagos);
+    let falta = total;
+    for (const metodo of ORDEN_REEMBOLSO) {
+      const parte = venta.pagos.find((p) => p.metodo_pago === metodo)?.monto ?? 0;
+      const ya = devuelto.filter((p) => p.metodo_pago === metodo).reduce((s, p) => s + p.monto, 0);
+      const monto = Math.min(falta, Math.max(0, parte - ya));
+      if (metodo === 'Efectivo') efectivo = monto;
+      falta -= monto;
+    }
+  }
+  const entregar = redondearEfectivo(efectivo);
+  return { efectivo, redondeo: entregar - efectivo, entregar };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leerPartes, metodoLibre, montosPartes } from './pago-dividido';
+import { leerPartes, metodoLibre, montosPartes, cobroEfectivo } from './pago-dividido';
 
 describe('the split payment as typed', () => {
   it('an empty last row is what is left', () => {
@@ -49,5 +49,21 @@ describe('the split payment as typed', () => {
 
   it('a new row takes a method no row uses', () => {
     expect(metodoLibre([{ metodo: 'Efectivo', monto: '' }])).toBe('Tarjeta de Débito');
+  });
+});
+
+describe('the cash part as it is paid (Ley 20.956)', () => {
+  it('a cash sale of $3.147 by weight paid with $5.000: $3.150 to pay, +$3, change $1.850', () => {
+    expect(cobroEfectivo(3147, 5000)).toEqual({ aPagar: 3150, redondeo: 3, alcanza: true, vuelto: 1850 });
+  });
+
+  it('$3.145 goes down: it is paid with $3.140, and $3.140 covers it', () => {
+    expect(cobroEfectivo(3145, 3140)).toEqual({ aPagar: 3140, redondeo: -5, alcanza: true, vuelto: 0 });
+    expect(cobroEfectivo(3145, 3130).alcanza).toBe(false);
+  });
+
+  it('only the cash part of a split is rounded: $2.005 in cash is paid with $2.000', () => {
+    expect(cobroEfectivo(2005, null)).toEqual({ aPagar: 2000, redondeo: -5, alcanza: false, vuelto: 0 });
+    expect(cobroEfectivo(2000, 2000)).toEqual({ aPagar: 2000, redondeo: 0, alcanza: true, vuelto: 0 });
   });
 });

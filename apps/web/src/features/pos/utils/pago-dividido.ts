@@ -3,6 +3,7 @@
 // takes (`pagos`), with the server's own messages for what it would refuse.
 import { METODOS_PAGO, type MetodoPago } from '@minimarket/contracts/comunes';
 import { leerEntero } from '@minimarket/contracts/numeros';
+import { redondearEfectivo } from '@minimarket/contracts/redondeo';
 import { MENSAJE_PAGO_PARTE_CERO, mensajePagosNoSuman, type Pago } from '@minimarket/contracts/ventas';
 
 export interface ParteEscrita {
@@ -38,3 +39,19 @@ export function leerPartes(partes: readonly ParteEscrita[], total: number): { ok
 
 /** The first method no row uses yet (a new row starts with it). */
 export const metodoLibre = (partes: readonly ParteEscrita[]) => METODOS_PAGO.find((m) => !partes.some((p) => p.metodo === m)) ?? null;
+
+/**
+ * The cash part as it is paid (Ley 20.956, docs/pagos.md): the exact cash part rounded to the ten
+ * (`aPagar`), what the rounding adds or takes (`redondeo`), whether what was handed over covers it and
+ * the change, out of the rounded cash part only. A cash sale of $3.147 paid with $5.000: $3.150 to
+ * pay, +$3, change $1.850. The sale's total stays exact; only the cash changes hands rounded.
+ */
+export function cobroEfectivo(efectivo: number, recibido: number | null) {
+  const aPagar = redondearEfectivo(Math.max(0, efectivo));
+  return {
+    aPagar,
+    redondeo: aPagar - Math.max(0, efectivo),
+    alcanza: recibido !== null && recibido >= aPagar,
+    vuelto: recibido === null ? 0 : Math.max(0, recibido - aPagar),
+  };
+}

@@ -1,3 +1,4 @@
+import { MENSAJE_CODIGO_O_PLU } from '@minimarket/contracts/productos';
 import { describe, expect, it } from 'vitest';
 import { productoFormSchema, productoFormVacio, type ProductoFormInput } from './producto-form-schema';
 
@@ -45,5 +46,14 @@ describe('the product form by way of selling', () => {
   it('sends whether the product is exempt from IVA, not exempt unless ticked', () => {
     expect(productoFormSchema.parse(formulario({})).exento).toBe(false);
     expect(productoFormSchema.parse(formulario({ exento: true })).exento).toBe(true);
+  });
+
+  it('takes a kg product with its PLU and no barcode; any other product needs its barcode (issue 32)', () => {
+    const jamon = productoFormSchema.parse(formulario({ unidad: 'kg', codigo_barra: '  ', codigo_plu: '42' }));
+    expect(jamon.codigo_barra).toBeUndefined();
+    expect(jamon.codigo_plu).toBe('42');
+    expect(error({ unidad: 'kg', codigo_barra: '', codigo_plu: '' }, 'codigo_barra')).toBe(MENSAJE_CODIGO_O_PLU);
+    expect(error({ unidad: 'unidad', codigo_barra: '', codigo_plu: '42' }, 'codigo_barra')).toBe(MENSAJE_CODIGO_O_PLU);
+    expect(productoFormSchema.parse(formulario({ unidad: 'kg', codigo_plu: '42' })).codigo_barra).toBe('7801234567890');
   });
 });

@@ -1,10 +1,12 @@
 import {
   codigoPluSchema,
   MENSAJE_CAMPOS_OBLIGATORIOS_PRODUCTO,
+  MENSAJE_CODIGO_O_PLU,
   precioVentaSchema,
   productoCreateSchema,
   productoUpdateSchema,
   STOCK_INICIAL_POR_DEFECTO,
+  tieneCodigo,
   unidadVentaSchema,
 } from '@minimarket/contracts/productos';
 import { z } from 'zod';
@@ -20,11 +22,16 @@ const stockUnidades = productoUpdateSchema.shape.stock.unwrap();
  * refuse the same input in the same words.
  *
  * A kg product (issue #20) has its prices per kilo and its stock typed in kilos as a Chilean types
- * them ('12,5', '800 g'; leerPeso), sent as grams; and may have the scale's PLU.
+ * them ('12,5', '800 g'; leerPeso), sent as grams; and may have the scale's PLU. It needs a barcode or
+ * its PLU, not both (issue 32, contracts' tieneCodigo): jamón, bread and vegetables have only a PLU. A
+ * blank barcode is absent (undefined), never "".
  */
 export const productoFormSchema = z
   .object({
-    codigo_barra: productoCreateSchema.shape.codigo_barra,
+    codigo_barra: z
+      .string()
+      .transform((v): unknown => v)
+      .pipe(productoCreateSchema.shape.codigo_barra),
     nombre_producto: productoCreateSchema.shape.nombre_producto,
     categoria: productoCreateSchema.shape.categoria,
     unidad: unidadVentaSchema,
@@ -69,6 +76,10 @@ export const productoFormSchema = z
         return z.NEVER;
       }
       codigo_plu = r.data;
+    }
+    if (!tieneCodigo({ codigo_barra: v.codigo_barra, unidad: v.unidad, codigo_plu })) {
+      ctx.addIssue({ code: 'custom', path: ['codigo_barra'], message: MENSAJE_CODIGO_O_PLU });
+      return z.NEVER;
     }
     return { ...v, stock, codigo_plu };
   });

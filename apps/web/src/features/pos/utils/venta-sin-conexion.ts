@@ -5,7 +5,7 @@ import { descontarStockLocal } from '../../../lib/offline/catalogo';
 import { encolarVenta, nuevaReferenciaLocal, type VentaPendiente } from '../../../lib/offline/outbox';
 import { ultimoContacto } from '../../../lib/offline/conexion';
 import { fechaConZona } from '../../../utils/fechas';
-import { subtotal, type ItemCarrito } from './carrito';
+import { calcularCarrito, type DescuentoEscrito, esDeProducto, esLibre, nombreLinea, type ItemCarrito } from './carrito';
 
 /** The device's time as ISO 8601 with its UTC offset ('2026-11-25T16:52:03-03:00'), what the server keeps. */
 export { fechaConZona };
@@ -41,6 +41,7 @@ export async function guardarVentaSinConexion({
   clave,
   venta,
   items,
+  descuentoCarrito = null,
   pagos,
   montoRecibido,
   cliente,
@@ -50,12 +51,15 @@ export async function guardarVentaSinConexion({
   idUsuario: number | null;
   venta: VentaCreate & { id_minimarket: number; total: number };
   items: ItemCarrito[];
+  /** The discount on the whole cart, spread over the lines as the body's lines carry it. */
+  descuentoCarrito?: DescuentoEscrito | null;
   pagos: Pago[];
   montoRecibido: number | null;
   cliente: string | null;
 }): Promise<VentaGuardada> {
   const { referencia, seq } = await nuevaReferenciaLocal();
   const ahora = new Date();
+  const { lineas } = calcularCarrito(items, descuentoCarrito);
   const pendiente: VentaPendiente = {
     clave,
     seq,
@@ -63,13 +67,16 @@ export async function guardarVentaSinConexion({
     id_minimarket: venta.id_minimarket,
     id_usuario: idUsuario,
     cuerpo: cuerpoSinConexion(venta, { fecha: ahora, referencia, idVendedor: idUsuario, ultimoContacto: ultimoContacto() }),
-    lineas: items.map((i) => ({
-      nombre: i.producto.nombre_producto,
-      cantidad: i.cantidad,
-      unidad: i.producto.unidad,
-      precio: i.producto.precio_venta_actual,
-      subtotal: subtotal(i),
+    // What the provisional receipt prints: each line at its gross, its discount under it.
+    lineas: items.map((i, n) => ({
+      nombre: nombreLinea(i),
+      cantidad: esLibre(i) ? 1 : i.cantidad,
+      unidad: esLibre(i) ? 'unidad' : i.producto.unidad,
+      precio: esLibre(i) ? i.monto : i.producto.precio_venta_actual,
+      subtotal: lineas[n]!.subtotal,
+      descuento: lineas[n]!.descuento,
     })),
+    motivo_descuento: venta.motivo_descuento ?? null,
     pagos,
     monto_recibido: montoRecibido,
     cliente,
@@ -78,9 +85,10 @@ export async function guardarVentaSinConexion({
     intentos: 0,
   };
   await encolarVenta(pendiente);
+  // A loose sale moves no stock.
   await descontarStockLocal(
     venta.id_minimarket,
-    items.map((i) => ({ id_producto: i.producto.id_producto, num_unidades: i.cantidad })),
+    items.filter(esDeProducto).map((i) => ({ id_producto: i.producto.id_producto, num_unidades: i.cantidad })),
   ).catch(() => {});
   return { referencia, total: venta.total, vuelto: vueltoDeVenta({ monto_recibido: montoRecibido, pagos }), cliente };
 }

@@ -1,4 +1,4 @@
-import { CATEGORIAS, METODOS_VENTA, type Categoria, type MetodoVenta } from '@minimarket/contracts/comunes';
+import { CATEGORIAS_VENTA, METODOS_VENTA, type CategoriaVenta, type MetodoVenta } from '@minimarket/contracts/comunes';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FechaInput } from '../../../components/ui/fecha-input';
@@ -48,10 +48,11 @@ export function BarraFiltros() {
           <Select
             {...p}
             value={filtros.categoria ?? TODAS}
-            onChange={(e) => cambiar({ categoria: (e.target.value || undefined) as Categoria | undefined })}
+            onChange={(e) => cambiar({ categoria: (e.target.value || undefined) as CategoriaVenta | undefined })}
           >
             <option value={TODAS}>Todas</option>
-            {CATEGORIAS.map((c) => (
+            {/* «Venta libre»: the loose sales that name no category (issue 32). */}
+            {CATEGORIAS_VENTA.map((c) => (
               <option key={c}>{c}</option>
             ))}
           </Select>

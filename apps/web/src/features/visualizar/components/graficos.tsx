@@ -4,7 +4,8 @@ import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Pie, PieChart, Res
 import { formatCantidad } from '@minimarket/contracts/cantidad';
 import { formatClp, formatEntero } from '../../../utils/format';
 
-export const COLORES = ['#0f766e', '#2563eb', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#dc2626', '#475569'];
+// Ten: one per category of a sale (the nine of a product and «Venta libre»), so no two slices of a pie share one.
+export const COLORES = ['#0f766e', '#2563eb', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#dc2626', '#475569', '#854d0e'];
 const EJE = { fontSize: 12, fill: '#475569' };
 
 /** 'gramos': what was sold by weight, in grams, shown as kilos (never added to units). */

@@ -2,7 +2,7 @@
 // view can be shared and survives a reload. These pure functions read and write them; anything that
 // is not a valid value falls back to the default instead of reaching the API as an error.
 import { DIAS_POR_DEFECTO, resolverRango } from '@minimarket/contracts/analitica';
-import { CATEGORIAS, METODOS_VENTA, type Categoria, type MetodoVenta } from '@minimarket/contracts/comunes';
+import { CATEGORIAS_VENTA, METODOS_VENTA, type CategoriaVenta, type MetodoVenta } from '@minimarket/contracts/comunes';
 import { desplazarDia, esDia } from '@minimarket/contracts/dias';
 import type { FiltrosAnalitica } from '../../../lib/analitica';
 
@@ -35,7 +35,7 @@ export function leerFiltros(parametros: URLSearchParams, hoy: string): FiltrosAn
   const metodo = parametros.get('metodo_pago');
   return {
     ...rango,
-    categoria: CATEGORIAS.includes(categoria as Categoria) ? (categoria as Categoria) : undefined,
+    categoria: CATEGORIAS_VENTA.includes(categoria as CategoriaVenta) ? (categoria as CategoriaVenta) : undefined,
     metodo_pago: METODOS_VENTA.includes(metodo as MetodoVenta) ? (metodo as MetodoVenta) : undefined,
   };
 }

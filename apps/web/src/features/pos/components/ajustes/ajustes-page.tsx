@@ -21,6 +21,7 @@ import { SearchInput } from '../../../../components/ui/search-input';
 import { type ColumnaTabla, TablaOTarjetas } from '../../../../components/ui/tabla-o-tarjetas';
 import { Table, Td, Th } from '../../../../components/ui/table';
 import { useClampedPage } from '../../../../hooks/use-clamped-page';
+import { useEsTelefono } from '../../../../hooks/use-media-query';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { useCurrentShop } from '../../../../lib/current-shop';
@@ -33,6 +34,14 @@ import { formatCantidadBreve } from '../../../../lib/granel';
 import { ProductoCelda } from '../producto-celda';
 import { StockBadge } from '../stock-badge';
 import { AjusteStockForm } from './ajuste-stock-form';
+
+/**
+ * A filter's width: the longest month the select offers («septiembre de 2026») whole, with its arrow.
+ * 12rem cut «noviembre de 202»; on a phone each takes the card's width.
+ */
+const ANCHO_FILTRO = 'w-full sm:w-60';
+/** The filters beside a card's title: stacked on a phone, side by side from `sm` up. */
+const FILTROS = 'grid w-full grid-cols-1 gap-3 sm:flex sm:w-auto sm:flex-wrap';
 
 /** Products the search offers at once. */
 const RESULTADOS_BUSQUEDA = 5;
@@ -161,15 +170,72 @@ function Cifras({ c }: { c: CifrasAjuste | undefined }) {
   );
 }
 
+/**
+ * A phone's report: one card per month (and one for the total) with the reasons it has, one per line.
+ * The table's seven columns only fit 390 px by scrolling sideways, and then the month and the total
+ * are never on screen together.
+ */
+function InformeEnTarjetas({ informe }: { informe: InformeAjustes }) {
+  const bloques = [
+    ...informe.meses.map((m) => ({ clave: m.mes, titulo: capitalizar(nombreMes(m.mes)), porTipo: m.por_tipo, total: m as CifrasAjuste })),
+    { clave: 'total', titulo: 'Total del período', porTipo: informe.por_tipo, total: informe.total as CifrasAjuste },
+  ];
+  return (
+    <ul className="mt-3 space-y-3" aria-label="Ajustes por mes y motivo">
+      {bloques.map((b) => (
+        <li key={b.clave} className="rounded-lg border border-slate-200 p-3" data-testid={`informe-mes-${b.clave}`}>
+          <h4 className="font-semibold text-slate-900">{b.titulo}</h4>
+          <dl className="mt-2 space-y-1 text-sm">
+            {TIPOS_AJUSTE.filter((t) => b.porTipo.some((x) => x.tipo === t)).map((t) => (
+              <div key={t} className="flex items-start justify-between gap-3">
+                <dt className="text-slate-700">{ETIQUETA_TIPO_AJUSTE[t]}</dt>
+                <dd className="text-right">
+                  <Cifras c={b.porTipo.find((x) => x.tipo === t)} />
+                </dd>
+              </div>
+            ))}
+            <div className="flex items-start justify-between gap-3 border-t border-slate-200 pt-1 font-semibold">
+              <dt>Total</dt>
+              <dd className="text-right">
+                <Cifras c={b.total} />
+              </dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function TablaInforme({ informe }: { informe: InformeAjustes }) {
+  const telefono = useEsTelefono();
   const total = informe.por_tipo.reduce<Partial<Record<TipoAjuste, CifrasAjuste>>>((acc, t) => ({ ...acc, [t.tipo]: t }), {});
+  const resumen = (
+    <p className="text-sm text-slate-700" data-testid="total-informe-ajustes">
+      En el período: <strong>{cantidadesTexto(informe.total.unidades, informe.total.gramos)}</strong>,{' '}
+      <strong>{pesosConSigno(informe.total.valor_costo)}</strong> a costo, en{' '}
+      {informe.total.ajustes === 1 ? '1 ajuste' : `${informe.total.ajustes} ajustes`}.
+    </p>
+  );
+  const nota = (
+    <p className="mt-2 text-xs text-slate-600">
+      Negativo: unidades (o kilos, a granel) que salieron del estante. El valor usa el precio de compra que tenía cada producto al ajustarlo
+      (por kilo, a granel).
+      {(informe.total.unidades_sin_costo !== 0 || informe.total.gramos_sin_costo !== 0) &&
+        ` ${cantidadesTexto(informe.total.unidades_sin_costo, informe.total.gramos_sin_costo)} de productos sin precio de compra no suman valor.`}
+    </p>
+  );
+  if (telefono)
+    return (
+      <>
+        {resumen}
+        <InformeEnTarjetas informe={informe} />
+        {nota}
+      </>
+    );
   return (
     <>
-      <p className="text-sm text-slate-700" data-testid="total-informe-ajustes">
-        En el período: <strong>{cantidadesTexto(informe.total.unidades, informe.total.gramos)}</strong>,{' '}
-        <strong>{pesosConSigno(informe.total.valor_costo)}</strong> a costo, en{' '}
-        {informe.total.ajustes === 1 ? '1 ajuste' : `${informe.total.ajustes} ajustes`}.
-      </p>
+      {resumen}
       <Table caption="Ajustes por mes y motivo" className="mt-3">
         <thead>
           <tr>
@@ -214,12 +280,7 @@ function TablaInforme({ informe }: { informe: InformeAjustes }) {
           </tr>
         </tfoot>
       </Table>
-      <p className="mt-2 text-xs text-slate-600">
-        Negativo: unidades (o kilos, a granel) que salieron del estante. El valor usa el precio de compra que tenía cada producto al
-        ajustarlo (por kilo, a granel).
-        {(informe.total.unidades_sin_costo !== 0 || informe.total.gramos_sin_costo !== 0) &&
-          ` ${cantidadesTexto(informe.total.unidades_sin_costo, informe.total.gramos_sin_costo)} de productos sin precio de compra no suman valor.`}
-      </p>
+      {nota}
     </>
   );
 }
@@ -232,7 +293,7 @@ function InformeAjustesCard({ idMinimarket }: { idMinimarket: number }) {
   const consulta = useQuery({ ...informeAjustesQueryOptions(idMinimarket, desde, hasta), enabled: rangoValido });
 
   const selectorMes = (etiqueta: string, valor: string, cambiar: (m: string) => void) => (
-    <Field label={etiqueta} className="w-48">
+    <Field label={etiqueta} className={ANCHO_FILTRO}>
       {(p) => (
         <Select {...p} value={valor} onChange={(e) => cambiar(e.target.value)}>
           {meses.map((m) => (
@@ -249,7 +310,7 @@ function InformeAjustesCard({ idMinimarket }: { idMinimarket: number }) {
     <Card className="p-4 sm:p-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h3 className="text-lg font-semibold text-slate-900">Informe por motivo y mes</h3>
-        <div className="flex flex-wrap gap-3">
+        <div className={FILTROS}>
           {selectorMes('Desde', desde, setDesde)}
           {selectorMes('Hasta', hasta, setHasta)}
         </div>
@@ -295,8 +356,8 @@ function ListaAjustes({ idMinimarket }: { idMinimarket: number }) {
     <Card className="p-4 sm:p-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h3 className="text-lg font-semibold text-slate-900">Ajustes registrados</h3>
-        <div className="flex flex-wrap gap-3">
-          <Field label="Mes" className="w-48">
+        <div className={FILTROS}>
+          <Field label="Mes" className={ANCHO_FILTRO}>
             {(p) => (
               <Select
                 {...p}
@@ -315,7 +376,7 @@ function ListaAjustes({ idMinimarket }: { idMinimarket: number }) {
               </Select>
             )}
           </Field>
-          <Field label="Motivo" className="w-48">
+          <Field label="Motivo" className={ANCHO_FILTRO}>
             {(p) => (
               <Select
                 {...p}

@@ -1,4 +1,4 @@
-import { type Documento } from '@minimarket/contracts/boletas';
+import { type Documento, type PorDiaDocumentos } from '@minimarket/contracts/boletas';
 import { ESTADOS_DTE, ETIQUETA_ESTADO_DTE, type EstadoDte } from '@minimarket/contracts/dte';
 import { useQuery } from '@tanstack/react-query';
 import { Printer, ReceiptText, RotateCcw } from 'lucide-react';
@@ -17,6 +17,7 @@ import { QueryResult } from '../../../../components/ui/query-result';
 import { type ColumnaTabla, type FormaFila, TablaOTarjetas } from '../../../../components/ui/tabla-o-tarjetas';
 import { Table, Td, Th } from '../../../../components/ui/table';
 import { useClampedPage } from '../../../../hooks/use-clamped-page';
+import { useEsTelefono } from '../../../../hooks/use-media-query';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { tituloPagina } from '../../../../lib/app-info';
 import { AVISO_SIMULADOR, documentosQueryOptions, emisorQueryOptions, useReintentarDocumento } from '../../../../lib/boletas';
@@ -32,6 +33,7 @@ import {
   sePuedeReintentar,
   tituloDocumento,
 } from '../../utils/boletas';
+import { rutaNotaCredito } from '../../utils/nota-credito';
 
 export const PAGE_SIZE_DOCUMENTOS = 20;
 
@@ -198,51 +200,103 @@ function ConteosPorEstado({
   );
 }
 
-/** Issued per day (boletas and notas de crédito with a folio), the last days with any; a day filters the list. */
+/**
+ * Issued per day (with a folio): the boletas and what they charged, the notas de crédito and what they
+ * credited, and the net, so a sale voided the same day nets to $0. A day filters the list.
+ */
 function EmitidosPorDia({
   porDia,
   elegido,
   onElegir,
 }: {
-  porDia: Array<{ dia: string; emitidos: number; monto: number }> | undefined;
+  porDia: readonly PorDiaDocumentos[] | undefined;
   elegido: string;
   onElegir: (dia: string) => void;
 }) {
+  const telefono = useEsTelefono();
   if (!porDia) return null;
+  const notas = (monto: number) => (monto > 0 ? `−${formatClp(monto)}` : formatClp(0));
+  const botonDia = (d: PorDiaDocumentos, clase: string) => (
+    <button
+      type="button"
+      className={clase}
+      aria-pressed={elegido === d.dia}
+      aria-label={`Ver los documentos del ${isoATexto(d.dia)}`}
+      onClick={() => onElegir(d.dia)}
+    >
+      {isoATexto(d.dia)}
+    </button>
+  );
   return (
     <Card className="p-4 sm:p-5">
       <h3 className="text-lg font-semibold text-slate-900">Emitidos por día</h3>
+      <p className="mt-1 text-sm text-slate-600">
+        Las notas de crédito (de anulaciones y devoluciones) se restan: el neto es lo que las boletas del día cobraron menos lo que las
+        notas acreditaron.
+      </p>
       {porDia.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">Todavía no hay documentos emitidos con folio.</p>
+      ) : telefono ? (
+        // Six columns do not fit 390 px: one card per day, the net first.
+        <ul className="mt-3 space-y-2" aria-label="Documentos emitidos por día">
+          {porDia.map((d) => (
+            <li
+              key={d.dia}
+              data-testid={`emitidos-${d.dia}`}
+              className={cn('rounded-lg border border-slate-200 p-3 text-sm', elegido === d.dia && 'border-marca-700 bg-marca-50')}
+            >
+              <div className="flex items-center justify-between gap-3">
+                {botonDia(d, 'min-h-11 font-medium text-marca-800 underline underline-offset-2')}
+                <span className="font-semibold tabular-nums">
+                  Neto <span data-testid="neto-dia">{formatClp(d.neto)}</span>
+                </span>
+              </div>
+              <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 text-slate-700 tabular-nums">
+                <dt>
+                  Boletas: <span data-testid="boletas-dia">{formatEntero(d.boletas)}</span>
+                </dt>
+                <dd className="text-right">{formatClp(d.monto_boletas)}</dd>
+                <dt>
+                  Notas de crédito: <span data-testid="notas-dia">{formatEntero(d.notas_credito)}</span>
+                </dt>
+                <dd className="text-right">{notas(d.monto_notas_credito)}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
       ) : (
-        <Table caption="Documentos emitidos por día" className="mt-3">
-          <thead>
-            <tr>
-              <Th>Día</Th>
-              <Th className="text-right">Emitidos</Th>
-              <Th className="text-right">Monto</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {porDia.map((d) => (
-              <tr key={d.dia} data-testid={`emitidos-${d.dia}`} className={cn(elegido === d.dia && 'bg-marca-50')}>
-                <Td className="whitespace-nowrap">
-                  <button
-                    type="button"
-                    className="font-medium text-marca-800 underline-offset-2 hover:underline"
-                    aria-pressed={elegido === d.dia}
-                    aria-label={`Ver los documentos del ${isoATexto(d.dia)}`}
-                    onClick={() => onElegir(d.dia)}
-                  >
-                    {isoATexto(d.dia)}
-                  </button>
-                </Td>
-                <Td className="text-right tabular-nums">{formatEntero(d.emitidos)}</Td>
-                <Td className="text-right whitespace-nowrap tabular-nums">{formatClp(d.monto)}</Td>
+        <div className="mt-3 overflow-x-auto">
+          <Table caption="Documentos emitidos por día">
+            <thead>
+              <tr>
+                <Th>Día</Th>
+                <Th className="text-right">Boletas</Th>
+                <Th className="text-right">Monto boletas</Th>
+                <Th className="text-right">Notas de crédito</Th>
+                <Th className="text-right">Monto notas</Th>
+                <Th className="text-right">Neto</Th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {porDia.map((d) => (
+                <tr key={d.dia} data-testid={`emitidos-${d.dia}`} className={cn(elegido === d.dia && 'bg-marca-50')}>
+                  <Td className="whitespace-nowrap">{botonDia(d, 'font-medium text-marca-800 underline-offset-2 hover:underline')}</Td>
+                  <Td className="text-right tabular-nums" data-testid="boletas-dia">
+                    {formatEntero(d.boletas)}
+                  </Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">{formatClp(d.monto_boletas)}</Td>
+                  <Td className="text-right tabular-nums" data-testid="notas-dia">
+                    {formatEntero(d.notas_credito)}
+                  </Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">{notas(d.monto_notas_credito)}</Td>
+                  <Td className="text-right font-semibold whitespace-nowrap tabular-nums" data-testid="neto-dia">
+                    {formatClp(d.neto)}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
       )}
     </Card>
   );
@@ -271,20 +325,25 @@ function ListaDocumentos({ idMinimarket, documentos }: { idMinimarket: number; d
           <RotateCcw className="size-4" aria-hidden="true" /> Reintentar
         </Button>
       )}
-      {/* The sale's receipt, to reprint it with its folio: an icon in the table (the reason needs the room), words on a card. */}
+      {/* A boleta: the sale's receipt, to reprint it with its folio. A nota de crédito: its own paper (issue 32),
+          never the voided boleta. An icon in the table (the reason needs the room), words on a card. */}
       <Link
-        to={`/pos/comprobante/${d.id_venta}`}
+        to={d.tipo === 61 ? rutaNotaCredito(d) : `/pos/comprobante/${d.id_venta}`}
         state={{ desde: '/pos/boletas' }}
         className={
           forma === 'tarjeta'
             ? cn(buttonClasses('contorno', 'sm'), 'flex-1')
             : 'ml-1 inline-flex rounded-md p-2 align-middle text-slate-600 hover:bg-slate-100 hover:text-slate-900'
         }
-        aria-label={`Comprobante de la venta N° ${d.numero_venta}`}
-        title={forma === 'tabla' ? 'Ver e imprimir el comprobante' : undefined}
+        aria-label={
+          d.tipo === 61
+            ? `Imprimir nota de crédito ${d.folio === null ? '(en proceso)' : `N° ${d.folio}`}, venta N° ${d.numero_venta}`
+            : `Comprobante de la venta N° ${d.numero_venta}`
+        }
+        title={forma === 'tabla' ? (d.tipo === 61 ? 'Ver e imprimir la nota de crédito' : 'Ver e imprimir el comprobante') : undefined}
       >
         <Printer className="size-4" aria-hidden="true" />
-        {forma === 'tarjeta' && ' Comprobante'}
+        {forma === 'tarjeta' && (d.tipo === 61 ? ' Imprimir nota de crédito' : ' Comprobante')}
       </Link>
     </>
   );

@@ -14,7 +14,7 @@ import { useAuth } from '../../../../lib/auth';
 import { useCajaCompartida } from '../../../../lib/caja-compartida/provider';
 import { useCurrentShop } from '../../../../lib/current-shop';
 import { formatClp, formatFechaHora } from '../../../../utils/format';
-import { turnoActualQueryOptions } from '../../api/caja';
+import { turnoActualQueryOptions } from '../../../../lib/caja';
 import { AbrirTurnoForm } from './abrir-turno-form';
 import { CierreTurno } from './cierre-turno';
 import { HistorialTurnos } from './historial-turnos';
@@ -28,7 +28,7 @@ interface Impresion {
 }
 
 function tituloCierre(turno: Turno) {
-  return `Informe de cierre del turno ${turno.id_turno}`;
+  return `Informe de cierre del turno N° ${turno.numero_turno}`;
 }
 
 /**
@@ -68,7 +68,7 @@ export function CajaPage({ idMinimarket }: { idMinimarket: number }) {
             <div>
               <h3 className="text-lg font-semibold text-slate-900">Turno abierto</h3>
               <p className="text-sm text-slate-600" data-testid="turno-abierto">
-                Turno N° {turno.id_turno}, abierto el {formatFechaHora(turno.abierto_en)} con {formatClp(turno.monto_inicial)}
+                Turno N° {turno.numero_turno}, abierto el {formatFechaHora(turno.abierto_en)} con {formatClp(turno.monto_inicial)}
                 {turno.nombre_usuario_apertura ? ` por ${turno.nombre_usuario_apertura}` : ''}.
               </p>
             </div>
@@ -77,7 +77,7 @@ export function CajaPage({ idMinimarket }: { idMinimarket: number }) {
                 {verInformeX ? 'Ocultar informe X' : 'Ver informe X'}
               </Button>
               {verInformeX && (
-                <Button variante="contorno" onClick={() => imprimir({ turno, titulo: `Informe X del turno ${turno.id_turno}` })}>
+                <Button variante="contorno" onClick={() => imprimir({ turno, titulo: `Informe X del turno N° ${turno.numero_turno}` })}>
                   <Printer className="size-4" aria-hidden="true" /> Imprimir informe X
                 </Button>
               )}
@@ -106,7 +106,7 @@ export function CajaPage({ idMinimarket }: { idMinimarket: number }) {
               setRecienCerrado(cerrado);
               // A shared till locks right after its shift closes (docs/cajeros.md); the PIN screen says what was counted.
               bloquear(
-                `Turno N° ${cerrado.id_turno} cerrado. Conteo registrado: ${cerrado.monto_contado !== null ? formatClp(cerrado.monto_contado) : '—'}.`,
+                `Turno N° ${cerrado.numero_turno} cerrado. Conteo registrado: ${cerrado.monto_contado !== null ? formatClp(cerrado.monto_contado) : '—'}.`,
               );
             }}
           />

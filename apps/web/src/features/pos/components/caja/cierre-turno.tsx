@@ -11,6 +11,7 @@ import { MontoInput } from '../../../../components/ui/monto-input';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { useEstadoOutbox } from '../../../../lib/offline/use-outbox';
 import { formatClp } from '../../../../utils/format';
+import { ETIQUETA_REDONDEO, formatRedondeo } from '../../../../utils/redondeo';
 import { comoEntrada } from '../../../../utils/zod-form';
 import { useCerrarTurno } from '../../api/caja';
 import { esConteoCiego } from '../../utils/caja';
@@ -29,6 +30,8 @@ interface Conteo {
   contado: number;
   /** null: a cashier's blind count (the server keeps the expected cash from them). */
   esperado: number | null;
+  /** The shift's cash rounding (Ley 20.956), in the expected cash; null for a cashier. */
+  redondeo?: number | null;
 }
 
 /** The count beside the expected cash and their difference; a blind count shows what was counted alone. */
@@ -65,6 +68,11 @@ function Revision({ conteo }: { conteo: Conteo }) {
           <dd className="text-xl font-bold" data-testid="conteo-esperado">
             {formatClp(esperado)}
           </dd>
+          {conteo.redondeo !== undefined && conteo.redondeo !== null && conteo.redondeo !== 0 && (
+            <dd className="text-xs text-slate-600" data-testid="conteo-redondeo">
+              Incluye {ETIQUETA_REDONDEO}: {formatRedondeo(conteo.redondeo)}
+            </dd>
+          )}
         </div>
         <div className="rounded-lg bg-slate-50 px-3 py-2">
           <dt className="text-slate-600">Diferencia</dt>
@@ -132,7 +140,7 @@ export function CierreTurno({
       setError('Este turno ya se cerró en otro equipo.');
       return;
     }
-    setConteo({ contado: monto_contado, esperado: actual.esperado_efectivo });
+    setConteo({ contado: monto_contado, esperado: actual.esperado_efectivo, redondeo: actual.redondeo });
   });
 
   const confirmar = async () => {

@@ -47,7 +47,7 @@ export function HistorialTurnos({ idMinimarket, onImprimir }: { idMinimarket: nu
                 <Fragment key={t.id_turno}>
                   <tr data-testid={`turno-${t.id_turno}`}>
                     <Td>
-                      <span className="block font-mono font-medium">#{t.id_turno}</span>
+                      <span className="block font-mono font-medium">N° {t.numero_turno}</span>
                       <span className="block text-xs whitespace-nowrap text-slate-600 sm:hidden">
                         {t.cerrado_en && formatFechaHora(t.cerrado_en)}
                       </span>
@@ -75,11 +75,12 @@ export function HistorialTurnos({ idMinimarket, onImprimir }: { idMinimarket: nu
                           aria-controls={`informe-cierre-${t.id_turno}`}
                           onClick={() => setAbierto((a) => (a === t.id_turno ? null : t.id_turno))}
                         >
-                          {abierto === t.id_turno ? 'Ocultar' : 'Ver'} informe<span className="sr-only"> del turno {t.id_turno}</span>
+                          {abierto === t.id_turno ? 'Ocultar' : 'Ver'} informe
+                          <span className="sr-only"> del turno N° {t.numero_turno}</span>
                         </Button>
                         <Button variante="contorno" tamano="sm" onClick={() => onImprimir(t)}>
                           <Printer className="size-4" aria-hidden="true" /> Imprimir
-                          <span className="sr-only"> el informe del turno {t.id_turno}</span>
+                          <span className="sr-only"> el informe del turno N° {t.numero_turno}</span>
                         </Button>
                       </div>
                     </Td>
@@ -89,7 +90,7 @@ export function HistorialTurnos({ idMinimarket, onImprimir }: { idMinimarket: nu
                       <td colSpan={6} className="px-3 pb-3">
                         <InformeTurno
                           turno={t}
-                          titulo={`Informe de cierre del turno ${t.id_turno}`}
+                          titulo={`Informe de cierre del turno N° ${t.numero_turno}`}
                           className="rounded-lg bg-slate-50 p-3"
                         />
                       </td>

@@ -76,7 +76,7 @@ export function InformeTurno({ turno, titulo, className }: { turno: Turno; titul
           {titulo}
         </h3>
         <p className="text-slate-600">
-          Turno N° {turno.id_turno} · abierto el {formatFechaHora(turno.abierto_en)}
+          Turno N° {turno.numero_turno} · abierto el {formatFechaHora(turno.abierto_en)}
           {turno.nombre_usuario_apertura ? ` por ${turno.nombre_usuario_apertura}` : ''}
           {turno.cerrado_en && <> · cerrado el {formatFechaHora(turno.cerrado_en)}</>}
         </p>

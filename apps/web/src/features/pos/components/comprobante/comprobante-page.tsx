@@ -6,7 +6,6 @@ import { LEYENDA_BOLETA_EN_PROCESO } from '@minimarket/contracts/boletas';
 import { useCallback, useEffect, useState } from 'react';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
-import { TimbrePdf417 } from '../../../../components/timbre-pdf417';
 import { Alert } from '../../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Loading } from '../../../../components/ui/loading';
@@ -19,90 +18,9 @@ import { boletaQueryOptions } from '../../api/ventas';
 import { ElegirAnchoPapel, HojaPapel, SeparadorPapel } from '../../../../components/shop/papel-termico';
 import { usePapelTermico } from '../../../../hooks/use-papel-termico';
 import type { AnchoPapel } from '../../../../lib/papel';
-import {
-  boletaEmitida,
-  boletaEnProceso,
-  filasTotales,
-  leyendaDePrueba,
-  montosDelRecibo,
-  rutLegible,
-  encabezadoBoleta,
-  type BoletaEmitida,
-} from '../../utils/comprobante';
+import { boletaEmitida, boletaEnProceso, filasTotales, leyendaDePrueba, montosDelRecibo } from '../../utils/comprobante';
+import { EncabezadoDte, ESPERA_TIMBRE_MS, LeyendaPrueba, SelloPrueba, TimbreDte } from './documento-tributario';
 import { LineasComprobante } from './lineas-comprobante';
-
-/** How long printing waits for the timbre to be drawn before it goes ahead without it. */
-const ESPERA_TIMBRE_MS = 8_000;
-
-/** The issuer as SII knows it, under the boleta's title (the shop's name stays above when it differs). */
-function EncabezadoBoleta({ boleta, nombreTienda }: { boleta: BoletaEmitida; nombreTienda: string }) {
-  const e = boleta.emisor;
-  const titulo = encabezadoBoleta(boleta.tipo, boleta.folio);
-  return (
-    <header className="text-center">
-      {nombreTienda.trim().toLowerCase() !== e.razon_social.trim().toLowerCase() && (
-        <p className="text-[1.15em] font-bold uppercase">{nombreTienda}</p>
-      )}
-      {/* SII's box: the document's type and folio framed, as on every printed DTE. */}
-      <p className="my-[1.5mm] border-2 border-black px-[1mm] py-[1mm] font-bold break-words" data-testid="boleta-encabezado">
-        {titulo.documento} <span className="whitespace-nowrap">{titulo.numero}</span>
-      </p>
-      <p className="font-bold break-words uppercase">{e.razon_social}</p>
-      <p>RUT {rutLegible(e.rut)}</p>
-      <p className="break-words">{e.giro}</p>
-      <p className="break-words">{e.direccion}</p>
-      <p>{e.comuna}</p>
-    </header>
-  );
-}
-
-/** The SII stamp and its legends, under the totals of a boleta with its folio. */
-function TimbreBoleta({ boleta, onListo }: { boleta: BoletaEmitida; onListo: () => void }) {
-  return (
-    <div className="text-center" data-testid="boleta-timbre">
-      {boleta.ted ? (
-        <TimbrePdf417 ted={boleta.ted} onListo={onListo} className="mx-auto block w-full" />
-      ) : (
-        <p>Timbre pendiente: se imprime al reimprimir.</p>
-      )}
-      <p className="mt-[1mm] font-bold">Timbre Electrónico SII</p>
-      <p>
-        Res. {boleta.resolucion.numero} de {boleta.resolucion.anio}
-      </p>
-      <p>Verifique documento: www.sii.cl</p>
-    </div>
-  );
-}
-
-/**
- * A boleta the local stand-in issued (issue 31): its folio and timbre look like SII's and are not.
- * The legend goes framed under the header and over the timbre (a strip cut anywhere still says it).
- */
-function LeyendaPrueba({ leyenda }: { leyenda: string }) {
-  return (
-    <p
-      className="my-[1.5mm] border-2 border-black px-[1mm] py-[1mm] text-center font-bold break-words uppercase"
-      data-testid="leyenda-prueba"
-    >
-      {leyenda}
-    </p>
-  );
-}
-
-/** …and stamped diagonally across the whole paper, over everything, so no part of it passes for a boleta. */
-function SelloPrueba({ leyenda }: { leyenda: string }) {
-  return (
-    <div
-      aria-hidden="true"
-      data-testid="sello-prueba"
-      className="pointer-events-none absolute inset-0 flex items-center justify-center overflow-hidden"
-    >
-      <span className="block w-[140%] -rotate-[35deg] border-y-[3px] border-black/50 py-[1mm] text-center text-[1.6em] leading-tight font-bold tracking-wide text-black/50 uppercase">
-        {leyenda}
-      </span>
-    </div>
-  );
-}
 
 /** The receipt itself, sized in millimetres for the thermal roll; monospace, black on white. */
 function Recibo({ boleta, ancho, onTimbreListo }: { boleta: Boleta; ancho: AnchoPapel; onTimbreListo: () => void }) {
@@ -113,7 +31,7 @@ function Recibo({ boleta, ancho, onTimbreListo }: { boleta: Boleta; ancho: Ancho
     <div className="relative">
       {prueba && <SelloPrueba leyenda={prueba} />}
       {emitida ? (
-        <EncabezadoBoleta boleta={emitida} nombreTienda={m.nombre} />
+        <EncabezadoDte documento={emitida} nombreTienda={m.nombre} />
       ) : (
         <header className="text-center">
           <p className="text-[1.15em] font-bold uppercase">{m.nombre}</p>
@@ -147,7 +65,9 @@ function Recibo({ boleta, ancho, onTimbreListo }: { boleta: Boleta; ancho: Ancho
           unidad: l.unidad,
           precio: l.precio_unitario,
           subtotal: l.subtotal,
+          descuento: l.descuento,
         }))}
+        motivoDescuento={boleta.motivo_descuento}
       />
       <SeparadorPapel />
       <dl>
@@ -164,7 +84,7 @@ function Recibo({ boleta, ancho, onTimbreListo }: { boleta: Boleta; ancho: Ancho
       {emitida && (
         <>
           {prueba && <LeyendaPrueba leyenda={prueba} />}
-          <TimbreBoleta boleta={emitida} onListo={onTimbreListo} />
+          <TimbreDte documento={emitida} onListo={onTimbreListo} />
           <SeparadorPapel />
         </>
       )}
@@ -197,15 +117,18 @@ export function ComprobantePage({ idVenta }: { idVenta: number }) {
   }, [ted]);
   const imprimible = consulta.data !== undefined && (ted === null || timbreListo === ted);
   const { ancho, elegirAncho, papel, imprimir, reglaImpresion } = usePapelTermico(imprimible ? consulta.data : undefined, location.state);
+  // The shop's number for the sale ('Venta N° 12', an offline sale's provisional reference, an imported
+  // sale's own id): never the internal id_venta, which counts every shop's sales.
+  const titulo = consulta.data ? `Comprobante · Venta ${referenciaVenta(consulta.data)}` : 'Comprobante de venta';
 
   return (
     <div className="min-h-screen bg-slate-100 print:min-h-0 print:bg-white">
-      <title>{tituloPagina(`Comprobante de venta ${idVenta}`)}</title>
+      <title>{tituloPagina(titulo)}</title>
       <style>{reglaImpresion}</style>
       <main className="mx-auto max-w-xl px-3 py-4 sm:py-8 print:m-0 print:max-w-none print:p-0">
         <div className="mb-4 space-y-3 print:hidden">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h1 className="text-xl font-bold text-slate-900">Comprobante de venta N° {idVenta}</h1>
+            <h1 className="text-xl font-bold text-slate-900">{titulo}</h1>
             <Link to={volverA} className={buttonClasses('contorno', 'sm')}>
               <ArrowLeft className="size-4" aria-hidden="true" /> Volver
             </Link>
@@ -240,7 +163,7 @@ export function ComprobantePage({ idVenta }: { idVenta: number }) {
             {mensajeDeError(consulta.error, 'No se pudo cargar el comprobante.')}
           </RetryAlert>
         ) : (
-          <HojaPapel ref={papel} ancho={ancho} etiqueta={`Comprobante de la venta ${idVenta}`} testId="comprobante">
+          <HojaPapel ref={papel} ancho={ancho} etiqueta={`Comprobante de la venta ${referenciaVenta(consulta.data)}`} testId="comprobante">
             <Recibo boleta={consulta.data} ancho={ancho} onTimbreListo={onTimbreListo} />
           </HojaPapel>
         )}

@@ -30,7 +30,7 @@ function ReciboPendiente({ venta }: { venta: VentaPendiente }) {
       <p>{formatFechaHora(venta.creada)}</p>
       <p>Sin número de venta todavía.</p>
       <SeparadorPapel />
-      <LineasComprobante lineas={venta.lineas} />
+      <LineasComprobante lineas={venta.lineas} motivoDescuento={venta.motivo_descuento} />
       <SeparadorPapel />
       <dl>
         {filas.map((f) => (

@@ -17,7 +17,7 @@ import { faltanObligatorios, ProductoCampos } from '../producto-campos';
 
 function aFormulario(p: Producto): ProductoFormInput {
   return {
-    codigo_barra: p.codigo_barra,
+    codigo_barra: p.codigo_barra ?? '',
     nombre_producto: p.nombre_producto,
     categoria: p.categoria,
     // As the money field shows them after editing ('$1.990'), so leaving one untouched is no change.
@@ -52,6 +52,8 @@ export function EditarProducto({ producto, onVolver }: { producto: Producto; onV
     try {
       // The server takes `stock` as the new count: sending back the one read earlier would undo sales since.
       const cambios: ProductoUpdate = soloCambios(datos, dirtyFields);
+      // A barcode erased (a kg product left with its PLU) is removed: null, not left out.
+      if (dirtyFields.codigo_barra && datos.codigo_barra === undefined) cambios.codigo_barra = null;
       if (dirtyFields.unidad) {
         // Another unit changes what the stock counts (units or grams): the figure on screen goes
         // with it, read in the new unit. A unit product carries no PLU.

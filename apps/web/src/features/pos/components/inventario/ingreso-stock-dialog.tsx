@@ -128,7 +128,8 @@ export function IngresoStockDialog({ producto, onCerrar }: { producto: Producto 
               />
             )}
           </Field>
-          <Field label="Costo total de la compra (CLP)">
+          {/* Costs are written with IVA, as the invoice shows them (docs/stock.md «Costos con IVA»). */}
+          <Field label="Costo total (con IVA)" hint="Con IVA, como dice la factura: lo que pagaste por todo lo que llegó.">
             {(p) => <MontoInput {...p} aria-invalid={Boolean(errors.costo_total)} {...register('costo_total')} />}
           </Field>
         </div>

@@ -5,7 +5,7 @@ import { Alert } from '../../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { minimarketQueryOptions } from '../../../../lib/current-shop';
-import { turnoActualQueryOptions } from '../../api/caja';
+import { turnoActualQueryOptions } from '../../../../lib/caja';
 import { AbrirTurnoForm } from '../caja/abrir-turno-form';
 
 export const MENSAJE_AVISO_CAJA = 'Este minimarket exige un turno de caja abierto para vender: abre la caja antes de cobrar.';
@@ -42,14 +42,27 @@ function useSinCajaAceptado(idMinimarket: number) {
  * cashier is still told that cash would land in no till, and chooses: open it here, or go on
  * without one knowingly ("Seguir sin caja"). The API's behaviour is the same either way.
  */
-export function AvisoCaja({ idMinimarket, rechazo }: { idMinimarket: number; rechazo: string | null }) {
+export function AvisoCaja({
+  idMinimarket,
+  rechazo,
+  soloSiBloquea = false,
+}: {
+  idMinimarket: number;
+  rechazo: string | null;
+  /**
+   * On the payment screen: only when no sale can be made without the till. There the payment itself
+   * says it, and only when it has a cash part (pago-panel.tsx, MENSAJE_EFECTIVO_SIN_CAJA): a card or
+   * fiado payment puts no cash anywhere, so «lo que cobres en efectivo…» would be noise.
+   */
+  soloSiBloquea?: boolean;
+}) {
   const tienda = useQuery(minimarketQueryOptions(idMinimarket));
   const abierta = useCajaAbierta(idMinimarket);
   const [aceptado, aceptar] = useSinCajaAceptado(idMinimarket);
   const [abriendo, setAbriendo] = useState(false);
   // Demanded (or refused by the server): the way to CAJA; otherwise the knowing "Seguir sin caja".
   const bloquea = tienda.data?.exigir_caja_abierta === true || rechazo !== null;
-  if (abierta !== false || tienda.data === undefined || (!bloquea && aceptado)) return null;
+  if (abierta !== false || tienda.data === undefined || (!bloquea && (aceptado || soloSiBloquea))) return null;
 
   return (
     <>

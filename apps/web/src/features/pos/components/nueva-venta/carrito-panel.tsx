@@ -1,14 +1,27 @@
 import { formatPeso } from '@minimarket/contracts/granel';
-import { Minus, Plus, Scale, ShoppingCart, Trash2 } from 'lucide-react';
+import { descuentoSobreTope } from '@minimarket/contracts/descuentos';
+import { Minus, Plus, Scale, ShoppingCart, Tag, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { formatClp, formatEntero } from '../../../../utils/format';
 import { esGranel } from '../../../../lib/granel';
-import { detalleLinea, resumenCarrito, subtotal, totalCarrito, type ItemCarrito } from '../../utils/carrito';
+import {
+  calcularCarrito,
+  claveLinea,
+  type DescuentoEscrito,
+  detalleLinea,
+  esLibre,
+  nombreLinea,
+  resumenCarrito,
+  type ItemCarrito,
+  type LineaProducto,
+  type MontosLinea,
+} from '../../utils/carrito';
+import { DescuentoDialog, type ObjetoDescuento } from './descuento-dialog';
 
 /** The draft starts from the cart's quantity; the parent keys it by that quantity, so a change there starts a fresh draft. */
-function CantidadInput({ item, onCambiar }: { item: ItemCarrito; onCambiar: (texto: string) => void }) {
+function CantidadInput({ item, onCambiar }: { item: LineaProducto; onCambiar: (texto: string) => void }) {
   const [borrador, setBorrador] = useState(String(item.cantidad));
   const confirmar = () => {
     if (borrador !== String(item.cantidad)) onCambiar(borrador);
@@ -33,26 +46,68 @@ function CantidadInput({ item, onCambiar }: { item: ItemCarrito; onCambiar: (tex
   );
 }
 
+/** How a discount was given: '10 %' or '$500'. */
+const textoDescuento = (d: DescuentoEscrito) => (d.tipo === 'porcentaje' ? `${formatEntero(d.valor)} %` : formatClp(d.valor));
+
+/**
+ * A line's discount in words: its own ('Descuento -$315 (10 %)'), its share of the cart's ('Descuento al
+ * total: -$150'), or both ('Descuento -$448: -$100 de la línea y -$348 del descuento al total').
+ */
+function textoDescuentoLinea(m: MontosLinea, propio: DescuentoEscrito | null): string {
+  const pct = propio?.tipo === 'porcentaje' ? ` (${textoDescuento(propio)})` : '';
+  if (m.descuentoCarrito === 0) return `Descuento ${formatClp(-m.descuentoLinea)}${pct}`;
+  if (m.descuentoLinea === 0) return `Descuento al total: ${formatClp(-m.descuentoCarrito)}`;
+  return `Descuento ${formatClp(-m.descuento)}: ${formatClp(-m.descuentoLinea)} de la línea${pct} y ${formatClp(-m.descuentoCarrito)} del descuento al total`;
+}
+
+/** What is being discounted, while its dialog is open: a line (by its key) or the whole cart. */
+type Editando = { clave: string } | 'carrito' | null;
+
 export function CarritoPanel({
   items,
+  descuentoCarrito,
+  motivoDescuento,
+  topeCajero,
   onSumar,
   onCambiarCantidad,
   onPesar,
   onQuitar,
   onVaciar,
+  onDescuento,
   onPagar,
 }: {
   items: ItemCarrito[];
-  onSumar: (item: ItemCarrito) => void;
-  onCambiarCantidad: (idProducto: number, texto: string) => void;
+  /** The discount on the whole cart, and the sale's reason for its discounts. */
+  descuentoCarrito: DescuentoEscrito | null;
+  motivoDescuento: string;
+  /** A cashier's cap on discounts (% of the cart): past it the sale asks for the owner's PIN. Null: no cap (the owner). */
+  topeCajero: number | null;
+  onSumar: (item: LineaProducto) => void;
+  onCambiarCantidad: (clave: string, texto: string) => void;
   /** A kg line's quantity is its weight: editing it opens the weight prompt again. */
-  onPesar: (item: ItemCarrito) => void;
-  onQuitar: (idProducto: number) => void;
+  onPesar: (item: LineaProducto) => void;
+  onQuitar: (clave: string) => void;
   onVaciar: () => void;
+  /** A discount given (or removed: null) to a line (by its key) or to the whole cart (null key), with the sale's reason. */
+  onDescuento: (clave: string | null, descuento: DescuentoEscrito | null, motivo: string) => void;
   onPagar: () => void;
 }) {
-  const total = totalCarrito(items);
+  const montos = calcularCarrito(items, descuentoCarrito);
+  const [editando, setEditando] = useState<Editando>(null);
   const botonIcono = 'rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-300';
+  const sobreTope = topeCajero !== null && montos.descuento > 0 && descuentoSobreTope(montos.descuento, montos.bruto, topeCajero);
+
+  const objeto: ObjetoDescuento | null = (() => {
+    if (editando === null) return null;
+    if (editando === 'carrito') {
+      const neto = montos.lineas.reduce((s, l) => s + l.bruto - l.descuentoLinea, 0);
+      return { titulo: 'Descuento al total', monto: neto, actual: descuentoCarrito };
+    }
+    const n = items.findIndex((i) => claveLinea(i) === editando.clave);
+    if (n < 0) return null;
+    return { titulo: `Descuento de ${nombreLinea(items[n]!)}`, monto: montos.lineas[n]!.bruto, actual: items[n]!.descuento ?? null };
+  })();
+
   return (
     <Card className="flex flex-col p-4 sm:p-5">
       <div className="flex items-center justify-between gap-2">
@@ -71,26 +126,41 @@ export function CarritoPanel({
         </p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-100" aria-label="Productos en el carrito">
-          {items.map((item) => {
-            const granel = esGranel(item.producto);
-            const nombre = item.producto.nombre_producto;
+          {items.map((item, n) => {
+            const clave = claveLinea(item);
+            const nombre = nombreLinea(item);
+            const m = montos.lineas[n]!;
             return (
-              <li key={item.producto.id_producto} className="py-3" data-testid="item-carrito">
+              <li key={clave} className="py-3" data-testid="item-carrito">
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{nombre}</p>
                     <p className="text-xs text-slate-600" data-testid="detalle-linea">
-                      {granel
-                        ? `${detalleLinea(item)} · Disponible: ${formatPeso(item.producto.stock)}`
-                        : `${formatClp(item.producto.precio_venta_actual)} c/u · Disponible: ${formatEntero(item.producto.stock)}`}
+                      {esLibre(item)
+                        ? detalleLinea(item)
+                        : esGranel(item.producto)
+                          ? `${detalleLinea(item)} · Disponible: ${formatPeso(item.producto.stock)}`
+                          : `${formatClp(item.producto.precio_venta_actual)} c/u · Disponible: ${formatEntero(item.producto.stock)}`}
                     </p>
                   </div>
-                  <p className="font-semibold whitespace-nowrap text-slate-900" data-testid="subtotal-linea">
-                    {formatClp(subtotal(item))}
-                  </p>
+                  <div className="text-right">
+                    {m.descuento > 0 && (
+                      <p className="text-xs whitespace-nowrap text-slate-500 line-through" data-testid="bruto-linea">
+                        {formatClp(m.bruto)}
+                      </p>
+                    )}
+                    <p className="font-semibold whitespace-nowrap text-slate-900" data-testid="subtotal-linea">
+                      {formatClp(m.subtotal)}
+                    </p>
+                  </div>
                 </div>
+                {m.descuento > 0 && (
+                  <p className="mt-1 text-xs text-green-800" data-testid="descuento-linea">
+                    {textoDescuentoLinea(m, item.descuento ?? null)}
+                  </p>
+                )}
                 <div className="mt-2 flex items-center gap-1">
-                  {granel ? (
+                  {esLibre(item) || item.etiqueta ? null : esGranel(item.producto) ? (
                     <button
                       type="button"
                       className="inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 px-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
@@ -105,11 +175,11 @@ export function CarritoPanel({
                         type="button"
                         className={botonIcono}
                         aria-label={`Quitar una unidad de ${nombre}`}
-                        onClick={() => onCambiarCantidad(item.producto.id_producto, String(item.cantidad - 1))}
+                        onClick={() => onCambiarCantidad(clave, String(item.cantidad - 1))}
                       >
                         <Minus className="size-4" aria-hidden="true" />
                       </button>
-                      <CantidadInput key={item.cantidad} item={item} onCambiar={(t) => onCambiarCantidad(item.producto.id_producto, t)} />
+                      <CantidadInput key={item.cantidad} item={item} onCambiar={(t) => onCambiarCantidad(clave, t)} />
                       <button
                         type="button"
                         className={botonIcono}
@@ -122,9 +192,17 @@ export function CarritoPanel({
                   )}
                   <button
                     type="button"
-                    className={`${botonIcono} ml-auto text-red-700 hover:bg-red-50 hover:text-red-800`}
+                    className="ml-auto inline-flex h-8 items-center gap-1 rounded-md px-2 text-sm font-medium text-marca-800 hover:bg-marca-50"
+                    aria-label={`Descuento de ${nombre}`}
+                    onClick={() => setEditando({ clave })}
+                  >
+                    <Tag className="size-4" aria-hidden="true" /> <span className="hidden sm:inline">Descuento</span>
+                  </button>
+                  <button
+                    type="button"
+                    className={`${botonIcono} text-red-700 hover:bg-red-50 hover:text-red-800`}
                     aria-label={`Eliminar ${nombre} del carrito`}
-                    onClick={() => onQuitar(item.producto.id_producto)}
+                    onClick={() => onQuitar(clave)}
                   >
                     <Trash2 className="size-4" aria-hidden="true" />
                   </button>
@@ -135,16 +213,62 @@ export function CarritoPanel({
         </ul>
       )}
       <div className="mt-auto border-t border-slate-200 pt-3">
+        {items.length > 0 && (
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+            <Button variante="contorno" tamano="sm" onClick={() => setEditando('carrito')}>
+              <Tag className="size-4" aria-hidden="true" /> {descuentoCarrito ? 'Cambiar descuento al total' : 'Descuento al total'}
+            </Button>
+            {descuentoCarrito && (
+              <span className="text-sm text-green-800" data-testid="descuento-carrito">
+                Al total: {textoDescuento(descuentoCarrito)} ({formatClp(-montos.descuentoCarrito)})
+              </span>
+            )}
+          </div>
+        )}
+        {montos.descuento > 0 && (
+          <dl className="mb-1 space-y-0.5 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Subtotal</dt>
+              <dd data-testid="bruto-carrito">{formatClp(montos.bruto)}</dd>
+            </div>
+            <div className="flex justify-between text-green-800">
+              <dt>Descuentos</dt>
+              <dd data-testid="total-descuentos">{formatClp(-montos.descuento)}</dd>
+            </div>
+            <p className="text-xs text-slate-600" data-testid="motivo-descuento">
+              Motivo: {motivoDescuento}
+            </p>
+          </dl>
+        )}
         <div className="flex items-baseline justify-between">
           <span className="text-sm text-slate-600">Total ({resumenCarrito(items)})</span>
           <span className="text-2xl font-bold text-slate-900" data-testid="total-carrito">
-            {formatClp(total)}
+            {formatClp(montos.total)}
           </span>
         </div>
-        <Button className="mt-3 w-full" tamano="lg" disabled={items.length === 0} onClick={onPagar}>
+        {montos.error && (
+          <p className="mt-2 text-sm text-red-700" role="alert">
+            {montos.error}
+          </p>
+        )}
+        {sobreTope && (
+          <p className="mt-2 text-sm text-amber-800" data-testid="aviso-tope">
+            Los descuentos pasan el {formatEntero(topeCajero)} % que un cajero puede dar: al cobrar se pedirá el PIN del dueño.
+          </p>
+        )}
+        <Button className="mt-3 w-full" tamano="lg" disabled={items.length === 0 || montos.error !== null} onClick={onPagar}>
           Proceder al Pago
         </Button>
       </div>
+      <DescuentoDialog
+        objeto={objeto}
+        motivo={motivoDescuento}
+        onCerrar={() => setEditando(null)}
+        onAplicar={(descuento, motivo) => {
+          if (editando !== null) onDescuento(editando === 'carrito' ? null : editando.clave, descuento, motivo);
+          setEditando(null);
+        }}
+      />
     </Card>
   );
 }

@@ -1,9 +1,10 @@
-import { ScanBarcode } from 'lucide-react';
+import { Camera, ScanBarcode } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { Input } from '../../../../components/ui/field';
 import { cn } from '../../../../utils/cn';
+import { CamaraDialog } from './camara-dialog';
 
 export interface EstadoEscaneo {
   tipo: 'exito' | 'error' | 'info';
@@ -14,7 +15,9 @@ export interface EstadoEscaneo {
 
 /**
  * The barcode panel. A scanner works from anywhere on the page, this field included
- * (useBarcodeScanner takes the burst); the field is for typing a code by hand.
+ * (useBarcodeScanner takes the burst); the field is for typing a code by hand, and «Escanear con la
+ * cámara» reads one with the device's camera (a phone, a till with no scanner gun): a code read goes
+ * to `onCodigo` as a typed or scanned one does.
  */
 export function EscanerPanel({
   titulo,
@@ -30,6 +33,7 @@ export function EscanerPanel({
   estado: EstadoEscaneo | null;
 }) {
   const [codigo, setCodigo] = useState('');
+  const [camara, setCamara] = useState(false);
   const id = useId();
   const enviar = (e: FormEvent) => {
     e.preventDefault();
@@ -66,6 +70,10 @@ export function EscanerPanel({
           {buscando ? 'Buscando...' : 'Buscar'}
         </Button>
       </form>
+      <Button variante="contorno" className="mt-2 min-h-11 w-full sm:w-auto" onClick={() => setCamara(true)}>
+        <Camera className="size-4" aria-hidden="true" /> Escanear con la cámara
+      </Button>
+      <CamaraDialog abierto={camara} onCerrar={() => setCamara(false)} onCodigo={onCodigo} />
       <p
         role="status"
         aria-live="polite"

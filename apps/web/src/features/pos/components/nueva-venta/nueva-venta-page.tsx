@@ -2,10 +2,10 @@ import { CODIGO_CAJA_REQUERIDA } from '@minimarket/contracts/caja';
 import type { Cliente } from '@minimarket/contracts/clientes';
 import { formatPeso } from '@minimarket/contracts/granel';
 import type { Producto } from '@minimarket/contracts/productos';
-import { type Pago, referenciaVenta, type Venta, vueltoDeVenta } from '@minimarket/contracts/ventas';
-import { useQueryClient } from '@tanstack/react-query';
+import { NOMBRE_VENTA_LIBRE, type Pago, referenciaVenta, type Venta, vueltoDeVenta } from '@minimarket/contracts/ventas';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useAutorizacionDueno } from '../../../../components/shop/autorizacion-dueno';
@@ -16,7 +16,7 @@ import { tituloPagina } from '../../../../lib/app-info';
 import { useAuth } from '../../../../lib/auth';
 import { minimarketQueryOptions, tiendaKeys, useCurrentShop } from '../../../../lib/current-shop';
 import { esGranel } from '../../../../lib/granel';
-import { buscarProductoLocalOEnLinea, leerEtiquetaLocalOEnLinea } from '../../utils/buscar-sin-conexion';
+import { buscarProductoLocalOEnLinea, leerEtiquetaLocalOEnLinea, releerEtiquetas } from '../../utils/buscar-sin-conexion';
 import { guardarVentaSinConexion, type VentaGuardada } from '../../utils/venta-sin-conexion';
 import { esSinRespuesta, sinConexion } from '../../../../lib/offline/conexion';
 import { refrescarCatalogo } from '../../../../lib/offline/catalogo';
@@ -26,14 +26,20 @@ import { formatClp } from '../../../../utils/format';
 import { obtenerProductos } from '../../api/productos';
 import { useRegistrarVenta } from '../../api/ventas';
 import { useBarcodeScanner } from '../../hooks/use-barcode-scanner';
+import { useDescuentoVenta } from '../../hooks/use-descuento-venta';
 import {
   actualizarCarrito,
   agregarAlCarrito,
+  agregarEtiquetaAlCarrito,
+  agregarVentaLibre,
+  calcularCarrito,
+  claveLinea,
+  esDeProducto,
+  fijarDescuentoLinea,
   cambiarCantidad,
   cambiarPeso,
   detallesVenta,
   quitarDelCarrito,
-  totalCarrito,
   type ItemCarrito,
   type ResultadoCarrito,
 } from '../../utils/carrito';
@@ -44,6 +50,8 @@ import { EscanerPanel, type EstadoEscaneo } from './escaner-panel';
 import { PagoPanel } from './pago-panel';
 import { PesoDialog, type Pesaje } from './peso-dialog';
 import { ProductosVentaTabla } from './productos-venta-tabla';
+import { TeclasRapidas } from './teclas-rapidas';
+import { VentaLibreDialog } from './venta-libre-dialog';
 import { VentasRechazadas } from './ventas-rechazadas';
 
 export const MENSAJE_VENTA_EXITOSA = 'Venta registrada exitosamente.';
@@ -53,63 +61,102 @@ const CODIGOS_RECHAZO_FIADO = new Set(['CREDIT_LIMIT', 'CLIENT_INACTIVE']);
 /** How often the counter asks for the catalogue's changes while it is open. */
 const INTERVALO_CATALOGO_MS = 3 * 60_000;
 
+/**
+ * The message of the sale just made where the eye is: the payment screen may have been scrolled (at
+ * 1366 × 768 its «Finalizar venta» is below the fold), and the message goes in at the top of the page,
+ * where the focus alone would leave it under the sticky top bar. Scrolled to the centre, then the focus.
+ */
+function useALaVista(alerta: RefObject<HTMLDivElement | null>, imprimir: RefObject<HTMLAnchorElement | null>, clave: unknown) {
+  useEffect(() => {
+    alerta.current?.scrollIntoView({ block: 'center' });
+    // The next key the cashier presses is Enter on the receipt (a scan still goes to the cart).
+    imprimir.current?.focus({ preventScroll: true });
+  }, [alerta, imprimir, clave]);
+}
+
+/** What a screen reader says once a sale is registered (the live region is on the page before the sale). */
+function anuncioVenta(venta: Venta, cliente: string | null): string {
+  const vuelto = vueltoDeVenta(venta);
+  const fiado = venta.pagos.find((p) => p.metodo_pago === 'Fiado');
+  return [
+    `Venta ${referenciaVenta(venta)} registrada por ${formatClp(venta.total)}.`,
+    vuelto !== null ? `Vuelto: ${formatClp(vuelto)}.` : '',
+    fiado && cliente ? (venta.pagos.length === 1 ? `Fiado a ${cliente}.` : `${formatClp(fiado.monto)} fiado a ${cliente}.`) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** The sale just made, with its change, and the way to its receipt. */
 function VentaRegistrada({ venta, cliente }: { venta: Venta; cliente: string | null }) {
   const imprimir = useRef<HTMLAnchorElement>(null);
-  // The next key the cashier presses is Enter on the receipt (a scan still goes to the cart).
-  useEffect(() => imprimir.current?.focus(), [venta.id_venta]);
-  const vuelto = vueltoDeVenta(venta);
-  const fiado = venta.pagos.find((p) => p.metodo_pago === 'Fiado');
+  const alerta = useRef<HTMLDivElement>(null);
+  useALaVista(alerta, imprimir, venta.id_venta);
   return (
-    <Alert
-      tipo="exito"
-      className="mb-4"
-      accion={
-        <Link
-          ref={imprimir}
-          to={`/pos/comprobante/${venta.id_venta}`}
-          state={{ desde: '/pos/nueva-venta' }}
-          className={buttonClasses('primario', 'sm')}
-        >
-          <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
-        </Link>
-      }
-    >
-      <span data-testid="venta-registrada">
-        Venta {referenciaVenta(venta)} registrada por {formatClp(venta.total)}.{vuelto !== null && ` Vuelto: ${formatClp(vuelto)}.`}
-        {fiado && cliente && (venta.pagos.length === 1 ? ` Fiado a ${cliente}.` : ` ${formatClp(fiado.monto)} fiado a ${cliente}.`)}
-      </span>
-    </Alert>
+    <div ref={alerta} className="mb-4 scroll-mt-20">
+      <Alert
+        tipo="exito"
+        // Said by the page's live region (anuncio-venta); this box is for the eye.
+        anunciar={false}
+        accion={
+          <Link
+            ref={imprimir}
+            to={`/pos/comprobante/${venta.id_venta}`}
+            state={{ desde: '/pos/nueva-venta' }}
+            className={buttonClasses('primario', 'sm')}
+          >
+            <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
+          </Link>
+        }
+      >
+        <span data-testid="venta-registrada">{anuncioVenta(venta, cliente)}</span>
+      </Alert>
+    </div>
   );
 }
 
 /** A sale the API did not answer for: it waits in the outbox under its provisional reference. */
 function VentaPendienteRegistrada({ venta }: { venta: VentaGuardada }) {
   const imprimir = useRef<HTMLAnchorElement>(null);
-  useEffect(() => imprimir.current?.focus(), [venta.referencia]);
+  const alerta = useRef<HTMLDivElement>(null);
+  useALaVista(alerta, imprimir, venta.referencia);
   return (
-    <Alert
-      tipo="aviso"
-      className="mb-4"
-      accion={
-        <Link
-          ref={imprimir}
-          to={`/pos/comprobante/${venta.referencia}`}
-          state={{ desde: '/pos/nueva-venta' }}
-          className={buttonClasses('primario', 'sm')}
-        >
-          <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
-        </Link>
-      }
-    >
-      <span data-testid="venta-registrada">
-        Venta registrada, pendiente de envío ({venta.referencia}), por {formatClp(venta.total)}.
-        {venta.vuelto !== null && ` Vuelto: ${formatClp(venta.vuelto)}.`}
-        {venta.cliente && ` Fiado a ${venta.cliente}.`} Se enviará sola cuando vuelva la conexión.
-      </span>
-    </Alert>
+    <div ref={alerta} className="mb-4 scroll-mt-20">
+      <Alert
+        tipo="aviso"
+        anunciar={false}
+        accion={
+          <Link
+            ref={imprimir}
+            to={`/pos/comprobante/${venta.referencia}`}
+            state={{ desde: '/pos/nueva-venta' }}
+            className={buttonClasses('primario', 'sm')}
+          >
+            <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
+          </Link>
+        }
+      >
+        <span data-testid="venta-registrada">{anuncioVentaPendiente(venta)}</span>
+      </Alert>
+    </div>
   );
 }
+
+/** A sale kept on the device, as the screen and a screen reader say it. */
+function anuncioVentaPendiente(venta: VentaGuardada): string {
+  return [
+    `Venta registrada, pendiente de envío (${venta.referencia}), por ${formatClp(venta.total)}.`,
+    venta.vuelto !== null ? `Vuelto: ${formatClp(venta.vuelto)}.` : '',
+    venta.cliente ? `Fiado a ${venta.cliente}.` : '',
+    'Se enviará sola cuando vuelva la conexión.',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The cart's «Proceder al pago» button, found by its words inside the cart's box. */
+const botonPagar = (caja: HTMLElement | null) =>
+  [...(caja?.querySelectorAll('button') ?? [])].find((b) => /^proceder al pago$/i.test(b.textContent?.trim() ?? ''));
 
 /** The cart survives switching POS tabs (and a reload) within the browser tab. */
 function useCarritoGuardado(idMinimarket: number) {
@@ -151,6 +198,14 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   // A fiado sale the server refused (the customer's limit, an inactive customer): said on the payment screen.
   const [rechazoPago, setRechazoPago] = useState<string | null>(null);
   const cajaAbierta = useCajaAbierta(idMinimarket);
+  // The discount on the whole cart and the sale's reason (docs/pagos.md «Descuentos»); each line's own rides on it.
+  const { descuento, setDescuento, limpiar: limpiarDescuento } = useDescuentoVenta(idMinimarket);
+  // A cashier's cap on discounts: the cart warns past it (the server asks for the owner's PIN). The owner has none.
+  const tienda = useQuery(minimarketQueryOptions(idMinimarket));
+  const topeCajero = usuario?.rol === 'cajero' ? (tienda.data?.descuento_maximo_pct ?? null) : null;
+  const [ventaLibre, setVentaLibre] = useState(false);
+  // The cart's box: «Ir al pago» takes the focus to its «Proceder al pago».
+  const carrito = useRef<HTMLDivElement>(null);
 
   // Scans can arrive faster than React re-renders: each change starts from the latest cart.
   const actuales = useRef(items);
@@ -198,7 +253,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
     setPesaje(null);
     const ok = aplicar(
       pesaje.gramos !== undefined
-        ? cambiarPeso(actuales.current, producto.id_producto, gramos)
+        ? cambiarPeso(actuales.current, claveLinea({ producto, cantidad: gramos }), gramos)
         : agregarAlCarrito(actuales.current, producto, gramos),
     );
     if (pesaje.escaneado)
@@ -245,11 +300,9 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
    * amount, or without an answer the device reads it with the same rule; their refusals (a bad
    * check digit, an unknown PLU) are Spanish sentences shown as they are, and nothing is added.
    *
-   * The line's amount is montoPorPeso(price per kilo, grams), not the label's `monto`: that is the
-   * one rule the server checks every kg line against (subtotal = montoPorPeso). For a PRICE label
-   * the grams are derived from the amount (gramosPorMonto), so the two may differ by a peso when a
-   * gram costs less than a peso; the customer pays what the server accepts. A second label of the
-   * same product adds its grams to that product's line (carrito.ts).
+   * Each label is a line of its own, charged the label's `monto` (issue 32: a price label its printed
+   * amount, what the customer read; a weight label montoPorPeso of its grams) with the grams that leave
+   * the stock, and its 13 digits for the server to read again (carrito.ts agregarEtiquetaAlCarrito).
    */
   const agregarEtiqueta = useCallback(
     async (codigo: string, informar: (estado: EstadoEscaneo) => void, local: boolean) => {
@@ -262,8 +315,8 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
           toast.error(texto);
           return;
         }
-        const { producto, gramos } = leida;
-        const ok = aplicar(agregarAlCarrito(actuales.current, producto, gramos));
+        const { producto, gramos, monto } = leida;
+        const ok = aplicar(agregarEtiquetaAlCarrito(actuales.current, producto, { codigo, gramos, monto }));
         informar(
           ok
             ? { tipo: 'exito', texto: `Agregado al carrito: ${producto.nombre_producto} · ${formatPeso(gramos)}` }
@@ -344,14 +397,15 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
   const refrescarCarrito = async () => {
     let frescos: Map<number, Producto | null>;
     try {
-      frescos = await obtenerProductos(
-        idMinimarket,
-        actuales.current.map((i) => i.producto.id_producto),
-      );
+      frescos = await obtenerProductos(idMinimarket, [
+        ...new Set(actuales.current.filter(esDeProducto).map((i) => i.producto.id_producto)),
+      ]);
     } catch {
       return; // Could not ask the server: leave the cart as it was.
     }
-    const items = actualizarCarrito(actuales.current, frescos);
+    // A label's line is read again with today's price (a loose sale stays as it was).
+    const etiquetas = await releerEtiquetas(idMinimarket, actuales.current);
+    const items = actualizarCarrito(actuales.current, frescos, etiquetas);
     aplicar({ items });
     if (items.length === 0) setVista('carrito');
   };
@@ -378,6 +432,7 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
     setRechazoCaja(null);
     setRechazoPago(null);
     aplicar({ items: [] });
+    limpiarDescuento();
     setVista('carrito');
     setEstadoEscaneo(null);
     setIdempotencyKey(nuevaIdempotencyKey());
@@ -388,15 +443,18 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
       toast.error('Error: No se puede finalizar la venta sin un minimarket identificado.');
       return;
     }
+    // The total is exact, its discounts spread over the lines (carrito.ts); only the cash part is paid rounded.
+    const montos = calcularCarrito(items, descuento.carrito);
     const venta = {
       id_minimarket: idMinimarket,
-      total: totalCarrito(items),
+      total: montos.total,
       // One method alone, or the parts of a split payment (pago dividido).
       ...(pagos.length === 1 ? { metodo_pago: pagos[0]!.metodo_pago } : { pagos }),
       ...(montoRecibido !== null ? { monto_recibido: montoRecibido } : {}),
       ...(cliente ? { id_cliente: cliente.id_cliente } : {}),
       // A kg line sends grams, its price per kilo and montoPorPeso (carrito.ts).
-      detalles: detallesVenta(items),
+      detalles: detallesVenta(items, descuento.carrito),
+      ...(montos.descuento > 0 ? { motivo_descuento: descuento.motivo.trim() } : {}),
     };
     /**
      * No answer (no connection, or none within ESPERA_VENTA_MS): the sale is a fact at the
@@ -409,14 +467,17 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
           clave: idempotencyKey,
           venta,
           items,
+          descuentoCarrito: descuento.carrito,
           pagos,
           montoRecibido,
           cliente: cliente?.nombre ?? null,
           idUsuario: usuario?.id_usuario ?? null,
         });
         toast.success('Venta registrada, pendiente de envío.', { duration: 2000 });
-        // A fiado part counts in its customer's balance as the device knows it (lib/offline/catalogo.ts).
+        // A fiado part counts in its customer's balance as the device knows it, and the units leave the
+        // stock the product list shows (lib/offline/catalogo.ts): both are read again.
         void queryClient.invalidateQueries({ queryKey: RAIZ.clientes });
+        void queryClient.invalidateQueries({ queryKey: RAIZ.productos });
         setUltimaVenta(null);
         setVentaGuardada(guardada);
         terminarVenta();
@@ -472,7 +533,16 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
     <>
       <title>{tituloPagina('Nueva venta')}</title>
       <h2 className="sr-only">Nueva venta</h2>
-      <AvisoCaja idMinimarket={idMinimarket} rechazo={rechazoCaja} />
+      {/* On the page in both views before any sale, so a screen reader says the sale when its text arrives
+          (a live region added with its text already in it is often not read). */}
+      <div role="status" aria-live="polite" className="sr-only" data-testid="anuncio-venta">
+        {ultimaVenta && vista === 'carrito'
+          ? anuncioVenta(ultimaVenta.venta, ultimaVenta.cliente)
+          : ventaGuardada && vista === 'carrito'
+            ? anuncioVentaPendiente(ventaGuardada)
+            : ''}
+      </div>
+      <AvisoCaja idMinimarket={idMinimarket} rechazo={rechazoCaja} soloSiBloquea={vista === 'pago'} />
       <VentasRechazadas />
       {autorizacion.dialogo}
       {ultimaVenta && vista === 'carrito' && <VentaRegistrada venta={ultimaVenta.venta} cliente={ultimaVenta.cliente} />}
@@ -507,6 +577,15 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
           agregar(resultado.producto);
         }}
       />
+      <VentaLibreDialog
+        abierto={ventaLibre}
+        onCerrar={() => setVentaLibre(false)}
+        onAgregar={(v) => {
+          setVentaLibre(false);
+          aplicar({ items: agregarVentaLibre(actuales.current, v) });
+          setEstadoEscaneo({ tipo: 'exito', texto: `Agregado al carrito: ${v.nombre || NOMBRE_VENTA_LIBRE} · ${formatClp(v.monto)}` });
+        }}
+      />
       <PesoDialog
         pesaje={pesaje}
         onConfirmar={confirmarPeso}
@@ -520,6 +599,8 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
         <PagoPanel
           idMinimarket={idMinimarket}
           items={items}
+          descuentoCarrito={descuento.carrito}
+          motivoDescuento={descuento.motivo}
           rechazo={rechazoPago}
           procesando={registrar.isPending || guardando}
           cajaAbierta={cajaAbierta}
@@ -539,16 +620,43 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
               buscando={buscando}
               estado={estadoEscaneo}
             />
+            <div className="mt-4">
+              <TeclasRapidas
+                idMinimarket={idMinimarket}
+                esDueno={esDueno}
+                onVentaLibre={() => setVentaLibre(true)}
+                // One tap, one unit (a kg product opens the weight); said where a scan is said.
+                onAgregar={(p) => {
+                  const ok = agregar(p);
+                  if (!esGranel(p))
+                    setEstadoEscaneo(
+                      ok
+                        ? { tipo: 'exito', texto: `Agregado al carrito: ${p.nombre_producto}` }
+                        : { tipo: 'error', texto: `No se agregó ${p.nombre_producto}.` },
+                    );
+                }}
+              />
+            </div>
           </div>
           <div className="lg:col-span-2 lg:row-span-2">
-            <div className="lg:sticky lg:top-20">
+            <div className="lg:sticky lg:top-20" ref={carrito}>
               <CarritoPanel
                 items={items}
+                descuentoCarrito={descuento.carrito}
+                motivoDescuento={descuento.motivo}
+                topeCajero={topeCajero}
                 onSumar={(item) => agregar(item.producto)}
-                onCambiarCantidad={(id, texto) => aplicar(cambiarCantidad(actuales.current, id, texto))}
+                onCambiarCantidad={(clave, texto) => aplicar(cambiarCantidad(actuales.current, clave, texto))}
                 onPesar={(item) => setPesaje({ producto: item.producto, gramos: item.cantidad })}
-                onQuitar={(id) => aplicar({ items: quitarDelCarrito(actuales.current, id) })}
-                onVaciar={() => aplicar({ items: [] })}
+                onQuitar={(clave) => aplicar({ items: quitarDelCarrito(actuales.current, clave) })}
+                onVaciar={() => {
+                  aplicar({ items: [] });
+                  limpiarDescuento();
+                }}
+                onDescuento={(clave, d, motivo) => {
+                  if (clave !== null) aplicar({ items: fijarDescuentoLinea(actuales.current, clave, d) });
+                  setDescuento((v) => ({ carrito: clave === null ? d : v.carrito, motivo: motivo || v.motivo }));
+                }}
                 onPagar={() => {
                   setUltimaVenta(null);
                   setVentaGuardada(null);
@@ -561,12 +669,34 @@ export function NuevaVentaPage({ idMinimarket }: { idMinimarket: number }) {
             <ProductosVentaTabla
               idMinimarket={idMinimarket}
               umbral={umbralStockBajo}
-              // A product added by hand makes the last scan's line old news.
+              // A product added by hand is said in the scanner's live region, as a scanned one is (the line
+              // under the scan field speaks of the latest product in, whichever way it came).
               onAgregar={(p) => {
-                setEstadoEscaneo(null);
-                agregar(p);
+                if (esGranel(p)) {
+                  setPesaje({ producto: p, escaneado: true });
+                  setEstadoEscaneo({ tipo: 'info', texto: `Pesa ${p.nombre_producto} e ingresa el peso.` });
+                  return;
+                }
+                const ok = agregar(p);
+                setEstadoEscaneo(
+                  ok
+                    ? { tipo: 'exito', texto: `Agregado al carrito: ${p.nombre_producto}` }
+                    : { tipo: 'error', texto: `No se agregó ${p.nombre_producto}.` },
+                );
               }}
             />
+            {/* The manual search comes after the cart on the page: from its «Agregar» buttons the next Tab
+                stops ran round the whole page (29 of them) before «Proceder al pago». This skip link, seen
+                when it has the focus, takes the focus back to it. */}
+            {items.length > 0 && (
+              <button
+                type="button"
+                className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-marca-800 underline focus:not-sr-only focus:mt-2 focus:inline-block"
+                onClick={() => botonPagar(carrito.current)?.focus()}
+              >
+                Ir al pago
+              </button>
+            )}
           </div>
         </div>
       )}

@@ -12,12 +12,22 @@ import { Card } from '../../../../components/ui/card';
 import { MontoInput } from '../../../../components/ui/monto-input';
 import { cn } from '../../../../utils/cn';
 import { formatClp, formatEntero } from '../../../../utils/format';
+import { ETIQUETA_REDONDEO, formatRedondeo } from '../../../../utils/redondeo';
 import { MENSAJE_EFECTIVO_SIN_CAJA } from './aviso-caja';
 import { ClienteFiado } from './cliente-fiado';
 import { PartesPago } from './partes-pago';
-import { leerPartes, metodoLibre, montosPartes, type ParteEscrita } from '../../utils/pago-dividido';
+import { cobroEfectivo, leerPartes, metodoLibre, montosPartes, type ParteEscrita } from '../../utils/pago-dividido';
 import { esGranel } from '../../../../lib/granel';
-import { calcularVuelto, detalleLinea, MENSAJE_RECIBIDO_INSUFICIENTE, subtotal, totalCarrito, type ItemCarrito } from '../../utils/carrito';
+import {
+  calcularCarrito,
+  claveLinea,
+  type DescuentoEscrito,
+  detalleLinea,
+  esLibre,
+  MENSAJE_RECIBIDO_INSUFICIENTE,
+  nombreLinea,
+  type ItemCarrito,
+} from '../../utils/carrito';
 
 /** The bills a Chilean customer hands over; the ones that cover the total are offered as buttons. */
 export const BILLETES = [1000, 2000, 5000, 10000, 20000] as const;
@@ -34,6 +44,8 @@ const ICONOS: Record<MetodoPago, LucideIcon> = {
 export function PagoPanel({
   idMinimarket,
   items,
+  descuentoCarrito,
+  motivoDescuento,
   procesando,
   cajaAbierta,
   rechazo,
@@ -42,6 +54,9 @@ export function PagoPanel({
 }: {
   idMinimarket: number;
   items: ItemCarrito[];
+  /** The discount on the whole cart (docs/pagos.md «Descuentos»), and why. */
+  descuentoCarrito: DescuentoEscrito | null;
+  motivoDescuento: string;
   procesando: boolean;
   /** False when no cash shift is open: a cash payment says it lands in no till. */
   cajaAbierta: boolean | undefined;
@@ -54,7 +69,8 @@ export function PagoPanel({
    */
   onFinalizar: (pagos: Pago[], montoRecibido: number | null, cliente: Cliente | null) => void;
 }) {
-  const total = totalCarrito(items);
+  const montos = calcularCarrito(items, descuentoCarrito);
+  const { total } = montos;
   // A cashier sells fiado to the customers there are; creating one is the owner's (docs/cajeros.md).
   const puedeCrearCliente = useAuth().user?.rol !== 'cajero';
   const [metodo, setMetodo] = useState<MetodoPago>('Efectivo');
@@ -68,17 +84,20 @@ export function PagoPanel({
   const titulo = useRef<HTMLHeadingElement>(null);
   const recibidoId = useId();
   // What each method takes as typed so far: the whole total, or each row's amount when split.
-  const montos = partes ? montosPartes(partes, total) : [total];
+  const porParte = partes ? montosPartes(partes, total) : [total];
   const montoDe = (m: MetodoPago) => {
     const i = partes ? partes.findIndex((p) => p.metodo === m) : metodo === m ? 0 : -1;
-    return i < 0 ? null : Math.max(0, montos[i] ?? 0);
+    return i < 0 ? null : Math.max(0, porParte[i] ?? 0);
   };
   const efectivo = montoDe('Efectivo');
   const fiado = montoDe('Fiado');
   // The cash handed over, read by the one money parser ('5.000', '$5.000'). Left blank it is the
   // exact cash part (most cash is paid exact); unreadable, null.
   const lectura = recibido.trim() === '' ? null : leerEntero(recibido, { campo: 'El monto recibido', pesos: true });
-  const montoRecibido = lectura === null ? efectivo : lectura.ok && lectura.valor >= 0 ? lectura.valor : null;
+  // Cash changes hands rounded to the ten (Ley 20.956): blank is the rounded cash part.
+  const cobro = efectivo === null ? null : cobroEfectivo(efectivo, null);
+  const montoRecibido = lectura === null ? (cobro?.aPagar ?? null) : lectura.ok && lectura.valor >= 0 ? lectura.valor : null;
+  const vuelto = efectivo === null ? 0 : cobroEfectivo(efectivo, montoRecibido).vuelto;
   const recibir = (monto: number) => {
     setRecibido(formatEntero(monto));
     setError(null);
@@ -98,8 +117,8 @@ export function PagoPanel({
       setError(lectura.mensaje);
       return;
     }
-    if (efectivo !== null && (montoRecibido === null || montoRecibido < efectivo)) {
-      setError(partes ? mensajeRecibidoParteEfectivo(efectivo) : MENSAJE_RECIBIDO_INSUFICIENTE);
+    if (efectivo !== null && !cobroEfectivo(efectivo, montoRecibido).alcanza) {
+      setError(partes ? mensajeRecibidoParteEfectivo(cobroEfectivo(efectivo, null).aPagar) : MENSAJE_RECIBIDO_INSUFICIENTE);
       return;
     }
     if (fiado !== null && !cliente) {
@@ -184,16 +203,31 @@ export function PagoPanel({
             </fieldset>
           )}
 
-          {efectivo !== null && (
+          {efectivo !== null && cobro && (
             <div className="space-y-3">
+              {/* Only the cash is rounded (Ley 20.956): the total stays exact, the cash part is paid to the ten. */}
+              {cobro.redondeo !== 0 && (
+                <dl className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 px-4 py-3 text-sm" data-testid="redondeo-efectivo">
+                  <dt className="text-slate-600">{partes ? 'Parte en efectivo' : 'Total'}</dt>
+                  <dd className="text-right font-medium">{formatClp(efectivo)}</dd>
+                  <dt className="text-slate-600">{ETIQUETA_REDONDEO}</dt>
+                  <dd className="text-right font-medium" data-testid="redondeo">
+                    {formatRedondeo(cobro.redondeo)}
+                  </dd>
+                  <dt className="font-semibold text-slate-900">A pagar en efectivo</dt>
+                  <dd className="text-right text-lg font-bold" data-testid="a-pagar-efectivo">
+                    {formatClp(cobro.aPagar)}
+                  </dd>
+                </dl>
+              )}
               <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                 <div className="space-y-1">
                   <label htmlFor={recibidoId} className="block text-sm font-medium text-slate-700">
-                    {partes ? `Monto recibido (efectivo: ${formatClp(efectivo)})` : 'Monto recibido'}
+                    {partes ? `Monto recibido (efectivo: ${formatClp(cobro.aPagar)})` : 'Monto recibido'}
                   </label>
                   <MontoInput
                     id={recibidoId}
-                    placeholder={formatClp(efectivo)}
+                    placeholder={formatClp(cobro.aPagar)}
                     aria-describedby={`${recibidoId}-ayuda`}
                     value={recibido}
                     aria-invalid={Boolean(error)}
@@ -203,21 +237,25 @@ export function PagoPanel({
                     }}
                   />
                   <p id={`${recibidoId}-ayuda`} className="text-xs text-slate-600">
-                    {recibido.trim() === '' ? 'Vacío es el monto exacto.' : montoRecibido !== null ? formatClp(montoRecibido) : ''}
+                    {recibido.trim() === ''
+                      ? `Vacío es el monto exacto${cobro.redondeo !== 0 ? ` en efectivo (${formatClp(cobro.aPagar)})` : ''}.`
+                      : montoRecibido !== null
+                        ? formatClp(montoRecibido)
+                        : ''}
                   </p>
                 </div>
                 <div className="rounded-xl bg-slate-50 px-4 py-3">
                   <p className="text-sm text-slate-600">Vuelto</p>
                   <p className="text-2xl font-bold text-slate-900" data-testid="vuelto">
-                    {formatClp(calcularVuelto(efectivo, montoRecibido ?? 0))}
+                    {formatClp(vuelto)}
                   </p>
                 </div>
               </div>
               <div role="group" aria-label="Montos rápidos" className="flex flex-wrap gap-2">
-                <Button variante="contorno" tamano="sm" onClick={() => recibir(efectivo)}>
+                <Button variante="contorno" tamano="sm" onClick={() => recibir(cobro.aPagar)}>
                   Monto exacto
                 </Button>
-                {BILLETES.filter((b) => b >= efectivo).map((b) => (
+                {BILLETES.filter((b) => b >= cobro.aPagar).map((b) => (
                   <Button key={b} variante="contorno" tamano="sm" onClick={() => recibir(b)}>
                     {formatClp(b)}
                   </Button>
@@ -279,28 +317,64 @@ export function PagoPanel({
       <Card className="p-4 sm:p-5 lg:col-span-2">
         <h2 className="text-lg font-semibold text-slate-900">Resumen de la venta</h2>
         <ul className="mt-3 divide-y divide-slate-100 text-sm">
-          {items.map((i) => (
-            <li key={i.producto.id_producto} className="flex justify-between gap-2 py-2">
-              {esGranel(i.producto) ? (
-                <span className="min-w-0">
-                  {i.producto.nombre_producto}
-                  <span className="block text-xs text-slate-600">{detalleLinea(i)}</span>
-                </span>
-              ) : (
-                <span className="min-w-0">
-                  {formatEntero(i.cantidad)} × {i.producto.nombre_producto}
-                </span>
-              )}
-              <span className="font-medium whitespace-nowrap">{formatClp(subtotal(i))}</span>
-            </li>
-          ))}
+          {items.map((i, n) => {
+            const m = montos.lineas[n]!;
+            return (
+              <li key={claveLinea(i)} className="py-2">
+                <div className="flex justify-between gap-2">
+                  {esLibre(i) || esGranel(i.producto) ? (
+                    <span className="min-w-0">
+                      {nombreLinea(i)}
+                      <span className="block text-xs text-slate-600">{detalleLinea(i)}</span>
+                    </span>
+                  ) : (
+                    <span className="min-w-0">
+                      {formatEntero(i.cantidad)} × {nombreLinea(i)}
+                    </span>
+                  )}
+                  <span className="font-medium whitespace-nowrap">{formatClp(m.bruto)}</span>
+                </div>
+                {m.descuento > 0 && (
+                  <div className="flex justify-between gap-2 text-xs text-green-800">
+                    <span>Descuento</span>
+                    <span className="whitespace-nowrap">{formatClp(-m.descuento)}</span>
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ul>
+        {montos.descuento > 0 && (
+          <dl className="mt-2 space-y-1 border-t border-slate-200 pt-2 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-slate-600">Subtotal</dt>
+              <dd>{formatClp(montos.bruto)}</dd>
+            </div>
+            <div className="flex justify-between text-green-800">
+              <dt>Descuentos</dt>
+              <dd data-testid="descuento-pagar">{formatClp(-montos.descuento)}</dd>
+            </div>
+            {motivoDescuento.trim() && <p className="text-xs text-slate-600">Motivo: {motivoDescuento.trim()}</p>}
+          </dl>
+        )}
         <div className="mt-2 flex items-baseline justify-between border-t border-slate-200 pt-3">
           <span className="font-medium">Total a pagar</span>
           <span className="text-2xl font-bold" data-testid="total-pagar">
             {formatClp(total)}
           </span>
         </div>
+        {cobro && cobro.redondeo !== 0 && (
+          <dl className="mt-1 space-y-1 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-slate-600">{ETIQUETA_REDONDEO}</dt>
+              <dd>{formatRedondeo(cobro.redondeo)}</dd>
+            </div>
+            <div className="flex justify-between font-semibold">
+              <dt>A pagar en efectivo</dt>
+              <dd>{formatClp(cobro.aPagar)}</dd>
+            </div>
+          </dl>
+        )}
       </Card>
     </div>
   );

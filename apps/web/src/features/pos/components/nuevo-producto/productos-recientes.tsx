@@ -30,7 +30,8 @@ export function ProductosRecientes({ idMinimarket }: { idMinimarket: number }) {
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{p.nombre_producto}</p>
                 <p className="text-xs text-slate-600">
-                  {p.categoria} · <span className="font-mono">{p.codigo_barra}</span> · {formatFechaHora(p.fecha_creacion)}
+                  {p.categoria} · <span className="font-mono">{p.codigo_barra ?? `PLU ${p.codigo_plu ?? '—'}`}</span> ·{' '}
+                  {formatFechaHora(p.fecha_creacion)}
                 </p>
               </div>
               <p className="font-semibold whitespace-nowrap">{formatPrecio(p.precio_venta_actual, p.unidad)}</p>

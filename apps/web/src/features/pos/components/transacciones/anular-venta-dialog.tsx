@@ -1,4 +1,5 @@
 import { anulacionVentaSchema, referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Autorizacion } from '@minimarket/contracts/cajeros';
@@ -9,7 +10,8 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { Field, Textarea } from '../../../../components/ui/field';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { contar, formatClp } from '../../../../utils/format';
-import { useAnularVenta } from '../../api/ventas';
+import { boletaQueryOptions, useAnularVenta } from '../../api/ventas';
+import { avisoNotaAnulacion } from '../../utils/nota-credito';
 
 type ConAutorizacion = ReturnType<typeof useAutorizacionDueno>['ejecutar'];
 
@@ -19,8 +21,11 @@ function Contenido({ venta, onCerrar, autorizar }: { venta: Venta; onCerrar: () 
   const [errorMotivo, setErrorMotivo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirmando, setConfirmando] = useState(false);
-  const pregunta = useRef<HTMLParagraphElement>(null);
+  const pregunta = useRef<HTMLDivElement>(null);
   const unidades = venta.detalles.reduce((s, d) => s + d.num_unidades, 0);
+  // A sale with an electronic boleta: the void issues its nota de crédito (docs/boleta.md), said before confirming.
+  const boleta = useQuery(boletaQueryOptions(venta.id_venta));
+  const avisoNota = avisoNotaAnulacion(venta, boleta.data?.boleta_electronica ?? null);
 
   useEffect(() => {
     if (confirmando) pregunta.current?.focus();
@@ -83,11 +88,18 @@ function Contenido({ venta, onCerrar, autorizar }: { venta: Venta; onCerrar: () 
         </form>
       ) : (
         <>
-          <p ref={pregunta} tabIndex={-1} className="text-sm text-slate-800 focus:outline-none">
-            ¿Anular la venta {referenciaVenta(venta)} por <strong>{formatClp(venta.total)}</strong>?{' '}
-            {contar(unidades, 'unidad', 'unidades')} {unidades === 1 ? 'vuelve' : 'vuelven'} al inventario, la venta deja de contar en tus
-            cifras y, si fue en efectivo, el dinero sale de la caja abierta. No se puede deshacer.
-          </p>
+          <div ref={pregunta} tabIndex={-1} className="space-y-2 text-sm text-slate-800 focus:outline-none">
+            <p>
+              ¿Anular la venta {referenciaVenta(venta)} por <strong>{formatClp(venta.total)}</strong>?{' '}
+              {contar(unidades, 'unidad', 'unidades')} {unidades === 1 ? 'vuelve' : 'vuelven'} al inventario, la venta deja de contar en tus
+              cifras y, si fue en efectivo, el dinero sale de la caja abierta. No se puede deshacer.
+            </p>
+            {avisoNota && (
+              <p className="rounded-lg bg-sky-50 px-3 py-2 font-medium text-sky-900" data-testid="aviso-nota-credito">
+                {avisoNota}
+              </p>
+            )}
+          </div>
           <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">Motivo: {motivo.trim()}</p>
           {error && <Alert tipo="error">{error}</Alert>}
           <div className="flex flex-wrap justify-end gap-2">

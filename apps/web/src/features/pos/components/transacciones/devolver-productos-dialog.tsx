@@ -1,5 +1,6 @@
 import { formatPeso } from '@minimarket/contracts/granel';
 import { devolucionCreateSchema, referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Autorizacion } from '@minimarket/contracts/cajeros';
@@ -11,8 +12,10 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { formatClp, formatEntero } from '../../../../utils/format';
 import { formatCantidadBreve, formatPrecio, resumenCantidades } from '../../../../lib/granel';
-import { useDevolverProductos } from '../../api/ventas';
-import { leerDevolucion, lineasDevolucion } from '../../utils/devolucion';
+import { boletaQueryOptions, useDevolverProductos } from '../../api/ventas';
+import { efectivoDevolucion, leerDevolucion, lineasDevolucion } from '../../utils/devolucion';
+import { ETIQUETA_REDONDEO, formatRedondeo } from '../../../../utils/redondeo';
+import { avisoNotaDevolucion } from '../../utils/nota-credito';
 
 type ConAutorizacion = ReturnType<typeof useAutorizacionDueno>['ejecutar'];
 
@@ -25,8 +28,19 @@ function Contenido({ venta, onCerrar, autorizar }: { venta: Venta; onCerrar: () 
   const [errores, setErrores] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [confirmando, setConfirmando] = useState(false);
-  const pregunta = useRef<HTMLParagraphElement>(null);
+  const pregunta = useRef<HTMLDivElement>(null);
   const lectura = leerDevolucion(lineas, cantidades);
+  // What goes back in cash is handed over rounded to the ten (Ley 20.956), as the sale was paid.
+  const efectivo = lectura.ok ? efectivoDevolucion(venta, lectura.total) : null;
+  const redondeo =
+    efectivo && efectivo.redondeo !== 0 ? (
+      <span className="block text-slate-700" data-testid="redondeo-devolucion">
+        {ETIQUETA_REDONDEO}: {formatRedondeo(efectivo.redondeo)} · se entregan <strong>{formatClp(efectivo.entregar)}</strong> en efectivo
+      </span>
+    ) : null;
+  // A sale with an electronic boleta: the return issues a nota de crédito for what comes back, said before confirming.
+  const boleta = useQuery(boletaQueryOptions(venta.id_venta));
+  const avisoNota = lectura.ok ? avisoNotaDevolucion(lectura.total, boleta.data?.boleta_electronica ?? null) : null;
 
   useEffect(() => {
     if (confirmando) pregunta.current?.focus();
@@ -65,11 +79,19 @@ function Contenido({ venta, onCerrar, autorizar }: { venta: Venta; onCerrar: () 
   if (confirmando && lectura.ok)
     return (
       <div className="space-y-4">
-        <p ref={pregunta} tabIndex={-1} className="text-sm text-slate-800 focus:outline-none">
-          ¿Devolver {resumenCantidades(lectura.unidades, lectura.gramos)} de la venta {referenciaVenta(venta)} por{' '}
-          <strong>{formatClp(lectura.total)}</strong>? Las unidades vuelven al inventario y, si la venta fue en efectivo, el dinero sale de
-          la caja abierta.
-        </p>
+        <div ref={pregunta} tabIndex={-1} className="space-y-2 text-sm text-slate-800 focus:outline-none">
+          <p>
+            ¿Devolver {resumenCantidades(lectura.unidades, lectura.gramos)} de la venta {referenciaVenta(venta)} por{' '}
+            <strong>{formatClp(lectura.total)}</strong>? Las unidades vuelven al inventario y, si la venta fue en efectivo, el dinero sale
+            de la caja abierta.
+            {redondeo}
+          </p>
+          {avisoNota && (
+            <p className="rounded-lg bg-sky-50 px-3 py-2 font-medium text-sky-900" data-testid="aviso-nota-credito">
+              {avisoNota}
+            </p>
+          )}
+        </div>
         <ul className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
           {lectura.detalles.map((d) => {
             const linea = lineas.find((l) => l.id_producto === d.id_producto);
@@ -156,6 +178,7 @@ function Contenido({ venta, onCerrar, autorizar }: { venta: Venta; onCerrar: () 
       </Field>
       <p className="text-sm text-slate-700" aria-live="polite">
         Total a devolver: <strong data-testid="total-devolucion">{formatClp(lectura.ok ? lectura.total : 0)}</strong>
+        {redondeo}
       </p>
       {error && <Alert tipo="error">{error}</Alert>}
       <div className="flex flex-wrap justify-end gap-2">

@@ -3,13 +3,16 @@
 // it, its lines (with the catalogue's price beside the price charged), what happened after, and its actions.
 import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
 import { ALERTAS_VENTA, ESTADO_VENTA_ANULADA, referenciaVenta, type Venta } from '@minimarket/contracts/ventas';
-import { CloudOff, Printer, TriangleAlert, Undo2, XCircle } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { CloudOff, FileMinus, Printer, TriangleAlert, Undo2, XCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../../components/ui/button';
+import { notasCreditoDeVentaQueryOptions } from '../../../../lib/boletas';
 import { formatCantidadBreve, formatPrecio } from '../../../../lib/granel';
 import { formatClp, formatFechaHora } from '../../../../utils/format';
 import { quedaPorDevolver } from '../../utils/devolucion';
+import { puedeTenerNotas, rutaNotaCredito } from '../../utils/nota-credito';
 
 export const esAnulada = (v: Venta) => v.estado_venta === ESTADO_VENTA_ANULADA;
 
@@ -106,8 +109,32 @@ export function HistoriaVenta({ venta }: { venta: Venta }) {
 }
 
 /**
- * Imprimir, Devolver and Anular. A cashier sees them too: the server asks for the owner's PIN, and
- * the dialogs ask for it (components/shop/autorizacion-dueno.tsx).
+ * «Imprimir nota de crédito» for each nota de crédito of a voided or returned sale with an electronic
+ * boleta (issue 32: the receipt's button printed the voided boleta). Asked for only when the sale may
+ * have one; the question changes with the sale, so a void or a return just made is listed.
+ */
+function NotasCreditoVenta({ venta }: { venta: Venta }) {
+  const posible = puedeTenerNotas(venta);
+  const version = `${venta.estado_venta}-${(venta.devoluciones ?? []).length}`;
+  const { data: notas } = useQuery({ ...notasCreditoDeVentaQueryOptions(venta.id_minimarket, venta.id_venta, version), enabled: posible });
+  if (!posible || !notas) return null;
+  return notas.map((n) => (
+    <Link
+      key={n.id_documento}
+      to={rutaNotaCredito(n)}
+      state={{ desde: '/pos/transacciones' }}
+      className={buttonClasses('contorno', 'sm')}
+      data-testid={`nota-credito-${n.id_documento}`}
+    >
+      <FileMinus className="size-4" aria-hidden="true" /> Imprimir nota de crédito
+      <span className="font-normal">{n.folio === null ? ' (en proceso)' : ` N° ${n.folio}`}</span>
+    </Link>
+  ));
+}
+
+/**
+ * Imprimir, the notas de crédito, Devolver and Anular. A cashier sees them too: the server asks for
+ * the owner's PIN, and the dialogs ask for it (components/shop/autorizacion-dueno.tsx).
  */
 export function AccionesVenta({ venta, onAnular, onDevolver }: { venta: Venta; onAnular: () => void; onDevolver: () => void }) {
   const anulada = esAnulada(venta);
@@ -116,6 +143,7 @@ export function AccionesVenta({ venta, onAnular, onDevolver }: { venta: Venta; o
       <Link to={`/pos/comprobante/${venta.id_venta}`} state={{ desde: '/pos/transacciones' }} className={buttonClasses('contorno', 'sm')}>
         <Printer className="size-4" aria-hidden="true" /> Imprimir comprobante
       </Link>
+      <NotasCreditoVenta venta={venta} />
       {!anulada && quedaPorDevolver(venta) && (
         <Button variante="contorno" tamano="sm" onClick={onDevolver}>
           <Undo2 className="size-4" aria-hidden="true" /> Devolver productos
@@ -130,7 +158,11 @@ export function AccionesVenta({ venta, onAnular, onDevolver }: { venta: Venta; o
   );
 }
 
-/** The sale's lines; a line charged at another price than the catalogue's (an offline sale) shows both. */
+/**
+ * The sale's lines; a line charged at another price than the catalogue's (an offline sale) shows both, a
+ * line with a discount shows it under its subtotal, a loose sale says so (issue 32), and the sale's
+ * reason for its discounts goes under the lines.
+ */
 export function DetalleVenta({ venta }: { venta: Venta }) {
   return (
     <div className="rounded-lg bg-slate-50 p-3">
@@ -157,6 +189,7 @@ export function DetalleVenta({ venta }: { venta: Venta }) {
             <tr key={d.id_detalle_venta} className="border-t border-slate-200">
               <td className="py-1.5 pr-2">
                 {d.nombre_producto}
+                {d.id_producto === null && <span className="ml-1 text-xs text-slate-600">(venta libre)</span>}
                 {/* On a phone the price column is gone: a line charged off the catalogue says both prices here. */}
                 {d.precio_catalogo !== null && d.precio_catalogo !== undefined && (
                   <span className="block text-xs text-amber-800 sm:hidden">
@@ -173,11 +206,19 @@ export function DetalleVenta({ venta }: { venta: Venta }) {
                   </span>
                 )}
               </td>
-              <td className="py-1.5 text-right font-medium">{formatClp(d.subtotal)}</td>
+              <td className="py-1.5 text-right font-medium">
+                {formatClp(d.subtotal)}
+                {d.descuento > 0 && (
+                  <span className="block text-xs font-normal whitespace-nowrap text-green-800" data-testid="descuento-detalle">
+                    Desc. {formatClp(-d.descuento)}
+                  </span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      {venta.motivo_descuento && <p className="mt-2 text-xs text-slate-700">Motivo del descuento: {venta.motivo_descuento}</p>}
     </div>
   );
 }

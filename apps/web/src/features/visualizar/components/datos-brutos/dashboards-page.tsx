@@ -3,6 +3,7 @@ import { Card } from '../../../../components/ui/card';
 import { QueryResult } from '../../../../components/ui/query-result';
 import { mensajeDeError } from '../../../../lib/api-client';
 import {
+  descuentosQueryOptions,
   porCobrarQueryOptions,
   porVendedorQueryOptions,
   rankingQueryOptions,
@@ -11,6 +12,8 @@ import {
   type FiltrosAnalitica,
 } from '../../../../lib/analitica';
 import { contar, formatClp } from '../../../../utils/format';
+import { isoATexto } from '../../../../utils/fechas';
+import { ETIQUETA_REDONDEO, formatRedondeo } from '../../../../utils/redondeo';
 import { fraseComparacion } from '../../../../utils/comparacion';
 import { cantidadVendida } from '../../utils/cantidad';
 import { indicadores } from '../../utils/indicadores';
@@ -192,6 +195,98 @@ function VentasPorPersona({ idMinimarket, filtros }: { idMinimarket: number; fil
   );
 }
 
+/**
+ * «Descuentos» (issue 32, docs/pagos.md): what was discounted in the range — in all, by day, by product
+ * (a loose sale under its name) and by person at the till — and the period's cash rounding (Ley 20.956),
+ * what rounding the cash added to the sales less what it gave back in cash refunds. Only the range
+ * applies: revenue elsewhere is already net of discounts and never rounded.
+ */
+function Descuentos({ idMinimarket, filtros }: { idMinimarket: number; filtros: FiltrosAnalitica }) {
+  const consulta = useQuery(descuentosQueryOptions(idMinimarket, filtros));
+  const filtrada = Boolean(filtros.categoria || filtros.metodo_pago);
+  const tabla = (titulo: string) => nombreArchivo(titulo, filtros.desde, filtros.hasta);
+  return (
+    <Card className="min-w-0 p-4 sm:p-5" data-testid="descuentos">
+      <h3 className="text-lg font-semibold text-slate-900">Descuentos</h3>
+      {filtrada && (
+        <p className="mt-1 text-sm text-slate-600">Cuenta todas las ventas del período: la categoría y el método de pago no lo dividen.</p>
+      )}
+      <QueryResult
+        className="mt-3"
+        query={consulta}
+        filas={(d) => [d]}
+        error={mensajeDeError(consulta.error, 'No se pudieron cargar los descuentos.')}
+        vacio={null}
+      >
+        {([d]) => (
+          <div className="space-y-4">
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+              <li className="rounded-lg bg-slate-50 px-4 py-3">
+                <p className="text-sm text-slate-600">Descuentos del período</p>
+                <p className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl" data-indicador="descuentos">
+                  {formatClp(d.descuento)}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {d.ventas_con_descuento === 0 ? 'Ninguna venta con descuento.' : `En ${contar(d.ventas_con_descuento, 'venta')}.`}
+                </p>
+              </li>
+              <li className="rounded-lg bg-slate-50 px-4 py-3">
+                <p className="text-sm text-slate-600">{ETIQUETA_REDONDEO}</p>
+                <p className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl" data-indicador="redondeo">
+                  {formatRedondeo(d.redondeo)}
+                </p>
+                <p className="text-sm text-slate-600">Lo que el redondeo del efectivo sumó o restó a la caja (menos lo devuelto).</p>
+              </li>
+            </ul>
+            {d.descuento > 0 && (
+              <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
+                <TablaDatos
+                  caption="Descuentos por día"
+                  tabla={{
+                    nombre: tabla('descuentos-por-dia'),
+                    columnas: [
+                      { titulo: 'Día', tipo: 'texto' },
+                      { titulo: 'Ventas', tipo: 'entero' },
+                      { titulo: 'Descuento', tipo: 'pesos' },
+                    ],
+                    filas: d.por_dia.map((f) => [isoATexto(f.dia), f.ventas, f.descuento]),
+                  }}
+                />
+                <TablaDatos
+                  caption="Descuentos por producto"
+                  tabla={{
+                    nombre: tabla('descuentos-por-producto'),
+                    columnas: [
+                      { titulo: 'Producto', tipo: 'texto' },
+                      { titulo: 'Descuento', tipo: 'pesos' },
+                    ],
+                    filas: d.por_producto.map((f) => [
+                      f.id_producto === null ? `${f.nombre_producto} (venta libre)` : f.nombre_producto,
+                      f.descuento,
+                    ]),
+                  }}
+                />
+                <TablaDatos
+                  caption="Descuentos por persona"
+                  tabla={{
+                    nombre: tabla('descuentos-por-persona'),
+                    columnas: [
+                      { titulo: 'Persona', tipo: 'texto' },
+                      { titulo: 'Ventas', tipo: 'entero' },
+                      { titulo: 'Descuento', tipo: 'pesos' },
+                    ],
+                    filas: d.por_persona.map((f) => [f.nombre ?? 'Sin vendedor registrado', f.ventas, f.descuento]),
+                  }}
+                />
+              </div>
+            )}
+          </div>
+        )}
+      </QueryResult>
+    </Card>
+  );
+}
+
 export default function DashboardsPage() {
   return (
     <MarcoAnalitica>
@@ -199,6 +294,7 @@ export default function DashboardsPage() {
         <div className="space-y-4">
           <Dashboard idMinimarket={id} filtros={f} />
           <VentasPorPersona idMinimarket={id} filtros={f} />
+          <Descuentos idMinimarket={id} filtros={f} />
           <PorCobrar idMinimarket={id} />
         </div>
       )}
