@@ -1,7 +1,9 @@
 // One lint for the whole repo (npm test runs it): TypeScript's recommended rules, React's hook
 // rules in the web, and the boundaries the layout depends on, kept by the linter rather than by
-// memory (house style, bulletproof-react): shared code → features → app, no feature imports
-// another, production code never imports the demo seed, the contracts import nothing of the apps.
+// memory (house style, bulletproof-react): no import runs back up a layer (docs/mapa.md, «Capas»),
+// in the web utils → lib → hooks → components → features → app, a feature reaches another only
+// through its index.ts, in the API lib → db → data → imports → modules → plugins → routes →
+// app/server, production code never imports the demo seed, the contracts import nothing of the apps.
 import fs from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -26,6 +28,40 @@ const features = fs
   .readdirSync(new URL(`${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+
+/**
+ * One zone per layer, from the bottom up: a layer's files import nothing of the layers above it.
+ * `capas`: [name, the paths that are the layer, the paths its zone covers (the same unless given)].
+ */
+function zonasDeCapas(capas, orden) {
+  return capas.slice(0, -1).map(([nombre, rutas, objetivo = rutas], i) => ({
+    target: objetivo,
+    from: capas.slice(i + 1).flatMap(([, r]) => r),
+    message: `La capa ${nombre} no importa las de arriba (${orden}; docs/mapa.md, «Capas»).`,
+  }));
+}
+
+// The web: shared code (utils → lib → hooks → components) → features → app (and main.tsx, the entry).
+const CAPAS_WEB = [
+  ['utils', [`${WEB}/utils`]],
+  ['lib', [`${WEB}/lib`]],
+  ['hooks', [`${WEB}/hooks`]],
+  ['components', [`${WEB}/components`]],
+  ['features', [`${WEB}/features`]],
+  ['app', [`${WEB}/app`, `${WEB}/main.tsx`]],
+];
+// The API. db's zone is its own files (db/*.ts): the demo seed (db/seed) writes through data/ and
+// has its own zone below. imports/ (the import pipeline) sits under the services: modules/cargas calls it.
+const CAPAS_API = [
+  ['lib', [`${API}/lib`, `${API}/env.ts`]],
+  ['db', [`${API}/db`], [`${API}/db/*.ts`]],
+  ['data', [`${API}/data`]],
+  ['imports', [`${API}/imports`]],
+  ['modules', [`${API}/modules`]],
+  ['plugins', [`${API}/plugins`]],
+  ['routes', [`${API}/routes`]],
+  ['app/server', [`${API}/app.ts`, `${API}/server.ts`]],
+];
 
 export default tseslint.config(
   {
@@ -69,19 +105,16 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            // No feature imports another: what two features share moves down to components/, hooks/, lib/ or utils/.
+            // A feature never reaches into another: only what the other exports from its index.ts, if
+            // it has one; what two features share moves down to components/, hooks/, lib/ or utils/.
             ...features.map((f) => ({
               target: `${WEB}/features/${f}`,
               from: `${WEB}/features`,
-              except: [`./${f}`],
-              message: 'Una feature no importa otra: lo compartido va en components/, hooks/, lib/ o utils/.',
+              except: [`./${f}`, ...features.filter((g) => g !== f).flatMap((g) => [`./${g}/index.ts`, `./${g}/index.tsx`])],
+              message:
+                'Una feature no entra en otra: usa lo que esa exporta en su index.ts, o lleva lo compartido a components/, hooks/, lib/ o utils/.',
             })),
-            {
-              target: [`${WEB}/components`, `${WEB}/hooks`, `${WEB}/lib`, `${WEB}/utils`],
-              from: [`${WEB}/features`, `${WEB}/app`],
-              message: 'El código compartido no importa features ni la app (compartido → features → app).',
-            },
-            { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Una feature no importa la app (compartido → features → app).' },
+            ...zonasDeCapas(CAPAS_WEB, 'utils → lib → hooks → components → features → app'),
           ],
         },
       ],
@@ -94,15 +127,25 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            ...zonasDeCapas(CAPAS_API, 'lib → db → data → imports → modules → plugins → routes → app/server'),
             {
-              target: [`${API}/modules`, `${API}/imports`, `${API}/routes`, `${API}/plugins`, `${API}/lib`, `${API}/data`],
+              target: [
+                `${API}/modules`,
+                `${API}/imports`,
+                `${API}/routes`,
+                `${API}/plugins`,
+                `${API}/lib`,
+                `${API}/data`,
+                `${API}/db/*.ts`,
+              ],
               from: `${API}/db/seed`,
               message: 'El código de producción no importa los datos de demostración.',
             },
             {
-              target: [`${API}/modules`, `${API}/imports`, `${API}/lib`, `${API}/data`],
-              from: `${API}/routes`,
-              message: 'Los servicios no importan rutas.',
+              target: `${API}/db/seed`,
+              from: CAPAS_API.slice(3).flatMap(([, rutas]) => rutas),
+              message:
+                'Los datos de demostración escriben por data/ (y usan lib/ y db/), nunca por servicios, plugins ni rutas (docs/mapa.md, «Capas»).',
             },
           ],
         },

@@ -1,5 +1,6 @@
 // Builds the API to plain JavaScript: dist/server.js, one ES module that Node runs with no
-// TypeScript loader (npm start, the Docker image). Our own code (src/, the generated Prisma
+// TypeScript loader (npm start, the Docker image), and beside it dist/respaldos.js, the backup
+// commands (npm run respaldo / restaurar, src/modules/respaldos/cli.ts). Our own code (src/, the generated Prisma
 // client and the @minimarket/contracts sources) is bundled; every npm dependency stays an
 // import of node_modules, as published. dist/ sits beside src/, so paths computed from the
 // module's own location (the repo root, prisma/migrations) are the same in both.
@@ -13,9 +14,12 @@ const pkg = JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.json'), 'utf8
 const propios = new Set(['@minimarket/contracts']);
 const externos = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})].filter((d) => !propios.has(d));
 
+/** dist/<name>.js ← src/<path>.ts: each one a whole bundle of its own. */
+const ENTRADAS = { server: 'src/server.ts', respaldos: 'src/modules/respaldos/cli.ts' };
+
 await build({
-  entryPoints: [path.join(API_DIR, 'src', 'server.ts')],
-  outfile: path.join(API_DIR, 'dist', 'server.js'),
+  entryPoints: Object.entries(ENTRADAS).map(([out, entrada]) => ({ out, in: path.join(API_DIR, entrada) })),
+  outdir: path.join(API_DIR, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -27,4 +31,5 @@ await build({
   banner: { js: "import { createRequire as __crearRequire } from 'node:module'; const require = __crearRequire(import.meta.url);" },
   logLevel: 'warning',
 });
-console.log(`API compilada en ${path.relative(process.cwd(), path.join(API_DIR, 'dist', 'server.js'))}`);
+const salidas = Object.keys(ENTRADAS).map((out) => path.relative(process.cwd(), path.join(API_DIR, 'dist', `${out}.js`)));
+console.log(`API compilada en ${salidas.join(' y ')}`);

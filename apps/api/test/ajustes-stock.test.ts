@@ -1,19 +1,16 @@
 // Stock adjustments with a reason (docs/stock.md): the ledger row, who may, never below zero, a
 // count that moved meanwhile, racing the counter's sales, and the report by month and reason.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { conTiendasDemo, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
 let laEsquina: number;
 let idPyme: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  donPepe = await ctx.shopOf(DEMO.pyme.correo);
-  laEsquina = await ctx.shopOf(DEMO.pyme2.correo);
+conTiendasDemo(async (t) => {
+  ({ ctx, donPepe, laEsquina } = t);
   idPyme = (await ctx.db.usuario.findUniqueOrThrow({ where: { correo: DEMO.pyme.correo } })).id_usuario;
 });
-afterAll(() => ctx.close());
 
 let secuencia = 0;
 /** A product created through the API, so its first stock is in the ledger like any other. */

@@ -5,19 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/env.js';
-import { createTestContext, DEMO, nuevoProducto, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, nuevoProducto, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
 let laEsquina: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  donPepe = await ctx.shopOf(DEMO.pyme.correo);
-  laEsquina = await ctx.shopOf(DEMO.pyme2.correo);
-});
-afterAll(() => ctx.close());
+conTiendasDemo((t) => ({ ctx, donPepe, laEsquina } = t));
 
 interface Catalogo {
   cursor: string;

@@ -2,17 +2,13 @@
 // customer already owed in the paper notebook is a cargo of cuenta_cliente dated at its oldest
 // unpaid purchase, so the balance, the statement, the abono's cap, the oldest unpaid purchase and
 // the overdue notice all see it, and nothing can edit it afterwards.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desplazarDia, diaLocal, localAUtc } from '../src/lib/tiempo.js';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  donPepe = await ctx.shopOf(DEMO.pyme.correo);
-});
-afterAll(() => ctx.close());
+conTiendasDemo((t) => ({ ctx, donPepe } = t));
 
 let secuencia = 0;
 const pyme = () => ctx.as(DEMO.pyme);

@@ -1,18 +1,13 @@
 // La libreta de fiado (issue #21, docs/fiado.md) through the API and the database: the balance to
 // the peso against hand-computed values, the credit limit under racing sales, abonos in the cash
 // shift, and another shop's customers out of reach.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { conTiendasDemo, DEMO, nuevoProducto, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
 let laEsquina: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  donPepe = await ctx.shopOf(DEMO.pyme.correo);
-  laEsquina = await ctx.shopOf(DEMO.pyme2.correo);
-});
-afterAll(() => ctx.close());
+conTiendasDemo((t) => ({ ctx, donPepe, laEsquina } = t));
 
 let secuencia = 0;
 const pyme = () => ctx.as(DEMO.pyme);
@@ -29,22 +24,7 @@ async function cliente(datos: Record<string, unknown> = {}, cuenta: { correo: st
 /** A unit product of Don Pepe at $2.500 with plenty of stock. */
 async function producto(precio = 2500) {
   secuencia += 1;
-  const res = await (
-    await pyme()
-  ).request({
-    method: 'POST',
-    url: '/api/productos/',
-    payload: {
-      id_minimarket: donPepe,
-      codigo_barra: `FIADO-${secuencia}-${Date.now()}`,
-      nombre_producto: `Aceite ${secuencia}`,
-      categoria: 'Abarrotes',
-      precio_venta: precio,
-      stock: 1000,
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json() as { id_producto: number; precio_venta_actual: number };
+  return nuevoProducto(await pyme(), donPepe, { precio_venta: precio, nombre_producto: `Aceite ${secuencia}` });
 }
 
 function venta(p: { id_producto: number; precio_venta_actual: number }, unidades: number, extra: Record<string, unknown>) {

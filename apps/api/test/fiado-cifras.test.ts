@@ -2,21 +2,15 @@
 // the sum of the view cuenta_cliente, the same figure as GET /api/clientes `por_cobrar`, moving to the
 // peso with a sale on credit and an abono; Fiado is a payment method in the analytics like any other;
 // the overdue notice goes out once per customer per crossing, whoever looks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desplazarDia, diaLocal, localAUtc } from '../src/lib/tiempo.js';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, nuevoProducto, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
 let laEsquina: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  donPepe = await ctx.shopOf(DEMO.pyme.correo);
-  laEsquina = await ctx.shopOf(DEMO.pyme2.correo);
-});
-afterAll(() => ctx.close());
+conTiendasDemo((t) => ({ ctx, donPepe, laEsquina } = t));
 
-let secuencia = 0;
 const pyme = () => ctx.as(DEMO.pyme);
 
 async function cliente(nombre: string, tienda = donPepe, cuenta: { correo: string; password: string } = DEMO.pyme) {
@@ -25,25 +19,7 @@ async function cliente(nombre: string, tienda = donPepe, cuenta: { correo: strin
   return res.json() as { id_cliente: number; nombre: string };
 }
 
-async function producto(precio: number) {
-  secuencia += 1;
-  const res = await (
-    await pyme()
-  ).request({
-    method: 'POST',
-    url: '/api/productos/',
-    payload: {
-      id_minimarket: donPepe,
-      codigo_barra: `CIFRAS-${secuencia}-${Date.now()}`,
-      nombre_producto: `Harina ${secuencia}`,
-      categoria: 'Abarrotes',
-      precio_venta: precio,
-      stock: 1000,
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json() as { id_producto: number; precio_venta_actual: number };
-}
+const producto = async (precio: number) => nuevoProducto(await pyme(), donPepe, { precio_venta: precio });
 
 async function venderFiado(idCliente: number, p: { id_producto: number; precio_venta_actual: number }, unidades: number) {
   const subtotal = p.precio_venta_actual * unidades;

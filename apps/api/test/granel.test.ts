@@ -4,18 +4,13 @@
 // racing sales of the last grams never oversell.
 import { makeEan13 } from '@minimarket/contracts/codigo-barra';
 import { montoPorPeso } from '@minimarket/contracts/granel';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { conTiendasDemo, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
 let laEsquina: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  donPepe = await ctx.shopOf(DEMO.pyme.correo);
-  laEsquina = await ctx.shopOf(DEMO.pyme2.correo);
-});
-afterAll(() => ctx.close());
+conTiendasDemo((t) => ({ ctx, donPepe, laEsquina } = t));
 
 let secuencia = 0;
 interface ProductoCreado {

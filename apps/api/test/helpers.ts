@@ -2,7 +2,7 @@
 // built on it, driven through inject(): no port, no browser, a real PostgreSQL.
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createDb } from '../src/db/client.js';
 import { readEnv } from '../src/env.js';
@@ -89,6 +89,28 @@ export async function createTestContext(envOverrides: Record<string, string> = {
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/** A test file's context and the ids of the two demo shops: Don Pepe (pyme) and La Esquina (pyme2). */
+export interface TiendasDemo {
+  ctx: TestContext;
+  donPepe: number;
+  laEsquina: number;
+}
+
+/**
+ * The usual setup of a test file: its own database and app, opened before the file's tests and
+ * closed after them. `listo` gets the context and the demo shops once they are there (the file keeps
+ * them in its own variables: `conTiendasDemo((t) => ({ ctx, donPepe, laEsquina } = t))`) and may do
+ * more setup of its own.
+ */
+export function conTiendasDemo(listo: (t: TiendasDemo) => unknown, envOverrides: Record<string, string> = {}) {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext(envOverrides);
+    await listo({ ctx, donPepe: await ctx.shopOf(DEMO.pyme.correo), laEsquina: await ctx.shopOf(DEMO.pyme2.correo) });
+  });
+  afterAll(() => ctx?.close());
+}
 
 let productosCreados = 0;
 /**

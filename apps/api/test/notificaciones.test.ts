@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crearNotificaciones } from '../src/data/notificacion.js';
-import { avisoAgotado } from '../src/modules/notificaciones/avisos.js';
+import { avisoAgotado } from '../src/lib/avisos.js';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;

@@ -1,20 +1,15 @@
 // Each shop numbers its own sales 1, 2, 3… (issue #19): under concurrent sales in two shops the
 // numbers of each shop follow on without gaps or repeats, a refused sale takes none, a retry by the
 // same key keeps its number, and an imported sale keeps its file's id.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Venta } from '@minimarket/contracts/ventas';
 import { importar } from './cargas-helpers.js';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
 let laEsquina: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  donPepe = await ctx.shopOf(DEMO.pyme.correo);
-  laEsquina = await ctx.shopOf(DEMO.pyme2.correo);
-});
-afterAll(() => ctx.close());
+conTiendasDemo((t) => ({ ctx, donPepe, laEsquina } = t));
 
 let seq = 0;
 async function producto(idMinimarket: number, stock: number, precio = 1000) {

@@ -46,6 +46,16 @@ describe('the OpenAPI document', () => {
     expect(texto).toContain('"$ref":"#/components/schemas/Error"');
   });
 
+  it('describes the multipart body of POST /upload/files/: the file, binary (the route itself validates no body)', () => {
+    const op = (doc.paths['/api/upload/files/']?.post ?? {}) as {
+      requestBody?: { content?: Record<string, { schema?: { required?: string[]; properties?: Record<string, unknown> } }> };
+    };
+    const multipart = op.requestBody?.content?.['multipart/form-data']?.schema;
+    expect(Object.keys(op.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    expect(multipart?.required).toEqual(['file']);
+    expect(multipart?.properties?.file).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
   it("lints clean with Redocly's recommended rules", () => {
     const archivo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-')), 'openapi.json');
     fs.writeFileSync(archivo, texto);

@@ -1,16 +1,12 @@
 // Pago dividido (issue #21, docs/pagos.md): a sale paid part cash, part card, part fiado. Each part
 // counts where its method counts: the shift's cash, the customer's balance, the figures by method;
 // the change comes out of the cash part only; a return gives back fiado first, then cash.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, nuevoProducto, type TestContext } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { conTiendasDemo, DEMO, nuevoProducto, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  donPepe = await ctx.shopOf(DEMO.pyme.correo);
-});
-afterAll(() => ctx.close());
+conTiendasDemo((t) => ({ ctx, donPepe } = t));
 
 let secuencia = 0;
 const pyme = () => ctx.as(DEMO.pyme);

@@ -9,20 +9,15 @@ import {
   MENSAJE_OFFLINE_SIN_CLAVE,
   MENSAJE_OFFLINE_SIN_FECHA,
 } from '@minimarket/contracts/ventas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { diaLocal } from '../src/lib/tiempo.js';
 import { importar } from './cargas-helpers.js';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
 let laEsquina: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  donPepe = await ctx.shopOf(DEMO.pyme.correo);
-  laEsquina = await ctx.shopOf(DEMO.pyme2.correo);
-});
-afterAll(() => ctx.close());
+conTiendasDemo((t) => ({ ctx, donPepe, laEsquina } = t));
 
 // One login per account for the whole file (logins are throttled).
 const sesiones = new Map<string, Promise<Awaited<ReturnType<TestContext['as']>>>>();

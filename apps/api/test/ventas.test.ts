@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { conTiendasDemo, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
 let laEsquina: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  donPepe = await ctx.shopOf(DEMO.pyme.correo);
-  laEsquina = await ctx.shopOf(DEMO.pyme2.correo);
-});
-afterAll(() => ctx.close());
+conTiendasDemo((t) => ({ ctx, donPepe, laEsquina } = t));
 
 let barcodeSeq = 0;
 async function productoCon(stock: number, precio = 1990, idMinimarket = donPepe) {

@@ -1,7 +1,7 @@
 import { referenciaVenta } from '@minimarket/contracts/ventas';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, conToken, iniciarSesion, PYME, tokenApi } from './helpers';
+import { ADMIN, conToken, iniciarSesion, PYME, tiendaDe, tokenApi } from './helpers';
 
 /** Serious and critical WCAG A/AA findings; minor ones are reported by axe but do not fail the build. */
 async function revisar(page: Page, nombre: string) {
@@ -116,9 +116,7 @@ test('support and Badito have no serious or critical axe violations', async ({ p
 });
 
 test('caja, the void and return dialogs and the receipt have no serious or critical axe violations', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const me = await (await request.get('/api/users/me', conToken(token))).json();
-  const idMinimarket = me.minimarkets[0].id_minimarket as number;
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const { sales } = (await (await request.get(`/api/ventas/?id_minimarket=${idMinimarket}&limit=1`, conToken(token))).json()) as {
     sales: Array<{ id_venta: number; numero_venta: number | null; id_venta_csv: string | null; estado_venta: string }>;
   };

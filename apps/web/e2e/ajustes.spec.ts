@@ -6,10 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { comoPesos, conToken, crearProducto, iniciarSesion, miTienda, PYME, sufijoUnico, tokenApi, type ProductoApi } from './helpers';
-
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
+import { ARTEFACTOS, comoPesos, conToken, crearProducto, iniciarSesion, PYME, sufijoUnico, tiendaDe, type ProductoApi } from './helpers';
 
 async function productoPorId(request: APIRequestContext, token: string, id: number): Promise<ProductoApi> {
   const res = await request.get(`/api/productos/${id}`, conToken(token));
@@ -36,8 +33,7 @@ const comoPesosConSigno = (n: number) => (n > 0 ? `+${comoPesos(n)}` : comoPesos
 const esteMes = () => new Intl.DateTimeFormat('es-CL', { timeZone: 'America/Santiago', month: 'long', year: 'numeric' }).format(new Date());
 
 test('an owner looking for "mermas" records one and sees it in the list and in the month report', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const nombre = `Galletas Merma ${sufijoUnico()}`;
   const producto = await crearProducto(request, token, idMinimarket, { nombre, stock: 20, costo: 700 });
   const antes = await mermasDelMes(request, token, idMinimarket);
@@ -102,8 +98,7 @@ test('an owner looking for "mermas" records one and sees it in the list and in t
 });
 
 test('Agregar stock shows the resulting unit cost (weighted average) before saving, then stores it', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const nombre = `Fideos Promedio ${sufijoUnico()}`;
   const producto = await crearProducto(request, token, idMinimarket, { nombre, stock: 12, costo: 1100 });
 
@@ -139,8 +134,7 @@ test('a count from Inventario that a sale overtook is refused, shows the new sto
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const nombre = `Té Conteo ${sufijoUnico()}`;
   const producto = await crearProducto(request, token, idMinimarket, { nombre, stock: 10, costo: 500 });
 

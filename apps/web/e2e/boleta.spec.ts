@@ -7,23 +7,23 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
+  ARTEFACTOS,
   comoPesos,
+  contarImpresiones,
   conToken,
+  impresiones,
   iniciarSesion,
-  miTienda,
   productoBarato,
   productoPorCodigo,
   PYME,
   rafagaDeEscaner,
   rutValido,
   sufijoUnico,
-  tokenApi,
+  tiendaDe,
   type ProductoApi,
 } from './helpers';
 
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
 const MM_A_PX = 96 / 25.4;
 /** The stand-in's control port (the API starts it; playwright.config.ts picks the port). */
 const SIMULADOR = `http://127.0.0.1:${process.env.DTE_SIMULADOR_PORT ?? 8031}`;
@@ -52,18 +52,6 @@ async function modoSimulador(request: APIRequestContext, modo: { tipo: 'normal' 
   const res = await request.post(`${SIMULADOR}/__simulador/modo`, { data: modo });
   expect(res.ok(), `el simulador de boletas debe escuchar en ${SIMULADOR}`).toBeTruthy();
 }
-
-/** Replaces window.print with a counter (a headless browser has no print dialog to wait for). */
-async function contarImpresiones(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __impresiones: number };
-    w.__impresiones = 0;
-    window.print = () => {
-      w.__impresiones += 1;
-    };
-  });
-}
-const impresiones = (page: Page) => page.evaluate(() => (window as unknown as { __impresiones: number }).__impresiones);
 
 /** One unit of the product at Nueva venta, in cash with a $5.000 bill; the API's answer. */
 async function venderUno(page: Page, producto: ProductoApi) {
@@ -119,8 +107,7 @@ test('boletas with the stand-in: enable in Configuración, «Boleta en proceso»
   request,
 }) => {
   test.setTimeout(240_000);
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await productoBarato(request, token, idMinimarket);
   await modoSimulador(request, { tipo: 'normal' });
   limpiar = { token, idMinimarket };
@@ -287,8 +274,7 @@ test('«Exento de IVA» in Nuevo producto and in Inventario’s edit: what the b
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const sufijo = sufijoUnico();
   const codigo = `991${sufijo}`;
   const nombre = `Servicio Exento ${sufijo}`;

@@ -4,40 +4,28 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
+  ARTEFACTOS,
   comoPesos,
+  contarImpresiones,
   conToken,
+  escanearAlCarro,
+  impresiones,
   iniciarSesion,
-  miTienda,
   productoBarato,
   PYME,
   PYME2,
-  rafagaDeEscaner,
-  sinTurnoAbierto,
-  tokenApi,
+  tiendaDe,
+  tiendaSinTurno,
   type ProductoApi,
 } from './helpers';
 
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
 const MM_A_PX = 96 / 25.4;
 
 async function stockDe(request: APIRequestContext, token: string, idMinimarket: number, id: number): Promise<number> {
   const res = await request.get(`/api/productos/?id_minimarket=${idMinimarket}&ids=${id}&limit=1`, conToken(token));
   return ((await res.json()) as ProductoApi[])[0].stock;
 }
-
-/** Replaces window.print with a counter (a headless browser has no print dialog to wait for). */
-async function contarImpresiones(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __impresiones: number };
-    w.__impresiones = 0;
-    window.print = () => {
-      w.__impresiones += 1;
-    };
-  });
-}
-const impresiones = (page: Page) => page.evaluate(() => (window as unknown as { __impresiones: number }).__impresiones);
 
 /** Finds a sale in Transacciones by the shop's own number and opens its detail. */
 async function abrirDetalle(page: Page, venta: { id_venta: number; numero_venta: number }) {
@@ -55,9 +43,7 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
-  await sinTurnoAbierto(request, token, idMinimarket);
+  const { token, idMinimarket } = await tiendaSinTurno(request, PYME);
   const producto = await productoBarato(request, token, idMinimarket);
   const stockInicial = await stockDe(request, token, idMinimarket, producto.id_producto);
 
@@ -81,10 +67,7 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
   await page.goto('/pos/nueva-venta');
   const campo = page.getByLabel('Código de barras');
   await campo.focus();
-  for (let i = 0; i < 2; i++) {
-    await rafagaDeEscaner(page, producto.codigo_barra);
-    await expect(page.getByLabel(`Cantidad de ${producto.nombre_producto}`)).toHaveValue(String(i + 1));
-  }
+  await escanearAlCarro(page, producto, 2);
   const pagar = page.getByRole('button', { name: 'Proceder al Pago' });
   for (let i = 0; i < 40 && !(await pagar.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(pagar).toBeFocused();
@@ -214,8 +197,7 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
 });
 
 test('a void from Transacciones puts the units back and shows the sale in red, voided', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await productoBarato(request, token, idMinimarket);
   const creada = await request.post('/api/ventas/', {
     ...conToken(token),
@@ -264,9 +246,7 @@ test('a void from Transacciones puts the units back and shows the sale in red, v
 });
 
 test('a shop that requires an open shift: Nueva venta says so, links to CAJA, and shows the server refusal', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME2);
-  const idMinimarket = await miTienda(request, token);
-  await sinTurnoAbierto(request, token, idMinimarket);
+  const { token, idMinimarket } = await tiendaSinTurno(request, PYME2);
   const exigir = (valor: boolean) =>
     request.patch(`/api/minimarkets/${idMinimarket}/configuracion`, { ...conToken(token), data: { exigir_caja_abierta: valor } });
   try {

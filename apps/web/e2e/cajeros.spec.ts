@@ -6,26 +6,21 @@
 // key steps; signing out forgets the device's customers and keeps its outbox.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
+  abrirTurnoApi,
+  captura,
   comoPesos,
   conToken,
   crearProducto,
   iniciarSesion,
-  miTienda,
   PYME,
   rafagaDeEscaner,
   sinTurnoAbierto,
   sufijoUnico,
-  tokenApi,
+  tiendaDe,
+  tiendaSinTurno,
   type ProductoApi,
 } from './helpers';
-
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
-test.beforeAll(() => fs.mkdirSync(ARTEFACTOS, { recursive: true }));
-const captura = (page: Page, nombre: string) => page.screenshot({ path: path.join(ARTEFACTOS, `${nombre}.png`) });
 
 /** Serious and critical WCAG A/AA findings (as e2e/accesibilidad.spec.ts); a toast fading out is not the screen's. */
 async function revisarAxe(page: Page, nombre: string) {
@@ -61,8 +56,7 @@ async function tiendaConCajero(request: APIRequestContext, token: string, idMini
 
 async function abrirTurno(request: APIRequestContext, token: string, idMinimarket: number) {
   await sinTurnoAbierto(request, token, idMinimarket);
-  const res = await request.post('/api/caja/turnos', { ...conToken(token), data: { id_minimarket: idMinimarket, monto_inicial: 20000 } });
-  expect(res.status()).toBe(201);
+  await abrirTurnoApi(request, token, idMinimarket, 20000);
 }
 
 /** «Cambiar cajero»: the PIN pad, typed with the keyboard and sent with Enter. */
@@ -146,8 +140,7 @@ test('the owner sets a PIN and a cashier; the cashier sells, the void needs the 
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Galletas Cajero ${sufijoUnico()}`, stock: 20, costo: 900 });
 
   // The owner's PIN, in Mi perfil.
@@ -180,7 +173,7 @@ test('the owner sets a PIN and a cashier; the cashier sells, the void needs the 
   await expect(filaAna).toContainText('Activo');
   await expect(filaAna).toContainText('Solo PIN');
   await filaAna.scrollIntoViewIfNeeded();
-  await captura(page, 'cajeros-lista-1366');
+  await captura(page, 'cajeros-lista-1366', { fullPage: false });
   await revisarAxe(page, 'Configuración con sus cajeros');
 
   await abrirTurno(request, token, idMinimarket);
@@ -188,7 +181,7 @@ test('the owner sets a PIN and a cashier; the cashier sells, the void needs the 
   // «Cambiar cajero» → Ana's PIN: the UI becomes Ana's (a cashier's menu; Configuración is not hers).
   await page.getByRole('button', { name: 'Cambiar cajero' }).click();
   await expect(page.getByRole('dialog', { name: 'Cambiar cajero' })).toBeVisible();
-  await captura(page, 'pin-cambiar-cajero-1366');
+  await captura(page, 'pin-cambiar-cajero-1366', { fullPage: false });
   await page.keyboard.type('1357');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/pos\/nueva-venta$/);
@@ -200,7 +193,7 @@ test('the owner sets a PIN and a cashier; the cashier sells, the void needs the 
   await expect(page.getByRole('link', { name: 'NUEVO PRODUCTO' })).toHaveCount(0);
   await page.getByRole('button', { name: /Menú de usuario/ }).click();
   await expect(page.getByRole('link', { name: 'Configuración' })).toHaveCount(0);
-  await captura(page, 'cajero-menu-1366');
+  await captura(page, 'cajero-menu-1366', { fullPage: false });
   await page.keyboard.press('Escape');
 
   // Ana sells twice in cash; the sales are hers.
@@ -212,7 +205,7 @@ test('the owner sets a PIN and a cashier; the cashier sells, the void needs the 
   const fila = await abrirVenta(page, aAnular);
   await expect(fila.getByTestId('vendedor')).toHaveText('Ana');
   const autorizacion = await pedirAnulacion(page, aAnular);
-  await captura(page, 'autorizacion-dueno-1366');
+  await captura(page, 'autorizacion-dueno-1366', { fullPage: false });
   await autorizacion.getByLabel('PIN del dueño').fill('0000');
   await autorizacion.getByLabel('PIN del dueño').press('Enter');
   await expect(autorizacion.getByRole('alert').filter({ hasText: MENSAJE_PIN_AJENO })).toBeVisible();
@@ -232,7 +225,7 @@ test('the owner sets a PIN and a cashier; the cashier sells, the void needs the 
   await expect(anulacion).toContainText('Ana');
   await expect(anulacion).toContainText(PYME.nombre);
   await expect(page.locator('[data-accion="pin_rechazado"]').first()).toBeVisible();
-  await captura(page, 'auditoria-1366');
+  await captura(page, 'auditoria-1366', { fullPage: false });
   await revisarAxe(page, 'la auditoría');
 
   // Transacciones: seller, an offline sale's «Sin conexión», its arrival, its alerts and the shelf's price.
@@ -248,7 +241,7 @@ test('the owner sets a PIN and a cashier; the cashier sells, the void needs the 
   await expect(filaAlertas.getByTestId('recibida-en')).toContainText('Recibida');
   await filaAlertas.getByRole('button', { name: /Ver detalle de la venta/ }).click();
   await expect(page.getByTestId('precio-catalogo')).toHaveText(`Catálogo: ${comoPesos(producto.precio_venta_actual)}`);
-  await captura(page, 'transacciones-vendedor-alertas-1366');
+  await captura(page, 'transacciones-vendedor-alertas-1366', { fullPage: false });
   await revisarAxe(page, 'Transacciones con vendedor y alertas');
   await page.getByLabel('Con alertas').uncheck();
   await page.getByLabel('Vendedor').selectOption({ label: 'Ana' });
@@ -275,7 +268,7 @@ test('the owner sets a PIN and a cashier; the cashier sells, the void needs the 
   const bloqueo = page.getByTestId('caja-bloqueada');
   await expect(bloqueo.getByRole('heading', { name: 'Caja bloqueada — ingresa tu PIN' })).toBeVisible();
   await expect(bloqueo.getByTestId('aviso-bloqueo')).toContainText(`Conteo registrado: ${comoPesos(22000)}`);
-  await captura(page, 'caja-bloqueada-1366');
+  await captura(page, 'caja-bloqueada-1366', { fullPage: false });
   // Escape does not unlock; nothing behind it takes the focus.
   await page.keyboard.press('Escape');
   await expect(bloqueo).toBeVisible();
@@ -296,15 +289,14 @@ test('the owner sets a PIN and a cashier; the cashier sells, the void needs the 
   await expect(informe.getByTestId('ventas-por-persona')).toContainText('Ana');
   await expect(informe.getByTestId('diferencia')).toBeVisible();
   await informe.scrollIntoViewIfNeeded();
-  await captura(page, 'informe-turno-por-persona-1366');
+  await captura(page, 'informe-turno-por-persona-1366', { fullPage: false });
 });
 
 test('a sale refused on its way from a device waits in Transacciones → Ventas rechazadas until the owner resolves it', async ({
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const referencia = `CR${sufijoUnico().slice(-3)}-0001`;
   // A product that is not the shop's: refused for good, kept for the owner.
   const res = await request.post('/api/ventas/', {
@@ -340,8 +332,7 @@ test('the shared till locks after the shop’s idle minute (Playwright’s clock
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   await tiendaConCajero(request, token, idMinimarket, { nombre: 'Carla', pin: '8642' });
   const configurar = (minutos: number) =>
     request.patch(`/api/minimarkets/${idMinimarket}/configuracion`, { ...conToken(token), data: { minutos_bloqueo_caja: minutos } });
@@ -380,8 +371,7 @@ test.describe('on a phone (390 × 844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('switch to a cashier, sell, void with the owner’s PIN; the locked till', async ({ page, request }) => {
-    const token = await tokenApi(request, PYME);
-    const idMinimarket = await miTienda(request, token);
+    const { token, idMinimarket } = await tiendaDe(request, PYME);
     await tiendaConCajero(request, token, idMinimarket, { nombre: 'Beto', pin: '2468' });
     await sinTurnoAbierto(request, token, idMinimarket);
     const producto = await crearProducto(request, token, idMinimarket, { nombre: `Jugo Cajero ${sufijoUnico()}`, stock: 10, costo: 700 });
@@ -389,7 +379,7 @@ test.describe('on a phone (390 × 844)', () => {
     await iniciarSesion(page, PYME);
     await page.getByRole('button', { name: 'Cambiar cajero' }).click();
     await expect(page.getByRole('dialog', { name: 'Cambiar cajero' })).toBeVisible();
-    await captura(page, 'pin-cambiar-cajero-390');
+    await captura(page, 'pin-cambiar-cajero-390', { fullPage: false });
     await revisarAxe(page, 'el teclado de «Cambiar cajero»');
     await page.keyboard.type('2468');
     await page.keyboard.press('Enter');
@@ -405,20 +395,20 @@ test.describe('on a phone (390 × 844)', () => {
     const tarjeta = await abrirVenta(page, venta);
     await expect(tarjeta).toContainText('Vendedor: Beto');
     const autorizacion = await pedirAnulacion(page, venta);
-    await captura(page, 'autorizacion-dueno-390');
+    await captura(page, 'autorizacion-dueno-390', { fullPage: false });
     await revisarAxe(page, 'la autorización del dueño');
     for (const tecla of PIN_DUENO) await autorizacion.getByRole('button', { name: tecla, exact: true }).click();
     await autorizacion.getByRole('button', { name: 'Autorizar' }).click();
     await expect(autorizacion).toBeHidden();
     await expect(tarjeta).toHaveAttribute('data-estado', 'Anulada');
-    await captura(page, 'transacciones-vendedor-390');
+    await captura(page, 'transacciones-vendedor-390', { fullPage: false });
 
     // The lock survives a reload (kept on the device).
     await page.evaluate(() => localStorage.setItem('cajaBloqueada', JSON.stringify({ desde: new Date().toISOString(), aviso: null })));
     await page.reload();
     const bloqueo = page.getByTestId('caja-bloqueada');
     await expect(bloqueo.getByRole('heading', { name: 'Caja bloqueada — ingresa tu PIN' })).toBeVisible();
-    await captura(page, 'caja-bloqueada-390');
+    await captura(page, 'caja-bloqueada-390', { fullPage: false });
     await revisarAxe(page, 'la caja bloqueada');
     await bloqueo.getByLabel('Tu PIN').fill('2468');
     await bloqueo.getByLabel('Tu PIN').press('Enter');
@@ -429,7 +419,7 @@ test.describe('on a phone (390 × 844)', () => {
     await page.goto('/configuracion');
     await page.getByRole('list', { name: /Cajeros de/ }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('list', { name: /Cajeros de/ })).toContainText('Beto');
-    await captura(page, 'cajeros-lista-390');
+    await captura(page, 'cajeros-lista-390', { fullPage: false });
   });
 });
 
@@ -453,9 +443,7 @@ function filasIndexedDb(page: Page, almacen: string): Promise<Array<Record<strin
 }
 
 test("signing out forgets the device's customers and balances; the outbox stays and is said", async ({ page, context, request }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
-  await sinTurnoAbierto(request, token, idMinimarket);
+  const { token, idMinimarket } = await tiendaSinTurno(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Té Salida ${sufijoUnico()}`, stock: 10, costo: 500 });
 
   await iniciarSesion(page, PYME);

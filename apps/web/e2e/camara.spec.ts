@@ -6,11 +6,8 @@ import { makeEan13 } from '@minimarket/contracts/codigo-barra';
 import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { videoDeCodigo } from './camara-falsa';
-import { conToken, iniciarSesion, miTienda, PYME, sufijoUnico, tokenApi } from './helpers';
-
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
+import { ARTEFACTOS, conToken, iniciarSesion, PYME, sufijoUnico, tiendaDe } from './helpers';
 
 // The barcode is chosen before the browser starts: its video is the camera Chromium is launched with.
 const CODIGO = makeEan13(`78${String(Date.now()).slice(-10)}`);
@@ -38,8 +35,7 @@ test.use({
 test.beforeAll(() => fs.mkdirSync(ARTEFACTOS, { recursive: true }));
 
 test('the camera reads a product barcode and it goes in the cart, as a scan does', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const nombre = `Galletas de Cámara ${sufijoUnico()}`;
   const creado = await request.post('/api/productos/', {
     ...conToken(token),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { iniciarSesion, miTienda, productoBarato, productoPorCodigo, PYME, PYME2, sufijoUnico, tokenApi } from './helpers';
+import { iniciarSesion, productoBarato, productoPorCodigo, PYME, PYME2, sufijoUnico, tiendaDe } from './helpers';
 
 test('Cargar información: format check, Cancelar, a products CSV processed and listed in the history', async ({ page }) => {
   const sufijo = sufijoUnico();
@@ -142,8 +142,7 @@ test("Cargar información: a sales history says before and after that it does no
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await productoBarato(request, token, idMinimarket);
   const sufijo = sufijoUnico();
   const csv = [

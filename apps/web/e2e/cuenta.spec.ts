@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, conToken, crearProducto, iniciarSesion, miTienda, PYME, rutValido, sufijoUnico, tokenApi } from './helpers';
+import { ADMIN, conToken, crearProducto, iniciarSesion, PYME, rutValido, sufijoUnico, tiendaDe, tokenApi } from './helpers';
 
 test('Mi perfil: edit the own name and change the own password', async ({ page, request }) => {
   const sufijo = sufijoUnico();
@@ -96,8 +96,7 @@ test("Configuración: the owner downloads the shop's data as one .zip", async ({
 test('Notificaciones: the bell dot shows while something is unread; mark one, then all, read', async ({ page, request }) => {
   // Something unread whatever the hour (the demo's own notices are read once their day is past):
   // the last unit of a product sold.
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Última unidad ${sufijoUnico()}`, stock: 1, costo: 900 });
   const venta = await request.post('/api/ventas/', {
     ...conToken(token),

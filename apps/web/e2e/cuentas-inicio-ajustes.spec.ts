@@ -9,29 +9,26 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import {
+  ARTEFACTOS,
+  captura,
   comoPesos,
   conToken,
   crearProducto,
   iniciarSesion,
-  miTienda,
   PYME,
   PYME2,
   sinTurnoAbierto,
   sufijoUnico,
-  tokenApi,
+  tiendaDe,
+  tiendaSinTurno,
 } from './helpers';
 
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
 test.beforeAll(() => fs.mkdirSync(ARTEFACTOS, { recursive: true }));
-const captura = (page: Page, nombre: string) => page.screenshot({ path: path.join(ARTEFACTOS, `${nombre}.png`), fullPage: true });
 
 test('the statement lists each purchase’s items; the abono dialog says which shift the cash goes to', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME2);
-  const idMinimarket = await miTienda(request, token);
-  await sinTurnoAbierto(request, token, idMinimarket);
+  const { token, idMinimarket } = await tiendaSinTurno(request, PYME2);
   const galletas = await crearProducto(request, token, idMinimarket, {
     nombre: `Galletas Libreta ${sufijoUnico()}`,
     stock: 20,
@@ -125,8 +122,7 @@ const horaSantiago = (desfaseMs = 0) =>
   );
 
 test('Inicio compares today with yesterday until this same minute, «frente al», never «frente a el»', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Pan Ayer ${sufijoUnico()}`, stock: 20, costo: 500 });
   // A sale yesterday a few minutes before this time of day (an offline sale may carry its own time):
   // yesterday until this minute has something to compare with, whatever time the suite runs.
@@ -186,8 +182,7 @@ test('Ajustes y mermas: whole month names at 1366 and 390; on a phone the report
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Yogur Merma ${sufijoUnico()}`, stock: 100, costo: 500 });
   for (const tipo of ['merma', 'vencido', 'robo', 'consumo_interno']) {
     const r = await request.post(`/api/productos/${producto.id_producto}/ajustes`, {

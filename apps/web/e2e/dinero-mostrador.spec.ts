@@ -7,23 +7,24 @@ import { makeEan13 } from '@minimarket/contracts/codigo-barra';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
+  abrirTurnoApi,
+  ARTEFACTOS,
+  captura,
   comoPesos,
   conToken,
+  escanearAlCarro,
   iniciarSesion,
-  miTienda,
   productoBarato,
   PYME,
   rafagaDeEscaner,
-  sinTurnoAbierto,
   sufijoUnico,
+  tiendaDe,
+  tiendaSinTurno,
   tokenApi,
 } from './helpers';
 
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
 test.beforeAll(() => fs.mkdirSync(ARTEFACTOS, { recursive: true }));
-const captura = (page: Page, nombre: string) => page.screenshot({ path: path.join(ARTEFACTOS, `${nombre}.png`), fullPage: true });
 
 /** A PLU no other product of the shop has (the demo has a few), 5 digits at most. */
 const pluUnico = () => String(10000 + Math.floor(Math.random() * 89999));
@@ -59,14 +60,8 @@ test('a cash sale by weight of $3.147 paid with $5.000: rounded to $3.150, chang
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
-  await sinTurnoAbierto(request, token, idMinimarket);
-  const abierto = await request.post('/api/caja/turnos', {
-    ...conToken(token),
-    data: { id_minimarket: idMinimarket, monto_inicial: 10_000 },
-  });
-  expect(abierto.status()).toBe(201);
+  const { token, idMinimarket } = await tiendaSinTurno(request, PYME);
+  await abrirTurnoApi(request, token, idMinimarket, 10_000);
   const jamon = await jamonGranel(request, token, idMinimarket);
 
   await iniciarSesion(page, PYME);
@@ -129,8 +124,7 @@ test('a cash sale by weight of $3.147 paid with $5.000: rounded to $3.150, chang
 });
 
 test('a price label is charged its printed amount: $3.000 of jamón at $8.990/kg, 334 g, with its code', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const jamon = await jamonGranel(request, token, idMinimarket);
   const antes = (await (await request.get(`/api/minimarkets/${idMinimarket}`, conToken(token))).json()).formato_etiqueta;
   const precio = await request.patch(`/api/minimarkets/${idMinimarket}/configuracion`, {
@@ -181,18 +175,14 @@ test('a discount on the whole cart with its reason, a line discount and a loose 
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await productoBarato(request, token, idMinimarket);
   const p = producto.precio_venta_actual;
 
   await iniciarSesion(page, PYME);
   await page.goto('/pos/nueva-venta');
   await page.getByLabel('Código de barras').focus();
-  for (let i = 0; i < 2; i++) {
-    await rafagaDeEscaner(page, producto.codigo_barra);
-    await expect(page.getByLabel(`Cantidad de ${producto.nombre_producto}`)).toHaveValue(String(i + 1));
-  }
+  await escanearAlCarro(page, producto, 2);
 
   // «Venta libre»: no name is «Varios», $1.500, no category.
   await page.getByRole('button', { name: 'Venta libre' }).click();
@@ -296,8 +286,7 @@ test('quick keys: the owner picks and orders them in Configuración, one tap add
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await productoBarato(request, token, idMinimarket);
   const jamon = await jamonGranel(request, token, idMinimarket);
   const ruta = `/api/minimarkets/${idMinimarket}/teclas-rapidas`;
@@ -378,8 +367,7 @@ test("a cashier's discount past the shop's cap asks for the owner's PIN, and the
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await productoBarato(request, token, idMinimarket);
   const pinDueno = '4321';
   expect((await request.put('/api/auth/pin', { ...conToken(token), data: { pin: pinDueno, contrasena: PYME.password } })).status()).toBe(

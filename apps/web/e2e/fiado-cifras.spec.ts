@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { comoPesos, conToken, iniciarSesion, miTienda, PYME, tokenApi } from './helpers';
+import { comoPesos, conToken, iniciarSesion, PYME, tiendaDe } from './helpers';
 
 // La libreta in the figures (docs/fiado.md, "Cifras" and "Demo"): what the demo's neighbours owe
 // Don Pepe, as Inicio and Dashboards show it, is the API's cuentas por cobrar; the owner's overdue
 // notice is in Notificaciones.
 test('cuentas por cobrar on Inicio and Dashboards, and Juana’s overdue notice', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const cifra = (await (await request.get(`/api/analitica/por-cobrar?id_minimarket=${idMinimarket}`, conToken(token))).json()) as {
     por_cobrar: number;
     clientes_con_deuda: number;

@@ -5,37 +5,27 @@
 // Screenshots of CLIENTES and the customer's page on a laptop and a phone go to e2e-artifacts/.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
+  captura,
   comoPesos,
+  contarImpresiones,
   conToken,
+  escanearAlCarro,
+  impresiones,
   iniciarSesion,
-  miTienda,
   productoBarato,
   PYME,
   rafagaDeEscaner,
-  sinTurnoAbierto,
   sufijoUnico,
-  tokenApi,
+  tiendaDe,
+  tiendaSinTurno,
 } from './helpers';
-
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
-
-test.beforeAll(() => fs.mkdirSync(ARTEFACTOS, { recursive: true }));
-
-async function captura(page: Page, nombre: string) {
-  await page.screenshot({ path: path.join(ARTEFACTOS, `${nombre}.png`), fullPage: true });
-}
 
 test('fiado: create the customer at payment, sell, see the balance, take a cash abono, read the statement, share, close the till', async ({
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
-  await sinTurnoAbierto(request, token, idMinimarket);
+  const { token, idMinimarket } = await tiendaSinTurno(request, PYME);
   const producto = await productoBarato(request, token, idMinimarket);
   const nombre = `Juana Libreta ${sufijoUnico()}`;
   const abono = 1000;
@@ -51,10 +41,7 @@ test('fiado: create the customer at payment, sell, see the balance, take a cash 
   // Two units in the cart, then pay with Fiado: no customer yet, so create one right there.
   await page.getByRole('link', { name: 'NUEVA VENTA', exact: true }).click();
   await page.getByLabel('Código de barras').focus();
-  for (let i = 0; i < 2; i++) {
-    await rafagaDeEscaner(page, producto.codigo_barra);
-    await expect(page.getByLabel(`Cantidad de ${producto.nombre_producto}`)).toHaveValue(String(i + 1));
-  }
+  await escanearAlCarro(page, producto, 2);
   const total = producto.precio_venta_actual * 2;
   await page.getByRole('button', { name: 'Proceder al Pago' }).click();
   await expect(page.getByRole('heading', { name: 'Método de pago' })).toBeFocused();
@@ -155,15 +142,9 @@ test('fiado: create the customer at payment, sell, see the balance, take a cash 
   expect(decodeURIComponent(href.split('?text=')[1])).toContain(comoPesos(total - abono));
 
   // Imprimir opens the browser's print (the statement alone on paper).
-  await page.evaluate(() => {
-    const w = window as unknown as { __impresiones: number };
-    w.__impresiones = 0;
-    window.print = () => {
-      w.__impresiones += 1;
-    };
-  });
+  await contarImpresiones(page);
   await page.getByRole('button', { name: 'Imprimir A4' }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __impresiones: number }).__impresiones)).toBe(1);
+  await expect.poll(() => impresiones(page)).toBe(1);
   await captura(page, 'cliente-1366');
   // As printed on A4: the app's chrome and the buttons stay off the paper.
   await page.emulateMedia({ media: 'print' });
@@ -227,8 +208,7 @@ test("CLIENTES, a customer page, its dialogs and the Fiado payment pass axe; a s
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await productoBarato(request, token, idMinimarket);
   // A customer who owes one sale, set up through the API.
   const creado = await request.post('/api/clientes', {

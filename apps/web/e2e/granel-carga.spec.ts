@@ -2,7 +2,7 @@
 // kilos written with a decimal comma. The kg rows load (their stock kept in grams), the unit row with
 // "1,5" comes back rejected with its row number and its reason, and Inventario lists the products.
 import { expect, test } from '@playwright/test';
-import { conToken, iniciarSesion, miTienda, PYME, sufijoUnico, tokenApi } from './helpers';
+import { conToken, iniciarSesion, PYME, sufijoUnico, tiendaDe } from './helpers';
 
 interface ProductoGranel {
   nombre_producto: string;
@@ -17,8 +17,7 @@ test('Cargar datos: a CSV with kilos and a decimal comma loads kg products in gr
   request,
 }) => {
   const sufijo = sufijoUnico();
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   // A PLU of this run only (4 digits), written in the file with a leading zero as a 5-digit scale prints it.
   const plu = String(1000 + (Number(sufijo) % 8999));
   const jamon = { nombre: `Jamón pierna E2E ${sufijo}`, codigo: `GR1${sufijo}` };

@@ -7,10 +7,7 @@ import { makeEan13 } from '@minimarket/contracts/codigo-barra';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { comoPesos, conToken, iniciarSesion, miTienda, PYME, sufijoUnico, tokenApi } from './helpers';
-
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
+import { ARTEFACTOS, comoPesos, conToken, iniciarSesion, PYME, sufijoUnico, tiendaDe } from './helpers';
 
 interface ProductoKg {
   id_producto: number;
@@ -47,8 +44,7 @@ test('a fiambre by the kilo: created in kilos, 0,350 kg sold in cash, the receip
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const sufijo = sufijoUnico();
   const codigo = `991${sufijo}`;
   const nombre = `Jamón Pierna Granel ${sufijo}`;
@@ -218,8 +214,7 @@ test('scale labels: a price label charged its printed amount, two weight labels 
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const sufijo = sufijoUnico();
   const plu = pluUnico();
   const nombre = `Queso Mantecoso Granel ${sufijo}`;

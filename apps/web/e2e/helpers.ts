@@ -1,4 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const PYME = { correo: 'pyme@demo.cl', password: 'Pyme1234', nombre: 'José Pérez Soto', tienda: 'Minimarket Don Pepe' };
 export const PYME2 = { correo: 'pyme2@demo.cl', password: 'Pyme1234', nombre: 'María Inés Contreras Muñoz', tienda: 'Almacén La Esquina' };
@@ -24,6 +27,42 @@ export async function tokenApi(request: APIRequestContext, cuenta: { correo: str
 export function conToken(token: string) {
   return { headers: { Authorization: `Bearer ${token}` } };
 }
+
+/** The account's API token and its (first) shop, for setting up or checking data through the API. */
+export async function tiendaDe(request: APIRequestContext, cuenta: { correo: string; password: string }) {
+  const token = await tokenApi(request, cuenta);
+  return { token, idMinimarket: await miTienda(request, token) };
+}
+
+/** As tiendaDe, and no shift left open by an earlier, interrupted run: the till starts closed. */
+export async function tiendaSinTurno(request: APIRequestContext, cuenta: { correo: string; password: string }) {
+  const tienda = await tiendaDe(request, cuenta);
+  await sinTurnoAbierto(request, tienda.token, tienda.idMinimarket);
+  return tienda;
+}
+
+/** Where the specs leave their screenshots for people to look at (apps/web/e2e-artifacts/). */
+export const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
+
+/** A screenshot to e2e-artifacts/<nombre>.png: the whole page, or only the window with `fullPage: false`. */
+export async function captura(page: Page, nombre: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  fs.mkdirSync(ARTEFACTOS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTEFACTOS, `${nombre}.png`), fullPage });
+}
+
+/** Replaces window.print with a counter (a headless browser has no print dialog to wait for). */
+export async function contarImpresiones(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __impresiones: number };
+    w.__impresiones = 0;
+    window.print = () => {
+      w.__impresiones += 1;
+    };
+  });
+}
+
+/** How many times the page printed since contarImpresiones. */
+export const impresiones = (page: Page) => page.evaluate(() => (window as unknown as { __impresiones: number }).__impresiones);
 
 export interface ProductoApi {
   id_producto: number;
@@ -101,6 +140,14 @@ export async function rafagaDeEscaner(page: Page, codigo: string) {
   await cdp.detach();
 }
 
+/** Scans the product `veces` times into the cart at Nueva venta, each scan adding one unit. */
+export async function escanearAlCarro(page: Page, producto: { codigo_barra: string; nombre_producto: string }, veces: number) {
+  for (let i = 0; i < veces; i++) {
+    await rafagaDeEscaner(page, producto.codigo_barra);
+    await expect(page.getByLabel(`Cantidad de ${producto.nombre_producto}`)).toHaveValue(String(i + 1));
+  }
+}
+
 /** What the screen shows for an amount, written out here, not with the app's formatter: 12990 → '$12.990'. */
 export const comoPesos = (pesos: number) => `${pesos < 0 ? '-' : ''}$${String(Math.abs(pesos)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 
@@ -131,6 +178,21 @@ export async function sinTurnoAbierto(request: APIRequestContext, token: string,
     data: { monto_contado: turno.esperado_efectivo },
   });
   expect(cierre.ok()).toBeTruthy();
+}
+
+/** Opens a shift through the API with `montoInicial` pesos in the till; the shift as the API answers it. */
+export async function abrirTurnoApi(
+  request: APIRequestContext,
+  token: string,
+  idMinimarket: number,
+  montoInicial: number,
+): Promise<{ id_turno: number; numero_turno: number }> {
+  const res = await request.post('/api/caja/turnos', {
+    ...conToken(token),
+    data: { id_minimarket: idMinimarket, monto_inicial: montoInicial },
+  });
+  expect(res.status()).toBe(201);
+  return res.json();
 }
 
 /** A product with a few units whose two units cost less than $5.000 (paid with a $5.000 bill). */

@@ -9,14 +9,7 @@
 // Screenshots at both sizes in e2e-artifacts/.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { comoPesos, crearProducto, iniciarSesion, miTienda, PYME, sinTurnoAbierto, sufijoUnico, tokenApi } from './helpers';
-
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
-test.beforeAll(() => fs.mkdirSync(ARTEFACTOS, { recursive: true }));
-const captura = (page: Page, nombre: string) => page.screenshot({ path: path.join(ARTEFACTOS, `${nombre}.png`) });
+import { captura, comoPesos, crearProducto, iniciarSesion, PYME, sufijoUnico, tiendaDe, tiendaSinTurno } from './helpers';
 
 /** The element that has the focus, as «tag nombre accesible» (what a person hears). */
 const enfocado = (page: Page) =>
@@ -38,9 +31,7 @@ test('payment: the no-shift warning only with a cash part; the sale’s message 
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
-  await sinTurnoAbierto(request, token, idMinimarket);
+  const { token, idMinimarket } = await tiendaSinTurno(request, PYME);
   const productos = await Promise.all(
     [1, 2, 3, 4].map((i) =>
       crearProducto(request, token, idMinimarket, { nombre: `Galleta Pago ${i} ${sufijoUnico()}`, stock: 20, costo: 900 }),
@@ -73,7 +64,7 @@ test('payment: the no-shift warning only with a cash part; the sale’s message 
   await page.getByRole('radio', { name: 'Efectivo' }).check({ force: true });
   await expect(sinCajaEfectivo).toBeVisible();
   await expect(page.getByTestId('aviso-sin-caja')).toHaveCount(0);
-  await captura(page, 'pago-efectivo-sin-caja-1366');
+  await captura(page, 'pago-efectivo-sin-caja-1366', { fullPage: false });
 
   // «Finalizar venta» is below the fold at 1366 × 768: the page is scrolled to press it.
   const total = productos.reduce((s, p) => s + p.precio_venta_actual, 0);
@@ -99,15 +90,14 @@ test('payment: the no-shift warning only with a cash part; the sale’s message 
   await expect(page.getByRole('link', { name: 'Imprimir comprobante' })).toBeFocused();
   // Announced: the live region that was there before now says it.
   await expect(anuncio).toHaveText(await mensaje.innerText());
-  await captura(page, 'venta-registrada-1366');
+  await captura(page, 'venta-registrada-1366', { fullPage: false });
 });
 
 test('keyboard: «Agregar» is announced as a scan is, «Ir al pago» is near, the help panel opens and closes by keyboard', async ({
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Té Teclado ${sufijoUnico()}`, stock: 20, costo: 900 });
   await iniciarSesion(page, PYME);
   await page.goto('/pos/nueva-venta');
@@ -124,7 +114,7 @@ test('keyboard: «Agregar» is announced as a scan is, «Ir al pago» is near, t
   const paradas = await tabHasta(page, irAlPago, 12);
   expect(paradas).toBeLessThanOrEqual(12);
   await expect(irAlPago).toBeVisible();
-  await captura(page, 'ir-al-pago-1366');
+  await captura(page, 'ir-al-pago-1366', { fullPage: false });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Proceder al Pago' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -141,7 +131,7 @@ test('keyboard: «Agregar» is announced as a scan is, «Ir al pago» is near, t
   const panel = page.getByRole('region', { name: /Chat de ayuda/ });
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('textbox', { name: 'Mensaje para Badito' })).toBeFocused();
-  await captura(page, 'panel-ayuda-1366');
+  await captura(page, 'panel-ayuda-1366', { fullPage: false });
   // Escape closes it from inside, and the focus is back on «Ayuda».
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
@@ -150,8 +140,7 @@ test('keyboard: «Agregar» is announced as a scan is, «Ir al pago» is near, t
 
 test('on a phone: the menu is a modal, and row actions are 44 px', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Jugo Dedo ${sufijoUnico()}`, stock: 20, costo: 900 });
   await iniciarSesion(page, PYME);
   await page.goto('/pos/nueva-venta');
@@ -174,7 +163,7 @@ test('on a phone: the menu is a modal, and row actions are 44 px', async ({ page
   expect(await inerte()).toBe(true);
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-  await captura(page, 'menu-modal-390');
+  await captura(page, 'menu-modal-390', { fullPage: false });
   // Escape closes it, and the focus goes back to the toggle that opened it.
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
@@ -192,7 +181,7 @@ test('on a phone: the menu is a modal, and row actions are 44 px', async ({ page
   const medida = (await mas.boundingBox())!;
   expect(medida.height).toBeGreaterThanOrEqual(44);
   expect(medida.width).toBeGreaterThanOrEqual(44);
-  await captura(page, 'fila-agregar-390');
+  await captura(page, 'fila-agregar-390', { fullPage: false });
   // And the row actions of Transacciones' and Inventario's cards.
   for (const [ruta, nombre] of [
     ['/pos/transacciones', /^Ver detalle de la venta/],

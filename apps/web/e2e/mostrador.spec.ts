@@ -5,22 +5,20 @@
 import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
+  ARTEFACTOS,
   comoPesos,
   conToken,
   crearProducto,
   iniciarSesion,
-  miTienda,
   productoBarato,
   productoPorCodigo,
   PYME,
   sinTurnoAbierto,
   sufijoUnico,
-  tokenApi,
+  tiendaDe,
+  tiendaSinTurno,
 } from './helpers';
-
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
 
 test.beforeEach(async ({ page }) => {
   // Each page load starts from a tab that has not said "Seguir sin caja" yet (the session stays).
@@ -30,9 +28,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('with no shift open Nueva venta says cash would land in no till, and the shift opens right there', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
-  await sinTurnoAbierto(request, token, idMinimarket);
+  const { token, idMinimarket } = await tiendaSinTurno(request, PYME);
 
   await iniciarSesion(page, PYME);
   await page.goto('/pos/nueva-venta');
@@ -56,9 +52,7 @@ test('with no shift open Nueva venta says cash would land in no till, and the sh
 });
 
 test('going on without a shift is a choice, and the cash payment still says it; exact, bills and blank pay', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
-  await sinTurnoAbierto(request, token, idMinimarket);
+  const { token, idMinimarket } = await tiendaSinTurno(request, PYME);
   const producto = await productoBarato(request, token, idMinimarket);
 
   await iniciarSesion(page, PYME);
@@ -115,8 +109,7 @@ test('an unknown barcode offers Crear producto with the code filled in, and the 
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const codigo = `780${sufijoUnico().replace(/\D/g, '').slice(-10).padStart(10, '7')}`;
   expect(await productoPorCodigo(request, token, idMinimarket, codigo)).toBeNull();
 
@@ -148,8 +141,7 @@ test('a product the system says is sold out but the customer holds: the owner co
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const nombre = `Galletas del estante ${sufijoUnico()}`;
   const producto = await crearProducto(request, token, idMinimarket, { nombre, stock: 0, costo: 600 });
 

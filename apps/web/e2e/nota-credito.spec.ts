@@ -9,10 +9,20 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { comoPesos, conToken, iniciarSesion, miTienda, productoBarato, PYME2, rutValido, tokenApi, type ProductoApi } from './helpers';
+import {
+  ARTEFACTOS,
+  comoPesos,
+  contarImpresiones,
+  conToken,
+  impresiones,
+  iniciarSesion,
+  productoBarato,
+  PYME2,
+  rutValido,
+  tiendaDe,
+  type ProductoApi,
+} from './helpers';
 
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
 /** How long the outbox's worker may take to bring a folio on a busy machine (it is polled, never slept). */
 const ESPERA_FOLIO_MS = 90_000;
 const LEYENDA_PRUEBA = 'DOCUMENTO DE PRUEBA — NO VÁLIDO ANTE EL SII';
@@ -101,20 +111,9 @@ async function abrirVenta(page: Page, venta: { id_venta: number; numero_venta: n
   return page.getByRole('group', { name: `Acciones de la venta N° ${venta.numero_venta}` });
 }
 
-async function contarImpresiones(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __impresiones: number };
-    w.__impresiones = 0;
-    window.print = () => {
-      w.__impresiones += 1;
-    };
-  });
-}
-
 test('a voided sale’s nota de crédito: said before confirming, printed as its own document, netted per day', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const token = await tokenApi(request, PYME2);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME2);
   const producto = await productoBarato(request, token, idMinimarket);
   const guardado = await request.put('/api/boletas/emisor', {
     ...conToken(token),
@@ -176,7 +175,7 @@ test('a voided sale’s nota de crédito: said before confirming, printed as its
   await expect(imprimir).toBeFocused();
   await contarImpresiones(page);
   await page.keyboard.press('Enter');
-  expect(await page.evaluate(() => (window as unknown as { __impresiones: number }).__impresiones)).toBe(1);
+  expect(await impresiones(page)).toBe(1);
   // No serious or critical axe finding on the nota's page.
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);

@@ -5,25 +5,19 @@ import { makeEan13 } from '@minimarket/contracts/codigo-barra';
 // back online they reach the server exactly once, stock right. Two tabs sending the same outbox,
 // and an answer lost after the server stored the sale, still give one sale each.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
+  abrirTurnoApi,
+  captura,
   comoPesos,
   conToken,
   crearProducto,
   iniciarSesion,
-  miTienda,
   PYME,
   rafagaDeEscaner,
   sinTurnoAbierto,
   sufijoUnico,
-  tokenApi,
+  tiendaDe,
 } from './helpers';
-
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
-test.beforeAll(() => fs.mkdirSync(ARTEFACTOS, { recursive: true }));
-const captura = (page: Page, nombre: string) => page.screenshot({ path: path.join(ARTEFACTOS, `${nombre}.png`), fullPage: true });
 
 const PRECIO = 1990;
 
@@ -108,8 +102,7 @@ test('three sales with no connection survive a reload and reach the server exact
   context,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, {
     nombre: `Galletas Sin Red ${sufijoUnico()}`,
     stock: 10,
@@ -155,11 +148,7 @@ test('three sales with no connection survive a reload and reach the server exact
   expect(formato.ok()).toBeTruthy();
   // The till opened with $10.000 before the connection drops: the offline sales join it.
   await sinTurnoAbierto(request, token, idMinimarket);
-  const abierto = await request.post('/api/caja/turnos', {
-    ...conToken(token),
-    data: { id_minimarket: idMinimarket, monto_inicial: 10_000 },
-  });
-  expect(abierto.status()).toBe(201);
+  const abierto = await abrirTurnoApi(request, token, idMinimarket, 10_000);
   const antes = await ventasDeLaTienda(request, token, idMinimarket);
 
   await iniciarSesion(page, PYME);
@@ -241,7 +230,7 @@ test('three sales with no connection survive a reload and reach the server exact
   expect(await stockDe(request, token, jamon.id_producto)).toBe(2500 - 500);
   expect(await stockDe(request, token, queso.id_producto)).toBe(2000 - 300);
   const turno = await (await request.get(`/api/caja/turnos/actual?id_minimarket=${idMinimarket}`, conToken(token))).json();
-  expect(turno).toMatchObject({ id_turno: (await abierto.json()).id_turno, ventas: 3, esperado_efectivo: 10_000 + 2 * PRECIO });
+  expect(turno).toMatchObject({ id_turno: abierto.id_turno, ventas: 3, esperado_efectivo: 10_000 + 2 * PRECIO });
   expect(turno.por_metodo_pago).toContainEqual({ metodo_pago: 'Tarjeta de Débito', ventas: 1, total: 4495 + 2697 });
 
   // Once sent it is a normal sale: its receipt has the shop's number.
@@ -256,8 +245,7 @@ test('two tabs sending the same outbox, and an answer lost after the server stor
   context,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, {
     nombre: `Jugo Dos Pestañas ${sufijoUnico()}`,
     stock: 10,
@@ -311,8 +299,7 @@ test('a tab closed while sending, after the server stored the sale: opened again
   context,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, {
     nombre: `Té Pestaña Cerrada ${sufijoUnico()}`,
     stock: 10,
@@ -363,8 +350,7 @@ test('fiado with no connection: the picker shows what the customer owes as last 
   context,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, {
     nombre: `Arroz Fiado Sin Red ${sufijoUnico()}`,
     stock: 10,
@@ -459,8 +445,7 @@ test('a first visit: the till is cached, the page taken over, and a reload with 
   context,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, {
     nombre: `Fideos Primera Visita ${sufijoUnico()}`,
     stock: 10,
@@ -497,8 +482,7 @@ test('a first visit: the till is cached, the page taken over, and a reload with 
 // Issue 32: a sale made offline takes its units off the stock the till shows (the device's catalogue);
 // back online the outbox sends it, says «1 venta enviada», and the stock shown is the server's.
 test('a sale with no connection lowers the stock the till shows; sent, «1 venta enviada»', async ({ page, context, request }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Mermelada Stock ${sufijoUnico()}`, stock: 10, costo: 900 });
   await iniciarSesion(page, PYME);
   await cajaLista(page, producto.codigo_barra);

@@ -3,39 +3,26 @@
 // receipt lists every part, Transacciones shows them, and the server counted each where it belongs:
 // the customer owes the fiado part, the till expects the cash part. Screenshots of the payment on a
 // laptop and a phone go to e2e-artifacts/.
-import { expect, test, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
 import {
+  abrirTurnoApi,
+  captura,
   comoPesos,
   conToken,
+  escanearAlCarro,
   iniciarSesion,
-  miTienda,
   productoBarato,
   PYME,
-  rafagaDeEscaner,
-  sinTurnoAbierto,
   sufijoUnico,
-  tokenApi,
+  tiendaSinTurno,
 } from './helpers';
-
-const ARTEFACTOS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e-artifacts');
-test.beforeAll(() => fs.mkdirSync(ARTEFACTOS, { recursive: true }));
-const captura = (page: Page, nombre: string) => page.screenshot({ path: path.join(ARTEFACTOS, `${nombre}.png`), fullPage: true });
 
 test('a sale paid part cash, part card, part fiado: change from the cash part, every part on the receipt and where it counts', async ({
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
-  await sinTurnoAbierto(request, token, idMinimarket);
-  const abierto = await request.post('/api/caja/turnos', {
-    ...conToken(token),
-    data: { id_minimarket: idMinimarket, monto_inicial: 10_000 },
-  });
-  expect(abierto.status()).toBe(201);
+  const { token, idMinimarket } = await tiendaSinTurno(request, PYME);
+  await abrirTurnoApi(request, token, idMinimarket, 10_000);
   const producto = await productoBarato(request, token, idMinimarket);
   const cliente = await (
     await request.post('/api/clientes', {
@@ -51,10 +38,7 @@ test('a sale paid part cash, part card, part fiado: change from the cash part, e
   await iniciarSesion(page, PYME);
   await page.goto('/pos/nueva-venta');
   await page.getByLabel('Código de barras').focus();
-  for (let i = 0; i < 3; i++) {
-    await rafagaDeEscaner(page, producto.codigo_barra);
-    await expect(page.getByLabel(`Cantidad de ${producto.nombre_producto}`)).toHaveValue(String(i + 1));
-  }
+  await escanearAlCarro(page, producto, 3);
   await page.getByRole('button', { name: 'Proceder al Pago' }).click();
   await page.getByRole('button', { name: 'Dividir el pago' }).click();
 

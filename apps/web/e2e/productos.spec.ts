@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { conToken, iniciarSesion, productoPorCodigo, PYME, sufijoUnico, tokenApi, comoPesos } from './helpers';
+import { comoPesos, conToken, iniciarSesion, productoPorCodigo, PYME, sufijoUnico, tiendaDe } from './helpers';
 
 test('a new product by the manual form, the duplicate barcode, then add stock, edit and delete in Inventario', async ({
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const me = await (await request.get('/api/users/me', conToken(token))).json();
-  const idMinimarket = me.minimarkets[0].id_minimarket as number;
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const sufijo = sufijoUnico();
   const codigo = `990${sufijo}`;
   const nombre = `Galletas de Prueba ${sufijo}`;

@@ -2,14 +2,13 @@
 // is recorded at the price charged, the owner gets a notice, and «Ver detalle» opens Transacciones on
 // that very sale by its provisional reference.
 import { expect, test } from '@playwright/test';
-import { comoPesos, conToken, crearProducto, iniciarSesion, miTienda, PYME, sufijoUnico, tokenApi } from './helpers';
+import { comoPesos, conToken, crearProducto, iniciarSesion, PYME, sufijoUnico, tiendaDe } from './helpers';
 
 test('an offline sale at an old price: recorded as charged, a notice, and its detail opens Transacciones on it', async ({
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const idMinimarket = await miTienda(request, token);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Té Antiguo ${sufijoUnico()}`, stock: 10, costo: 900 });
   const viejo = producto.precio_venta_actual - 200;
   const referencia = `E2E-${sufijoUnico().slice(-6)}`;

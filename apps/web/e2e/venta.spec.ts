@@ -1,18 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
+  comoPesos,
   conToken,
   escanear,
   iniciarSesion,
   productoPorCodigo,
   PYME,
   rafagaDeEscaner,
-  tokenApi,
+  tiendaDe,
   type ProductoApi,
-  comoPesos,
 } from './helpers';
 
 /** A product of the pyme's shop with a few units, picked through the API. */
-async function elegirProducto(request: Parameters<typeof tokenApi>[0], token: string, idMinimarket: number): Promise<ProductoApi> {
+async function elegirProducto(request: APIRequestContext, token: string, idMinimarket: number): Promise<ProductoApi> {
   const res = await request.get(`/api/productos/?id_minimarket=${idMinimarket}&search=Arroz&limit=20`, conToken(token));
   const productos = (await res.json()) as ProductoApi[];
   const producto = productos.find((p) => p.stock >= 3 && p.stock <= 500);
@@ -21,9 +21,7 @@ async function elegirProducto(request: Parameters<typeof tokenApi>[0], token: st
 }
 
 test('a whole sale by scanner: cart rules, cash with change, stock goes down, the sale is in Transacciones', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const me = await (await request.get('/api/users/me', conToken(token))).json();
-  const idMinimarket = me.minimarkets[0].id_minimarket as number;
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await elegirProducto(request, token, idMinimarket);
 
   await iniciarSesion(page, PYME);
@@ -114,9 +112,7 @@ test('a whole sale by scanner: cart rules, cash with change, stock goes down, th
 });
 
 test('a sale can be done with the keyboard alone', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const me = await (await request.get('/api/users/me', conToken(token))).json();
-  const idMinimarket = me.minimarkets[0].id_minimarket as number;
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await elegirProducto(request, token, idMinimarket);
 
   await iniciarSesion(page, PYME);
@@ -150,9 +146,7 @@ test('a checkout whose answer is lost goes to the outbox and is sent again with 
   page,
   request,
 }) => {
-  const token = await tokenApi(request, PYME);
-  const me = await (await request.get('/api/users/me', conToken(token))).json();
-  const idMinimarket = me.minimarkets[0].id_minimarket as number;
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await elegirProducto(request, token, idMinimarket);
   const contarVentas = async () =>
     ((await (await request.get(`/api/ventas/?id_minimarket=${idMinimarket}&limit=1`, conToken(token))).json()) as { total: number }).total;
@@ -191,9 +185,8 @@ test('a checkout whose answer is lost goes to the outbox and is sent again with 
 });
 
 test('a scan while the manual search box has the focus goes to the cart, and the box keeps what was typed', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const me = await (await request.get('/api/users/me', conToken(token))).json();
-  const producto = await elegirProducto(request, token, me.minimarkets[0].id_minimarket as number);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
+  const producto = await elegirProducto(request, token, idMinimarket);
 
   await iniciarSesion(page, PYME);
   await page.goto('/pos/nueva-venta');
@@ -210,9 +203,7 @@ test('a scan while the manual search box has the focus goes to the cart, and the
 });
 
 test("Inicio's 'Ventas de hoy' shows today's pesos and number of sales, and a new sale adds to both", async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const me = await (await request.get('/api/users/me', conToken(token))).json();
-  const idMinimarket = me.minimarkets[0].id_minimarket as number;
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await elegirProducto(request, token, idMinimarket);
   // Today as Santiago's calendar has it (the server reads these as local times).
   const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
@@ -252,9 +243,8 @@ test("Inicio's 'Ventas de hoy' shows today's pesos and number of sales, and a ne
 });
 
 test('on a phone a product is added from the manual search without scrolling sideways', async ({ page, request }) => {
-  const token = await tokenApi(request, PYME);
-  const me = await (await request.get('/api/users/me', conToken(token))).json();
-  const producto = await elegirProducto(request, token, me.minimarkets[0].id_minimarket as number);
+  const { token, idMinimarket } = await tiendaDe(request, PYME);
+  const producto = await elegirProducto(request, token, idMinimarket);
   await page.setViewportSize({ width: 390, height: 844 });
   await iniciarSesion(page, PYME);
   await page.goto('/pos/nueva-venta');

@@ -1,6 +1,7 @@
 // movimiento_stock: the ledger of every stock change (decisions §5): who, when, why, how much
-// (signed) and the stock it left. Only producto.ts writes it (with the change itself), and the
-// sale function registrar_venta in the database; nothing else changes a product's stock.
+// (signed) and the stock it left. Every row is written here: for producto.ts (with the change
+// itself), for the demo seed (its history's sales, registrarSalidasDeHistorial), and by the sale
+// function registrar_venta in the database; nothing else changes a product's stock.
 import { Prisma, type Tx } from '../db/client.js';
 
 // 'faltante': an offline sale of more than the stock: the shortfall, counted in before the sale (registrar_venta).
@@ -25,6 +26,34 @@ export const sqlMovimientosDesde = (origen: string, tipo: TipoMovimiento) => `
   INSERT INTO movimiento_stock (id_minimarket, id_producto, id_usuario, tipo, cantidad, stock_resultante, motivo)
   SELECT $1, id_producto, $2, '${tipo}', cantidad, stock_resultante, $3
   FROM ${origen} WHERE cantidad <> 0`;
+
+export interface SalidaDeHistorial {
+  id_producto: number;
+  id_venta: number;
+  cantidad: number;
+  stock_resultante: number;
+  motivo: string;
+  fecha: Date;
+}
+
+/**
+ * The ledger rows of the demo history's sales, the units each took and the stock it left, so the
+ * ledger of a product adds up to its stock (producto.ts's crearProductosIniciales counted today's
+ * stock plus what the history sold). The stock itself is already today's: nothing else changes.
+ * One INSERT … unnest.
+ */
+export async function registrarSalidasDeHistorial(tx: Tx, idMinimarket: number, idUsuario: number, filas: readonly SalidaDeHistorial[]) {
+  if (filas.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO movimiento_stock (id_minimarket, id_usuario, tipo, id_producto, id_venta, cantidad, stock_resultante, motivo, fecha)
+    SELECT ${idMinimarket}::int, ${idUsuario}::int, 'venta', * FROM unnest(
+      ${filas.map((f) => f.id_producto)}::bigint[],
+      ${filas.map((f) => f.id_venta)}::bigint[],
+      ${filas.map((f) => -f.cantidad)}::int[],
+      ${filas.map((f) => f.stock_resultante)}::int[],
+      ${filas.map((f) => f.motivo)}::text[],
+      ${filas.map((f) => f.fecha.toISOString())}::timestamptz[])`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reads of the owners' adjustments (tipo_ajuste set), next to the rows' writes: the list and the

@@ -1,8 +1,8 @@
-// notificacion: the bell. What each notice says is built in modules/notificaciones/avisos.ts;
+// notificacion: the bell. What each notice says is built in lib/avisos.ts;
 // here they are only written and marked read.
 import type pg from 'pg';
 import type { Db, Tx } from '../db/client.js';
-import type { Aviso } from '../modules/notificaciones/avisos.js';
+import type { Aviso } from '../lib/avisos.js';
 
 /** Whom a notice is for, and the shop it is about (every notice has one: the table is by shop). */
 export interface Destino {

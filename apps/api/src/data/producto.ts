@@ -302,33 +302,6 @@ export async function crearProductosIniciales(
   return idPorCodigo;
 }
 
-export interface SalidaDeHistorial {
-  id_producto: number;
-  id_venta: number;
-  cantidad: number;
-  stock_resultante: number;
-  motivo: string;
-  fecha: Date;
-}
-
-/**
- * The ledger rows of the demo history's sales, the units each took and the stock it left, so the
- * ledger of a product adds up to its stock (crearProductosIniciales counted today's stock plus what
- * the history sold). The stock itself is already today's: nothing else changes. One INSERT … unnest.
- */
-export async function registrarSalidasDeHistorial(tx: Tx, idMinimarket: number, idUsuario: number, filas: readonly SalidaDeHistorial[]) {
-  if (filas.length === 0) return;
-  await tx.$executeRaw`
-    INSERT INTO movimiento_stock (id_minimarket, id_usuario, tipo, id_producto, id_venta, cantidad, stock_resultante, motivo, fecha)
-    SELECT ${idMinimarket}::int, ${idUsuario}::int, 'venta', * FROM unnest(
-      ${filas.map((f) => f.id_producto)}::bigint[],
-      ${filas.map((f) => f.id_venta)}::bigint[],
-      ${filas.map((f) => -f.cantidad)}::int[],
-      ${filas.map((f) => f.stock_resultante)}::int[],
-      ${filas.map((f) => f.motivo)}::text[],
-      ${filas.map((f) => f.fecha.toISOString())}::timestamptz[])`;
-}
-
 /**
  * Imports (set-based, inside the import's transaction): the valid rows of `staging` whose barcode
  * belongs to an inactive product of the shop bring it back with the file's values (its unit and

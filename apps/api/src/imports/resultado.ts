@@ -8,7 +8,7 @@ import { DETALLE_RESULTADO_VACIO, type DetalleResultado } from '@minimarket/cont
 import { guardarEstadoFinal } from '../data/archivo-carga.js';
 import { crearNotificacionEn } from '../data/notificacion.js';
 import { terminarTrabajo } from '../data/trabajo-carga.js';
-import { avisoCargaConErrores } from '../modules/notificaciones/avisos.js';
+import { avisoCargaConErrores } from '../lib/avisos.js';
 
 export type EstadoFinal = 'Completado' | 'Con errores' | 'Error';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { totalPaginas } from '../components/ui/pagination';
+import { totalPaginas } from '../utils/paginacion';
 
 /**
  * How many pages a paged list has, stepping `pagina` back when the list shrinks under it:

@@ -11,7 +11,7 @@ import type { Tx } from '../client.js';
 import { crearCliente } from '../../data/cliente.js';
 import { insertarAbonosHistoricos } from '../../data/abono.js';
 import { fechaLocal, localAUtc, sumarDias, textoDia } from '../../lib/tiempo.js';
-import { avisarFiadoVencido } from '../../modules/analitica/aviso-fiado.js';
+import { avisarFiadoVencido } from '../../data/aviso-fiado.js';
 
 /** An abono of the past: `hace` days ago, it pays purchase `paga` (0 = the oldest) whole, or half of it. */
 interface AbonoDemo {

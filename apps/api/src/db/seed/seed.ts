@@ -13,13 +13,14 @@ import type { Db, Tx } from '../client.js';
 import { leerEstadoSistema, marcarEstadoSistema } from '../../data/estado-sistema.js';
 import { crearMinimarket } from '../../data/minimarket.js';
 import { crearNotificaciones } from '../../data/notificacion.js';
-import { crearProductosIniciales, registrarSalidasDeHistorial } from '../../data/producto.js';
+import { registrarSalidasDeHistorial } from '../../data/movimiento-stock.js';
+import { crearProductosIniciales } from '../../data/producto.js';
 import { crearUsuario } from '../../data/usuario.js';
 import { insertarHistorial, reservarIdsVenta } from '../../data/venta.js';
 import { sumarPendientes } from '../../data/resumen-ventas.js';
 import { fechaLocal, localAUtc, sumarDias, type FechaLocal } from '../../lib/tiempo.js';
-import { avisoAgotado, avisoStockBajo } from '../../modules/notificaciones/avisos.js';
-import { hashPassword } from '../../modules/usuarios/passwords.js';
+import { avisoAgotado, avisoStockBajo } from '../../lib/avisos.js';
+import { hashPassword } from '../../lib/passwords.js';
 import { CATALOGO, type ProductoCatalogo } from './catalogo.js';
 import { crearClientesLibreta, elegirComprasFiadas, LIBRETA_DON_PEPE, sembrarAbonos, type ClienteDemo } from './libreta.js';
 

@@ -30,7 +30,7 @@ import { ajustarStock, productoBajoCandado } from '../../data/producto.js';
 import { ajustePorId, listarAjustes, sumarAjustesPorMes, type FilaAjuste, type SumaAjustes } from '../../data/movimiento-stock.js';
 import { conflict, notFound, validation } from '../../lib/errors.js';
 import { desplazarMes, inicioMesUtc, mesesEntre, mesLocal } from '../../lib/tiempo.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { avisarCambiosDeStock } from '../notificaciones/notificaciones.service.js';
 import { toProductoDto } from '../productos/productos.mapper.js';

@@ -33,7 +33,7 @@ import { diasEnPreparacion, leerResumenes, type Resumenes } from '../../data/res
 import { validation } from '../../lib/errors.js';
 import { descarga, type Descarga } from '../../lib/exportar.js';
 import { desplazarDia, diaLocal, horaMinutoLocal } from '../../lib/tiempo.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import {
   cifras,
@@ -53,7 +53,7 @@ import {
 } from './consulta.js';
 import type { LecturasPesadas } from './lectura-pesada.js';
 import { celdasLineas, contarLineas, paginaLineas } from './lineas.js';
-import { porCobrar } from './por-cobrar.js';
+import { porCobrar } from '../../data/por-cobrar.js';
 import { calcularRecomendaciones } from './recomendaciones.js';
 
 type Filtros = z.output<typeof filtrosAnaliticaSchema>;

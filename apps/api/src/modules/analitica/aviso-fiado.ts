@@ -5,43 +5,10 @@
 // oldest unpaid purchase is again within the days), so a later crossing is told again.
 // Like the weekly notice (aviso-semanal.ts): every replica looks now and then; the shop's advisory
 // lock and aviso_fiado's primary key make one notice however many look at once; a shop that fails
-// is logged and skipped.
+// is logged and skipped. One shop's decision and writes are data/aviso-fiado.ts's (the demo seed's too).
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client.js';
-import { marcarVencidos } from '../../data/aviso-fiado.js';
-import { crearNotificaciones } from '../../data/notificacion.js';
-import { avisoFiadoVencido } from '../notificaciones/avisos.js';
-import { diasDesde, saldosClientes } from './por-cobrar.js';
-
-/** pg_advisory_xact_lock(key, id_minimarket) while one shop's overdue customers are decided. */
-const LLAVE_AVISO_FIADO = 72707376;
-
-/**
- * One shop's overdue customers at `ahora`, inside `tx` (the worker's transaction, or the demo
- * seed's): marks them and writes the notices of the new crossings; returns how many it wrote.
- */
-export async function avisarFiadoVencido(
-  tx: Tx,
-  t: { id_minimarket: number; id_usuario: number; dias_aviso_fiado: number },
-  ahora: Date,
-): Promise<number> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LLAVE_AVISO_FIADO}::int, ${t.id_minimarket}::int)`;
-  // Read under the lock: what another replica wrote before it is seen.
-  const vencidos = (await saldosClientes(tx, t.id_minimarket))
-    .filter((s) => s.saldo > 0 && s.compra_impaga_desde !== null && diasDesde(s.compra_impaga_desde, ahora) > t.dias_aviso_fiado)
-    .map((s) => ({ ...s, compra_desde: s.compra_impaga_desde! }));
-  const nuevos = new Set(await marcarVencidos(tx, t.id_minimarket, vencidos, ahora));
-  const avisos = vencidos
-    .filter((v) => nuevos.has(v.id_cliente))
-    .map((v) => ({
-      ...avisoFiadoVencido(v, v.saldo, diasDesde(v.compra_desde, ahora)),
-      id_usuario: t.id_usuario,
-      id_minimarket: t.id_minimarket,
-      fecha: ahora,
-    }));
-  await crearNotificaciones(tx, avisos);
-  return avisos.length;
-}
+import type { Db } from '../../db/client.js';
+import { avisarFiadoVencido } from '../../data/aviso-fiado.js';
 
 export function createAvisoFiado({ db, log, intervaloMin }: { db: Db; log: FastifyBaseLogger; intervaloMin: number }) {
   let reloj: NodeJS.Timeout | undefined;

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { crearNotificaciones } from '../../data/notificacion.js';
 import { leerResumenes } from '../../data/resumen-ventas.js';
 import { diaLocal } from '../../lib/tiempo.js';
-import { avisoRecomendaciones } from '../notificaciones/avisos.js';
+import { avisoRecomendaciones } from '../../lib/avisos.js';
 import { calcularRecomendaciones } from './recomendaciones.js';
 
 export const DIAS_ENTRE_AVISOS = 7;

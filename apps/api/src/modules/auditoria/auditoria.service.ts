@@ -4,7 +4,7 @@ import type { EntradaAuditoria, auditoriaQuerySchema } from '@minimarket/contrac
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { listarAuditoria } from '../../data/auditoria.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 
 export type AuditoriaService = ReturnType<typeof createAuditoriaService>;

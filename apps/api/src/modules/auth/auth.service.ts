@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { revocarToken } from '../../data/token-revocado.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import type { Limites } from '../limites/limites.js';
-import { DUMMY_HASH, verifyPassword } from '../usuarios/passwords.js';
+import { DUMMY_HASH, verifyPassword } from '../../lib/passwords.js';
 
 export const MENSAJE_CREDENCIALES_INVALIDAS = 'Correo o contraseña incorrectos.';
 

@@ -15,7 +15,7 @@ import type { Mailer } from '../correo/mailer.js';
 import { correoRestablecimiento } from '../correo/plantillas.js';
 import { crearEnlace, usarEnlace } from '../../data/token-restablecimiento.js';
 import { actualizarUsuario } from '../../data/usuario.js';
-import { hashPassword } from '../usuarios/passwords.js';
+import { hashPassword } from '../../lib/passwords.js';
 
 export const VALIDEZ_ENLACE_MINUTOS = 30;
 /** 32 random bytes: 43 base64url characters. */

@@ -4,10 +4,10 @@
 import { baditoPreguntaSchema, MAX_MENSAJE_BADITO } from '@minimarket/contracts/badito';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { createBaditoService } from './badito.service.js';
-import { clasificar, MAX_PALABRAS_PREGUNTA } from './intenciones.js';
+import { clasificar, MAX_PALABRAS_PREGUNTA } from './intenciones/index.js';
 
 const USUARIO: UsuarioSesion = { id_usuario: 7, nombre: 'Dueña', correo: 'duena@fixture.cl', rol: 'pyme', id_minimarket_cajero: null };
 const PALABRAS_AL_AZAR = ['perro', 'ventana', 'zapato', 'cuchara', 'montaña', 'guitarra', 'relámpago', 'silla', 'nube', 'árbol', 'cohete'];

@@ -1,4 +1,4 @@
-// Badito (POST /api/badito): understands a Spanish question about the shop (intenciones.ts) and
+// Badito (POST /api/badito): understands a Spanish question about the shop (intenciones/) and
 // answers it from the shop's own data (lecturas.ts) in its own words (respuestas.ts).
 //
 // In this order, so a question it did not understand costs next to nothing: the per-user throttle
@@ -8,12 +8,12 @@ import type { BaditoRespuesta, baditoPreguntaSchema, IntencionBadito } from '@mi
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { leerResumenes } from '../../data/resumen-ventas.js';
-import { diasDesde, porCobrar, saldosClientes } from '../analitica/por-cobrar.js';
+import { diasDesde, porCobrar, saldosClientes } from '../../data/por-cobrar.js';
 import { desplazarDia, diaLocal } from '../../lib/tiempo.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Limites } from '../limites/limites.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
-import { clasificar, type Clasificacion, type Periodo } from './intenciones.js';
+import { clasificar, type Clasificacion, type Periodo } from './intenciones/index.js';
 import { deudasDe } from './clientes.js';
 import * as lecturas from './lecturas.js';
 import { buscarProducto, MAX_CANDIDATOS } from './productos.js';
@@ -88,6 +88,125 @@ function sinDatos(c: Clasificacion): BaditoRespuesta {
   }
 }
 
+/**
+ * The products the words name, from a bounded set of candidates (lecturas.candidatos). For a
+ * question of no known intent (a product's bare name), only when its words name products outright.
+ */
+async function responderProducto(tx: Tx, id: number, c: Clasificacion): Promise<BaditoRespuesta> {
+  const consulta = c.consultaProducto.join(' ');
+  if (c.consultaProducto.length === 0) return respuesta('producto', r.PRODUCTO_SIN_NOMBRE);
+  const candidatos = await lecturas.candidatos(tx, id, c.consultaProducto);
+  const hayMas = candidatos.length >= lecturas.MAX_CANDIDATOS_SQL;
+  const desconocidaSinNombre = c.intencion === 'desconocida';
+  const busqueda = buscarProducto(c.consultaProducto, candidatos, { soloSeguros: desconocidaSinNombre });
+  if (busqueda.tipo === 'uno') return respuesta('producto', r.productoYOtros(consulta, busqueda.producto, busqueda.tambien, c.conCosto));
+  if (busqueda.tipo === 'varios' && (busqueda.completos || !desconocidaSinNombre)) {
+    return respuesta(
+      'producto',
+      r.variosProductos(consulta, busqueda.candidatos, busqueda.completos, c.conCosto, hayMas && busqueda.completos),
+      {
+        sugerencias: [
+          ...busqueda.candidatos.slice(0, MAX_CANDIDATOS).map((p) => `¿Cuánto stock queda de ${p.nombre_producto}?`),
+          ...r.sugerencias('producto'),
+        ].slice(0, 4),
+      },
+    );
+  }
+  if (desconocidaSinNombre) return desconocida(c);
+  return respuesta('producto', r.productoNoEncontrado(consulta));
+}
+
+/**
+ * La libreta, read in one snapshot from the view cuenta_cliente (por-cobrar.ts): the total, who
+ * owes most, or the customers a name fits (none: said so; several: each one named).
+ */
+async function responderDeuda(tx: Tx, id: number, c: Clasificacion): Promise<BaditoRespuesta> {
+  const ahora = new Date();
+  const dias = (desde: string | Date | null) => (desde === null ? null : diasDesde(new Date(desde), ahora));
+  if (c.intencion === 'deuda_cliente') {
+    const consulta = c.consultaCliente.join(' ');
+    const { clientes, hayMas } = await deudasDe(tx, id, c.consultaCliente, ahora);
+    if (clientes.length === 0) return respuesta('deuda_cliente', r.clienteNoEncontrado(consulta));
+    return respuesta('deuda_cliente', clientes.length === 1 ? r.deudaDe(clientes[0]!) : r.variasDeudas(consulta, clientes, hayMas));
+  }
+  const total = await porCobrar(tx, id);
+  if (c.intencion === 'por_cobrar')
+    return respuesta('por_cobrar', r.porCobrar(total.por_cobrar, total.clientes_con_deuda, dias(total.compra_impaga_desde)));
+  const deudores = (await saldosClientes(tx, id, { limite: r.MAX_DEUDORES_EN_RESPUESTA })).filter((d) => d.saldo > 0);
+  return respuesta(
+    'mayores_deudores',
+    r.mayoresDeudores(
+      deudores.map((d) => ({ nombre: d.nombre, saldo: d.saldo, dias: dias(d.compra_impaga_desde) })),
+      total.por_cobrar,
+      total.clientes_con_deuda,
+    ),
+  );
+}
+
+/** The figure of a data intent: the sales in one read of the summaries, the rest from the products. */
+function conDatos(db: Db, id: number, c: Clasificacion): Promise<BaditoRespuesta> {
+  const hoy = diaLocal(new Date());
+  const i = c.intencion;
+  const p = c.periodo ?? 'hoy';
+  const rango = rangoDe(p, hoy);
+  const metodos = c.metodos ? { metodos_pago: c.metodos } : {};
+  switch (i) {
+    case 'ventas_hoy':
+    case 'ventas_ayer':
+    case 'ventas_semana':
+    case 'ventas_mes':
+    case 'ticket_hoy':
+    case 'ticket_ayer':
+    case 'ticket_semana':
+    case 'ticket_mes':
+      return leerResumenes(db, { idMinimarket: id, ...rango }, async (tx, resumenes) => {
+        const cifras = await lecturas.cifrasVentas(tx, resumenes, id, rango, c.metodos);
+        const texto = i.startsWith('ventas')
+          ? r.ventas(p, rango.desde, cifras, c.metodos)
+          : r.ticketPromedio(p, rango.desde, cifras, c.metodos);
+        return respuesta(i, texto, metodos);
+      });
+    case 'mas_vendido_hoy':
+    case 'mas_vendido_ayer':
+    case 'mas_vendido_semana':
+    case 'mas_vendido_mes':
+      return leerResumenes(db, { idMinimarket: id, ...rango }, async (tx, resumenes) =>
+        respuesta(i, r.masVendido(p, rango.desde, await lecturas.masVendidos(tx, resumenes, id, rango, MAS_VENDIDOS_EN_RESPUESTA))),
+      );
+    case 'metodo_pago_hoy':
+    case 'metodo_pago_ayer':
+    case 'metodo_pago_semana':
+    case 'metodo_pago_mes':
+      return leerResumenes(db, { idMinimarket: id, ...rango }, async (tx, resumenes) =>
+        respuesta(i, r.metodoPago(p, rango.desde, await lecturas.metodosPago(tx, resumenes, id, rango))),
+      );
+    case 'descuentos_hoy':
+    case 'descuentos_ayer':
+    case 'descuentos_semana':
+    case 'descuentos_mes':
+      return lecturas.descuentosDe(db, id, rango).then((d) => respuesta(i, r.descuentos(p, rango.desde, d)));
+    case 'sin_ventas':
+      // The last sale of every product looks at the whole history, as Recomendaciones does.
+      return leerResumenes(db, { idMinimarket: id, desde: null, hasta: hoy }, async (tx, resumenes) =>
+        respuesta(i, r.sinVentas(await lecturas.sinVentas(tx, resumenes, id, hoy))),
+      );
+    case 'agotados':
+      return lecturas.agotados(db, id).then((a) => respuesta(i, r.agotados(a)));
+    case 'stock_bajo':
+      return db.$transaction(async (tx) => {
+        const umbral = await lecturas.umbralStockBajo(tx, id);
+        const agotados = await lecturas.agotados(tx, id);
+        return respuesta(i, r.stockBajo(umbral, await lecturas.stockBajo(tx, id, umbral), agotados.length));
+      });
+    case 'por_cobrar':
+    case 'mayores_deudores':
+    case 'deuda_cliente':
+      return db.$transaction((tx) => responderDeuda(tx, id, c), { isolationLevel: 'RepeatableRead' });
+    default:
+      return responderProducto(db, id, c);
+  }
+}
+
 export function createBaditoService({
   db,
   acceso,
@@ -99,129 +218,10 @@ export function createBaditoService({
 }) {
   const tienda = (usuario: UsuarioSesion, id: number | undefined) => acceso.tiendaOPropia(usuario, id);
 
-  /**
-   * The products the words name, from a bounded set of candidates (lecturas.candidatos). For a
-   * question of no known intent (a product's bare name), only when its words name products outright.
-   */
-  async function responderProducto(tx: Tx, id: number, c: Clasificacion): Promise<BaditoRespuesta> {
-    const consulta = c.consultaProducto.join(' ');
-    if (c.consultaProducto.length === 0) return respuesta('producto', r.PRODUCTO_SIN_NOMBRE);
-    const candidatos = await lecturas.candidatos(tx, id, c.consultaProducto);
-    const hayMas = candidatos.length >= lecturas.MAX_CANDIDATOS_SQL;
-    const desconocidaSinNombre = c.intencion === 'desconocida';
-    const busqueda = buscarProducto(c.consultaProducto, candidatos, { soloSeguros: desconocidaSinNombre });
-    if (busqueda.tipo === 'uno') return respuesta('producto', r.productoYOtros(consulta, busqueda.producto, busqueda.tambien, c.conCosto));
-    if (busqueda.tipo === 'varios' && (busqueda.completos || !desconocidaSinNombre)) {
-      return respuesta(
-        'producto',
-        r.variosProductos(consulta, busqueda.candidatos, busqueda.completos, c.conCosto, hayMas && busqueda.completos),
-        {
-          sugerencias: [
-            ...busqueda.candidatos.slice(0, MAX_CANDIDATOS).map((p) => `¿Cuánto stock queda de ${p.nombre_producto}?`),
-            ...r.sugerencias('producto'),
-          ].slice(0, 4),
-        },
-      );
-    }
-    if (desconocidaSinNombre) return desconocida(c);
-    return respuesta('producto', r.productoNoEncontrado(consulta));
-  }
-
-  /**
-   * La libreta, read in one snapshot from the view cuenta_cliente (por-cobrar.ts): the total, who
-   * owes most, or the customers a name fits (none: said so; several: each one named).
-   */
-  async function responderDeuda(tx: Tx, id: number, c: Clasificacion): Promise<BaditoRespuesta> {
-    const ahora = new Date();
-    const dias = (desde: string | Date | null) => (desde === null ? null : diasDesde(new Date(desde), ahora));
-    if (c.intencion === 'deuda_cliente') {
-      const consulta = c.consultaCliente.join(' ');
-      const { clientes, hayMas } = await deudasDe(tx, id, c.consultaCliente, ahora);
-      if (clientes.length === 0) return respuesta('deuda_cliente', r.clienteNoEncontrado(consulta));
-      return respuesta('deuda_cliente', clientes.length === 1 ? r.deudaDe(clientes[0]!) : r.variasDeudas(consulta, clientes, hayMas));
-    }
-    const total = await porCobrar(tx, id);
-    if (c.intencion === 'por_cobrar')
-      return respuesta('por_cobrar', r.porCobrar(total.por_cobrar, total.clientes_con_deuda, dias(total.compra_impaga_desde)));
-    const deudores = (await saldosClientes(tx, id, { limite: r.MAX_DEUDORES_EN_RESPUESTA })).filter((d) => d.saldo > 0);
-    return respuesta(
-      'mayores_deudores',
-      r.mayoresDeudores(
-        deudores.map((d) => ({ nombre: d.nombre, saldo: d.saldo, dias: dias(d.compra_impaga_desde) })),
-        total.por_cobrar,
-        total.clientes_con_deuda,
-      ),
-    );
-  }
-
-  /** The figure of a data intent: the sales in one read of the summaries, the rest from the products. */
-  function conDatos(id: number, c: Clasificacion): Promise<BaditoRespuesta> {
-    const hoy = diaLocal(new Date());
-    const i = c.intencion;
-    const p = c.periodo ?? 'hoy';
-    const rango = rangoDe(p, hoy);
-    const metodos = c.metodos ? { metodos_pago: c.metodos } : {};
-    switch (i) {
-      case 'ventas_hoy':
-      case 'ventas_ayer':
-      case 'ventas_semana':
-      case 'ventas_mes':
-      case 'ticket_hoy':
-      case 'ticket_ayer':
-      case 'ticket_semana':
-      case 'ticket_mes':
-        return leerResumenes(db, { idMinimarket: id, ...rango }, async (tx, resumenes) => {
-          const cifras = await lecturas.cifrasVentas(tx, resumenes, id, rango, c.metodos);
-          const texto = i.startsWith('ventas')
-            ? r.ventas(p, rango.desde, cifras, c.metodos)
-            : r.ticketPromedio(p, rango.desde, cifras, c.metodos);
-          return respuesta(i, texto, metodos);
-        });
-      case 'mas_vendido_hoy':
-      case 'mas_vendido_ayer':
-      case 'mas_vendido_semana':
-      case 'mas_vendido_mes':
-        return leerResumenes(db, { idMinimarket: id, ...rango }, async (tx, resumenes) =>
-          respuesta(i, r.masVendido(p, rango.desde, await lecturas.masVendidos(tx, resumenes, id, rango, MAS_VENDIDOS_EN_RESPUESTA))),
-        );
-      case 'metodo_pago_hoy':
-      case 'metodo_pago_ayer':
-      case 'metodo_pago_semana':
-      case 'metodo_pago_mes':
-        return leerResumenes(db, { idMinimarket: id, ...rango }, async (tx, resumenes) =>
-          respuesta(i, r.metodoPago(p, rango.desde, await lecturas.metodosPago(tx, resumenes, id, rango))),
-        );
-      case 'descuentos_hoy':
-      case 'descuentos_ayer':
-      case 'descuentos_semana':
-      case 'descuentos_mes':
-        return lecturas.descuentosDe(db, id, rango).then((d) => respuesta(i, r.descuentos(p, rango.desde, d)));
-      case 'sin_ventas':
-        // The last sale of every product looks at the whole history, as Recomendaciones does.
-        return leerResumenes(db, { idMinimarket: id, desde: null, hasta: hoy }, async (tx, resumenes) =>
-          respuesta(i, r.sinVentas(await lecturas.sinVentas(tx, resumenes, id, hoy))),
-        );
-      case 'agotados':
-        return lecturas.agotados(db, id).then((a) => respuesta(i, r.agotados(a)));
-      case 'stock_bajo':
-        return db.$transaction(async (tx) => {
-          const umbral = await lecturas.umbralStockBajo(tx, id);
-          const agotados = await lecturas.agotados(tx, id);
-          return respuesta(i, r.stockBajo(umbral, await lecturas.stockBajo(tx, id, umbral), agotados.length));
-        });
-      case 'por_cobrar':
-      case 'mayores_deudores':
-      case 'deuda_cliente':
-        return db.$transaction((tx) => responderDeuda(tx, id, c), { isolationLevel: 'RepeatableRead' });
-      default:
-        return responderProducto(db, id, c);
-    }
-  }
-
   /** A cashier's question: their own sales today, stock and prices (never a cost); the rest is the owner's. */
   async function paraCajero(usuario: UsuarioSesion, id: number, c: Clasificacion): Promise<BaditoRespuesta> {
     const sinCosto: Clasificacion = { ...c, conCosto: false };
-    if (c.intencion === 'desconocida') return conDatos(id, sinCosto);
+    if (c.intencion === 'desconocida') return conDatos(db, id, sinCosto);
     if (!PARA_CAJEROS.has(c.intencion) || (c.intencion === 'ventas_hoy' && c.metodos)) {
       return respuesta(c.intencion, r.SOLO_DUENO, { sugerencias: ['¿Cuánto he vendido hoy?', '¿Qué productos están agotados?'] });
     }
@@ -229,7 +229,7 @@ export function createBaditoService({
       const cifras = await lecturas.ventasPropiasHoy(db, id, usuario.id_usuario, diaLocal(new Date()));
       return respuesta('ventas_hoy', r.ventasPropias(cifras));
     }
-    return conDatos(id, sinCosto);
+    return conDatos(db, id, sinCosto);
   }
 
   return {
@@ -246,7 +246,7 @@ export function createBaditoService({
         return respuesta(c.intencion, texto, { sugerencias: r.sugerencias('capacidades') });
       }
       if (usuario.rol === 'cajero') return paraCajero(usuario, id, c);
-      return conDatos(id, c);
+      return conDatos(db, id, c);
     },
   };
 }

@@ -2,10 +2,10 @@
 // Juana?"): every word asked must begin a word of the name, accents and case ignored (the
 // customer's nombre_busqueda, as the list of customers searches). "Ana" is not "Juana"; "juana"
 // finds Juana Pérez and Juana Soto, and Badito names both rather than pick one. What each owes is
-// read from cuenta_cliente (analitica/por-cobrar.ts), never computed here.
+// read from cuenta_cliente (data/por-cobrar.ts), never computed here.
 import { Prisma, type Db, type Tx } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
-import { diasDesde, saldosClientes } from '../analitica/por-cobrar.js';
+import { diasDesde, saldosClientes } from '../../data/por-cobrar.js';
 import type { DeudaCliente } from './respuestas.js';
 
 /** How many customers an answer names before asking for the full name. */

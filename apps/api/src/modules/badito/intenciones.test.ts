@@ -1,6 +1,6 @@
 import { INTENCIONES_BADITO, type IntencionBadito } from '@minimarket/contracts/badito';
 import { describe, expect, it } from 'vitest';
-import { clasificar, CONFIANZA_MINIMA, MAX_PALABRAS_PREGUNTA } from './intenciones.js';
+import { clasificar, CONFIANZA_MINIMA, MAX_PALABRAS_PREGUNTA } from './intenciones/index.js';
 import { buscarProducto } from './productos.js';
 import { TODAS_LAS_SUGERENCIAS } from './respuestas.js';
 

@@ -8,7 +8,7 @@ import type { MetodoPago } from '@minimarket/contracts/comunes';
 import { contarCantidad } from '@minimarket/contracts/cantidad';
 import { contar, formatClp } from '@minimarket/contracts/formato';
 import type { UnidadVenta } from '@minimarket/contracts/granel';
-import type { Motivo, Periodo } from './intenciones.js';
+import type { Motivo, Periodo } from './intenciones/index.js';
 import type { CifrasVentas, ProductoSinVentas, ProductoVendido, UsoMetodoPago } from './lecturas.js';
 import type { ProductoCatalogo } from './productos.js';
 

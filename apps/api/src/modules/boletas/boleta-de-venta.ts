@@ -5,6 +5,7 @@ import type { BoletaElectronica } from '@minimarket/contracts/boletas';
 import { type EstadoDte } from '@minimarket/contracts/dte';
 import { formatRut } from '@minimarket/contracts/rut';
 import type { Db } from '../../db/client.js';
+import type { DocumentoDte, EmisorDte } from '../../generated/prisma/client.js';
 
 export async function boletaElectronicaDeVenta(db: Db, idMinimarket: number, idVenta: number): Promise<BoletaElectronica | null> {
   const documento = await db.documentoDte.findFirst({
@@ -13,6 +14,17 @@ export async function boletaElectronicaDeVenta(db: Db, idMinimarket: number, idV
   });
   const emisor = documento?.minimarket.emisor_dte;
   if (!documento || !emisor) return null;
+  return documentoElectronico(documento, emisor);
+}
+
+/**
+ * What every printed electronic document shows of itself (the sale's boleta, a nota de crédito): the
+ * outbox row's type, state, folio, timbre and amounts, and the shop's issuer as configured.
+ */
+export function documentoElectronico(
+  documento: Pick<DocumentoDte, 'tipo' | 'estado' | 'folio' | 'ted' | 'neto' | 'iva' | 'exento' | 'total' | 'de_prueba'>,
+  emisor: Pick<EmisorDte, 'rut' | 'razon_social' | 'giro' | 'direccion' | 'comuna' | 'resolucion_numero' | 'resolucion_anio'>,
+): BoletaElectronica {
   return {
     tipo: documento.tipo,
     estado: documento.estado as EstadoDte,

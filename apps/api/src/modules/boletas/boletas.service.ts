@@ -26,7 +26,7 @@ import { reintentarDocumento } from '../../data/documento-dte.js';
 import { guardarEmisor, reescribirApiKey } from '../../data/emisor-dte.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { localAUtc } from '../../lib/tiempo.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import type { Cifrado } from './cifrado.js';
 import { notaCredito, notasCreditoDeVenta } from './nota-credito.js';

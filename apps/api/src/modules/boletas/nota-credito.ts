@@ -3,11 +3,10 @@
 // void or return was written (encolar_nota_credito.sql); the issuer is the shop's as configured; the
 // reason, the one sent to the provider (motivoNotaCredito).
 import type { NotaCredito } from '@minimarket/contracts/boletas';
-import type { EstadoDte } from '@minimarket/contracts/dte';
 import type { UnidadVenta } from '@minimarket/contracts/granel';
-import { formatRut } from '@minimarket/contracts/rut';
 import { referenciaVenta } from '@minimarket/contracts/ventas';
 import type { Db } from '../../db/client.js';
+import { documentoElectronico } from './boleta-de-venta.js';
 import { motivoNotaCredito } from './documento.js';
 
 const CON_TODO = {
@@ -45,33 +44,17 @@ function aNota(d: Fila): NotaCredito | null {
     exento,
   }));
   return {
+    ...documentoElectronico(d, emisor),
     id_documento: d.id_documento,
     id_minimarket: d.id_minimarket,
     id_venta: d.id_venta,
     referencia_venta: referenciaVenta({ id_venta: d.id_venta, numero_venta: d.venta.numero_venta, id_venta_csv: d.venta.id_venta_csv }),
     id_devolucion: d.id_devolucion,
-    tipo: d.tipo,
-    estado: d.estado as EstadoDte,
-    folio: d.folio,
-    ted: d.ted,
     fecha: d.creado_en.toISOString(),
     razon: motivoNotaCredito({ id_devolucion: d.id_devolucion, total: d.total }, boleta.total).razon,
     referencia: { tipo: boleta.tipo, folio: boleta.folio, fecha: boleta.creado_en.toISOString() },
     nombre_tienda: d.minimarket.nombre_minimarket,
-    emisor: {
-      rut: formatRut(emisor.rut),
-      razon_social: emisor.razon_social,
-      giro: emisor.giro,
-      direccion: emisor.direccion,
-      comuna: emisor.comuna,
-    },
-    resolucion: { numero: emisor.resolucion_numero, anio: emisor.resolucion_anio },
     lineas,
-    neto: d.neto,
-    iva: d.iva,
-    exento: d.exento,
-    total: d.total,
-    de_prueba: d.de_prueba,
   };
 }
 

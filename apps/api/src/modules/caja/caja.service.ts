@@ -30,7 +30,7 @@ import { esViolacionUnica, Prisma, type Db, type Tx } from '../../db/client.js';
 import { registrarAuditoria } from '../../data/auditoria.js';
 import { abrirTurno, cerrarTurno, registrarMovimientoCaja } from '../../data/turno-caja.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Autorizaciones } from '../cajeros/autorizacion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { tienePin } from '../../data/pin-tienda.js';
 import { forbidden } from '../../lib/errors.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Pines } from './pin.js';
 
 export type Autorizaciones = ReturnType<typeof createAutorizaciones>;

@@ -17,11 +17,11 @@ import { registrarAuditoria } from '../../data/auditoria.js';
 import { fijarPin } from '../../data/pin-tienda.js';
 import { actualizarUsuario, crearUsuario, eliminarUsuario, historialDeUsuario, type CambiosUsuario } from '../../data/usuario.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Limites } from '../limites/limites.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { MENSAJE_CORREO_DUPLICADO } from '../usuarios/usuarios.service.js';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../usuarios/passwords.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Pines } from './pin.js';
 
 type CajeroCreate = z.output<typeof cajeroCreateSchema>;

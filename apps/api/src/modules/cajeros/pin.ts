@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { registrarAuditoria } from '../../data/auditoria.js';
 import { personaPorHuella, type PersonaDePin } from '../../data/pin-tienda.js';
 import { unauthorized } from '../../lib/errors.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Conteo, Limites } from '../limites/limites.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 

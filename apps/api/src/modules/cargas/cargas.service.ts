@@ -24,7 +24,7 @@ import type { Db } from '../../db/client.js';
 import { esConexionPerdida } from '../../db/conexion-perdida.js';
 import type { Env } from '../../env.js';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import { crearTrabajador } from '../../imports/cola.js';
 import { descartarCarga, importarArchivo } from '../../imports/importar.js';
 import type { FormatoCarga } from '../../imports/staging.js';

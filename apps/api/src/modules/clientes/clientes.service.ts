@@ -28,7 +28,7 @@ import { actualizarCliente, clienteBajoCandado, crearCliente, desactivarCliente,
 import { turnoAbiertoCompartido } from '../../data/turno-caja.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { zonedToUtc } from '../../lib/tiempo.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 
 type ClientesQuery = z.output<typeof clientesQuerySchema>;

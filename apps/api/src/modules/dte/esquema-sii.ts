@@ -138,6 +138,19 @@ const enumeracion =
     return s !== null && valores.includes(s) ? null : `Valor no permitido (${valores.join(', ')}) : ${String(v)}`;
   };
 
+/**
+ * The receptor's addresses, last in its sequence in both schemas and alike in both (SiiTypes_v10's
+ * DireccType, maxLength 70; ComunaType and CiudadType, 20).
+ */
+const DIRECCIONES_RECEPTOR: Elemento[] = [
+  { n: 'DirRecep', t: cadena(70) },
+  { n: 'CmnaRecep', t: cadena(20) },
+  { n: 'CiudadRecep', t: cadena(20) },
+  { n: 'DirPostal', t: cadena(70) },
+  { n: 'CmnaPostal', t: cadena(20) },
+  { n: 'CiudadPostal', t: cadena(20) },
+];
+
 // ─── EnvioBOLETA_v11.xsd, BOLETADefType/Documento ────────────────────────────────────────────────
 
 const BOLETA_ID_DOC: Elemento[] = [
@@ -174,12 +187,7 @@ const BOLETA_RECEPTOR: Elemento[] = [
   // maxLength 100 (40 before «Formato Boletas» v4.2; the XSD says 100).
   { n: 'RznSocRecep', t: cadena(100) },
   { n: 'Contacto', t: cadena(80) },
-  { n: 'DirRecep', t: cadena(70) },
-  { n: 'CmnaRecep', t: cadena(20) },
-  { n: 'CiudadRecep', t: cadena(20) },
-  { n: 'DirPostal', t: cadena(70) },
-  { n: 'CmnaPostal', t: cadena(20) },
-  { n: 'CiudadPostal', t: cadena(20) },
+  ...DIRECCIONES_RECEPTOR,
 ];
 
 const BOLETA_TOTALES: Elemento[] = [
@@ -292,12 +300,7 @@ const DTE_RECEPTOR: Elemento[] = [
   { n: 'Contacto', t: cadena(80) },
   { n: 'CorreoRecep', t: cadena(80) },
   // DirRecep, CmnaRecep: minOccurs 0 (and «Formato DTE» v2.2: optional, 3, in a 61).
-  { n: 'DirRecep', t: cadena(70) },
-  { n: 'CmnaRecep', t: cadena(20) },
-  { n: 'CiudadRecep', t: cadena(20) },
-  { n: 'DirPostal', t: cadena(70) },
-  { n: 'CmnaPostal', t: cadena(20) },
-  { n: 'CiudadPostal', t: cadena(20) },
+  ...DIRECCIONES_RECEPTOR,
 ];
 
 const DTE_TOTALES: Elemento[] = [

@@ -5,7 +5,7 @@
 import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
 import { Prisma } from '../../db/client.js';
 import type { Descarga } from '../../lib/exportar.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { LecturasPesadas } from '../analitica/lectura-pesada.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { textoReadme } from './readme.js';

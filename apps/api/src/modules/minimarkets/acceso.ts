@@ -4,7 +4,7 @@
 // administrador reaches all.
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound, validation } from '../../lib/errors.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 
 export const MENSAJE_MINIMARKET_NO_ENCONTRADO = 'Minimarket no encontrado.';
 export const MENSAJE_SIN_ACCESO_MINIMARKET = 'No tiene acceso a este minimarket.';

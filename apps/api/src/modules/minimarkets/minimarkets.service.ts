@@ -6,7 +6,7 @@ import { escaparLike } from '../../db/like.js';
 import { actualizarMinimarket, CON_DUENO, crearMinimarket, eliminarMinimarket, type MinimarketConDueno } from '../../data/minimarket.js';
 import { contarVentasDeTienda } from '../../data/venta.js';
 import { conflict, notFound, validation } from '../../lib/errors.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { AccesoMinimarket } from './acceso.js';
 import { MENSAJE_MINIMARKET_NO_ENCONTRADO } from './acceso.js';
 

@@ -6,7 +6,7 @@ import { TECLAS_RAPIDAS_POR_DEFECTO, type TeclasRapidas } from '@minimarket/cont
 import type { Db } from '../../db/client.js';
 import { fijarTeclasRapidas } from '../../data/tecla-rapida.js';
 import { validation } from '../../lib/errors.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import { productoDtoPara } from '../productos/productos.mapper.js';
 import type { AccesoMinimarket } from './acceso.js';
 

@@ -6,8 +6,8 @@ import { esStockBajo } from '@minimarket/contracts/reglas';
 import type { Db, Tx } from '../../db/client.js';
 import { crearNotificaciones, marcarLeida, marcarTodasLeidas } from '../../data/notificacion.js';
 import { notFound } from '../../lib/errors.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
-import { avisoAgotado, avisoFaltanteOffline, avisoStockBajo, avisoVentaOffline, type Aviso } from './avisos.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
+import { avisoAgotado, avisoFaltanteOffline, avisoStockBajo, avisoVentaOffline, type Aviso } from '../../lib/avisos.js';
 
 const LIMITE_LISTA = 100;
 

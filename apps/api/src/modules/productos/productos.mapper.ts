@@ -1,6 +1,6 @@
 import type { Producto } from '@minimarket/contracts/productos';
 import type { Producto as ProductoRow } from '../../generated/prisma/client.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 
 /** The mapper for what this person may read: a cashier never sees purchase costs (docs/cajeros.md). */
 export function productoDtoPara(usuario: UsuarioSesion): (p: ProductoRow) => Producto {

@@ -14,7 +14,7 @@ import { esViolacionUnica, Prisma, type Db } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
 import { actualizarProducto, crearProducto, desactivarProducto, ingresarStock, reactivarProducto } from '../../data/producto.js';
 import { conflict, notFound, validation } from '../../lib/errors.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { formatoEtiquetaDe } from '../minimarkets/minimarkets.service.js';
 import { avisarCambiosDeStock } from '../notificaciones/notificaciones.service.js';

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { Prisma, type Db } from '../../db/client.js';
 import { CANAL_SESIONES, type AvisoSesiones } from '../../data/aviso-sesiones.js';
 import { CANAL_SOPORTE, type AvisoSoporte } from '../../data/conversacion.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { SoporteService } from './soporte.service.js';
 
 /** After losing its connection, the listener tries again after this long. */

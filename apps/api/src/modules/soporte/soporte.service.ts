@@ -19,10 +19,10 @@ import { escaparLike } from '../../db/like.js';
 import { abrirConversacion, agregarMensaje, cambiarConversacion, marcarLeida } from '../../data/conversacion.js';
 import { crearNotificaciones } from '../../data/notificacion.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Limites } from '../limites/limites.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
-import { avisoMensajeSoporte } from '../notificaciones/avisos.js';
+import { avisoMensajeSoporte } from '../../lib/avisos.js';
 
 export const MENSAJE_SOLO_TIENDAS = 'Solo el dueño de una tienda abre conversaciones de soporte.';
 

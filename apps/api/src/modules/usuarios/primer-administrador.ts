@@ -4,7 +4,7 @@
 import { correoSchema, passwordSchema } from '@minimarket/contracts/comunes';
 import type { Db } from '../../db/client.js';
 import { crearUsuario } from '../../data/usuario.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword } from '../../lib/passwords.js';
 
 export const NOMBRE_PRIMER_ADMINISTRADOR = 'Administrador';
 /** Any constant: two replicas starting at once create one administrador, not two. */

@@ -11,10 +11,10 @@ import type { Usuario } from '../../generated/prisma/client.js';
 import { escaparLike } from '../../db/like.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { mesLocal } from '../../lib/tiempo.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Limites } from '../limites/limites.js';
 import { actualizarUsuario, crearUsuario, eliminarUsuario, type CambiosUsuario } from '../../data/usuario.js';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { toUsuarioActualDto, toUsuarioDto } from './usuarios.mapper.js';
 
 export const MENSAJE_USUARIO_NO_ENCONTRADO = 'Usuario no encontrado.';

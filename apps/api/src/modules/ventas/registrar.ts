@@ -37,7 +37,7 @@ import { descuentoSobreTope } from '@minimarket/contracts/descuentos';
 import { lineasDeVenta } from './lineas.js';
 import { guardarRechazoOffline } from '../../data/venta-rechazada.js';
 import { AppError, conflict, forbidden, validation } from '../../lib/errors.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Autorizaciones } from '../cajeros/autorizacion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import {

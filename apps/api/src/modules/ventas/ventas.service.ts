@@ -45,7 +45,7 @@ import {
 } from '../../data/venta.js';
 import { listarRechazadas, resolverRechazada } from '../../data/venta-rechazada.js';
 import { turnoAbiertoCompartido } from '../../data/turno-caja.js';
-import type { UsuarioSesion } from '../../plugins/app/auth.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 import { boletaElectronicaDeVenta } from '../boletas/boleta-de-venta.js';
 import type { Autorizaciones } from '../cajeros/autorizacion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';

@@ -14,21 +14,12 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import { usarTicket } from '../../data/ticket-eventos.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
+import type { UsuarioSesion } from '../../lib/sesion.js';
 
 export const MENSAJE_NO_AUTENTICADO = 'Usuario no autenticado. Por favor, inicie sesión.';
 export const MENSAJE_SESION_EXPIRADA = 'La sesión ha expirado. Por favor, inicie sesión de nuevo.';
 export const MENSAJE_TICKET_USADO = 'Este ticket de eventos ya se usó. Pide uno nuevo para reconectar.';
 export const MENSAJE_ROL_NO_PERMITIDO = 'Como cajero no puedes hacer esto. Pídeselo al dueño de la tienda.';
-
-export interface UsuarioSesion {
-  id_usuario: number;
-  nombre: string;
-  /** Null only for a cashier who enters by PIN alone. */
-  correo: string | null;
-  rol: Rol;
-  /** A cashier's shop (rol 'cajero'); null for anyone else. */
-  id_minimarket_cajero: number | null;
-}
 
 /** Roles a route admits when its config names none: owners and administrators (never a cashier). */
 export const ROLES_POR_DEFECTO: readonly Rol[] = ['administrador', 'pyme'];

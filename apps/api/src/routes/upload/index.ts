@@ -1,10 +1,22 @@
 import { errorSchema, id64Schema, idSchema } from '@minimarket/contracts/comunes';
 import { archivoCargaSchema, cargaQuerySchema, PLANTILLAS } from '@minimarket/contracts/uploads';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { archivoBinario, descargar, enviarDescarga, ERRORES } from '../respuestas.js';
 
 const ARCHIVOS_RECHAZADOS = ['rechazados.csv', 'rechazados.xlsx'] as const;
+
+/**
+ * The body of POST /upload/files/, for the OpenAPI document only. The handler reads the multipart
+ * stream itself (request.file(), streamed to disk: plugins/external/multipart.ts registers the
+ * parser without attachFieldsToBody), so the route declares no body schema: Fastify would validate
+ * it against a body the multipart parser never fills, and refuse every upload.
+ */
+const CUERPO_CARGA = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', format: 'binary', description: 'El archivo: .csv, .xlsx o .xml' } },
+} as const;
 
 const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cargas } = app.services;
@@ -21,6 +33,13 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         querystring: cargaQuerySchema,
         response: { 201: archivoCargaSchema, 413: errorSchema, 415: errorSchema, ...ERRORES },
+      },
+      // The document's transform, plus the multipart body (CUERPO_CARGA) the route does not validate.
+      config: {
+        swaggerTransform: (args) => {
+          const { schema, url } = jsonSchemaTransform(args);
+          return { url, schema: { ...schema, body: CUERPO_CARGA } };
+        },
       },
     },
     async (request, reply) => {

@@ -16,7 +16,7 @@ import { FormActions } from '../ui/form-actions';
 import { PinInput } from '../ui/pin-input';
 import { mensajeDeError } from '../../lib/api-client';
 import { cambiosCajero, type EditarCajeroValores as EditarValores, useActualizarCajero, useCrearCajero } from '../../lib/cajeros';
-import { aplicarErroresCampo } from '../../utils/form-errors';
+import { aplicarErroresCampo } from '../../lib/form-errors';
 
 const HINT_PIN = 'De 4 a 6 dígitos, distinto del de las demás personas de la tienda. Con él entra a la caja compartida.';
 

@@ -16,10 +16,6 @@ export function paginasVisibles(pagina: number, total: number): Array<number | '
   return salida;
 }
 
-export function totalPaginas(total: number, tamano: number): number {
-  return Math.max(1, Math.ceil(total / tamano));
-}
-
 interface PaginationProps {
   pagina: number;
   totalPaginas: number;

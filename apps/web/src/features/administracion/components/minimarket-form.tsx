@@ -18,7 +18,7 @@ import { Field, Input, Select } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Loading } from '../../../components/ui/loading';
 import { mensajeDeError } from '../../../lib/api-client';
-import { aplicarErroresCampo } from '../../../utils/form-errors';
+import { aplicarErroresCampo } from '../../../lib/form-errors';
 import { soloCambios } from '../../../utils/solo-cambios';
 import { minimarketQueryOptions } from '../../../lib/current-shop';
 import { useActualizarMinimarket, useCrearMinimarket } from '../api/minimarkets';

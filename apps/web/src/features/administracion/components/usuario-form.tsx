@@ -14,7 +14,7 @@ import { Field, Input, Select, Textarea } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Loading } from '../../../components/ui/loading';
 import { mensajeDeError } from '../../../lib/api-client';
-import { aplicarErroresCampo } from '../../../utils/form-errors';
+import { aplicarErroresCampo } from '../../../lib/form-errors';
 import { soloCambios } from '../../../utils/solo-cambios';
 import { capitalizar } from '../../../utils/format';
 import { useActualizarUsuario, useCrearUsuario, usuarioQueryOptions } from '../api/usuarios';

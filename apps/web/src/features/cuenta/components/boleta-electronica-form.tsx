@@ -18,7 +18,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input, Select } from '../../../components/ui/field';
 import { mensajeDeError } from '../../../lib/api-client';
 import { AVISO_SIMULADOR, useGuardarEmisor } from '../../../lib/boletas';
-import { aplicarErroresCampo } from '../../../utils/form-errors';
+import { aplicarErroresCampo } from '../../../lib/form-errors';
 
 /** A number field the contract coerces: blank is "missing", not 0 (a resolution may well be N° 0). */
 const numeroObligatorio = (mensaje: string, esquema: z.ZodType<number, unknown>) =>

@@ -120,13 +120,34 @@ function CajaForm({ idMinimarket, exigir }: { idMinimarket: number; exigir: bool
   );
 }
 
-const minutosFormSchema = z.object({ minutos_bloqueo_caja: minimarketConfiguracionSchema.shape.minutos_bloqueo_caja.unwrap() });
+/** The settings saved one number at a time, each in a form of its own (which has only its own field). */
+type AjusteNumerico = 'minutos_bloqueo_caja' | 'descuento_maximo_pct';
+const ajusteNumericoSchema = z.object({
+  minutos_bloqueo_caja: minimarketConfiguracionSchema.shape.minutos_bloqueo_caja,
+  descuento_maximo_pct: minimarketConfiguracionSchema.shape.descuento_maximo_pct,
+});
 
 /**
- * «Minutos sin uso antes de pedir PIN» (docs/cajeros.md): after that long without a touch, a key or a
- * scan, a shared till goes back to its PIN screen.
+ * One number of the shop's settings with its own button, named apart from the alerts' «Guardar» on the
+ * same page (`textoBoton`); what the server refuses is said under the field.
  */
-function MinutosBloqueoForm({ idMinimarket, minutos }: { idMinimarket: number; minutos: number }) {
+function AjusteNumericoForm({
+  idMinimarket,
+  ajuste,
+  valor,
+  etiquetaForm,
+  label,
+  hint,
+  textoBoton,
+}: {
+  idMinimarket: number;
+  ajuste: AjusteNumerico;
+  valor: number;
+  etiquetaForm: string;
+  label: string;
+  hint: string;
+  textoBoton: string;
+}) {
   const configurar = useConfigurarMinimarket();
   const {
     register,
@@ -134,81 +155,26 @@ function MinutosBloqueoForm({ idMinimarket, minutos }: { idMinimarket: number; m
     reset,
     setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<z.input<typeof minutosFormSchema>, unknown, z.output<typeof minutosFormSchema>>({
-    resolver: zodResolver(minutosFormSchema),
-    defaultValues: { minutos_bloqueo_caja: String(minutos) },
+  } = useForm<z.input<typeof ajusteNumericoSchema>, unknown, z.output<typeof ajusteNumericoSchema>>({
+    resolver: zodResolver(ajusteNumericoSchema),
+    defaultValues: { [ajuste]: String(valor) },
   });
-  const guardar = handleSubmit(async ({ minutos_bloqueo_caja }) => {
+  const guardar = handleSubmit(async (datos) => {
     try {
-      const m = await configurar.mutateAsync({ id: idMinimarket, minutos_bloqueo_caja });
-      reset({ minutos_bloqueo_caja: String(m.minutos_bloqueo_caja) });
+      const m = await configurar.mutateAsync({ id: idMinimarket, [ajuste]: datos[ajuste] });
+      reset({ [ajuste]: String(m[ajuste]) });
       toast.success('Configuración guardada.', { duration: 2000 });
     } catch (e) {
-      setError('minutos_bloqueo_caja', { message: mensajeDeError(e, 'No se pudo guardar la configuración.') });
+      setError(ajuste, { message: mensajeDeError(e, 'No se pudo guardar la configuración.') });
     }
   });
   return (
-    <form onSubmit={guardar} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start" aria-label="Bloqueo de la caja">
-      <Field
-        label="Minutos sin uso antes de pedir PIN"
-        error={errors.minutos_bloqueo_caja?.message}
-        hint={`En una caja compartida, tras estos minutos sin tocarla vuelve a pedir el PIN. De 1 a ${MAX_MINUTOS_BLOQUEO_CAJA}; por defecto ${MINUTOS_BLOQUEO_CAJA_POR_DEFECTO}.`}
-        className="sm:max-w-md"
-      >
-        {(p) => <Input {...p} inputMode="numeric" className="max-w-40" {...register('minutos_bloqueo_caja')} />}
-      </Field>
-      {/* Named apart from the alerts' «Guardar» on the same page. */}
-      <Button type="submit" className="sm:mt-6" disabled={isSubmitting || !isDirty}>
-        {isSubmitting ? 'Cambiando...' : 'Cambiar minutos'}
-      </Button>
-    </form>
-  );
-}
-
-const descuentoFormSchema = z.object({ descuento_maximo_pct: minimarketConfiguracionSchema.shape.descuento_maximo_pct.unwrap() });
-
-/**
- * «Descuento máximo de un cajero (%)» (issue 32, docs/pagos.md «Descuentos»): a cashier's discounts past
- * this share of the cart need the owner's PIN at the till. The owner has no cap.
- */
-function DescuentoMaximoForm({ idMinimarket, pct }: { idMinimarket: number; pct: number }) {
-  const configurar = useConfigurarMinimarket();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<z.input<typeof descuentoFormSchema>, unknown, z.output<typeof descuentoFormSchema>>({
-    resolver: zodResolver(descuentoFormSchema),
-    defaultValues: { descuento_maximo_pct: String(pct) },
-  });
-  const guardar = handleSubmit(async ({ descuento_maximo_pct }) => {
-    try {
-      const m = await configurar.mutateAsync({ id: idMinimarket, descuento_maximo_pct });
-      reset({ descuento_maximo_pct: String(m.descuento_maximo_pct) });
-      toast.success('Configuración guardada.', { duration: 2000 });
-    } catch (e) {
-      setError('descuento_maximo_pct', { message: mensajeDeError(e, 'No se pudo guardar la configuración.') });
-    }
-  });
-  return (
-    <form
-      onSubmit={guardar}
-      noValidate
-      className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
-      aria-label="Descuento máximo de un cajero"
-    >
-      <Field
-        label="Descuento máximo de un cajero (%)"
-        error={errors.descuento_maximo_pct?.message}
-        hint={`Un cajero que descuenta más que este porcentaje del total de la venta necesita tu PIN. Tú no tienes tope. De 0 a 100; por defecto ${DESCUENTO_MAXIMO_PCT_POR_DEFECTO}.`}
-        className="sm:max-w-md"
-      >
-        {(p) => <Input {...p} inputMode="numeric" className="max-w-40" {...register('descuento_maximo_pct')} />}
+    <form onSubmit={guardar} noValidate className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start" aria-label={etiquetaForm}>
+      <Field label={label} error={errors[ajuste]?.message} hint={hint} className="sm:max-w-md">
+        {(p) => <Input {...p} inputMode="numeric" className="max-w-40" {...register(ajuste)} />}
       </Field>
       <Button type="submit" className="sm:mt-6" disabled={isSubmitting || !isDirty}>
-        {isSubmitting ? 'Cambiando...' : 'Cambiar tope'}
+        {isSubmitting ? 'Cambiando...' : textoBoton}
       </Button>
     </form>
   );
@@ -271,11 +237,29 @@ function ConfiguracionTienda({ idMinimarket }: { idMinimarket: number }) {
             <Banknote className="size-5 text-marca-700" aria-hidden="true" /> Caja
           </h2>
           <CajaForm idMinimarket={data.id_minimarket} exigir={data.exigir_caja_abierta} />
-          <MinutosBloqueoForm key={data.minutos_bloqueo_caja} idMinimarket={data.id_minimarket} minutos={data.minutos_bloqueo_caja} />
-          <DescuentoMaximoForm
+          {/* «Minutos sin uso antes de pedir PIN» (docs/cajeros.md): after that long without a touch, a key or a
+              scan, a shared till goes back to its PIN screen. */}
+          <AjusteNumericoForm
+            key={data.minutos_bloqueo_caja}
+            idMinimarket={data.id_minimarket}
+            ajuste="minutos_bloqueo_caja"
+            valor={data.minutos_bloqueo_caja}
+            etiquetaForm="Bloqueo de la caja"
+            label="Minutos sin uso antes de pedir PIN"
+            hint={`En una caja compartida, tras estos minutos sin tocarla vuelve a pedir el PIN. De 1 a ${MAX_MINUTOS_BLOQUEO_CAJA}; por defecto ${MINUTOS_BLOQUEO_CAJA_POR_DEFECTO}.`}
+            textoBoton="Cambiar minutos"
+          />
+          {/* «Descuento máximo de un cajero (%)» (issue 32, docs/pagos.md «Descuentos»): a cashier's discounts past
+              this share of the cart need the owner's PIN at the till. The owner has no cap. */}
+          <AjusteNumericoForm
             key={`descuento-${data.descuento_maximo_pct}`}
             idMinimarket={data.id_minimarket}
-            pct={data.descuento_maximo_pct}
+            ajuste="descuento_maximo_pct"
+            valor={data.descuento_maximo_pct}
+            etiquetaForm="Descuento máximo de un cajero"
+            label="Descuento máximo de un cajero (%)"
+            hint={`Un cajero que descuenta más que este porcentaje del total de la venta necesita tu PIN. Tú no tienes tope. De 0 a 100; por defecto ${DESCUENTO_MAXIMO_PCT_POR_DEFECTO}.`}
+            textoBoton="Cambiar tope"
           />
         </Card>
       )}

@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { mensajeDeError } from '../../../lib/api-client';
 import { tituloPagina } from '../../../lib/app-info';
 import { useAuth } from '../../../lib/auth';
-import { aplicarErroresCampo } from '../../../utils/form-errors';
+import { aplicarErroresCampo } from '../../../lib/form-errors';
 import { capitalizar, formatFecha } from '../../../utils/format';
 import { PinInput } from '../../../components/ui/pin-input';
 import { useActualizarPerfil, useCambiarContrasena, useFijarPinPropio } from '../api/cuenta';

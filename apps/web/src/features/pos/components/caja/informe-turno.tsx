@@ -1,4 +1,5 @@
 import type { Turno } from '@minimarket/contracts/caja';
+import type { ReactNode } from 'react';
 import { Badge } from '../../../../components/ui/badge';
 import { cn } from '../../../../utils/cn';
 import { contar, formatClp, formatFechaHora } from '../../../../utils/format';
@@ -17,16 +18,32 @@ export function DiferenciaBadge({ diferencia }: { diferencia: number }) {
 
 const th = 'py-1 pr-2 font-semibold';
 
-/** «Ventas por persona»: who sold what in the shift (docs/cajeros.md); the amounts, when the reader may see them. */
-function VentasPorPersona({ turno }: { turno: Turno }) {
-  const conTotales = turno.por_vendedor.every((v) => v.total !== null);
+/**
+ * The shift's sales counted by one column (the payment method, the person who sold): how many and,
+ * when the reader may see them (`conTotales`), the amounts. `pie`: the table's footer, if it has one.
+ */
+function TablaVentas({
+  caption,
+  columna,
+  filas,
+  conTotales,
+  testId,
+  pie,
+}: {
+  caption: ReactNode;
+  columna: string;
+  filas: { clave: string | number; nombre: string; ventas: number; total: number | null }[];
+  conTotales: boolean;
+  testId?: string;
+  pie?: ReactNode;
+}) {
   return (
-    <table className="w-full" data-testid="ventas-por-persona">
-      <caption className="mb-1 text-left font-medium text-slate-700">Ventas por persona</caption>
+    <table className="w-full" data-testid={testId}>
+      <caption className="mb-1 text-left font-medium text-slate-700">{caption}</caption>
       <thead>
         <tr className="text-left text-xs text-slate-600 uppercase">
           <th scope="col" className={th}>
-            Persona
+            {columna}
           </th>
           <th scope="col" className={cn(th, 'text-right')}>
             Ventas
@@ -39,22 +56,23 @@ function VentasPorPersona({ turno }: { turno: Turno }) {
         </tr>
       </thead>
       <tbody>
-        {turno.por_vendedor.length === 0 ? (
+        {filas.length === 0 ? (
           <tr className="border-t border-slate-200">
             <td colSpan={conTotales ? 3 : 2} className="py-1.5 text-slate-600">
               Sin ventas en este turno.
             </td>
           </tr>
         ) : (
-          turno.por_vendedor.map((v) => (
-            <tr key={v.id_usuario ?? 'sin-vendedor'} className="border-t border-slate-200">
-              <td className="py-1.5 pr-2">{v.nombre ?? 'Sin vendedor registrado'}</td>
-              <td className="py-1.5 pr-2 text-right">{v.ventas}</td>
-              {conTotales && <td className="py-1.5 text-right whitespace-nowrap">{v.total !== null && formatClp(v.total)}</td>}
+          filas.map((f) => (
+            <tr key={f.clave} className="border-t border-slate-200">
+              <td className="py-1.5 pr-2">{f.nombre}</td>
+              <td className="py-1.5 pr-2 text-right">{f.ventas}</td>
+              {conTotales && <td className="py-1.5 text-right whitespace-nowrap">{f.total !== null && formatClp(f.total)}</td>}
             </tr>
           ))
         )}
       </tbody>
+      {pie}
     </table>
   );
 }
@@ -127,61 +145,48 @@ export function InformeTurno({ turno, titulo, className }: { turno: Turno; titul
 
         {/* The sales by method and by person share the second column: neither stretches to the cash table's height. */}
         <div className="space-y-4">
-          <table className="w-full">
-            <caption className="mb-1 text-left font-medium text-slate-700">
-              Ventas por método de pago ({contar(turno.ventas, 'venta')}
-              {conTotales ? ', menos lo devuelto' : ''})
-            </caption>
-            <thead>
-              <tr className="text-left text-xs text-slate-600 uppercase">
-                <th scope="col" className={th}>
-                  Método
-                </th>
-                <th scope="col" className={cn(th, 'text-right')}>
-                  Ventas
-                </th>
-                {conTotales && (
-                  <th scope="col" className="py-1 text-right font-semibold">
-                    Total
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {turno.por_metodo_pago.length === 0 ? (
-                <tr className="border-t border-slate-200">
-                  <td colSpan={conTotales ? 3 : 2} className="py-1.5 text-slate-600">
-                    Sin ventas en este turno.
-                  </td>
-                </tr>
-              ) : (
-                turno.por_metodo_pago.map((m) => (
-                  <tr key={m.metodo_pago} className="border-t border-slate-200">
-                    <td className="py-1.5 pr-2">{m.metodo_pago}</td>
-                    <td className="py-1.5 pr-2 text-right">{m.ventas}</td>
-                    {conTotales && <td className="py-1.5 text-right whitespace-nowrap">{m.total !== null && formatClp(m.total)}</td>}
+          <TablaVentas
+            caption={
+              <>
+                Ventas por método de pago ({contar(turno.ventas, 'venta')}
+                {conTotales ? ', menos lo devuelto' : ''})
+              </>
+            }
+            columna="Método"
+            filas={turno.por_metodo_pago.map((m) => ({ clave: m.metodo_pago, nombre: m.metodo_pago, ventas: m.ventas, total: m.total }))}
+            conTotales={conTotales}
+            pie={
+              turno.por_metodo_pago.length > 0 && (
+                <tfoot>
+                  <tr className="border-t border-slate-300 font-semibold">
+                    <th scope="row" className="py-1.5 pr-2 text-left">
+                      Total
+                    </th>
+                    <td className="py-1.5 pr-2 text-right">{turno.ventas}</td>
+                    {turno.total_ventas !== null && (
+                      <td className="py-1.5 text-right whitespace-nowrap" data-testid="total-ventas-turno">
+                        {formatClp(turno.total_ventas)}
+                      </td>
+                    )}
                   </tr>
-                ))
-              )}
-            </tbody>
-            {turno.por_metodo_pago.length > 0 && (
-              <tfoot>
-                <tr className="border-t border-slate-300 font-semibold">
-                  <th scope="row" className="py-1.5 pr-2 text-left">
-                    Total
-                  </th>
-                  <td className="py-1.5 pr-2 text-right">{turno.ventas}</td>
-                  {turno.total_ventas !== null && (
-                    <td className="py-1.5 text-right whitespace-nowrap" data-testid="total-ventas-turno">
-                      {formatClp(turno.total_ventas)}
-                    </td>
-                  )}
-                </tr>
-              </tfoot>
-            )}
-          </table>
+                </tfoot>
+              )
+            }
+          />
 
-          <VentasPorPersona turno={turno} />
+          {/* «Ventas por persona»: who sold what in the shift (docs/cajeros.md); the amounts, when the reader may see them. */}
+          <TablaVentas
+            caption="Ventas por persona"
+            columna="Persona"
+            filas={turno.por_vendedor.map((v) => ({
+              clave: v.id_usuario ?? 'sin-vendedor',
+              nombre: v.nombre ?? 'Sin vendedor registrado',
+              ventas: v.ventas,
+              total: v.total,
+            }))}
+            conTotales={turno.por_vendedor.every((v) => v.total !== null)}
+            testId="ventas-por-persona"
+          />
         </div>
       </div>
 

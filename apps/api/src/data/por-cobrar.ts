@@ -4,8 +4,8 @@
 // with GET /api/clientes.
 import type { PorCobrar } from '@minimarket/contracts/analitica';
 import { diasEntre } from '@minimarket/contracts/dias';
-import { Prisma, type Db, type Tx } from '../../db/client.js';
-import { diaLocal } from '../../lib/tiempo.js';
+import { Prisma, type Db, type Tx } from '../db/client.js';
+import { diaLocal } from '../lib/tiempo.js';
 
 /** Whole Santiago days from `desde` to `ahora` (0 the same day): the notice and Badito count them alike. */
 export const diasDesde = (desde: Date, ahora: Date) => diasEntre(diaLocal(desde), diaLocal(ahora)) - 1;

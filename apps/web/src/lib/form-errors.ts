@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from './api-client';
 
 /** Puts the server's field errors (422) under their fields; says whether there were any. */
 export function aplicarErroresCampo<T extends FieldValues>(e: unknown, setError: UseFormSetError<T>): boolean {

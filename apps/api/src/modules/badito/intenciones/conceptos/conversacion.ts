@@ -1,0 +1,41 @@
+// The words of the conversation: what Badito can do, greetings and thanks.
+import type { Termino } from '../terminos.js';
+
+export const CONVERSACION = {
+  capacidades: [
+    'que puedes',
+    'que sabes',
+    'que haces',
+    'para que sirves',
+    'para que sirve',
+    'en que me ayudas',
+    'en que me puedes',
+    'que puedo preguntar',
+    'que te puedo preguntar',
+    'quien eres',
+    'que eres',
+    'como funcionas',
+    'ayuda',
+    'help',
+    'funciones',
+    'opciones',
+    'comandos',
+    'menu',
+  ],
+  saludo: [
+    '=hola',
+    'hello',
+    'hi',
+    'hey',
+    'buenas',
+    'buenos dias',
+    'buen dia',
+    'buenas tardes',
+    'buenas noches',
+    'que tal',
+    'como estas',
+    'saludos',
+    'badito',
+  ],
+  gracias: ['gracias', 'grax', 'vale gracias', 'muchas gracias', 'ok gracias', 'gracia'],
+} satisfies Record<string, Termino[]>;
