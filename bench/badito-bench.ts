@@ -8,7 +8,7 @@
 // Knobs (environment): BENCH_REPETICIONES (300 runs per case).
 import { MAX_MENSAJE_BADITO } from '../packages/contracts/src/badito.js';
 import { clasificar, MAX_PALABRAS_PREGUNTA, MAX_PALABRAS_PRODUCTO } from '../apps/api/src/modules/badito/intenciones/index.js';
-import { MAX_CANDIDATOS_SQL } from '../apps/api/src/modules/badito/lecturas.js';
+import { MAX_CANDIDATOS_SQL } from '../apps/api/src/data/producto-lecturas.js';
 import { buscarProducto, type ProductoCatalogo } from '../apps/api/src/modules/badito/productos.js';
 
 const REPETICIONES = Number(process.env.BENCH_REPETICIONES ?? 300);

@@ -20,54 +20,24 @@ function puertoLibre(): string {
   ).trim();
 }
 
-// Two lanes side by side (issue 33: the suite keeps pace). Each lane is a whole app of its own: its
-// API server, its embedded PostgreSQL (migrated and seeded with the demo), its mail inbox and its
-// boleta stand-in, on ports of its own. The specs share the demo shop, its shift and its stock, so two
-// specs may never run against one database at once; across two databases they can. Each lane runs its
-// specs one at a time, in file order, as the whole suite ran before.
-//
 // The config is read by the runner and again by each worker. The runner picks the ports and a
-// fresh data directory per lane and leaves them in the environment, which the workers inherit.
-const CARRILES = ['A', 'B'] as const;
-type Carril = (typeof CARRILES)[number];
-if (!process.env.E2E_DATA_DIR_A) {
+// fresh data directory and leaves them in the environment, which the workers inherit.
+if (!process.env.E2E_DATA_DIR) {
   if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) {
     throw new Error(`No existe ${DIST_DIR}/index.html: compila la web antes (npx vite build).`);
   }
   fs.rmSync(DATA_ROOT, { recursive: true, force: true });
   fs.mkdirSync(DATA_ROOT, { recursive: true });
-  for (const carril of CARRILES) {
-    process.env[`E2E_DATA_DIR_${carril}`] = fs.mkdtempSync(path.join(DATA_ROOT, `pg-${carril}-`));
-    process.env[`E2E_PORT_${carril}`] ??= puertoLibre();
-    process.env[`E2E_PG_PORT_${carril}`] ??= puertoLibre();
-    process.env[`E2E_DEV_INBOX_PORT_${carril}`] ??= puertoLibre();
-    // The boleta provider's local stand-in (issue #23), started by the API.
-    process.env[`DTE_SIMULADOR_PORT_${carril}`] ??= puertoLibre();
-  }
-  // Lane A's inbox and stand-in under the names the specs that drive them read (boleta.spec.ts takes the
-  // stand-in down and back, recuperacion.spec.ts reads the mail): those specs run in lane A.
-  process.env.E2E_DEV_INBOX_PORT = process.env.E2E_DEV_INBOX_PORT_A;
-  process.env.DTE_SIMULADOR_PORT = process.env.DTE_SIMULADOR_PORT_A;
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(DATA_ROOT, 'pg-'));
+  process.env.E2E_PORT ??= puertoLibre();
+  process.env.E2E_PG_PORT ??= puertoLibre();
+  process.env.E2E_DEV_INBOX_PORT ??= puertoLibre();
+  // The boleta provider's local stand-in (issue #23), started by the API; e2e/boleta.spec.ts tells it
+  // to go down and come back through this port. A free one, like the others, so two runs can share a machine.
+  process.env.DTE_SIMULADOR_PORT ??= puertoLibre();
 }
 
-const baseURLDe = (carril: Carril) => `http://127.0.0.1:${process.env[`E2E_PORT_${carril}`]}`;
-
-// Lane A's specs, chosen so both lanes take about as long (summed test times of a run, in seconds, in
-// the comment); every other spec, a new one too, runs in lane B. boleta and recuperacion must stay in A.
-const CARRIL_A = [
-  'telefono', // 90
-  'offline', // 73
-  'accesibilidad', // 55
-  'cajeros', // 45
-  'cargar', // 43
-  'soporte', // 33
-  'admin', // 25
-  'capturas', // 19
-  'boleta', // 18
-  'caja', // 16
-  'recuperacion', // 11
-  'productos', // 12
-].map((nombre) => `**/${nombre}.spec.ts`);
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -78,24 +48,48 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-function servidor(carril: Carril) {
-  return {
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  // One worker. Tried (issue 33): two lanes, each a whole app with its own PostgreSQL and one worker, on
+  // 2 cores: the browser flows took 12.5 min against 11.1 min in one lane, every test slower (two
+  // Chromiums, two APIs and two databases share the same two cores). Worth trying again on more cores.
+  workers: 1,
+  // A stray test.only would skip the rest of the suite: refused in CI (.ci/run sets CI=true).
+  forbidOnly: Boolean(process.env.CI),
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    locale: 'es-CL',
+    timezoneId: 'America/Santiago',
+    viewport: { width: 1366, height: 768 },
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
     // tsx is the API's dependency: run from apps/api so `--import tsx` resolves there.
     command: `"${process.execPath}" --import tsx src/server.ts`,
     cwd: path.join(WEB_DIR, '..', 'api'),
-    url: `${baseURLDe(carril)}/inicio-sesion`,
+    url: `${baseURL}/inicio-sesion`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
+    stdout: 'ignore',
+    stderr: 'pipe',
     env: {
-      PORT: process.env[`E2E_PORT_${carril}`]!,
+      PORT: process.env.E2E_PORT!,
       HOST: '127.0.0.1',
-      PG_PORT: process.env[`E2E_PG_PORT_${carril}`]!,
-      PG_DATA_DIR: process.env[`E2E_DATA_DIR_${carril}`]!,
+      PG_PORT: process.env.E2E_PG_PORT!,
+      PG_DATA_DIR: process.env.E2E_DATA_DIR!,
       WEB_DIST_DIR: DIST_DIR,
       DEV_SMTP_PORT: '0',
-      DEV_INBOX_PORT: process.env[`E2E_DEV_INBOX_PORT_${carril}`]!,
+      DEV_INBOX_PORT: process.env.E2E_DEV_INBOX_PORT!,
       LOG_LEVEL: 'warn',
       // The suite signs in many times from one address: keep the lockout out of its way.
       LOGIN_MAX_FAILURES_PER_EMAIL: '100',
@@ -106,36 +100,7 @@ function servidor(carril: Carril) {
       // Open Food Facts is out of reach here: fail fast to the "not found" path.
       OFF_BASE_URL: 'http://127.0.0.1:9',
       OFF_TIMEOUT_MS: '500',
-      DTE_SIMULADOR_PORT: process.env[`DTE_SIMULADOR_PORT_${carril}`]!,
+      DTE_SIMULADOR_PORT: process.env.DTE_SIMULADOR_PORT!,
     },
-  };
-}
-
-export default defineConfig({
-  testDir: 'e2e',
-  testMatch: '**/*.spec.ts',
-  // One worker per lane; a lane's specs run one after another (fullyParallel off, workers: 1 per project).
-  workers: CARRILES.length,
-  // A stray test.only would skip the rest of the suite: refused in CI (.ci/run sets CI=true).
-  forbidOnly: Boolean(process.env.CI),
-  fullyParallel: false,
-  retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: [['list']],
-  outputDir: 'test-results',
-  use: {
-    locale: 'es-CL',
-    timezoneId: 'America/Santiago',
-    viewport: { width: 1366, height: 768 },
-    browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
   },
-  projects: [
-    { name: 'A', testMatch: CARRIL_A, workers: 1, use: { baseURL: baseURLDe('A') } },
-    { name: 'B', testIgnore: CARRIL_A, workers: 1, use: { baseURL: baseURLDe('B') } },
-  ],
-  webServer: CARRILES.map(servidor),
 });

@@ -54,7 +54,9 @@ SELECT pg_temp.por_tienda(t) FROM unnest(ARRAY[
     'documento_dte', 'detalle_devolucion'
 ]::regclass[]) AS t;
 
--- registrar_venta takes the shop as its first argument: the coordinator delegates each call to the
--- worker holding that shop's shard (every table it touches is colocated or a reference table) instead
--- of running its statements one by one from the coordinator.
+-- The two sale operations (registrar_venta at the counter, sincronizar_venta_offline from a device's
+-- outbox) take the shop as their first argument: the coordinator delegates each call to the worker
+-- holding that shop's shard (every table they touch, through escribir_venta and the helpers they call,
+-- is colocated or a reference table) instead of running their statements one by one from the coordinator.
 SELECT create_distributed_function('registrar_venta'::regproc, 'p_minimarket', colocate_with => 'producto');
+SELECT create_distributed_function('sincronizar_venta_offline'::regproc, 'p_minimarket', colocate_with => 'producto');

@@ -149,13 +149,13 @@ describe('the summaries are summed by the worker, never by a read', () => {
       const { rows } = await w.query<{ dias: number }>(`SELECT refrescar_resumen_ventas($1, NULL, '0 seconds') AS dias`, [tienda]);
       expect(rows[0]!.dias).toBe(1);
       const enviada = venta(3).then((r) => (respuesta = r));
-      // The sale (intentar_venta, the API's way into registrar_venta) stops at today's pending row, which
+      // The sale (registrar_venta, the counter's operation) stops at today's pending row, which
       // the worker deleted and has not committed.
       await expect
         .poll(async () => {
           const [f] = await ctx.db.$queryRaw<{ n: number }[]>`
             SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%intentar_venta%'`;
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%registrar_venta%'`;
           return f!.n;
         })
         .toBe(1);

@@ -255,7 +255,8 @@ describe('a cart refused at the counter', () => {
           .poll(async () => {
             const [f] = await ctx.db.$queryRaw<{ n: number }[]>`
               SELECT count(*)::int AS n FROM pg_stat_activity
-              WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%intentar_venta%'`;
+              WHERE datname = current_database() AND wait_event_type = 'Lock'
+                AND (query LIKE '%registrar_venta%' OR query LIKE '%sincronizar_venta_offline%')`;
             return f!.n;
           })
           .toBe(n);

@@ -29,7 +29,8 @@ export const productoCatalogoSchema = z
   .object({
     id_producto: z.number().int(),
     nombre_producto: z.string(),
-    codigo_barra: z.string(),
+    /** Null: a kg product with only its PLU (issue 32); the device leaves it out of its barcode index. */
+    codigo_barra: z.string().nullable(),
     codigo_plu: z.string().nullable(),
     categoria: z.enum(CATEGORIAS),
     precio_venta_actual: z.number().int(),

@@ -227,6 +227,9 @@ export const productoExternoSchema = z
   })
   .meta({ id: 'ProductoExterno' });
 
+/** GET /catalogo-externo/{codigo_barra}. */
+export const catalogoExternoParamsSchema = z.object({ codigo_barra: z.string().trim().min(1).max(LIMITES_PRODUCTO.codigoBarra) });
+
 /** GET /productos/etiqueta/{codigo}: a scanned scale label read with the shop's layout (docs/granel.md). */
 export const etiquetaQuerySchema = z.object({ id_minimarket: idSchema });
 export const etiquetaCodigoSchema = z.object({

@@ -155,6 +155,13 @@ export const eventoSoporteSchema = z.discriminatedUnion('tipo', [
 ]);
 export type EventoSoporte = z.infer<typeof eventoSoporteSchema>;
 
+/** POST /api/soporte/eventos/ticket: a ticket that opens one event stream, once, within 60 s. */
+export const ticketEventosSchema = z.object({ ticket: z.string(), expira_en: z.string() });
+/** GET /api/soporte/eventos?ticket= (EventSource cannot send the Authorization header). */
+export const eventosQuerySchema = z.object({ ticket: z.string().max(4096).optional() });
+/** GET /api/soporte/eventos answers text/event-stream, not JSON (the events are eventoSoporteSchema). */
+export const flujoEventosSchema = z.string();
+
 /** The 'Agregar Producto' ticket answers with the conversation it opened (201). */
 export const ticketProductoRespuestaSchema = conversacionSchema;
 

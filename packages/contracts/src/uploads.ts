@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id64Schema, idSchema } from './comunes.js';
 import { MAX_ENTERO } from './reglas.js';
 
 /** productos, ventas, and clientes: the shop's paper notebook (la libreta, docs/fiado.md) with what each one owes. */
@@ -56,6 +57,8 @@ export const PLANTILLAS = [
   'plantilla_ventas.csv',
   'plantilla_clientes.csv',
 ] as const;
+/** The rejected rows of an upload, as a file (GET /upload/history/{id_minimarket}/{id_archivo}/{archivo}). */
+export const ARCHIVOS_RECHAZADOS = ['rechazados.csv', 'rechazados.xlsx'] as const;
 /** detalle_resultado.status: everything loaded, some rows rejected, or the file could not be read. */
 export const STATUS_RESULTADO = ['success', 'partial', 'error'] as const;
 
@@ -71,6 +74,14 @@ export const cargaQuerySchema = z.object({
   id_usuario: idCargaSchema,
   upload_type: z.enum(TIPOS_CARGA, { error: 'Elige el tipo de datos del archivo: productos, ventas o clientes.' }),
 });
+
+/** GET /upload/history/{id_minimarket}. */
+export const historialCargasParamsSchema = z.object({ id_minimarket: idSchema });
+/** GET /upload/history/{id_minimarket}/{id_archivo}/{archivo}. */
+export const rechazadosParamsSchema = z.object({ id_minimarket: idSchema, id_archivo: id64Schema, archivo: z.enum(ARCHIVOS_RECHAZADOS) });
+/** GET /upload/plantillas/{nombre}?id_minimarket= (with the shop, the sales template's examples are its products). */
+export const plantillaParamsSchema = z.object({ nombre: z.enum(PLANTILLAS) });
+export const plantillaQuerySchema = z.object({ id_minimarket: idSchema.optional() });
 
 export const errorFilaSchema = z.object({ fila: z.number().int(), campo: z.string(), mensaje: z.string() });
 

@@ -4,6 +4,7 @@ import {
   ESTADOS,
   MAX_PAGE_SIZE,
   MENSAJE_NUMERO_DEMASIADO_GRANDE,
+  mensajeSchema,
   PAGE_SIZE_USUARIOS,
   passwordSchema,
   ROLES,
@@ -96,6 +97,9 @@ export const cambioContrasenaSchema = z.object({
   contrasena_actual: z.string().min(1, { error: 'Ingresa tu contraseña actual.' }),
   nueva_contrasena: passwordSchema,
 });
+
+/** POST /users/me/password: the other sessions end; this one goes on with the new token. */
+export const cambioContrasenaRespuestaSchema = mensajeSchema.extend({ access_token: z.string() });
 
 export const usuariosQuerySchema = z.object({
   // Pages past this would skip more rows than any list holds (and more than an integer).

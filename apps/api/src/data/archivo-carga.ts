@@ -3,6 +3,7 @@
 // import's own transaction, imports/resultado.ts). While it runs, its progress is written from
 // outside that transaction (registrarAvance), so the history can show it. All on a pg connection.
 import type pg from 'pg';
+import type { Tx } from '../db/client.js';
 import type { AvanceCarga, TipoCarga } from '@minimarket/contracts/uploads';
 
 export interface CargaRegistrada {
@@ -58,3 +59,30 @@ export async function guardarEstadoFinal(
     [idArchivo, final.estado, JSON.stringify(final.detalle), final.encabezado ? JSON.stringify(final.encabezado) : null],
   );
 }
+
+/** The shop's uploads, newest first (up to `limite`), as the history shows them. */
+export const historialDeCargas = (tx: Tx, idMinimarket: number, limite: number): Promise<CargaRegistrada[]> =>
+  tx.archivoCarga.findMany({
+    where: { id_minimarket: idMinimarket },
+    orderBy: [{ fecha_subida: 'desc' }, { id_archivo: 'desc' }],
+    take: limite,
+    select: {
+      id_archivo: true,
+      nombre_archivo: true,
+      tipo_archivo: true,
+      fecha_subida: true,
+      estado_procesamiento: true,
+      detalle_resultado: true,
+      tamano_bytes: true,
+      filas_leidas: true,
+      filas_estimadas: true,
+      etapa: true,
+    },
+  });
+
+/** One upload of the shop with its file's header and how many rows it rejected, or null. */
+export const cargaConRechazos = (tx: Tx, idMinimarket: number, idArchivo: number) =>
+  tx.archivoCarga.findFirst({
+    where: { id_archivo: idArchivo, id_minimarket: idMinimarket },
+    select: { nombre_archivo: true, columnas_archivo: true, _count: { select: { filas_rechazadas: true } } },
+  });

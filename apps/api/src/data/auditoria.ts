@@ -2,7 +2,7 @@
 // what it records (an approved void is written with its void, or not at all); a refused PIN on its own,
 // since the action it tried changes nothing. Rows are never changed or deleted.
 import type { AccionAuditoria } from '@minimarket/contracts/auditoria';
-import { Prisma, type Db, type Tx } from '../db/client.js';
+import { Prisma, type Tx } from '../db/client.js';
 
 export interface EntradaNueva {
   id_minimarket: number;
@@ -21,7 +21,7 @@ export interface EntradaNueva {
 /** The detail fits its column (500 characters) whatever the reason typed. */
 const recortar = (texto: string) => (texto.length > 500 ? `${texto.slice(0, 499)}…` : texto);
 
-export async function registrarAuditoria(tx: Db | Tx, ...entradas: EntradaNueva[]) {
+export async function registrarAuditoria(tx: Tx, ...entradas: EntradaNueva[]) {
   if (entradas.length === 0) return;
   await tx.auditoria.createMany({
     data: entradas.map((e) => ({
@@ -49,14 +49,14 @@ export interface FilaAuditoria {
 
 /** A shop's entries, newest first, with the names of who did and who approved. */
 export async function listarAuditoria(
-  db: Db,
+  tx: Tx,
   f: { idMinimarket: number; accion?: AccionAuditoria; idUsuario?: number; skip: number; limit: number },
 ) {
   const filtro = Prisma.sql`a.id_minimarket = ${f.idMinimarket}
     ${f.accion ? Prisma.sql`AND a.accion = ${f.accion}` : Prisma.empty}
     ${f.idUsuario ? Prisma.sql`AND (a.id_usuario = ${f.idUsuario} OR a.id_autorizador = ${f.idUsuario})` : Prisma.empty}`;
   const [filas, [conteo]] = await Promise.all([
-    db.$queryRaw<FilaAuditoria[]>`
+    tx.$queryRaw<FilaAuditoria[]>`
       SELECT a.id_auditoria, a.accion, a.id_usuario, u.nombre AS nombre_usuario, a.id_autorizador, z.nombre AS nombre_autorizador,
              a.detalle, a.fecha
       FROM auditoria a
@@ -65,7 +65,7 @@ export async function listarAuditoria(
       WHERE ${filtro}
       ORDER BY a.fecha DESC, a.id_auditoria DESC
       LIMIT ${f.limit} OFFSET ${f.skip}`,
-    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM auditoria a WHERE ${filtro}`,
+    tx.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM auditoria a WHERE ${filtro}`,
   ]);
   return { filas, total: conteo?.total ?? 0 };
 }
@@ -75,8 +75,8 @@ export async function listarAuditoria(
  * then (the current one among them when it changed), for the offline lane's check (docs/offline.md
  * «El rastro»). A product with no change since then had only its current price.
  */
-export async function preciosDesde(db: Db | Tx, idMinimarket: number, idProducto: number, desde: Date): Promise<number[]> {
-  const filas = await db.$queryRaw<{ antes: number | null; despues: number | null }[]>`
+export async function preciosDesde(tx: Tx, idMinimarket: number, idProducto: number, desde: Date): Promise<number[]> {
+  const filas = await tx.$queryRaw<{ antes: number | null; despues: number | null }[]>`
     SELECT (datos->>'antes')::int AS antes, (datos->>'despues')::int AS despues FROM auditoria
     WHERE id_minimarket = ${idMinimarket} AND accion = 'cambio_precio' AND id_producto = ${idProducto} AND fecha >= ${desde}`;
   return filas.flatMap((f) => [f.antes, f.despues]).filter((p): p is number => p !== null);

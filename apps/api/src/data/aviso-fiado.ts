@@ -5,6 +5,7 @@ import type { Tx } from '../db/client.js';
 import { avisoFiadoVencido } from '../lib/avisos.js';
 import { crearNotificaciones } from './notificacion.js';
 import { diasDesde, saldosClientes } from './por-cobrar.js';
+import { LLAVES_BLOQUEO } from '../lib/llaves-bloqueo.js';
 
 /**
  * Forgets the customers no longer overdue (their next crossing is told again) and marks the ones
@@ -27,8 +28,16 @@ export async function marcarVencidos(
   return nuevos.map((n) => n.id_cliente);
 }
 
+/** The shops with customers (those the worker looks at), with their owner and their days of grace. */
+export function tiendasConClientes(tx: Tx) {
+  return tx.$queryRaw<{ id_minimarket: number; id_usuario: number; dias_aviso_fiado: number }[]>`
+      SELECT m.id_minimarket, m.id_usuario, m.dias_aviso_fiado FROM minimarket m
+      WHERE EXISTS (SELECT 1 FROM cliente c WHERE c.id_minimarket = m.id_minimarket)
+      ORDER BY m.id_minimarket`;
+}
+
 /** pg_advisory_xact_lock(key, id_minimarket) while one shop's overdue customers are decided. */
-const LLAVE_AVISO_FIADO = 72707376;
+const LLAVE_AVISO_FIADO = LLAVES_BLOQUEO.avisoFiado;
 
 /**
  * One shop's overdue customers at `ahora`, inside `tx` (the worker's transaction, or the demo

@@ -3,8 +3,10 @@
 // lock (clienteBajoCandado), so two writes for one customer take turns on a balance that is exact.
 // The import of a notebook (imports/aplicar-clientes.ts) writes here too, set-based.
 import type pg from 'pg';
+import type { MetodoAbono, MovimientoCuenta } from '@minimarket/contracts/clientes';
 import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
-import type { Prisma, Tx } from '../db/client.js';
+import { Prisma, type Tx } from '../db/client.js';
+import { escaparLike } from '../db/like.js';
 
 export type ValoresCliente = Omit<Prisma.ClienteUncheckedCreateInput, 'id_cliente' | 'fecha_creacion'>;
 
@@ -40,6 +42,119 @@ export async function clienteBajoCandado(tx: Tx, idMinimarket: number, idCliente
     FOR UPDATE`;
   if (!c) return null;
   return { ...c, saldo: await saldoCliente(tx, idMinimarket, idCliente) };
+}
+
+/**
+ * The shop's customers whose name has a word beginning with each word asked (accents and case
+ * ignored: nombre_busqueda), active first, by name; `exacto` when the name is the words asked, whole.
+ */
+export function clientesPorNombre(tx: Tx, idMinimarket: number, palabras: readonly string[], limite: number) {
+  const condiciones = palabras.map((w) => Prisma.sql`(' ' || c.nombre_busqueda) LIKE '% ' || texto_busqueda(${escaparLike(w)}) || '%'`);
+  return tx.$queryRaw<{ id_cliente: number; nombre: string; exacto: boolean }[]>`
+    SELECT c.id_cliente, c.nombre, c.nombre_busqueda = texto_busqueda(${palabras.join(' ')}) AS exacto
+    FROM cliente c
+    WHERE c.id_minimarket = ${idMinimarket} AND ${Prisma.join(condiciones, ' AND ')}
+    ORDER BY c.activo DESC, c.nombre, c.id_cliente
+    LIMIT ${limite}`;
+}
+
+/** A customer with what they owe now and since when (saldos_clientes). */
+export interface FilaCliente {
+  id_cliente: number;
+  id_minimarket: number;
+  nombre: string;
+  rut: string | null;
+  telefono: string | null;
+  direccion: string | null;
+  limite_credito: number | null;
+  notas: string | null;
+  activo: boolean;
+  fecha_creacion: Date;
+  saldo_inicial: number;
+  saldo_inicial_desde: Date;
+  saldo: bigint;
+  compra_impaga_desde: Date | null;
+}
+
+/**
+ * Customers of one shop with their balance and the oldest purchase not yet paid, both from
+ * saldos_clientes (prisma/funciones: the one reading of cuenta_cliente that says which purchase
+ * is unpaid; credits settle purchases oldest first). `donde` narrows the customers (a search, one id).
+ */
+function consultaClientes(idMinimarket: number, donde: Prisma.Sql, orden: Prisma.Sql, pagina: Prisma.Sql = Prisma.empty) {
+  return Prisma.sql`
+    SELECT c.id_cliente, c.id_minimarket, c.nombre, c.rut, c.telefono, c.direccion, c.limite_credito, c.notas,
+           c.activo, c.fecha_creacion, c.saldo_inicial, coalesce(c.saldo_inicial_desde, c.fecha_creacion) AS saldo_inicial_desde,
+           coalesce(s.saldo, 0)::bigint AS saldo, s.compra_impaga_desde
+    FROM cliente c
+    LEFT JOIN saldos_clientes(${idMinimarket}::int) s ON s.id_cliente = c.id_cliente
+    WHERE c.id_minimarket = ${idMinimarket} AND ${donde}
+    ORDER BY ${orden}
+    ${pagina}`;
+}
+
+/** A customer by its id alone (as /productos/{id}) with its shop's owner and name, or null. */
+export const clienteConTienda = (tx: Tx, idCliente: number) =>
+  tx.cliente.findFirst({
+    where: { id_cliente: idCliente },
+    select: { id_minimarket: true, minimarket: { select: { id_usuario: true, nombre_minimarket: true } } },
+  });
+
+/** One customer of the shop with its balance, or null. */
+export async function clienteConSaldo(tx: Tx, idMinimarket: number, idCliente: number): Promise<FilaCliente | null> {
+  const [fila] = await tx.$queryRaw<FilaCliente[]>(
+    consultaClientes(idMinimarket, Prisma.sql`c.id_cliente = ${idCliente}`, Prisma.sql`c.id_cliente`),
+  );
+  return fila ?? null;
+}
+
+export interface FiltroClientes {
+  idMinimarket: number;
+  /** The deactivated ones too. */
+  inactivos: boolean;
+  /** In the name (case and accents ignored) or the exact RUT (dots and spaces ignored). */
+  search?: string;
+  /** By name, or who owes most first. */
+  orden: 'nombre' | 'deuda';
+}
+
+/** A page of the shop's customers with their balance, how many match, and what all the shop's customers owe. */
+export async function listarClientes(tx: Tx, f: FiltroClientes, pagina: { skip: number; limit: number }) {
+  const termino = f.search ? escaparLike(f.search) : null;
+  const donde = Prisma.sql`${f.inactivos ? Prisma.sql`true` : Prisma.sql`c.activo`}
+        ${termino ? Prisma.sql`AND (c.nombre_busqueda LIKE '%' || texto_busqueda(${termino}) || '%' OR c.rut = ${f.search!.replace(/[.\s]/g, '').toUpperCase()})` : Prisma.empty}`;
+  const orden = f.orden === 'deuda' ? Prisma.sql`saldo DESC, c.nombre, c.id_cliente` : Prisma.sql`c.nombre, c.id_cliente`;
+  const [filas, [totales]] = await Promise.all([
+    tx.$queryRaw<FilaCliente[]>(consultaClientes(f.idMinimarket, donde, orden, Prisma.sql`LIMIT ${pagina.limit} OFFSET ${pagina.skip}`)),
+    tx.$queryRaw<{ total: number; por_cobrar: bigint }[]>`
+          SELECT (SELECT count(*)::int FROM cliente c WHERE c.id_minimarket = ${f.idMinimarket} AND ${donde}) AS total,
+                 (SELECT coalesce(sum(cargo - abono), 0)::bigint FROM cuenta_cliente WHERE id_minimarket = ${f.idMinimarket}) AS por_cobrar`,
+  ]);
+  return { filas, total: totales?.total ?? 0, por_cobrar: Number(totales?.por_cobrar ?? 0) };
+}
+
+/** A customer's statement (cuenta_cliente), oldest first, with the balance after each movement and its sale's number. */
+export function movimientosDeCuenta(tx: Tx, idMinimarket: number, idCliente: number) {
+  return tx.$queryRaw<
+    {
+      fecha: Date;
+      tipo: MovimientoCuenta['tipo'];
+      id_venta: number | null;
+      numero_venta: number | null;
+      id_venta_csv: string | null;
+      metodo_pago: MetodoAbono | null;
+      cargo: number;
+      abono: number;
+      saldo: bigint;
+    }[]
+  >`
+        SELECT m.fecha, m.tipo, m.id_venta, v.numero_venta, v.id_venta_csv, m.metodo_pago, m.cargo, m.abono,
+               sum(m.cargo - m.abono) OVER (ORDER BY m.fecha, m.tipo IN ('compra', 'saldo_inicial') DESC, coalesce(m.id_venta, m.id_abono)
+                                            ROWS UNBOUNDED PRECEDING)::bigint AS saldo
+        FROM cuenta_cliente m
+        LEFT JOIN venta v ON v.id_minimarket = m.id_minimarket AND v.id_venta = m.id_venta
+        WHERE m.id_minimarket = ${idMinimarket} AND m.id_cliente = ${idCliente}
+        ORDER BY m.fecha, m.tipo IN ('compra', 'saldo_inicial') DESC, coalesce(m.id_venta, m.id_abono)`;
 }
 
 /**

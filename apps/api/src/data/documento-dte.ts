@@ -5,7 +5,8 @@
 //
 // Every statement that locks rows names one shop (`id_minimarket = $1`): on Citus, where the table is
 // distributed by shop, a row lock is only allowed in a query that reaches a single shard.
-import type { Db } from '../db/client.js';
+import type { PorDiaDocumentos } from '@minimarket/contracts/boletas';
+import type { Db, Prisma, Tx } from '../db/client.js';
 
 export interface DocumentoTomado {
   id_minimarket: number;
@@ -37,8 +38,8 @@ export interface TiendaConDocumentos {
  * live lease), the one whose oldest due row has waited longest first. A plain read, no lock: on
  * Citus it may cross shops. It walks the due rows only (documento_dte_cola_idx).
  */
-export function tiendasConDocumentos(db: Db, limite: number) {
-  return db.$queryRaw<TiendaConDocumentos[]>`
+export function tiendasConDocumentos(tx: Tx, limite: number) {
+  return tx.$queryRaw<TiendaConDocumentos[]>`
     SELECT id_minimarket, count(*)::int AS vencidos FROM documento_dte
     WHERE estado IN ('pendiente', 'en_proceso') AND proximo_intento <= now()
       AND (tomado_hasta IS NULL OR tomado_hasta < now())
@@ -176,8 +177,8 @@ export async function esperarTienda(db: Db, idMinimarket: number, ms: number) {
 }
 
 /** A rejected document back in the queue as a new request (a new key); nothing when it is no longer rejected. */
-export async function reintentarDocumento(db: Db, idMinimarket: number, idDocumento: number, clave: string) {
-  const filas = await db.documentoDte.updateManyAndReturn({
+export async function reintentarDocumento(tx: Tx, idMinimarket: number, idDocumento: number, clave: string) {
+  const filas = await tx.documentoDte.updateManyAndReturn({
     where: { id_minimarket: idMinimarket, id_documento: idDocumento, estado: 'rechazado' },
     data: {
       estado: 'pendiente',
@@ -196,3 +197,78 @@ export async function reintentarDocumento(db: Db, idMinimarket: number, idDocume
   });
   return filas.length > 0;
 }
+
+// The reads of the outbox: the owner's list, a sale's boleta, the notas de crédito as printed.
+
+/** What a document brings along in the owner's list: its sale's number and the folio it corrects. */
+const CON_VENTA = { venta: { select: { numero_venta: true } }, referencia: { select: { folio: true } } } as const;
+
+/** One document of the shop, or null. */
+export const documentoDeTienda = (tx: Tx, idMinimarket: number, idDocumento: number) =>
+  tx.documentoDte.findUnique({ where: { id_minimarket_id_documento: { id_minimarket: idMinimarket, id_documento: idDocumento } } });
+
+/** One document of the shop (it must exist) with its sale's number and the folio it corrects. */
+export const documentoConVenta = (tx: Tx, idMinimarket: number, idDocumento: number) =>
+  tx.documentoDte.findUniqueOrThrow({
+    where: { id_minimarket_id_documento: { id_minimarket: idMinimarket, id_documento: idDocumento } },
+    include: CON_VENTA,
+  });
+
+export interface FiltroDocumentos {
+  idMinimarket: number;
+  estado?: string;
+  /** Created in [gte, lt). */
+  creado?: { gte: Date; lt: Date };
+}
+
+/** A page of the shop's documents, newest first, with their sale's number, and how many match. */
+export async function listarDocumentos(tx: Tx, f: FiltroDocumentos, pagina: { skip: number; take: number }) {
+  const where = { id_minimarket: f.idMinimarket, ...(f.estado ? { estado: f.estado } : {}), ...(f.creado ? { creado_en: f.creado } : {}) };
+  const [documentos, total] = await Promise.all([
+    tx.documentoDte.findMany({ where, include: CON_VENTA, orderBy: { id_documento: 'desc' }, skip: pagina.skip, take: pagina.take }),
+    tx.documentoDte.count({ where }),
+  ]);
+  return { documentos, total };
+}
+
+/** How many of the shop's documents are in each state (only the states it has). */
+export const documentosPorEstado = (tx: Tx, idMinimarket: number) =>
+  tx.documentoDte.groupBy({ by: ['estado'], where: { id_minimarket: idMinimarket }, _count: { _all: true } });
+
+/**
+ * Issued (with a folio) per day, the last 14 days that had any, newest first: the boletas, the notas
+ * de crédito apart, and the net, so a sale voided the same day nets to $0 instead of counting as a
+ * boleta issued.
+ */
+export function documentosEmitidosPorDia(tx: Tx, idMinimarket: number) {
+  return tx.$queryRaw<PorDiaDocumentos[]>`
+          SELECT dia, boletas, monto_boletas, notas_credito, monto_notas_credito, monto_boletas - monto_notas_credito AS neto
+          FROM (
+            SELECT to_char((creado_en AT TIME ZONE 'America/Santiago')::date, 'YYYY-MM-DD') AS dia,
+                   (count(*) FILTER (WHERE tipo IN (39, 41)))::int AS boletas,
+                   coalesce(sum(total) FILTER (WHERE tipo IN (39, 41)), 0)::int AS monto_boletas,
+                   (count(*) FILTER (WHERE tipo = 61))::int AS notas_credito,
+                   coalesce(sum(total) FILTER (WHERE tipo = 61), 0)::int AS monto_notas_credito
+            FROM documento_dte WHERE id_minimarket = ${idMinimarket} AND folio IS NOT NULL
+            GROUP BY 1
+          ) d
+          ORDER BY dia DESC LIMIT 14`;
+}
+
+/** The boleta (39 or 41) of a sale with the shop's issuer as configured, or null when it has none. */
+export const boletaDeVenta = (tx: Tx, idMinimarket: number, idVenta: number) =>
+  tx.documentoDte.findFirst({
+    where: { id_minimarket: idMinimarket, id_venta: idVenta, tipo: { in: [39, 41] } },
+    include: { minimarket: { select: { emisor_dte: true } } },
+  });
+
+/** What a nota de crédito's paper shows beside its own row: the boleta it corrects, the sale, the shop and its issuer. */
+const NOTA_CON_TODO = {
+  referencia: { select: { tipo: true, folio: true, total: true, creado_en: true } },
+  venta: { select: { numero_venta: true, id_venta_csv: true } },
+  minimarket: { select: { nombre_minimarket: true, emisor_dte: true } },
+} as const satisfies Prisma.DocumentoDteInclude;
+
+/** The shop's notas de crédito (61) of one sale, or the one with that id, oldest first, with what their paper shows. */
+export const notasCredito = (tx: Tx, where: { id_minimarket: number; id_venta?: number; id_documento?: number }) =>
+  tx.documentoDte.findMany({ where: { ...where, tipo: 61 }, include: NOTA_CON_TODO, orderBy: { id_documento: 'asc' } });

@@ -1,6 +1,7 @@
 // fila_rechazada: the rows an import refused, as they were in the file (JSON cells) with their
 // reasons, so the owner downloads only them, fixes them and uploads them again.
 import type pg from 'pg';
+import type { Tx } from '../db/client.js';
 
 /**
  * From the import's staging table (rows with fila, celdas and errores, a JSON array of
@@ -14,3 +15,12 @@ export async function guardarRechazadasDesde(client: pg.ClientBase, staging: str
     [carga.idArchivo, carga.idMinimarket],
   );
 }
+
+/** Up to `cuantas` rejected rows of an upload after row `despuesDe`, in file order (the (id_archivo, fila) index). */
+export const filasRechazadasDesde = (tx: Tx, idArchivo: number, despuesDe: number, cuantas: number) =>
+  tx.filaRechazada.findMany({
+    where: { id_archivo: idArchivo, fila: { gt: despuesDe } },
+    orderBy: { fila: 'asc' },
+    take: cuantas,
+    select: { fila: true, celdas: true, motivo: true },
+  });

@@ -2,7 +2,8 @@
 // created, given to another owner or deleted changes which conversations its owners see: the same
 // transaction tells every replica (aviso-sesiones.ts), which ends those owners' live streams (the
 // browser opens a new one, which sees the shops as they are now).
-import type { Prisma, Tx } from '../db/client.js';
+import { Prisma, type Tx } from '../db/client.js';
+import { escaparLike } from '../db/like.js';
 import { avisarSesiones, enTransaccion } from './aviso-sesiones.js';
 import { quitarPin } from './pin-tienda.js';
 
@@ -41,3 +42,89 @@ export const eliminarMinimarket = (tx: Tx, id: number) =>
     await avisarSesiones(t, { id_usuario: m.id_usuario });
     return m;
   });
+
+/** The shop's name (it must exist). */
+export async function nombreDeTienda(tx: Tx, idMinimarket: number): Promise<string> {
+  const m = await tx.minimarket.findUniqueOrThrow({ where: { id_minimarket: idMinimarket }, select: { nombre_minimarket: true } });
+  return m.nombre_minimarket;
+}
+
+/** The shop's low-stock threshold (it must exist). */
+export async function umbralStockBajo(tx: Tx, idMinimarket: number): Promise<number> {
+  const m = await tx.minimarket.findUniqueOrThrow({ where: { id_minimarket: idMinimarket }, select: { umbral_stock_bajo: true } });
+  return m.umbral_stock_bajo;
+}
+
+/** The shop's row, or null. */
+export const minimarketPorId = (tx: Tx, idMinimarket: number) => tx.minimarket.findUnique({ where: { id_minimarket: idMinimarket } });
+
+/** The shop with its owner's name, or null. */
+export const minimarketConDueno = (tx: Tx, idMinimarket: number) =>
+  tx.minimarket.findUnique({ where: { id_minimarket: idMinimarket }, include: CON_DUENO });
+
+/** Whether the shop exists. */
+export async function existeMinimarket(tx: Tx, idMinimarket: number): Promise<boolean> {
+  return (await tx.minimarket.findUnique({ where: { id_minimarket: idMinimarket }, select: { id_minimarket: true } })) !== null;
+}
+
+/** An owner's first shop (lowest id), or null when they have none. */
+export async function primeraTiendaDe(tx: Tx, idUsuario: number): Promise<number | null> {
+  const propia = await tx.minimarket.findFirst({
+    where: { id_usuario: idUsuario },
+    orderBy: { id_minimarket: 'asc' },
+    select: { id_minimarket: true },
+  });
+  return propia?.id_minimarket ?? null;
+}
+
+/** The shops an owner owns. */
+export async function tiendasDeDueno(tx: Tx, idUsuario: number): Promise<number[]> {
+  return (await tx.minimarket.findMany({ where: { id_usuario: idUsuario }, select: { id_minimarket: true } })).map((m) => m.id_minimarket);
+}
+
+/** How many shops the user owns. */
+export const contarTiendasDeDueno = (tx: Tx, idUsuario: number) => tx.minimarket.count({ where: { id_usuario: idUsuario } });
+
+export interface FiltroMinimarkets {
+  /** Only this owner's shops. */
+  idDueno?: number;
+  /** Only this shop. */
+  idMinimarket?: number | null;
+  comuna?: string;
+  rubro?: string;
+  search?: string;
+}
+
+/**
+ * A page of shops by id, each with its owner's name, and how many match. Case and accents ignored
+ * everywhere: 'maipu' is Maipú (minimarket.busqueda, in SQL).
+ */
+export async function listarMinimarkets(tx: Tx, f: FiltroMinimarkets, pagina: { skip: number; limit: number }) {
+  const filtros = Prisma.sql`TRUE
+        ${f.idDueno !== undefined ? Prisma.sql`AND id_usuario = ${f.idDueno}` : Prisma.empty}
+        ${f.idMinimarket !== undefined ? Prisma.sql`AND id_minimarket = ${f.idMinimarket}` : Prisma.empty}
+        ${f.comuna ? Prisma.sql`AND texto_busqueda(comuna) = texto_busqueda(${f.comuna})` : Prisma.empty}
+        ${f.rubro ? Prisma.sql`AND texto_busqueda(rubro) = texto_busqueda(${f.rubro})` : Prisma.empty}
+        ${f.search ? Prisma.sql`AND busqueda LIKE '%' || texto_busqueda(${escaparLike(f.search)}) || '%'` : Prisma.empty}`;
+  const [ids, [conteo]] = await Promise.all([
+    tx.$queryRaw<{ id_minimarket: number }[]>`
+          SELECT id_minimarket FROM minimarket WHERE ${filtros} ORDER BY id_minimarket LIMIT ${pagina.limit} OFFSET ${pagina.skip}`,
+    tx.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM minimarket WHERE ${filtros}`,
+  ]);
+  const filas = await tx.minimarket.findMany({
+    where: { id_minimarket: { in: ids.map((m) => m.id_minimarket) } },
+    include: CON_DUENO,
+    orderBy: { id_minimarket: 'asc' },
+  });
+  return { filas, total: conteo?.total ?? 0 };
+}
+
+/** The shop's owner (the shop must exist). */
+export async function duenoDeTienda(tx: Tx, idMinimarket: number): Promise<number> {
+  const m = await tx.minimarket.findUniqueOrThrow({ where: { id_minimarket: idMinimarket }, select: { id_usuario: true } });
+  return m.id_usuario;
+}
+
+/** The shop's owner and low-stock threshold (what its stock notices need), or null. */
+export const duenoYUmbral = (tx: Tx, idMinimarket: number) =>
+  tx.minimarket.findUnique({ where: { id_minimarket: idMinimarket }, select: { id_usuario: true, umbral_stock_bajo: true } });

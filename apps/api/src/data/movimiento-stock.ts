@@ -94,10 +94,10 @@ function condicionesAjustes(f: FiltroAjustes) {
 }
 
 /** A page of adjustments, newest first, with the product's name and who made each. */
-export async function listarAjustes(db: Tx, f: FiltroAjustes, pagina: { skip: number; limit: number }) {
+export async function listarAjustes(tx: Tx, f: FiltroAjustes, pagina: { skip: number; limit: number }) {
   const donde = condicionesAjustes(f);
   const [filas, [conteo]] = await Promise.all([
-    db.$queryRaw<FilaAjuste[]>`
+    tx.$queryRaw<FilaAjuste[]>`
       SELECT m.id_movimiento, m.id_producto, p.nombre_producto, p.codigo_barra, p.unidad, m.tipo_ajuste, m.cantidad,
              m.stock_resultante, m.costo_unitario, m.nota, m.fecha, u.nombre AS nombre_usuario
       FROM movimiento_stock m
@@ -106,14 +106,14 @@ export async function listarAjustes(db: Tx, f: FiltroAjustes, pagina: { skip: nu
       WHERE ${donde}
       ORDER BY m.fecha DESC, m.id_movimiento DESC
       LIMIT ${pagina.limit} OFFSET ${pagina.skip}`,
-    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM movimiento_stock m WHERE ${donde}`,
+    tx.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM movimiento_stock m WHERE ${donde}`,
   ]);
   return { filas, total: conteo?.total ?? 0 };
 }
 
 /** One adjustment by its ledger id, shaped as the list's rows. */
-export async function ajustePorId(db: Tx, idMinimarket: number, idMovimiento: number) {
-  const [fila] = await db.$queryRaw<FilaAjuste[]>`
+export async function ajustePorId(tx: Tx, idMinimarket: number, idMovimiento: number) {
+  const [fila] = await tx.$queryRaw<FilaAjuste[]>`
     SELECT m.id_movimiento, m.id_producto, p.nombre_producto, p.codigo_barra, p.unidad, m.tipo_ajuste, m.cantidad,
            m.stock_resultante, m.costo_unitario, m.nota, m.fecha, u.nombre AS nombre_usuario
     FROM movimiento_stock m
@@ -141,8 +141,8 @@ export interface SumaAjustes {
  * million units at $100.000.000 overflow an integer; a kg row at its cost per kilo, rounded like the
  * contracts' valorAlCosto), and what had no cost. `zona` is the shops' time zone (reglas.ZONA_HORARIA).
  */
-export async function sumarAjustesPorMes(db: Tx, f: FiltroAjustes & { zona: string }): Promise<SumaAjustes[]> {
-  const filas = await db.$queryRaw<
+export async function sumarAjustesPorMes(tx: Tx, f: FiltroAjustes & { zona: string }): Promise<SumaAjustes[]> {
+  const filas = await tx.$queryRaw<
     Array<{
       mes: string;
       tipo_ajuste: string;

@@ -1,7 +1,7 @@
 // pin_tienda: the PINs of a shop's people (issue 31, docs/cajeros.md «El PIN»). `huella` is the keyed
 // hash of the shop and the PIN (modules/cajeros/pin.ts): unique within the shop, so the person behind
 // a PIN is one indexed read, and two people of one shop never share a PIN.
-import type { Db, Tx } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 
 /** Sets (or changes) a person's PIN at a shop. A PIN another person of the shop has: unique_violation. */
 export async function fijarPin(tx: Tx, p: { id_minimarket: number; id_usuario: number; huella: string }) {
@@ -28,8 +28,8 @@ export interface PersonaDePin {
 }
 
 /** Whose PIN this is at the shop, if anyone's. */
-export async function personaPorHuella(db: Db | Tx, idMinimarket: number, huella: string): Promise<PersonaDePin | null> {
-  const [fila] = await db.$queryRaw<PersonaDePin[]>`
+export async function personaPorHuella(tx: Tx, idMinimarket: number, huella: string): Promise<PersonaDePin | null> {
+  const [fila] = await tx.$queryRaw<PersonaDePin[]>`
     SELECT u.id_usuario, u.nombre, u.rol, u.estado, u.sesiones_validas_desde,
            m.id_usuario = u.id_usuario AS es_dueno,
            u.rol = 'cajero' AND u.id_minimarket_cajero = p.id_minimarket AS es_cajero
@@ -41,8 +41,8 @@ export async function personaPorHuella(db: Db | Tx, idMinimarket: number, huella
 }
 
 /** Whether the person has a PIN at the shop. */
-export async function tienePin(db: Db | Tx, idMinimarket: number, idUsuario: number): Promise<boolean> {
-  const [fila] = await db.$queryRaw<{ existe: boolean }[]>`
+export async function tienePin(tx: Tx, idMinimarket: number, idUsuario: number): Promise<boolean> {
+  const [fila] = await tx.$queryRaw<{ existe: boolean }[]>`
     SELECT EXISTS (SELECT 1 FROM pin_tienda WHERE id_minimarket = ${idMinimarket} AND id_usuario = ${idUsuario}) AS existe`;
   return fila?.existe ?? false;
 }

@@ -4,7 +4,7 @@
 // with GET /api/clientes.
 import type { PorCobrar } from '@minimarket/contracts/analitica';
 import { diasEntre } from '@minimarket/contracts/dias';
-import { Prisma, type Db, type Tx } from '../db/client.js';
+import { Prisma, type Tx } from '../db/client.js';
 import { diaLocal } from '../lib/tiempo.js';
 
 /** Whole Santiago days from `desde` to `ahora` (0 the same day): the notice and Badito count them alike. */
@@ -20,8 +20,8 @@ export interface SaldoCliente {
 }
 
 /** What the shop's customers owe in all, how many owe, and since when the oldest unpaid purchase. */
-export async function porCobrar(db: Db | Tx, idMinimarket: number): Promise<PorCobrar> {
-  const [fila] = await db.$queryRaw<{ por_cobrar: bigint; clientes: number; desde: Date | null }[]>`
+export async function porCobrar(tx: Tx, idMinimarket: number): Promise<PorCobrar> {
+  const [fila] = await tx.$queryRaw<{ por_cobrar: bigint; clientes: number; desde: Date | null }[]>`
     SELECT coalesce(sum(saldo), 0)::bigint AS por_cobrar, (count(*) FILTER (WHERE saldo > 0))::int AS clientes,
            min(compra_impaga_desde) AS desde
     FROM saldos_clientes(${idMinimarket}::int)`;
@@ -37,11 +37,11 @@ export async function porCobrar(db: Db | Tx, idMinimarket: number): Promise<PorC
  * search by name); `limite`: the first ones.
  */
 export async function saldosClientes(
-  db: Db | Tx,
+  tx: Tx,
   idMinimarket: number,
   { ids, limite }: { ids?: readonly number[]; limite?: number } = {},
 ): Promise<SaldoCliente[]> {
-  const filas = await db.$queryRaw<{ id_cliente: number; nombre: string; saldo: bigint; compra_impaga_desde: Date | null }[]>`
+  const filas = await tx.$queryRaw<{ id_cliente: number; nombre: string; saldo: bigint; compra_impaga_desde: Date | null }[]>`
     SELECT s.id_cliente, c.nombre, s.saldo, s.compra_impaga_desde
     FROM saldos_clientes(${idMinimarket}::int) s
     JOIN cliente c ON c.id_minimarket = ${idMinimarket} AND c.id_cliente = s.id_cliente

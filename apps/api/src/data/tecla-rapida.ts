@@ -9,3 +9,11 @@ export async function fijarTeclasRapidas(tx: Tx, idMinimarket: number, productos
     data: productos.map((id_producto, posicion) => ({ id_minimarket: idMinimarket, posicion, id_producto })),
   });
 }
+
+/** The owner's grid as set, in order, each key with its product; a product no longer active leaves its key out. */
+export const teclasFijadas = (tx: Tx, idMinimarket: number) =>
+  tx.teclaRapida.findMany({
+    where: { id_minimarket: idMinimarket, producto: { estado: 'activo' } },
+    include: { producto: true },
+    orderBy: { posicion: 'asc' },
+  });

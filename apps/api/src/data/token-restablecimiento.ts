@@ -22,3 +22,15 @@ export async function usarEnlace(tx: Tx, enlace: { id_token: number; id_usuario:
   await tx.tokenRestablecimiento.deleteMany({ where: { id_usuario: enlace.id_usuario, id_token: { not: enlace.id_token } } });
   return true;
 }
+
+/** The link with this token's hash, with its user as the reset checks them, or null. */
+export const enlacePorHash = (tx: Tx, tokenHash: string) =>
+  tx.tokenRestablecimiento.findUnique({
+    where: { token_hash: tokenHash },
+    include: { usuario: { select: { id_usuario: true, correo: true, rol: true, estado: true, sesiones_validas_desde: true } } },
+  });
+
+/** Whether the user asked for a link after this one (only the newest link works). */
+export async function hayEnlaceMasNuevo(tx: Tx, idUsuario: number, idToken: number): Promise<boolean> {
+  return (await tx.tokenRestablecimiento.count({ where: { id_usuario: idUsuario, id_token: { gt: idToken } } })) > 0;
+}

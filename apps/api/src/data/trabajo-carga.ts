@@ -17,8 +17,9 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import type { TipoCarga } from '@minimarket/contracts/uploads';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { crearCarga, type CargaRegistrada } from './archivo-carga.js';
+import { LLAVES_BLOQUEO } from '../lib/llaves-bloqueo.js';
 
 /** The uploaded file is kept in pieces of this size (a row of bytea each). */
 export const TAMANO_PARTE = 1024 * 1024;
@@ -34,7 +35,7 @@ export interface TrabajoTomado {
 }
 
 /** Any constant (with the shop id): one shop's uploads are counted against its limit one at a time. */
-const LOCK_COLA_TIENDA = 72707372;
+const LOCK_COLA_TIENDA = LLAVES_BLOQUEO.colaCargasTienda;
 
 /**
  * Records an upload 'En revisión' and queues it with its file, piece by piece, in one
@@ -87,8 +88,8 @@ const TIENDAS_POR_LECTURA = 20;
  * Shops whose head job is free (no lease, or its lease ran out), round-robin: those after
  * `despuesDe` by id first, then from the start. A plain read (no lock): on Citus it may cross shops.
  */
-export async function tiendasConTrabajo(db: Db, despuesDe: number, limite = TIENDAS_POR_LECTURA): Promise<number[]> {
-  const filas = await db.$queryRaw<Array<{ id_minimarket: number }>>`
+export async function tiendasConTrabajo(tx: Tx, despuesDe: number, limite = TIENDAS_POR_LECTURA): Promise<number[]> {
+  const filas = await tx.$queryRaw<Array<{ id_minimarket: number }>>`
     SELECT c.id_minimarket FROM trabajo_carga c
     WHERE (c.lease_hasta IS NULL OR c.lease_hasta < now())
       AND NOT EXISTS (SELECT 1 FROM trabajo_carga p WHERE p.id_minimarket = c.id_minimarket AND p.id_archivo < c.id_archivo)

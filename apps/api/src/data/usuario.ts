@@ -2,7 +2,8 @@
 // e-mail or role, or a deactivation, ends every session opened before it (usuario.sesiones_validas_desde,
 // read by the auth guard), whoever makes the change (the user, an administrador, a reset link). The
 // same transaction tells every replica (aviso-sesiones.ts), which ends those sessions' live streams.
-import type { Prisma, Tx } from '../db/client.js';
+import { Prisma, type Tx } from '../db/client.js';
+import { escaparLike } from '../db/like.js';
 import { avisarSesiones, enTransaccion } from './aviso-sesiones.js';
 
 export const crearUsuario = (tx: Tx, data: Prisma.UsuarioUncheckedCreateInput) => tx.usuario.create({ data });
@@ -61,4 +62,119 @@ export async function historialDeUsuario(tx: Tx, idMinimarket: number, idUsuario
                      AND (id_usuario_apertura = ${idUsuario} OR id_usuario_cierre = ${idUsuario}))
         OR EXISTS (SELECT 1 FROM abono WHERE id_minimarket = ${idMinimarket} AND id_usuario = ${idUsuario}) AS hay`;
   return fila?.hay ?? false;
+}
+
+/** The user's role, or null when there is no such user. */
+export async function rolDeUsuario(tx: Tx, idUsuario: number): Promise<string | null> {
+  return (await tx.usuario.findUnique({ where: { id_usuario: idUsuario }, select: { rol: true } }))?.rol ?? null;
+}
+
+/** Every active administrador. */
+export async function administradoresActivos(tx: Tx): Promise<number[]> {
+  return (await tx.usuario.findMany({ where: { rol: 'administrador', estado: 'activo' }, select: { id_usuario: true } })).map(
+    (x) => x.id_usuario,
+  );
+}
+
+/** A user's session as the database has it now: active or not, role, since when sessions count, the shops they own. */
+export interface VigenciaUsuario {
+  id_usuario: number;
+  rol: string;
+  estado: string;
+  sesiones_validas_desde: Date;
+  tiendas: number[];
+}
+
+/** Those of these users that exist, each with what says whether its sessions still hold (the live streams' check). */
+export function vigenciaDeUsuarios(tx: Tx, ids: readonly number[]) {
+  return tx.$queryRaw<VigenciaUsuario[]>`
+        SELECT u.id_usuario, u.rol, u.estado, u.sesiones_validas_desde,
+               coalesce(array_agg(m.id_minimarket) FILTER (WHERE m.id_minimarket IS NOT NULL), '{}') AS tiendas
+        FROM usuario u LEFT JOIN minimarket m ON m.id_usuario = u.id_usuario
+        WHERE u.id_usuario IN (${Prisma.join([...ids])})
+        GROUP BY u.id_usuario`;
+}
+
+/** The user's row, or null. */
+export const usuarioPorId = (tx: Tx, idUsuario: number) => tx.usuario.findUnique({ where: { id_usuario: idUsuario } });
+
+/** The account with this e-mail (stored in lower case), or null. */
+export const usuarioPorCorreo = (tx: Tx, correo: string) => tx.usuario.findUnique({ where: { correo } });
+
+/** Whether the user exists. */
+export async function existeUsuario(tx: Tx, idUsuario: number): Promise<boolean> {
+  return (await tx.usuario.findUnique({ where: { id_usuario: idUsuario }, select: { id_usuario: true } })) !== null;
+}
+
+/** The user with the shops they work in (an owner's own, by id; a cashier's one) and how many PINs they have. */
+export const usuarioConTiendas = (tx: Tx, idUsuario: number) =>
+  tx.usuario.findUnique({
+    where: { id_usuario: idUsuario },
+    include: {
+      minimarkets: { select: { id_minimarket: true, nombre_minimarket: true }, orderBy: { id_minimarket: 'asc' } },
+      tienda_cajero: { select: { id_minimarket: true, nombre_minimarket: true } },
+      _count: { select: { pines: true } },
+    },
+  });
+
+/** The user (it must exist) with the ids of the shops they own. */
+export const cuentaConTiendasPropias = (tx: Tx, idUsuario: number) =>
+  tx.usuario.findUniqueOrThrow({ where: { id_usuario: idUsuario }, include: { minimarkets: { select: { id_minimarket: true } } } });
+
+/** A shop's cashiers, active ones first, by name. */
+export const cajerosDeTienda = (tx: Tx, idMinimarket: number) =>
+  tx.usuario.findMany({ where: { rol: 'cajero', id_minimarket_cajero: idMinimarket }, orderBy: [{ estado: 'asc' }, { nombre: 'asc' }] });
+
+/** How many active administradores there are. */
+export const contarAdministradoresActivos = (tx: Tx) => tx.usuario.count({ where: { rol: 'administrador', estado: 'activo' } });
+
+/** Whether there is any administrador, active or not. */
+export async function hayAdministrador(tx: Tx): Promise<boolean> {
+  return (await tx.usuario.count({ where: { rol: 'administrador' } })) > 0;
+}
+
+/** The accounts of /usuarios and its statistics: owners and administrators (a cashier is its shop's). */
+const CUENTAS = { rol: { not: 'cajero' } } satisfies Prisma.UsuarioWhereInput;
+
+export interface FiltroCuentas {
+  rol?: string;
+  estado?: string;
+  /** Over name, e-mail, company and role, case and accents ignored (usuario.busqueda, in SQL). */
+  search?: string;
+}
+
+/** A page of the accounts (owners and administradores) by id, and how many match. */
+export async function listarCuentas(tx: Tx, f: FiltroCuentas, pagina: { skip: number; limit: number }) {
+  const filtros = Prisma.sql`rol <> 'cajero'
+        ${f.rol ? Prisma.sql`AND rol = ${f.rol}` : Prisma.empty}
+        ${f.estado ? Prisma.sql`AND estado = ${f.estado}` : Prisma.empty}
+        ${f.search ? Prisma.sql`AND busqueda LIKE '%' || texto_busqueda(${escaparLike(f.search)}) || '%'` : Prisma.empty}`;
+  const [ids, [conteo]] = await Promise.all([
+    tx.$queryRaw<{ id_usuario: number }[]>`
+          SELECT id_usuario FROM usuario WHERE ${filtros} ORDER BY id_usuario LIMIT ${pagina.limit} OFFSET ${pagina.skip}`,
+    tx.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM usuario WHERE ${filtros}`,
+  ]);
+  const filas = await tx.usuario.findMany({
+    where: { id_usuario: { in: ids.map((u) => u.id_usuario) } },
+    orderBy: { id_usuario: 'asc' },
+  });
+  return { filas, total: conteo?.total ?? 0 };
+}
+
+/**
+ * The accounts' figures: how many in all, by role and by state, when each created since `desde`
+ * was created, and the `ultimos` newest.
+ */
+export async function cifrasDeCuentas(tx: Tx, desde: Date, ultimos: number) {
+  const contar = (where: Prisma.UsuarioWhereInput) => tx.usuario.count({ where });
+  const [total, administrador, pyme, activo, inactivo, recientes, nuevos] = await Promise.all([
+    contar(CUENTAS),
+    contar({ rol: 'administrador' }),
+    contar({ rol: 'pyme' }),
+    contar({ ...CUENTAS, estado: 'activo' }),
+    contar({ ...CUENTAS, estado: 'inactivo' }),
+    tx.usuario.findMany({ where: { ...CUENTAS, fecha_creacion: { gte: desde } }, select: { fecha_creacion: true } }),
+    tx.usuario.findMany({ where: CUENTAS, orderBy: { fecha_creacion: 'desc' }, take: ultimos }),
+  ]);
+  return { total, administrador, pyme, activo, inactivo, creadas: recientes.map((r) => r.fecha_creacion), ultimas: nuevos };
 }

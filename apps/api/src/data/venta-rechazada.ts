@@ -2,14 +2,14 @@
 // intentar_venta (prisma/funciones) writes the refusals of registrar_venta in the sale's own
 // transaction; here, the offline refusals the API makes before reaching the database (a time out of
 // bounds, totals that do not add up), the owner's list, and settling one.
-import { Prisma, type Db, type Tx } from '../db/client.js';
+import { Prisma, type Tx } from '../db/client.js';
 
 /** An offline sale refused for good before the database: kept, set aside, for the owner. */
 export async function guardarRechazoOffline(
-  db: Db | Tx,
+  tx: Tx,
   r: { idMinimarket: number; clave: string; idUsuario: number; cuerpo: unknown; code: string; datos: Record<string, unknown> },
 ) {
-  await db.$executeRaw`
+  await tx.$executeRaw`
     INSERT INTO venta_rechazada (id_minimarket, idempotency_key, id_usuario, origen, cuerpo, code, datos, apartada)
     VALUES (${r.idMinimarket}, ${r.clave}, ${r.idUsuario}, 'offline', ${JSON.stringify(r.cuerpo)}::jsonb, ${r.code},
             ${JSON.stringify(r.datos)}::jsonb, true)
@@ -31,10 +31,10 @@ export interface FilaRechazada {
 }
 
 /** A shop's set-aside sales, newest first: the ones to settle, or all (`todas`). */
-export async function listarRechazadas(db: Db, f: { idMinimarket: number; todas: boolean; skip: number; limit: number }) {
+export async function listarRechazadas(tx: Tx, f: { idMinimarket: number; todas: boolean; skip: number; limit: number }) {
   const filtro = Prisma.sql`r.id_minimarket = ${f.idMinimarket} AND r.apartada ${f.todas ? Prisma.empty : Prisma.sql`AND r.resuelta_en IS NULL`}`;
   const [filas, [conteo]] = await Promise.all([
-    db.$queryRaw<FilaRechazada[]>`
+    tx.$queryRaw<FilaRechazada[]>`
       SELECT r.id_venta_rechazada, r.fecha, r.id_usuario, u.nombre AS nombre_usuario, r.code, r.datos, r.cuerpo,
              r.resuelta_en, z.nombre AS nombre_resuelta_por, r.nota_resolucion
       FROM venta_rechazada r
@@ -43,7 +43,7 @@ export async function listarRechazadas(db: Db, f: { idMinimarket: number; todas:
       WHERE ${filtro}
       ORDER BY r.fecha DESC, r.id_venta_rechazada DESC
       LIMIT ${f.limit} OFFSET ${f.skip}`,
-    db.$queryRaw<{ total: number; pendientes: number }[]>`
+    tx.$queryRaw<{ total: number; pendientes: number }[]>`
       SELECT count(*)::int AS total, count(*) FILTER (WHERE r.resuelta_en IS NULL)::int AS pendientes
       FROM venta_rechazada r WHERE ${filtro}`,
   ]);

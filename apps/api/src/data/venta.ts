@@ -1,7 +1,10 @@
-// venta and detalle_venta: a sale and its lines, always written together. Three ways in:
-// the counter (the database function registrar_venta, which also takes the stock and writes the
-// ledger; only the sales module calls it, through registrarVenta), an imported sales file (history:
-// no stock moves), and the demo history.
+// venta and detalle_venta: a sale and its lines, always written together. The ways in are operations
+// (docs/offline.md «Una venta, dos operaciones»): a sale at the counter (the database function
+// registrar_venta) and one synced from a device's outbox (sincronizar_venta_offline), both over the
+// core escribir_venta, which also takes the number, writes the payment parts, the ledger and the
+// boleta's request (only the sales module calls them); and history, which moves no stock, takes no
+// payment rows and asks no boleta: an imported sales file (insertarVentasImportadas) and the demo's
+// past sales (insertarHistorial).
 import type pg from 'pg';
 import { Prisma, type Db, type Tx } from '../db/client.js';
 import { marcarDiasPendientes, marcarDiasPendientesDesde } from './resumen-ventas.js';
@@ -21,49 +24,94 @@ export interface LineaVentaNueva {
   categoria?: string;
 }
 
+/** What every sale sends, whichever operation writes it. */
+interface VentaNueva {
+  idMinimarket: number;
+  /** Who sold it. */
+  idUsuario: number;
+  metodoPago: string;
+  estadoVenta: string;
+  total: number;
+  idempotencyKey: string | null;
+  lineas: LineaVentaNueva[];
+  montoRecibido: number | null;
+  /** The customer of a sale on credit ('Fiado', or a split sale with a fiado part). */
+  idCliente: number | null;
+  /** The parts of a split sale (metodoPago 'Mixto'; docs/pagos.md); null for one method. */
+  pagos: ReadonlyArray<{ metodo_pago: string; monto: number }> | null;
+  /** The device's provisional reference ("C1-0042"): an offline sale's, or one a counter sale sent (kept as sent). */
+  referenciaLocal: string | null;
+  /** Why the sale carries a discount. */
+  motivoDescuento: string | null;
+  /** The request as sent, without any PIN: kept with a refusal. */
+  cuerpo: unknown;
+}
+
 /**
- * One call to intentar_venta (prisma/funciones/intentar_venta.sql), the keyed way into
- * registrar_venta: stock taken with guarded UPDATEs so it never goes below zero, prices checked,
- * sale, lines and ledger written, all or nothing; attempts with the same key one at a time. Its
- * refusals come back as an answer, {rechazo: {code, datos}}, kept under the key (venta_rechazada).
+ * What a sale operation answers: a retry of a sale already recorded under its key, a refusal (kept
+ * under the key, venta_rechazada), or the sale written: its rows as stored, as a sale is read
+ * (CON_DETALLES; modules/ventas/ventas.mapper.ts makes its JSON), with `E`, what to notify.
  */
-export async function registrarVenta<T>(
+export type ResultadoVenta<E, R> =
+  { repetida: true; id_venta: number } | { rechazo: R } | ({ repetida: false; venta: VentaConDetalles } & E);
+
+/** The sale's rows as the database answers them in JSON (escribir_venta), with their dates as dates. */
+function resultadoDeVenta<E, R>(fila: { resultado: unknown } | undefined): ResultadoVenta<E, R> {
+  const r = fila!.resultado as ResultadoVenta<E, R>;
+  if ('venta' in r) {
+    const v = r.venta as unknown as Omit<VentaConDetalles, 'fecha_venta' | 'recibida_en' | 'anulada_en'> & {
+      fecha_venta: string;
+      recibida_en: string;
+      anulada_en: string | null;
+    };
+    r.venta = {
+      ...v,
+      fecha_venta: new Date(v.fecha_venta),
+      recibida_en: new Date(v.recibida_en),
+      anulada_en: v.anulada_en === null ? null : new Date(v.anulada_en),
+    };
+  }
+  return r;
+}
+
+/**
+ * A sale at the counter, now: one call to registrar_venta (prisma/funciones/registrar_venta.sql), its
+ * strict checks (shift, stock, price, the customer's limit) over escribir_venta, all or nothing;
+ * attempts with the same key one at a time, refusals answered and kept under the key.
+ */
+export async function registrarVentaEnMostrador<E, R>(
   tx: Tx,
-  v: {
-    idMinimarket: number;
-    idUsuario: number;
-    metodoPago: string;
-    estadoVenta: string;
-    total: number;
-    idempotencyKey: string | null;
-    lineas: LineaVentaNueva[];
-    montoRecibido: number | null;
-    /** The customer of a sale on credit ('Fiado', or a split sale with a fiado part). */
-    idCliente: number | null;
-    /** The parts of a split sale (metodoPago 'Mixto'; docs/pagos.md); null for one method. */
-    pagos: ReadonlyArray<{ metodo_pago: string; monto: number }> | null;
-    /**
-     * A sale made on the device with no connection, sent later (docs/offline.md «El servidor»): its
-     * own time, the device's provisional reference, and what was sold recorded as a fact.
-     */
-    offline?: { fecha: Date; referenciaLocal: string | null } | null;
-    /** The device's provisional reference of a sale made at the counter (rare: kept as sent). */
-    referenciaLocal?: string | null;
+  v: VentaNueva & {
     /** The owner who approved a cashier's fiado past the customer's limit (docs/cajeros.md). */
-    idAutorizador?: number | null;
-    /** Why the sale carries a discount. */
-    motivoDescuento?: string | null;
-    /** The request as sent, without any PIN: kept with a refusal. */
-    cuerpo: unknown;
+    idAutorizador: number | null;
   },
-): Promise<T> {
-  const [fila] = await tx.$queryRaw<{ resultado: T }[]>`
-    SELECT intentar_venta(${v.idMinimarket}::int, ${v.idUsuario}::int, ${v.metodoPago}::text,
+): Promise<ResultadoVenta<E, R>> {
+  const [fila] = await tx.$queryRaw<{ resultado: unknown }[]>`
+    SELECT registrar_venta(${v.idMinimarket}::int, ${v.idUsuario}::int, ${v.metodoPago}::text,
       ${v.estadoVenta}::text, ${v.total}::int, ${v.idempotencyKey}::text, ${JSON.stringify(v.lineas)}::jsonb, ${v.montoRecibido}::int,
-      ${v.idCliente}::bigint, ${v.pagos ? JSON.stringify(v.pagos) : null}::jsonb, ${v.offline ? 'offline' : 'mostrador'}::text,
-      ${v.offline?.fecha ?? null}::timestamptz, ${v.offline?.referenciaLocal ?? v.referenciaLocal ?? null}::text,
-      ${v.idAutorizador ?? null}::int, ${v.motivoDescuento ?? null}::text, ${JSON.stringify(v.cuerpo)}::jsonb) AS resultado`;
-  return fila!.resultado;
+      ${v.idCliente}::bigint, ${v.pagos ? JSON.stringify(v.pagos) : null}::jsonb, ${v.referenciaLocal}::text,
+      ${v.idAutorizador}::int, ${v.motivoDescuento}::text, ${JSON.stringify(v.cuerpo)}::jsonb) AS resultado`;
+  return resultadoDeVenta<E, R>(fila);
+}
+
+/**
+ * A sale a device made with no connection, sent from its outbox (docs/offline.md «El servidor»): one
+ * call to sincronizar_venta_offline, its own time and its tolerances over escribir_venta.
+ */
+export async function sincronizarVentaOffline<E, R>(
+  tx: Tx,
+  v: VentaNueva & {
+    idempotencyKey: string;
+    /** The sale's own time on the device. */
+    fecha: Date;
+  },
+): Promise<ResultadoVenta<E, R>> {
+  const [fila] = await tx.$queryRaw<{ resultado: unknown }[]>`
+    SELECT sincronizar_venta_offline(${v.idMinimarket}::int, ${v.idUsuario}::int, ${v.metodoPago}::text,
+      ${v.estadoVenta}::text, ${v.total}::int, ${v.idempotencyKey}::text, ${JSON.stringify(v.lineas)}::jsonb, ${v.montoRecibido}::int,
+      ${v.idCliente}::bigint, ${v.pagos ? JSON.stringify(v.pagos) : null}::jsonb, ${v.fecha}::timestamptz, ${v.referenciaLocal}::text,
+      ${v.motivoDescuento}::text, ${JSON.stringify(v.cuerpo)}::jsonb) AS resultado`;
+  return resultadoDeVenta<E, R>(fila);
 }
 
 /** What an offline sale did that the counter would not have let through (docs/offline.md «El rastro»). */

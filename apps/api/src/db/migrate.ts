@@ -9,11 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { REPO_ROOT } from '../env.js';
+import { LLAVES_BLOQUEO } from '../lib/llaves-bloqueo.js';
 
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'prisma', 'migrations');
 export const FUNCIONES_DIR = path.join(REPO_ROOT, 'prisma', 'funciones');
 /** Any constant: serialises concurrent starts against one database. */
-const MIGRATION_LOCK_ID = 72707369;
+const MIGRATION_LOCK_ID = LLAVES_BLOQUEO.migraciones;
 
 const CREATE_BOOKKEEPING = `
 CREATE TABLE IF NOT EXISTS "_prisma_migrations" (

@@ -6,6 +6,7 @@
 // counted as skipped, named in the result, with their row left as it is in the shop.
 import type pg from 'pg';
 import { crearClientesDesdeStaging } from '../data/cliente.js';
+import { LLAVES_BLOQUEO } from '../lib/llaves-bloqueo.js';
 
 export const SQL_STG_CLIENTE = `
 CREATE TEMP TABLE stg_cliente (
@@ -30,7 +31,7 @@ CREATE TEMP TABLE stg_cliente (
 const SQL_RUT_LEGIBLE = `reverse(regexp_replace(reverse(split_part(s.rut, '-', 1)), '(\\d{3})(?=\\d)', '\\1.', 'g')) || '-' || split_part(s.rut, '-', 2)`;
 
 /** pg_advisory_xact_lock(key, id_minimarket): two notebook imports of one shop take turns. */
-const LLAVE_CARGA_CLIENTES = 21_002;
+const LLAVE_CARGA_CLIENTES = LLAVES_BLOQUEO.cargaClientes;
 /** The result names at most this many skipped customers (the count is the real one). */
 export const MAX_OMITIDOS_NOMBRADOS = 10;
 

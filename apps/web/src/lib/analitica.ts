@@ -1,26 +1,11 @@
 // The analytics API (/api/analitica/*) for every screen that shows it: Visualizar and Inicio. One key
 // factory and one queryOptions per endpoint; every call names the shop (an administrador must) and
 // the range explicitly, so what the screen says it shows is what the server counted.
-import type {
-  Cubo,
-  DescuentosAnalitica,
-  EstadoAnalitica,
-  Informe,
-  LineaVenta,
-  ORDEN_LINEAS,
-  MapaCalor,
-  PorCategoria,
-  PorCobrar,
-  PorMetodoPago,
-  PorVendedor,
-  Ranking,
-  Recomendaciones,
-  Resumen,
-  Serie,
-} from '@minimarket/contracts/analitica';
+import type { ORDEN_LINEAS } from '@minimarket/contracts/analitica';
 import type { CategoriaVenta, MetodoVenta } from '@minimarket/contracts/comunes';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiDownload, apiRequest, apiRequestPage, buildUrl, API_BASE } from './api-client';
+import { apiDownload } from './api-archivos';
+import { api, apiPage } from './api-client';
 import { RAIZ } from './query-keys';
 
 /** The filters every Visualizar page shares (kept in the URL). Days are 'YYYY-MM-DD', Santiago. */
@@ -68,20 +53,17 @@ export const analiticaKeys = {
   de: (id: number, recurso: string, ...resto: unknown[]) => [...analiticaKeys.tienda(id), recurso, ...resto] as const,
 };
 
-const get = <T>(recurso: string, query: Record<string, string | number | undefined>, signal?: AbortSignal) =>
-  apiRequest<T>(`/analitica/${recurso}`, { query, signal });
-
 export const resumenQueryOptions = (id: number, f: FiltrosAnalitica) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'resumen', f),
-    queryFn: ({ signal }) => get<Resumen>('resumen', filtrosQuery(id, f), signal),
+    queryFn: ({ signal }) => api('GET /analitica/resumen', { query: filtrosQuery(id, f), signal }),
     staleTime: FRESCO_MS,
   });
 
 export const serieQueryOptions = (id: number, f: FiltrosAnalitica, agrupar: Agrupacion) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'serie', f, agrupar),
-    queryFn: ({ signal }) => get<Serie>('serie', { ...filtrosQuery(id, f), agrupar }, signal),
+    queryFn: ({ signal }) => api('GET /analitica/serie', { query: { ...filtrosQuery(id, f), agrupar }, signal }),
     staleTime: FRESCO_MS,
     placeholderData: keepPreviousData,
   });
@@ -89,14 +71,14 @@ export const serieQueryOptions = (id: number, f: FiltrosAnalitica, agrupar: Agru
 export const porCategoriaQueryOptions = (id: number, f: FiltrosAnalitica) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'por-categoria', f),
-    queryFn: ({ signal }) => get<PorCategoria>('por-categoria', filtrosQuery(id, f), signal),
+    queryFn: ({ signal }) => api('GET /analitica/por-categoria', { query: filtrosQuery(id, f), signal }),
     staleTime: FRESCO_MS,
   });
 
 export const porMetodoPagoQueryOptions = (id: number, f: FiltrosAnalitica) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'por-metodo-pago', f),
-    queryFn: ({ signal }) => get<PorMetodoPago>('por-metodo-pago', filtrosQuery(id, f), signal),
+    queryFn: ({ signal }) => api('GET /analitica/por-metodo-pago', { query: filtrosQuery(id, f), signal }),
     staleTime: FRESCO_MS,
   });
 
@@ -104,21 +86,21 @@ export const porMetodoPagoQueryOptions = (id: number, f: FiltrosAnalitica) =>
 export const porVendedorQueryOptions = (id: number, f: FiltrosAnalitica) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'por-vendedor', f.desde, f.hasta),
-    queryFn: ({ signal }) => get<PorVendedor>('por-vendedor', { id_minimarket: id, desde: f.desde, hasta: f.hasta }, signal),
+    queryFn: ({ signal }) => api('GET /analitica/por-vendedor', { query: { id_minimarket: id, desde: f.desde, hasta: f.hasta }, signal }),
     staleTime: FRESCO_MS,
   });
 
 export const mapaCalorQueryOptions = (id: number, f: FiltrosAnalitica) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'mapa-calor', f),
-    queryFn: ({ signal }) => get<MapaCalor>('mapa-calor', filtrosQuery(id, f), signal),
+    queryFn: ({ signal }) => api('GET /analitica/mapa-calor', { query: filtrosQuery(id, f), signal }),
     staleTime: FRESCO_MS,
   });
 
 export const rankingQueryOptions = (id: number, f: FiltrosAnalitica, r: RankingParams) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'ranking', f, r),
-    queryFn: ({ signal }) => get<Ranking>('ranking', { ...filtrosQuery(id, f), ...r }, signal),
+    queryFn: ({ signal }) => api('GET /analitica/ranking', { query: { ...filtrosQuery(id, f), ...r }, signal }),
     staleTime: FRESCO_MS,
     placeholderData: keepPreviousData,
   });
@@ -130,7 +112,7 @@ export const rankingQueryOptions = (id: number, f: FiltrosAnalitica, r: RankingP
 export const descuentosQueryOptions = (id: number, f: FiltrosAnalitica) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'descuentos', f.desde, f.hasta),
-    queryFn: ({ signal }) => get<DescuentosAnalitica>('descuentos', { id_minimarket: id, desde: f.desde, hasta: f.hasta }, signal),
+    queryFn: ({ signal }) => api('GET /analitica/descuentos', { query: { id_minimarket: id, desde: f.desde, hasta: f.hasta }, signal }),
     staleTime: FRESCO_MS,
   });
 
@@ -138,14 +120,14 @@ export const descuentosQueryOptions = (id: number, f: FiltrosAnalitica) =>
 export const recomendacionesQueryOptions = (id: number) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'recomendaciones'),
-    queryFn: ({ signal }) => get<Recomendaciones>('recomendaciones', { id_minimarket: id }, signal),
+    queryFn: ({ signal }) => api('GET /analitica/recomendaciones', { query: { id_minimarket: id }, signal }),
     staleTime: FRESCO_MS,
   });
 
 export const cuboQueryOptions = (id: number, f: FiltrosAnalitica) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'cubo', f),
-    queryFn: ({ signal }) => get<Cubo>('cubo', filtrosQuery(id, f), signal),
+    queryFn: ({ signal }) => api('GET /analitica/cubo', { query: filtrosQuery(id, f), signal }),
     staleTime: FRESCO_MS,
   });
 
@@ -153,7 +135,7 @@ export const cuboQueryOptions = (id: number, f: FiltrosAnalitica) =>
 export const porCobrarQueryOptions = (id: number) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'por-cobrar'),
-    queryFn: ({ signal }) => get<PorCobrar>('por-cobrar', { id_minimarket: id }, signal),
+    queryFn: ({ signal }) => api('GET /analitica/por-cobrar', { query: { id_minimarket: id }, signal }),
     staleTime: FRESCO_MS,
   });
 
@@ -163,7 +145,7 @@ const CADA_MS_EN_PREPARACION = 5000;
 export const estadoAnaliticaQueryOptions = (id: number) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'estado'),
-    queryFn: ({ signal }) => get<EstadoAnalitica>('estado', { id_minimarket: id }, signal),
+    queryFn: ({ signal }) => api('GET /analitica/estado', { query: { id_minimarket: id }, signal }),
     refetchInterval: (q) => ((q.state.data?.dias_en_preparacion ?? 0) > 0 ? CADA_MS_EN_PREPARACION : false),
   });
 
@@ -171,7 +153,7 @@ export const estadoAnaliticaQueryOptions = (id: number) =>
 export const informeQueryOptions = (id: number, mes: string) =>
   queryOptions({
     queryKey: analiticaKeys.de(id, 'informe', mes),
-    queryFn: ({ signal }) => get<Informe>('informe', { id_minimarket: id, mes }, signal),
+    queryFn: ({ signal }) => api('GET /analitica/informe', { query: { id_minimarket: id, mes }, signal }),
     staleTime: FRESCO_MS,
   });
 
@@ -186,7 +168,7 @@ export const lineasQueryOptions = (id: number, f: FiltrosAnalitica, p: LineasPar
   queryOptions({
     queryKey: analiticaKeys.de(id, 'lineas', f, p),
     queryFn: ({ signal }) =>
-      apiRequestPage<LineaVenta>('/analitica/lineas', {
+      apiPage('GET /analitica/lineas', {
         signal,
         query: { ...lineasQuery(id, f, p), skip: (p.pagina - 1) * p.tamano, limit: p.tamano },
       }),
@@ -200,7 +182,9 @@ export function descargarLineas(
   p: Omit<LineasParams, 'pagina' | 'tamano'>,
   formato: 'csv' | 'xlsx',
 ): Promise<void> {
-  // apiDownload takes a path under /api; buildUrl writes the same query string apiRequest would.
-  const ruta = buildUrl('/analitica/lineas', { ...lineasQuery(id, f, p), formato }).slice(API_BASE.length);
-  return apiDownload(ruta, `lineas-de-venta_${f.desde}_${f.hasta}.${formato}`);
+  return apiDownload(
+    'GET /analitica/lineas',
+    { query: { ...lineasQuery(id, f, p), formato } },
+    `lineas-de-venta_${f.desde}_${f.hasta}.${formato}`,
+  );
 }

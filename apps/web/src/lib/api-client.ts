@@ -1,10 +1,14 @@
 // The one way the SPA talks to the API: same origin, everything under /api, bearer token
-// from storage, and errors turned into ApiError carrying the server's Spanish `detail`.
+// from storage, and errors turned into ApiError carrying the server's Spanish `detail`. Every call
+// names a route of the contracts' table ('GET /minimarkets/:id'), which types what it sends and what
+// it gets back (docs/web.md «Llamadas a la API»); the table comes in as types only, so no zod here.
 import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
+import type { ClaveRuta, Rutas } from '@minimarket/contracts/rutas';
+import type { z } from 'zod';
 import { getToken } from './auth-token';
 import { registrarContacto, registrarResultado } from './offline/conexion';
 
-export const API_BASE = '/api';
+const API_BASE = '/api';
 export const MENSAJE_ERROR_CONEXION = 'Error de conexión. Inténtalo de nuevo.';
 /**
  * POST /auth/pin's 401 for a PIN nobody of the shop has: the session is fine, the PIN is not. A
@@ -35,29 +39,68 @@ export class ApiError extends Error {
   }
 }
 
-type QueryValue = string | number | boolean | null | undefined;
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Record<string, QueryValue>;
+/** What the untyped core takes; the exported functions type it from the route table. */
+interface Peticion {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
   json?: unknown;
-  form?: Record<string, string>;
-  body?: FormData;
+  form?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
+/** Unknown extends only unknown (and any): what zod gives as the input of a coerced field. */
+type EsDesconocido<T> = unknown extends T ? true : false;
+/**
+ * A query as the browser writes it: the schema's input ('true' for a flag read from text), or for a
+ * coerced number, whose input zod leaves `unknown`, its output (a number). Optional keys stay optional.
+ */
+type QueryDe<S extends z.ZodType> = {
+  [K in keyof z.input<S>]: EsDesconocido<z.input<S>[K]> extends true
+    ? K extends keyof z.output<S>
+      ? z.output<S>[K]
+      : never
+    : z.input<S>[K];
+};
+type ParteParams<E> = E extends { params: infer S extends z.ZodType } ? { params: z.output<S> } : unknown;
+type ParteQuery<E> = E extends { query: infer S extends z.ZodType }
+  ? object extends QueryDe<S>
+    ? { query?: QueryDe<S> }
+    : { query: QueryDe<S> }
+  : unknown;
+/** A body goes as JSON, or as a form (POST /auth/token, OAuth2's password form). */
+type ParteCuerpo<E> = E extends { body: infer S extends z.ZodType } ? { json: z.input<S> } | { form: z.input<S> } : unknown;
+
+/** What a call to the route `K` takes: its path's params, its query, its body, as the contract says. */
+export type OpcionesRuta<K extends ClaveRuta> = ParteParams<Rutas[K]> &
+  ParteQuery<Rutas[K]> &
+  ParteCuerpo<Rutas[K]> & { headers?: Record<string, string>; signal?: AbortSignal };
+/** The options are optional only when the route needs none (no params, no required query, no body). */
+export type Argumentos<K extends ClaveRuta> = object extends OpcionesRuta<K> ? [opciones?: OpcionesRuta<K>] : [opciones: OpcionesRuta<K>];
+/** What the route answers: its success schema's output; a 204 is no value. */
+export type RespuestaRuta<K extends ClaveRuta> = Rutas[K]['respuesta'] extends z.ZodNull ? void : z.output<Rutas[K]['respuesta']>;
+
+/** The routes that answer a file, not JSON. */
+type ClaveArchivo = { [K in ClaveRuta]: Rutas[K]['respuesta'] extends z.ZodAny ? K : never }[ClaveRuta];
+/** The routes that answer JSON. */
+export type ClaveJson = Exclude<ClaveRuta, ClaveArchivo>;
+/** The list routes whose rows come as an array (the total in `x-total-count`). */
+export type ClaveLista = { [K in ClaveJson]: RespuestaRuta<K> extends readonly unknown[] ? K : never }[ClaveJson];
+
+/** "GET /minimarkets/:id" with { id: 3 } → '/api/minimarkets/3', and the query string. */
+function direccion(clave: string, { params, query }: Peticion = {}): string {
+  const busqueda = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
+    busqueda.set(key, String(value));
   }
-  const qs = params.toString();
-  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+  const qs = busqueda.toString();
+  // Every `:name` of the path is in params (the types say so); encodeURIComponent writes a number as text.
+  const ruta = clave.split(' ')[1]!.replace(/:(\w+)/g, (_, nombre: string) => encodeURIComponent(params![nombre] as string));
+  return `${API_BASE}${ruta}${qs ? `?${qs}` : ''}`;
 }
 
-async function send(path: string, options: RequestOptions): Promise<Response> {
+async function send(clave: string, options: Peticion = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -68,19 +111,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     body = JSON.stringify(options.json);
   } else if (options.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
-  } else if (options.body) {
-    body = options.body;
+    body = new URLSearchParams(options.form as Record<string, string>).toString();
   }
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-    });
+    response = await fetch(direccion(clave, options), { method: clave.split(' ')[0], headers, body, signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     // No answer at all (the network, or a time limit the caller set): the top bar says so.
@@ -94,7 +130,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return response;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The ApiError of a failed answer: the server's `detail` and `code`, or a generic message. */
+export async function toApiError(response: Response): Promise<ApiError> {
   let detail = response.status >= 500 ? MENSAJE_ERROR_SERVIDOR : `Error ${response.status}`;
   let code = `HTTP_${response.status}`;
   let errors: CampoError[] = [];
@@ -109,64 +146,38 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, detail, code, errors);
 }
 
-async function readJson<T>(response: Response): Promise<T> {
+/** A successful answer's JSON (undefined for a 204 or an empty body). */
+export async function readJson<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return readJson<T>(await send(path, options));
+/**
+ * Calls a route of the contract's table by its "METHOD /path": the params, query and body it takes and
+ * what it answers are the route's zod schemas (packages/contracts/src/rutas.ts), so a field renamed
+ * there breaks the type check here, where it is used.
+ */
+export async function api<K extends ClaveJson>(clave: K, ...opciones: Argumentos<K>): Promise<RespuestaRuta<K>> {
+  return readJson(await send(clave, ...(opciones as [Peticion?])));
 }
 
-/** For the list endpoints that give the rows as an array and the total in `x-total-count`. */
-export async function apiRequestPage<T>(path: string, options: RequestOptions = {}): Promise<{ items: T[]; total: number }> {
-  const response = await send(path, options);
-  const items = await readJson<T[]>(response);
+/** For the list routes that give the rows as an array and the total in `x-total-count`. */
+export async function apiPage<K extends ClaveLista>(
+  clave: K,
+  ...opciones: Argumentos<K>
+): Promise<{ items: RespuestaRuta<K>; total: number }> {
+  const response = await send(clave, ...(opciones as [Peticion?]));
+  const items = await readJson<RespuestaRuta<K> & unknown[]>(response);
   const header = response.headers.get('x-total-count');
   return { items, total: header !== null ? Number(header) : items.length };
 }
 
-/**
- * Sends a file with the bytes sent reported as they go (fetch cannot tell an upload's progress;
- * XMLHttpRequest can). Same token, same errors as apiRequest.
- */
-export function apiUpload<T>(
-  path: string,
-  options: { query?: Record<string, QueryValue>; body: FormData; onProgress?: (enviados: number, total: number) => void },
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl(path, options.query));
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) options.onProgress?.(e.loaded, e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, MENSAJE_ERROR_CONEXION, 'NETWORK_ERROR'));
-    xhr.onload = () => {
-      const respuesta = new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status });
-      if (!respuesta.ok) void toApiError(respuesta).then(reject);
-      else void readJson<T>(respuesta).then(resolve, reject);
-    };
-    xhr.send(options.body);
-  });
-}
+/** The answer itself, not read (a file to save: lib/api-archivos.ts). */
+export const apiResponse = send as <K extends ClaveRuta>(clave: K, ...opciones: Argumentos<K>) => Promise<Response>;
 
-/** Downloads a file the API serves (behind the bearer token) and hands it to the browser. */
-export async function apiDownload(path: string, nombreArchivo: string): Promise<void> {
-  const response = await send(path, { headers: { Accept: '*/*' } });
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nombreArchivo;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** The address of a route, for what cannot go through fetch (an EventSource, an upload's XMLHttpRequest). */
+export const apiUrl = direccion as <K extends ClaveRuta>(clave: K, ...opciones: Argumentos<K>) => string;
 
 /**
  * A 401 that means the session ended (expired, revoked, deactivated): the app forgets the token.

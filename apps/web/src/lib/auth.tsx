@@ -4,7 +4,7 @@ import type { UsuarioActual } from '@minimarket/contracts/usuarios';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
-import { ApiError, apiRequest, esSesionTerminada, mensajeDeError } from './api-client';
+import { ApiError, api, esSesionTerminada, mensajeDeError } from './api-client';
 import { clearToken, getToken, guardarUsuario, leerUsuarioGuardado, marcarSesionExpirada, setToken } from './auth-token';
 import { olvidarCajaCompartida } from './caja-compartida/claves';
 
@@ -18,7 +18,7 @@ export const authKeys = {
 async function fetchUsuarioActual(): Promise<UsuarioActual | null> {
   if (!getToken()) return null;
   try {
-    const usuario = await apiRequest<UsuarioActual>('/users/me');
+    const usuario = await api('GET /users/me');
     guardarUsuario(usuario);
     return usuario;
   } catch (error) {
@@ -70,10 +70,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (correo: string, password: string, recordar: boolean) => {
       let token: string;
       try {
-        const respuesta = await apiRequest<{ access_token: string }>('/auth/token', {
-          method: 'POST',
-          form: { username: correo, password },
-        });
+        const respuesta = await api('POST /auth/token', { form: { username: correo, password } });
         token = respuesta.access_token;
       } catch (e) {
         if (e instanceof ApiError && e.status === 401) throw new Error(mensajeDeError(e, MENSAJE_CREDENCIALES), { cause: e });
@@ -94,7 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(() => {
     // The server ends this token for good (a copy of it is no longer a way in); this device
     // signs out at once whether or not that call gets through.
-    if (getToken()) void apiRequest('/auth/logout', { method: 'POST' }).catch(() => {});
+    if (getToken()) void api('POST /auth/logout').catch(() => {});
     clearToken();
     // What this tab kept for the session (carts in progress) goes with it.
     try {

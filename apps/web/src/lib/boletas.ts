@@ -1,17 +1,16 @@
 // The electronic boleta (issue #23): the shop's issuer data and provider (Configuración) and the
 // documents the server's outbox sends (POS → BOLETAS). Both screens and the receipt read them, so
 // they live here, not in one feature. Type-only imports: the form validates with the contract itself.
-import type { Documento, Emisor, EmisorUpdate, NotaCredito, documentosListSchema } from '@minimarket/contracts/boletas';
+import type { EmisorUpdate, NotaCredito } from '@minimarket/contracts/boletas';
 import { type EstadoDte } from '@minimarket/contracts/dte';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest } from './api-client';
+import { api, type RespuestaRuta } from './api-client';
 import { RAIZ } from './query-keys';
 
 /** Said wherever the shop issues with the local stand-in: nothing it prints is a boleta for SII. */
 export const AVISO_SIMULADOR = 'Simulador local: las boletas no son válidas ante el SII.';
 
-export type DocumentosLista = z.infer<typeof documentosListSchema>;
+export type DocumentosLista = RespuestaRuta<'GET /boletas/documentos'>;
 
 export interface DocumentosParams {
   idMinimarket: number;
@@ -48,8 +47,7 @@ const refrescoNotas = (notas: readonly Pick<NotaCredito, 'estado' | 'folio' | 't
 export const notasCreditoDeVentaQueryOptions = (idMinimarket: number, idVenta: number, version: string) =>
   queryOptions({
     queryKey: boletasKeys.notasDeVenta(idMinimarket, idVenta, version),
-    queryFn: ({ signal }) =>
-      apiRequest<NotaCredito[]>('/boletas/notas-credito', { signal, query: { id_minimarket: idMinimarket, id_venta: idVenta } }),
+    queryFn: ({ signal }) => api('GET /boletas/notas-credito', { signal, query: { id_minimarket: idMinimarket, id_venta: idVenta } }),
     refetchInterval: (q) => refrescoNotas(q.state.data),
   });
 
@@ -58,7 +56,7 @@ export const notaCreditoQueryOptions = (idMinimarket: number, idDocumento: numbe
   queryOptions({
     queryKey: boletasKeys.notaCredito(idMinimarket, idDocumento),
     queryFn: ({ signal }) =>
-      apiRequest<NotaCredito>(`/boletas/notas-credito/${idDocumento}`, { signal, query: { id_minimarket: idMinimarket } }),
+      api('GET /boletas/notas-credito/:id', { params: { id: idDocumento }, signal, query: { id_minimarket: idMinimarket } }),
     refetchInterval: (q) => refrescoNotas(q.state.data ? [q.state.data] : undefined),
   });
 
@@ -66,7 +64,7 @@ export const notaCreditoQueryOptions = (idMinimarket: number, idDocumento: numbe
 export const emisorQueryOptions = (idMinimarket: number) =>
   queryOptions({
     queryKey: boletasKeys.emisor(idMinimarket),
-    queryFn: ({ signal }) => apiRequest<Emisor>('/boletas/emisor', { signal, query: { id_minimarket: idMinimarket } }),
+    queryFn: ({ signal }) => api('GET /boletas/emisor', { signal, query: { id_minimarket: idMinimarket } }),
   });
 
 /**
@@ -79,7 +77,7 @@ export const documentosQueryOptions = (p: DocumentosParams) =>
   queryOptions({
     queryKey: boletasKeys.lista(p),
     queryFn: ({ signal }) =>
-      apiRequest<DocumentosLista>('/boletas/documentos', {
+      api('GET /boletas/documentos', {
         signal,
         query: {
           id_minimarket: p.idMinimarket,
@@ -100,7 +98,7 @@ export const documentosQueryOptions = (p: DocumentosParams) =>
 export function useGuardarEmisor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (datos: EmisorUpdate) => apiRequest<Emisor>('/boletas/emisor', { method: 'PUT', json: datos }),
+    mutationFn: (datos: EmisorUpdate) => api('PUT /boletas/emisor', { json: datos }),
     onSuccess: (emisor) => {
       queryClient.setQueryData(boletasKeys.emisor(emisor.id_minimarket), emisor);
       // Whether the shop issues boletas changes what every receipt shows.
@@ -117,7 +115,7 @@ export function useReintentarDocumento() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ idDocumento, idMinimarket }: { idDocumento: number; idMinimarket: number }) =>
-      apiRequest<Documento>(`/boletas/documentos/${idDocumento}/reintento`, { method: 'POST', query: { id_minimarket: idMinimarket } }),
+      api('POST /boletas/documentos/:id/reintento', { params: { id: idDocumento }, query: { id_minimarket: idMinimarket } }),
     // A 409 (retried meanwhile elsewhere) also means the list on screen is old.
     onSettled: () => queryClient.invalidateQueries({ queryKey: boletasKeys.documentos() }),
   });

@@ -1,14 +1,13 @@
 // A shop's cashiers (issue 31, docs/cajeros.md): the owner manages them in Configuración, an
 // administrator from Gestión de minimarket. Both screens use these queries (components/shop/cajeros-tienda.tsx).
-import type { Cajero, CajeroCreate, CajeroUpdate, cajerosListSchema } from '@minimarket/contracts/cajeros';
+import type { Cajero, CajeroCreate, CajeroUpdate } from '@minimarket/contracts/cajeros';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { z } from 'zod';
-import { apiRequest } from './api-client';
+import { api, type RespuestaRuta } from './api-client';
 import { minimarketQueryOptions } from './current-shop';
 import { RAIZ } from './query-keys';
 
-export type ListaCajeros = z.infer<typeof cajerosListSchema>;
+export type ListaCajeros = RespuestaRuta<'GET /minimarkets/:id/cajeros'>;
 /** DELETE of a cashier who sold or moved cash or stock: 409 with this code (offer «Desactivar»). */
 export const CODIGO_CAJERO_CON_HISTORIAL = 'CASHIER_HAS_HISTORY';
 
@@ -20,7 +19,7 @@ export const cajerosKeys = {
 export const cajerosQueryOptions = (idMinimarket: number) =>
   queryOptions({
     queryKey: cajerosKeys.tienda(idMinimarket),
-    queryFn: ({ signal }) => apiRequest<ListaCajeros>(`/minimarkets/${idMinimarket}/cajeros`, { signal }),
+    queryFn: ({ signal }) => api('GET /minimarkets/:id/cajeros', { params: { id: idMinimarket }, signal }),
   });
 
 function useInvalidarCajeros(idMinimarket: number) {
@@ -36,7 +35,7 @@ function useInvalidarCajeros(idMinimarket: number) {
 export function useCrearCajero(idMinimarket: number) {
   const invalidar = useInvalidarCajeros(idMinimarket);
   return useMutation({
-    mutationFn: (datos: CajeroCreate) => apiRequest<Cajero>(`/minimarkets/${idMinimarket}/cajeros`, { method: 'POST', json: datos }),
+    mutationFn: (datos: CajeroCreate) => api('POST /minimarkets/:id/cajeros', { params: { id: idMinimarket }, json: datos }),
     onSuccess: invalidar,
   });
 }
@@ -45,7 +44,7 @@ export function useActualizarCajero(idMinimarket: number) {
   const invalidar = useInvalidarCajeros(idMinimarket);
   return useMutation({
     mutationFn: ({ idUsuario, cambios }: { idUsuario: number; cambios: CajeroUpdate }) =>
-      apiRequest<Cajero>(`/minimarkets/${idMinimarket}/cajeros/${idUsuario}`, { method: 'PATCH', json: cambios }),
+      api('PATCH /minimarkets/:id/cajeros/:id_usuario', { params: { id: idMinimarket, id_usuario: idUsuario }, json: cambios }),
     onSuccess: invalidar,
   });
 }
@@ -53,7 +52,8 @@ export function useActualizarCajero(idMinimarket: number) {
 export function useEliminarCajero(idMinimarket: number) {
   const invalidar = useInvalidarCajeros(idMinimarket);
   return useMutation({
-    mutationFn: (idUsuario: number) => apiRequest<void>(`/minimarkets/${idMinimarket}/cajeros/${idUsuario}`, { method: 'DELETE' }),
+    mutationFn: (idUsuario: number) =>
+      api('DELETE /minimarkets/:id/cajeros/:id_usuario', { params: { id: idMinimarket, id_usuario: idUsuario } }),
     onSuccess: invalidar,
   });
 }

@@ -1,22 +1,14 @@
 // The shop's customers (la libreta de fiado, issue #21): the CLIENTES screens and the sale's
 // payment (choosing or creating the customer of a fiado sale) both read and write them here.
 // Type-only imports from the contract: the forms validate with its schemas where they need them.
-import type {
-  abonoCreateSchema,
-  Cliente,
-  ClienteCreate,
-  ClienteUpdate,
-  EstadoCuenta,
-  clientesListSchema,
-  abonoResultadoSchema,
-} from '@minimarket/contracts/clientes';
+import type { abonoCreateSchema, ClienteCreate, ClienteUpdate } from '@minimarket/contracts/clientes';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from './api-client';
+import { api, type RespuestaRuta } from './api-client';
 import { RAIZ } from './query-keys';
 
-export type ClientesLista = z.infer<typeof clientesListSchema>;
-export type AbonoResultado = z.infer<typeof abonoResultadoSchema>;
+export type ClientesLista = RespuestaRuta<'GET /clientes'>;
+export type AbonoResultado = RespuestaRuta<'POST /clientes/:id/abonos'>;
 export type AbonoCreate = z.input<typeof abonoCreateSchema>;
 export type OrdenClientes = 'nombre' | 'deuda';
 
@@ -41,13 +33,13 @@ export const clientesQueryOptions = (p: ClientesParams) =>
   queryOptions({
     queryKey: clientesKeys.lista(p),
     queryFn: ({ signal }) =>
-      apiRequest<ClientesLista>('/clientes', {
+      api('GET /clientes', {
         signal,
         query: {
           id_minimarket: p.idMinimarket,
           search: p.search?.trim() || undefined,
           orden: p.orden,
-          inactivos: p.inactivos || undefined,
+          inactivos: p.inactivos ? 'true' : undefined,
           skip: p.pagina && p.tamano ? (p.pagina - 1) * p.tamano : undefined,
           limit: p.tamano,
         },
@@ -59,7 +51,7 @@ export const clientesQueryOptions = (p: ClientesParams) =>
 export const estadoCuentaQueryOptions = (idCliente: number) =>
   queryOptions({
     queryKey: clientesKeys.estadoCuenta(idCliente),
-    queryFn: ({ signal }) => apiRequest<EstadoCuenta>(`/clientes/${idCliente}/estado-cuenta`, { signal }),
+    queryFn: ({ signal }) => api('GET /clientes/:id/estado-cuenta', { params: { id: idCliente }, signal }),
   });
 
 /**
@@ -79,7 +71,7 @@ function useInvalidarClientes() {
 export function useCrearCliente() {
   const invalidar = useInvalidarClientes();
   return useMutation({
-    mutationFn: (cliente: ClienteCreate) => apiRequest<Cliente>('/clientes', { method: 'POST', json: cliente }),
+    mutationFn: (cliente: ClienteCreate) => api('POST /clientes', { json: cliente }),
     onSuccess: invalidar,
   });
 }
@@ -88,7 +80,7 @@ export function useActualizarCliente() {
   const invalidar = useInvalidarClientes();
   return useMutation({
     mutationFn: ({ idCliente, cambios }: { idCliente: number; cambios: ClienteUpdate }) =>
-      apiRequest<Cliente>(`/clientes/${idCliente}`, { method: 'PUT', json: cambios }),
+      api('PUT /clientes/:id', { params: { id: idCliente }, json: cambios }),
     onSettled: invalidar,
   });
 }
@@ -97,7 +89,7 @@ export function useRegistrarAbono() {
   const invalidar = useInvalidarClientes();
   return useMutation({
     mutationFn: ({ idCliente, abono }: { idCliente: number; abono: AbonoCreate }) =>
-      apiRequest<AbonoResultado>(`/clientes/${idCliente}/abonos`, { method: 'POST', json: abono }),
+      api('POST /clientes/:id/abonos', { params: { id: idCliente }, json: abono }),
     // A 409 (more than is owed) may mean the balance on screen is old: ask again either way.
     onSettled: invalidar,
   });

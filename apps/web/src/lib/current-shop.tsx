@@ -1,9 +1,8 @@
 // The shop the POS, uploads and settings work on. A pyme works on its own (the first of
 // GET /users/me's minimarkets); an administrador owns none and picks one from the list.
-import type { Minimarket } from '@minimarket/contracts/minimarkets';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { apiRequest, apiRequestPage } from './api-client';
+import { api, apiPage } from './api-client';
 import { useAuth } from './auth';
 import { RAIZ } from './query-keys';
 
@@ -24,14 +23,14 @@ export const tiendaKeys = {
 export const opcionesTiendaAdminQueryOptions = () =>
   queryOptions({
     queryKey: tiendaKeys.opcionesAdmin(),
-    queryFn: () => apiRequestPage<Minimarket>('/minimarkets/', { query: { skip: 0, limit: LIMITE_TIENDAS } }),
+    queryFn: () => apiPage('GET /minimarkets/', { query: { skip: 0, limit: LIMITE_TIENDAS } }),
     staleTime: 60_000,
   });
 
 export const minimarketQueryOptions = (id: number) =>
   queryOptions({
     queryKey: tiendaKeys.detalle(id),
-    queryFn: () => apiRequest<Minimarket>(`/minimarkets/${id}`),
+    queryFn: () => api('GET /minimarkets/:id', { params: { id } }),
     staleTime: 60_000,
   });
 

@@ -9,13 +9,12 @@ import type {
   EstadoConversacion,
   EventoSoporte,
   MensajeSoporte,
-  NoLeidos,
   ORDENES_CONVERSACION,
   Prioridad,
 } from '@minimarket/contracts/soporte';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest, apiRequestPage, buildUrl } from './api-client';
+import { api, apiPage, apiUrl } from './api-client';
 import { getToken } from './auth-token';
 import { RAIZ } from './query-keys';
 
@@ -47,7 +46,7 @@ export const conversacionesQueryOptions = (p: ConversacionesParams) =>
   queryOptions({
     queryKey: soporteKeys.lista(p),
     queryFn: ({ signal }) =>
-      apiRequestPage<Conversacion>('/soporte/conversaciones', {
+      apiPage('GET /soporte/conversaciones', {
         signal,
         query: {
           skip: (p.pagina - 1) * p.tamano,
@@ -65,7 +64,7 @@ export const conversacionesQueryOptions = (p: ConversacionesParams) =>
 export const conversacionQueryOptions = (id: number) =>
   queryOptions({
     queryKey: soporteKeys.detalle(id),
-    queryFn: ({ signal }) => apiRequest<ConversacionDetalle>(`/soporte/conversaciones/${id}`, { signal }),
+    queryFn: ({ signal }) => api('GET /soporte/conversaciones/:id', { params: { id }, signal }),
     staleTime: 0,
   });
 
@@ -83,7 +82,7 @@ export function useConversacion(id: number) {
 export const noLeidosQueryOptions = () =>
   queryOptions({
     queryKey: soporteKeys.noLeidos(),
-    queryFn: ({ signal }) => apiRequest<NoLeidos>('/soporte/no-leidos', { signal }),
+    queryFn: ({ signal }) => api('GET /soporte/no-leidos', { signal }),
     refetchInterval: REFRESCO_NO_LEIDOS_MS,
     // A server without the support routes should not retry three times on every page.
     retry: false,
@@ -170,13 +169,13 @@ export function useEventosSoporte(activo: boolean) {
       if (terminado || !getToken()) return;
       let ticket: string;
       try {
-        ticket = (await apiRequest<{ ticket: string }>('/soporte/eventos/ticket', { method: 'POST' })).ticket;
+        ticket = (await api('POST /soporte/eventos/ticket')).ticket;
       } catch {
         reintentar();
         return;
       }
       if (terminado) return;
-      const actual = new EventSource(buildUrl('/soporte/eventos', { ticket }));
+      const actual = new EventSource(apiUrl('GET /soporte/eventos', { query: { ticket } }));
       fuente = actual;
       actual.onopen = () => {
         espera = RECONEXION_MIN_MS;
@@ -215,7 +214,7 @@ export function useEventosSoporte(activo: boolean) {
 export function useCrearConversacion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (datos: ConversacionCreate) => apiRequest<Conversacion>('/soporte/conversaciones', { method: 'POST', json: datos }),
+    mutationFn: (datos: ConversacionCreate) => api('POST /soporte/conversaciones', { json: datos }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: soporteKeys.all }),
   });
 }
@@ -223,8 +222,7 @@ export function useCrearConversacion() {
 export function useEnviarMensaje(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (texto: string) =>
-      apiRequest<MensajeSoporte>(`/soporte/conversaciones/${id}/mensajes`, { method: 'POST', json: { texto } }),
+    mutationFn: (texto: string) => api('POST /soporte/conversaciones/:id/mensajes', { params: { id }, json: { texto } }),
     onSuccess: (mensaje) => {
       queryClient.setQueryData<ConversacionDetalle>(soporteKeys.detalle(id), (d) => conMensaje(d, mensaje));
       // A pyme's message reopens a resolved conversation: the detail brings its new state.
@@ -238,7 +236,7 @@ export function useActualizarConversacion(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (cambios: { estado?: EstadoConversacion; prioridad?: Prioridad }) =>
-      apiRequest<Conversacion>(`/soporte/conversaciones/${id}`, { method: 'PATCH', json: cambios }),
+      api('PATCH /soporte/conversaciones/:id', { params: { id }, json: cambios }),
     onSuccess: (conversacion) => {
       queryClient.setQueryData<ConversacionDetalle>(soporteKeys.detalle(id), (d) => conEstado(d, conversacion));
       refrescarListas(queryClient);

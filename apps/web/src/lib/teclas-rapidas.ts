@@ -1,9 +1,8 @@
 // The till's quick keys (issue 32, docs/pagos.md «Teclas rápidas»): GET /minimarkets/{id}/teclas-rapidas
 // gives the grid of Nueva venta (the owner's, or the shop's most sold products); PUT sets it. Nueva venta
 // reads it and Configuración edits it: two features, so it lives here.
-import type { TeclasRapidas } from '@minimarket/contracts/minimarkets';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { api } from './api-client';
 import { RAIZ } from './query-keys';
 
 export const teclasRapidasKey = (idMinimarket: number) => [...RAIZ.minimarkets, 'teclas-rapidas', idMinimarket] as const;
@@ -14,7 +13,7 @@ const FRESCO_MS = 5 * 60_000;
 export const teclasRapidasQueryOptions = (idMinimarket: number) =>
   queryOptions({
     queryKey: teclasRapidasKey(idMinimarket),
-    queryFn: ({ signal }) => apiRequest<TeclasRapidas>(`/minimarkets/${idMinimarket}/teclas-rapidas`, { signal }),
+    queryFn: ({ signal }) => api('GET /minimarkets/:id/teclas-rapidas', { params: { id: idMinimarket }, signal }),
     staleTime: FRESCO_MS,
   });
 
@@ -22,8 +21,7 @@ export const teclasRapidasQueryOptions = (idMinimarket: number) =>
 export function useFijarTeclasRapidas(idMinimarket: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (productos: number[]) =>
-      apiRequest<TeclasRapidas>(`/minimarkets/${idMinimarket}/teclas-rapidas`, { method: 'PUT', json: { productos } }),
+    mutationFn: (productos: number[]) => api('PUT /minimarkets/:id/teclas-rapidas', { params: { id: idMinimarket }, json: { productos } }),
     onSuccess: (teclas) => queryClient.setQueryData(teclasRapidasKey(idMinimarket), teclas),
   });
 }

@@ -23,6 +23,7 @@ import { avisoAgotado, avisoStockBajo } from '../../lib/avisos.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { CATALOGO, type ProductoCatalogo } from './catalogo.js';
 import { crearClientesLibreta, elegirComprasFiadas, LIBRETA_DON_PEPE, sembrarAbonos, type ClienteDemo } from './libreta.js';
+import { LLAVES_BLOQUEO } from '../../lib/llaves-bloqueo.js';
 
 const DIAS_POR_DEFECTO = 90;
 const TIMEOUT_TRANSACCION_MS = 120_000;
@@ -579,7 +580,7 @@ async function sembrarTienda(tx: Tx, tienda: TiendaDemo, hash: string, dias: num
 /** The estado_sistema row that says the demo data is in (set in the seed's own transaction). */
 export const CLAVE_DATOS_DEMO = 'datos_demo';
 /** Any constant: two replicas starting at once seed one after the other, the second finding it done. */
-const LOCK_SEMILLA = 72707370;
+const LOCK_SEMILLA = LLAVES_BLOQUEO.semilla;
 
 /**
  * Seeds the demo accounts, shops, products and sales history once. Whether it already did is

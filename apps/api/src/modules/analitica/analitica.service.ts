@@ -29,28 +29,27 @@ import {
 import { diaSemanaIso, finDeMes, inicioDeMes } from '@minimarket/contracts/dias';
 import type { z } from 'zod';
 import { Prisma, type Db, type Tx } from '../../db/client.js';
-import { diasEnPreparacion, leerResumenes, type Resumenes } from '../../data/resumen-ventas.js';
+import { nombreDeTienda } from '../../data/minimarket.js';
+import {
+  cifras,
+  type Cifras,
+  type Consulta,
+  diasEnPreparacion,
+  donde,
+  leerResumenes,
+  porCategoriaHora,
+  porHora,
+  porMetodoHora,
+  porMetodoPagoHora,
+  type Resumenes,
+} from '../../data/resumen-ventas.js';
+import { descuentosDelRango, lineasConDescuento } from '../../data/venta-lecturas.js';
 import { validation } from '../../lib/errors.js';
 import { descarga, type Descarga } from '../../lib/exportar.js';
 import { desplazarDia, diaLocal, horaMinutoLocal } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
-import {
-  cifras,
-  type Cifras,
-  type Consulta,
-  corteDe,
-  donde,
-  horasPeak,
-  margen,
-  margenPct,
-  n,
-  porCategoriaHora,
-  porHora,
-  porMetodoHora,
-  porMetodoPagoHora,
-  ticket,
-} from './consulta.js';
+import { corteDe, horasPeak, margen, margenPct, n, ticket } from './consulta.js';
 import type { LecturasPesadas } from './lectura-pesada.js';
 import { celdasLineas, contarLineas, paginaLineas } from './lineas.js';
 import { porCobrar } from '../../data/por-cobrar.js';
@@ -288,15 +287,10 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
       const c = await consulta(usuario, f);
       const desde = Prisma.sql`(${c.desde}::date)::timestamp AT TIME ZONE 'America/Santiago'`;
       const hasta = Prisma.sql`(${c.hasta}::date + 1)::timestamp AT TIME ZONE 'America/Santiago'`;
-      const lineas = Prisma.sql`
-        SELECT v.id_venta, v.fecha_venta, v.id_vendedor, d.id_producto, d.nombre_producto, d.descuento
-        FROM venta_contada v
-        JOIN detalle_venta d ON d.id_minimarket = v.id_minimarket AND d.id_venta = v.id_venta AND d.descuento > 0
-        WHERE v.id_minimarket = ${c.idMinimarket} AND v.fecha_venta >= ${desde} AND v.fecha_venta < ${hasta}`;
+      const lineas = lineasConDescuento(c.idMinimarket, c.desde, c.hasta);
       return db.$transaction(
         async (tx) => {
-          const [total] = await tx.$queryRaw<{ descuento: bigint; ventas: bigint }[]>`
-            SELECT coalesce(sum(descuento), 0)::bigint AS descuento, count(DISTINCT id_venta)::bigint AS ventas FROM (${lineas}) l`;
+          const total = await descuentosDelRango(tx, c.idMinimarket, c.desde, c.hasta);
           const porDia = await tx.$queryRaw<{ dia: string; descuento: bigint; ventas: bigint }[]>`
             SELECT to_char(fecha_venta AT TIME ZONE 'America/Santiago', 'YYYY-MM-DD') AS dia, sum(descuento)::bigint AS descuento,
                    count(DISTINCT id_venta)::bigint AS ventas
@@ -317,8 +311,8 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
                               WHERE d.id_minimarket = ${c.idMinimarket} AND v.estado_venta = 'Completada'
                                 AND d.fecha >= ${desde} AND d.fecha < ${hasta}), 0))::bigint AS redondeo`;
           return {
-            descuento: n(total?.descuento),
-            ventas_con_descuento: n(total?.ventas),
+            descuento: total.descuento,
+            ventas_con_descuento: total.ventas,
             redondeo: n(redondeo?.redondeo),
             por_dia: porDia.map((d) => ({ dia: d.dia, descuento: n(d.descuento), ventas: n(d.ventas) })),
             por_producto: porProducto.map((p) => ({
@@ -447,15 +441,12 @@ export function createAnaliticaService({ db, acceso, pesadas }: { db: Db; acceso
       const c: Consulta = { idMinimarket, desde: `${mes}-01`, hasta: finDeMes(`${mes}-01`) };
       const enCurso = c.desde <= hoy && hoy <= c.hasta;
       const antes = periodoAnterior({ desde: c.desde, hasta: enCurso ? hoy : c.hasta }, hoy, horaMinutoLocal(ahora));
-      const tiendaRow = await db.minimarket.findUniqueOrThrow({
-        where: { id_minimarket: idMinimarket },
-        select: { nombre_minimarket: true },
-      });
+      const nombre = await nombreDeTienda(db, idMinimarket);
       return leer(
         { idMinimarket, desde: antes.desde, hasta: c.hasta },
         async (tx, r) => ({
           mes,
-          nombre_minimarket: tiendaRow.nombre_minimarket,
+          nombre_minimarket: nombre,
           generado_en: ahora.toISOString(),
           actual: cifrasPeriodo(await cifras(tx, r, c), c.desde, c.hasta),
           anterior: {

@@ -8,17 +8,14 @@
 // is logged and skipped. One shop's decision and writes are data/aviso-fiado.ts's (the demo seed's too).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { avisarFiadoVencido } from '../../data/aviso-fiado.js';
+import { avisarFiadoVencido, tiendasConClientes } from '../../data/aviso-fiado.js';
 
 export function createAvisoFiado({ db, log, intervaloMin }: { db: Db; log: FastifyBaseLogger; intervaloMin: number }) {
   let reloj: NodeJS.Timeout | undefined;
 
   /** Looks at every shop with customers; returns how many notices it sent. */
   async function enviar(ahora = new Date()): Promise<number> {
-    const tiendas = await db.$queryRaw<{ id_minimarket: number; id_usuario: number; dias_aviso_fiado: number }[]>`
-      SELECT m.id_minimarket, m.id_usuario, m.dias_aviso_fiado FROM minimarket m
-      WHERE EXISTS (SELECT 1 FROM cliente c WHERE c.id_minimarket = m.id_minimarket)
-      ORDER BY m.id_minimarket`;
+    const tiendas = await tiendasConClientes(db);
     let enviados = 0;
     for (const t of tiendas) {
       try {

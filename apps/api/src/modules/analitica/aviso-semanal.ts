@@ -4,15 +4,16 @@
 // a timeout) is logged and skipped: the others still get theirs.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { crearNotificaciones } from '../../data/notificacion.js';
+import { crearNotificaciones, hayAvisoDesde, tiendasSinAvisoDesde } from '../../data/notificacion.js';
 import { leerResumenes } from '../../data/resumen-ventas.js';
 import { diaLocal } from '../../lib/tiempo.js';
 import { avisoRecomendaciones } from '../../lib/avisos.js';
 import { calcularRecomendaciones } from './recomendaciones.js';
+import { LLAVES_BLOQUEO } from '../../lib/llaves-bloqueo.js';
 
 export const DIAS_ENTRE_AVISOS = 7;
 /** pg_advisory_xact_lock(key, id_minimarket) while one shop's notice is decided. */
-const LLAVE_AVISO = 72707375;
+const LLAVE_AVISO = LLAVES_BLOQUEO.avisoSemanal;
 
 export function createAvisoRecomendaciones({ db, log, intervaloMin }: { db: Db; log: FastifyBaseLogger; intervaloMin: number }) {
   let reloj: NodeJS.Timeout | undefined;
@@ -21,12 +22,7 @@ export function createAvisoRecomendaciones({ db, log, intervaloMin }: { db: Db; 
   async function enviar(ahora = new Date()): Promise<number> {
     const haceUnaSemana = new Date(ahora.getTime() - DIAS_ENTRE_AVISOS * 86_400_000);
     const hoy = diaLocal(ahora);
-    const pendientes = await db.$queryRaw<{ id_minimarket: number; id_usuario: number }[]>`
-      SELECT m.id_minimarket, m.id_usuario FROM minimarket m
-      WHERE NOT EXISTS (
-        SELECT 1 FROM notificacion n
-        WHERE n.id_minimarket = m.id_minimarket AND n.tipo = 'recomendaciones' AND n.fecha > ${haceUnaSemana})
-      ORDER BY m.id_minimarket`;
+    const pendientes = await tiendasSinAvisoDesde(db, 'recomendaciones', haceUnaSemana);
     let enviados = 0;
     for (const t of pendientes) {
       try {
@@ -48,10 +44,7 @@ export function createAvisoRecomendaciones({ db, log, intervaloMin }: { db: Db; 
     // … and the notice written under the shop's lock, after checking again that none went out.
     return db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LLAVE_AVISO}::int, ${t.id_minimarket}::int)`;
-      const ya = await tx.notificacion.count({
-        where: { id_minimarket: t.id_minimarket, tipo: 'recomendaciones', fecha: { gt: haceUnaSemana } },
-      });
-      if (ya > 0) return false;
+      if (await hayAvisoDesde(tx, t.id_minimarket, 'recomendaciones', haceUnaSemana)) return false;
       await crearNotificaciones(tx, [
         { ...avisoRecomendaciones(reponer), id_usuario: t.id_usuario, id_minimarket: t.id_minimarket, fecha: ahora },
       ]);

@@ -8,13 +8,14 @@ import pg from 'pg';
 import { Prisma, type Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { TIPOS_PG } from '../../db/ids.js';
+import { LLAVES_BLOQUEO } from '../../lib/llaves-bloqueo.js';
 
 /** Heavy reads one user may run at the same time (two tabs exporting, say); the next one gets 429. */
 export const MAX_POR_USUARIO = 2;
 /** Downloads one replica streams at once; more wait for a connection. */
 const DESCARGAS_POR_REPLICA = 3;
 /** pg_try_advisory_xact_lock(LLAVE_TURNO, id_usuario × MAX_POR_USUARIO + turno). */
-const LLAVE_TURNO = 72707376;
+const LLAVE_TURNO = LLAVES_BLOQUEO.turnoLecturaPesada;
 
 export const MENSAJE_DEMASIADAS_PESADAS = `Ya tienes ${MAX_POR_USUARIO} consultas grandes en curso (descargas, informes o búsquedas en las ventas). Espera a que terminen e intenta de nuevo.`;
 export const MENSAJE_CONSULTA_LARGA = 'La consulta tardó demasiado y se canceló. Acorta el rango de fechas o agrega un filtro.';

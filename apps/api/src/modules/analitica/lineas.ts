@@ -6,9 +6,9 @@ import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
 import type { z } from 'zod';
 import { Prisma, type Tx } from '../../db/client.js';
 import { escaparLike } from '../../db/like.js';
-import type { Resumenes } from '../../data/resumen-ventas.js';
+import { cifras, type Consulta, type Resumenes } from '../../data/resumen-ventas.js';
 import type { Celda } from '../../lib/exportar.js';
-import { cifras, n, type Consulta } from './consulta.js';
+import { n } from './consulta.js';
 import type { ConexionPesada } from './lectura-pesada.js';
 
 type LineasQuery = z.output<typeof lineasQuerySchema>;

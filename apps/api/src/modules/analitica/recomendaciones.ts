@@ -5,30 +5,20 @@ import {
   DIAS_ABC,
   DIAS_COBERTURA_MINIMA,
   DIAS_OBJETIVO_STOCK,
-  DIAS_SIN_VENTAS,
   DIAS_VELOCIDAD,
   LIMITE_ABC_A,
   LIMITE_ABC_B,
   MARGEN_MINIMO_PCT,
   type Recomendaciones,
 } from '@minimarket/contracts/analitica';
-import type { Categoria } from '@minimarket/contracts/comunes';
 import { montoPorPeso, type UnidadVenta } from '@minimarket/contracts/granel';
-import { Prisma, type Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
+import { productosConMargenBajo, productosSinVentas, type ProductoBase } from '../../data/producto-lecturas.js';
 import type { Resumenes } from '../../data/resumen-ventas.js';
 import { desplazarDia } from '../../lib/tiempo.js';
 import { dosDecimales, horasPeak, n, unDecimal } from './consulta.js';
 
 const MAS_VENDIDOS = 10;
-
-interface ProductoBase {
-  id_producto: number;
-  nombre_producto: string;
-  categoria: Categoria;
-  codigo_barra: string;
-  /** How it is sold today: for 'kg' its stock and quantities are grams (docs/granel.md). */
-  unidad: UnidadVenta;
-}
 
 /**
  * Per product sold in the last 90 days, in one pass over its daily summaries: units (and grams,
@@ -76,33 +66,6 @@ const base = (p: ProductoBase): ProductoBase => ({
   codigo_barra: p.codigo_barra,
   unidad: p.unidad,
 });
-
-/**
- * Dead stock, the one definition (Recomendaciones and Badito): active, with stock, no sale in the last
- * DIAS_SIN_VENTAS days; its last sale from the product-day summaries (read over every day: `r` from
- * `desde: null`). A product younger than the window that never sold is not dead yet: it is left out
- * until it has been on the shelf the whole window (its creation, or an imported sale, before it).
- * Most capital tied up first, as Recomendaciones lists them.
- */
-export function productosSinVentas(tx: Tx, r: Resumenes, idMinimarket: number, hoy: string) {
-  const desde = desplazarDia(hoy, -(DIAS_SIN_VENTAS - 1));
-  return tx.$queryRaw<(ProductoBase & { stock: number; precio_compra_actual: number | null; ultima: string | null })[]>`
-    SELECT p.id_producto, p.nombre_producto, p.categoria, p.codigo_barra, p.unidad, p.stock, p.precio_compra_actual,
-           to_char(ultima_venta.ultima, 'YYYY-MM-DD') AS ultima
-    FROM producto p
-    LEFT JOIN ${r.ultimaVentaPorProducto()} ON ultima_venta.id_producto = p.id_producto
-    WHERE p.id_minimarket = ${idMinimarket} AND p.estado = 'activo' AND p.stock > 0
-      AND (ultima_venta.ultima < ${desde}::date
-           OR (ultima_venta.ultima IS NULL AND (p.fecha_creacion AT TIME ZONE 'America/Santiago')::date < ${desde}::date))
-    ORDER BY ${capitalSql} DESC, p.stock DESC, p.id_producto`;
-}
-
-/**
- * Stock × purchase price in pesos: for a kg product, grams at a price per kilo (montoPorPeso's
- * half up, in integers, as capitalInmovilizado). Stock here is above 0.
- */
-const capitalSql = Prisma.sql`CASE WHEN p.unidad = 'kg' THEN monto_por_peso(coalesce(p.precio_compra_actual, 0), p.stock)
-                                   ELSE p.stock::bigint * coalesce(p.precio_compra_actual, 0) END`;
 
 /** What a product's stock cost: units × price, or montoPorPeso(price per kilo, grams) for kg. */
 export const capitalInmovilizado = (p: { unidad: UnidadVenta; stock: number; precio_compra_actual: number | null }) =>
@@ -191,14 +154,8 @@ export async function calcularRecomendaciones(tx: Tx, r: Resumenes, idMinimarket
     }))
     .sort((a, b) => b.capital_inmovilizado - a.capital_inmovilizado || b.stock - a.stock || a.id_producto - b.id_producto);
 
-  // Thin margins: (venta − compra) / venta below 10 %, compared in integers; the lowest (negative) first.
-  // A kg product's two prices are both per kilo: the ratio needs no conversion.
-  const finos = await tx.$queryRaw<(ProductoBase & { precio_venta_actual: number; precio_compra_actual: number })[]>`
-    SELECT id_producto, nombre_producto, categoria, codigo_barra, unidad, precio_venta_actual, precio_compra_actual
-    FROM producto
-    WHERE id_minimarket = ${idMinimarket} AND estado = 'activo' AND precio_compra_actual IS NOT NULL AND precio_venta_actual > 0
-      AND (precio_venta_actual - precio_compra_actual) * 100 < ${MARGEN_MINIMO_PCT} * precio_venta_actual
-    ORDER BY (precio_venta_actual - precio_compra_actual)::numeric / precio_venta_actual, id_producto`;
+  // Thin margins: below MARGEN_MINIMO_PCT, the lowest (negative) first.
+  const finos = await productosConMargenBajo(tx, idMinimarket, MARGEN_MINIMO_PCT);
   const margen_bajo = finos.map((p) => ({
     ...base(p),
     precio_venta_actual: p.precio_venta_actual,

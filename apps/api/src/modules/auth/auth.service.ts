@@ -3,6 +3,7 @@
 import { MENSAJE_CUENTA_DESACTIVADA } from '@minimarket/contracts/reglas';
 import type { Db } from '../../db/client.js';
 import { revocarToken } from '../../data/token-revocado.js';
+import { usuarioPorCorreo } from '../../data/usuario.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import type { Limites } from '../limites/limites.js';
 import { DUMMY_HASH, verifyPassword } from '../../lib/passwords.js';
@@ -16,7 +17,7 @@ export function createAuthService({ db, limites }: { db: Db; limites: Limites })
 
   /** The user behind a correct e-mail and password; one message for both kinds of mistake. */
   async function verificarCredenciales(correo: string, password: string) {
-    const usuario = await db.usuario.findUnique({ where: { correo } });
+    const usuario = await usuarioPorCorreo(db, correo);
     const ok = await verifyPassword(password, usuario?.contrasena_hash ?? DUMMY_HASH);
     if (!usuario || !ok) throw unauthorized(MENSAJE_CREDENCIALES_INVALIDAS, 'INVALID_CREDENTIALS');
     if (usuario.estado !== 'activo') throw unauthorized(MENSAJE_CUENTA_DESACTIVADA, 'ACCOUNT_INACTIVE');

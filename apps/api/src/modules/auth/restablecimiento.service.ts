@@ -13,8 +13,8 @@ import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import type { Mailer } from '../correo/mailer.js';
 import { correoRestablecimiento } from '../correo/plantillas.js';
-import { crearEnlace, usarEnlace } from '../../data/token-restablecimiento.js';
-import { actualizarUsuario } from '../../data/usuario.js';
+import { crearEnlace, enlacePorHash, hayEnlaceMasNuevo, usarEnlace } from '../../data/token-restablecimiento.js';
+import { actualizarUsuario, usuarioPorCorreo } from '../../data/usuario.js';
 import { hashPassword } from '../../lib/passwords.js';
 
 export const VALIDEZ_ENLACE_MINUTOS = 30;
@@ -45,7 +45,7 @@ export function createRestablecimientoService({
   const enlaceInvalido = () => badRequest(MENSAJE_ENLACE_INVALIDO, 'INVALID_RESET_TOKEN');
 
   async function crearYEnviar(correo: string) {
-    const usuario = await db.usuario.findUnique({ where: { correo } });
+    const usuario = await usuarioPorCorreo(db, correo);
     // Unknown or inactive: nothing happens, and the caller cannot tell.
     if (!usuario || usuario.estado !== 'activo') return;
 
@@ -89,10 +89,7 @@ export function createRestablecimientoService({
     },
 
     async restablecer(token: string, nuevaContrasena: string) {
-      const registro = await db.tokenRestablecimiento.findUnique({
-        where: { token_hash: hashToken(token) },
-        include: { usuario: { select: { id_usuario: true, correo: true, rol: true, estado: true, sesiones_validas_desde: true } } },
-      });
+      const registro = await enlacePorHash(db, hashToken(token));
       const ahora = new Date();
       if (
         !registro ||
@@ -103,10 +100,7 @@ export function createRestablecimientoService({
       ) {
         throw enlaceInvalido();
       }
-      const masNuevos = await db.tokenRestablecimiento.count({
-        where: { id_usuario: registro.id_usuario, id_token: { gt: registro.id_token } },
-      });
-      if (masNuevos > 0) throw enlaceInvalido();
+      if (await hayEnlaceMasNuevo(db, registro.id_usuario, registro.id_token)) throw enlaceInvalido();
 
       const contrasena_hash = await hashPassword(nuevaContrasena);
       await db.$transaction(async (tx) => {

@@ -7,14 +7,18 @@
 import type { BaditoRespuesta, baditoPreguntaSchema, IntencionBadito } from '@minimarket/contracts/badito';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { leerResumenes } from '../../data/resumen-ventas.js';
+import { umbralStockBajo } from '../../data/minimarket.js';
 import { diasDesde, porCobrar, saldosClientes } from '../../data/por-cobrar.js';
+import { MAX_CANDIDATOS_SQL, productosAgotados, productosConStockBajo, productosParecidos } from '../../data/producto-lecturas.js';
+import { leerResumenes } from '../../data/resumen-ventas.js';
+import { descuentosDelRango, ventasDeVendedor } from '../../data/venta-lecturas.js';
 import { desplazarDia, diaLocal } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Limites } from '../limites/limites.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { clasificar, type Clasificacion, type Periodo } from './intenciones/index.js';
 import { deudasDe } from './clientes.js';
+import { ticket } from '../analitica/consulta.js';
 import * as lecturas from './lecturas.js';
 import { buscarProducto, MAX_CANDIDATOS } from './productos.js';
 import * as r from './respuestas.js';
@@ -89,14 +93,14 @@ function sinDatos(c: Clasificacion): BaditoRespuesta {
 }
 
 /**
- * The products the words name, from a bounded set of candidates (lecturas.candidatos). For a
+ * The products the words name, from a bounded set of candidates (productosParecidos). For a
  * question of no known intent (a product's bare name), only when its words name products outright.
  */
 async function responderProducto(tx: Tx, id: number, c: Clasificacion): Promise<BaditoRespuesta> {
   const consulta = c.consultaProducto.join(' ');
   if (c.consultaProducto.length === 0) return respuesta('producto', r.PRODUCTO_SIN_NOMBRE);
-  const candidatos = await lecturas.candidatos(tx, id, c.consultaProducto);
-  const hayMas = candidatos.length >= lecturas.MAX_CANDIDATOS_SQL;
+  const candidatos = await productosParecidos(tx, id, c.consultaProducto);
+  const hayMas = candidatos.length >= MAX_CANDIDATOS_SQL;
   const desconocidaSinNombre = c.intencion === 'desconocida';
   const busqueda = buscarProducto(c.consultaProducto, candidatos, { soloSeguros: desconocidaSinNombre });
   if (busqueda.tipo === 'uno') return respuesta('producto', r.productoYOtros(consulta, busqueda.producto, busqueda.tambien, c.conCosto));
@@ -184,19 +188,19 @@ function conDatos(db: Db, id: number, c: Clasificacion): Promise<BaditoRespuesta
     case 'descuentos_ayer':
     case 'descuentos_semana':
     case 'descuentos_mes':
-      return lecturas.descuentosDe(db, id, rango).then((d) => respuesta(i, r.descuentos(p, rango.desde, d)));
+      return descuentosDelRango(db, id, rango.desde, rango.hasta).then((d) => respuesta(i, r.descuentos(p, rango.desde, d)));
     case 'sin_ventas':
       // The last sale of every product looks at the whole history, as Recomendaciones does.
       return leerResumenes(db, { idMinimarket: id, desde: null, hasta: hoy }, async (tx, resumenes) =>
         respuesta(i, r.sinVentas(await lecturas.sinVentas(tx, resumenes, id, hoy))),
       );
     case 'agotados':
-      return lecturas.agotados(db, id).then((a) => respuesta(i, r.agotados(a)));
+      return productosAgotados(db, id).then((a) => respuesta(i, r.agotados(a)));
     case 'stock_bajo':
       return db.$transaction(async (tx) => {
-        const umbral = await lecturas.umbralStockBajo(tx, id);
-        const agotados = await lecturas.agotados(tx, id);
-        return respuesta(i, r.stockBajo(umbral, await lecturas.stockBajo(tx, id, umbral), agotados.length));
+        const umbral = await umbralStockBajo(tx, id);
+        const agotados = await productosAgotados(tx, id);
+        return respuesta(i, r.stockBajo(umbral, await productosConStockBajo(tx, id, umbral), agotados.length));
       });
     case 'por_cobrar':
     case 'mayores_deudores':
@@ -226,8 +230,8 @@ export function createBaditoService({
       return respuesta(c.intencion, r.SOLO_DUENO, { sugerencias: ['¿Cuánto he vendido hoy?', '¿Qué productos están agotados?'] });
     }
     if (c.intencion === 'ventas_hoy') {
-      const cifras = await lecturas.ventasPropiasHoy(db, id, usuario.id_usuario, diaLocal(new Date()));
-      return respuesta('ventas_hoy', r.ventasPropias(cifras));
+      const propias = await ventasDeVendedor(db, id, usuario.id_usuario, diaLocal(new Date()));
+      return respuesta('ventas_hoy', r.ventasPropias({ ...propias, ticket: ticket(propias) }));
     }
     return conDatos(db, id, sinCosto);
   }

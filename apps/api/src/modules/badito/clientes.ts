@@ -3,8 +3,8 @@
 // customer's nombre_busqueda, as the list of customers searches). "Ana" is not "Juana"; "juana"
 // finds Juana Pérez and Juana Soto, and Badito names both rather than pick one. What each owes is
 // read from cuenta_cliente (data/por-cobrar.ts), never computed here.
-import { Prisma, type Db, type Tx } from '../../db/client.js';
-import { escaparLike } from '../../db/like.js';
+import type { Tx } from '../../db/client.js';
+import { clientesPorNombre } from '../../data/cliente.js';
 import { diasDesde, saldosClientes } from '../../data/por-cobrar.js';
 import type { DeudaCliente } from './respuestas.js';
 
@@ -15,18 +15,12 @@ export const MAX_CLIENTES_EN_RESPUESTA = 5;
  * The customers the words name, each with what they owe; a name written out whole is that customer
  * alone. `hayMas`: more fit than the answer names.
  */
-export async function deudasDe(db: Db | Tx, idMinimarket: number, consulta: readonly string[], ahora = new Date()) {
-  const condiciones = consulta.map((w) => Prisma.sql`(' ' || c.nombre_busqueda) LIKE '% ' || texto_busqueda(${escaparLike(w)}) || '%'`);
-  const filas = await db.$queryRaw<{ id_cliente: number; nombre: string; exacto: boolean }[]>`
-    SELECT c.id_cliente, c.nombre, c.nombre_busqueda = texto_busqueda(${consulta.join(' ')}) AS exacto
-    FROM cliente c
-    WHERE c.id_minimarket = ${idMinimarket} AND ${Prisma.join(condiciones, ' AND ')}
-    ORDER BY c.activo DESC, c.nombre, c.id_cliente
-    LIMIT ${MAX_CLIENTES_EN_RESPUESTA + 1}`;
+export async function deudasDe(tx: Tx, idMinimarket: number, consulta: readonly string[], ahora = new Date()) {
+  const filas = await clientesPorNombre(tx, idMinimarket, consulta, MAX_CLIENTES_EN_RESPUESTA + 1);
   const exactos = filas.filter((f) => f.exacto);
   const elegidos = (exactos.length === 1 ? exactos : filas).slice(0, MAX_CLIENTES_EN_RESPUESTA);
   const saldos = new Map(
-    (await saldosClientes(db, idMinimarket, { ids: elegidos.map((f) => f.id_cliente) })).map((s) => [s.id_cliente, s]),
+    (await saldosClientes(tx, idMinimarket, { ids: elegidos.map((f) => f.id_cliente) })).map((s) => [s.id_cliente, s]),
   );
   const clientes: DeudaCliente[] = elegidos.map((f) => {
     const s = saldos.get(f.id_cliente);

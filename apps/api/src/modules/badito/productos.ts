@@ -1,5 +1,5 @@
 // Which of the shop's products a question names (pure). It scores a bounded set of candidates that
-// the database picked (lecturas.candidatos: at most MAX_CANDIDATOS_SQL, through the shop's index),
+// the database picked (data/producto-lecturas.ts productosParecidos: at most MAX_CANDIDATOS_SQL, through the shop's index),
 // never the whole catalogue. Word by word: the same word, the same Spanish stem (panes → pan), a
 // prefix (coca → Coca-Cola) or a typo (cocacola, lehce) all count, less than an exact word. Every
 // product that covers every word asked is an answer: "precio de la coca cola" lists all of them.

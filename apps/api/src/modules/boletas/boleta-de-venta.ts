@@ -4,14 +4,12 @@
 import type { BoletaElectronica } from '@minimarket/contracts/boletas';
 import { type EstadoDte } from '@minimarket/contracts/dte';
 import { formatRut } from '@minimarket/contracts/rut';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
+import { boletaDeVenta } from '../../data/documento-dte.js';
 import type { DocumentoDte, EmisorDte } from '../../generated/prisma/client.js';
 
-export async function boletaElectronicaDeVenta(db: Db, idMinimarket: number, idVenta: number): Promise<BoletaElectronica | null> {
-  const documento = await db.documentoDte.findFirst({
-    where: { id_minimarket: idMinimarket, id_venta: idVenta, tipo: { in: [39, 41] } },
-    include: { minimarket: { select: { emisor_dte: true } } },
-  });
+export async function boletaElectronicaDeVenta(tx: Tx, idMinimarket: number, idVenta: number): Promise<BoletaElectronica | null> {
+  const documento = await boletaDeVenta(tx, idMinimarket, idVenta);
   const emisor = documento?.minimarket.emisor_dte;
   if (!documento || !emisor) return null;
   return documentoElectronico(documento, emisor);

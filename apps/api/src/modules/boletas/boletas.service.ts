@@ -14,7 +14,6 @@ import {
   MENSAJE_EMISOR_INCOMPLETO,
   MENSAJE_NOTA_CREDITO_NO_ENCONTRADA,
   type NotaCredito,
-  type PorDiaDocumentos,
   MENSAJE_REINTENTO_SOLO_RECHAZADOS,
   MENSAJE_SIMULADOR_DESACTIVADO,
   type ProveedorDte,
@@ -22,8 +21,15 @@ import {
 import { type EstadoDte, ESTADOS_DTE } from '@minimarket/contracts/dte';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { reintentarDocumento } from '../../data/documento-dte.js';
-import { guardarEmisor, reescribirApiKey } from '../../data/emisor-dte.js';
+import {
+  documentoConVenta,
+  documentoDeTienda,
+  documentosEmitidosPorDia,
+  documentosPorEstado,
+  listarDocumentos,
+  reintentarDocumento,
+} from '../../data/documento-dte.js';
+import { emisorDeTienda, emisoresConClaveAnticuada, guardarEmisor, reescribirApiKey } from '../../data/emisor-dte.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { localAUtc } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
@@ -93,8 +99,6 @@ function toDocumentoDto(
   };
 }
 
-const CON_VENTA = { venta: { select: { numero_venta: true } }, referencia: { select: { folio: true } } } as const;
-
 /** 'venta-12' → 'venta-12/2' → 'venta-12/3': a rejected document sent again is a new request. */
 export function claveDeReintento(clave: string): string {
   const [base, n] = clave.split('/');
@@ -116,7 +120,7 @@ export function createBoletasService({
   return {
     async emisor(usuario: UsuarioSesion, idMinimarket: number): Promise<Emisor> {
       await acceso.assertAcceso(usuario, idMinimarket);
-      return toEmisorDto(idMinimarket, await db.emisorDte.findUnique({ where: { id_minimarket: idMinimarket } }), cifrado);
+      return toEmisorDto(idMinimarket, await emisorDeTienda(db, idMinimarket), cifrado);
     },
 
     /**
@@ -129,7 +133,7 @@ export function createBoletasService({
       if (data.emitir && data.proveedor === 'simulador' && !simuladorPermitido) {
         throw validation(MENSAJE_SIMULADOR_DESACTIVADO, [{ campo: 'proveedor', mensaje: MENSAJE_SIMULADOR_DESACTIVADO }]);
       }
-      const previo = await db.emisorDte.findUnique({ where: { id_minimarket: data.id_minimarket } });
+      const previo = await emisorDeTienda(db, data.id_minimarket);
       // Left out, the stored Acteco stays; to issue there must be one (a nota de crédito carries it).
       const acteco = data.acteco === undefined ? (previo?.acteco ?? null) : data.acteco;
       if (data.emitir && acteco === null) {
@@ -170,10 +174,7 @@ export function createBoletasService({
      */
     async reescribirClavesAnticuadas(): Promise<number> {
       if (!cifrado.puedeCifrar) return 0;
-      const filas = await db.emisorDte.findMany({
-        where: { api_key_cifrada: { startsWith: 'v1.' } },
-        select: { id_minimarket: true, api_key_cifrada: true },
-      });
+      const filas = await emisoresConClaveAnticuada(db);
       let n = 0;
       for (const f of filas) {
         const texto = apiKeyGuardada(cifrado, f);
@@ -190,25 +191,10 @@ export function createBoletasService({
         const [anio, mes, dia] = q.dia.split('-').map(Number) as [number, number, number];
         creado = { gte: localAUtc(anio, mes, dia), lt: localAUtc(anio, mes, dia + 1) };
       }
-      const where = { id_minimarket: q.id_minimarket, ...(q.estado ? { estado: q.estado } : {}), ...(creado ? { creado_en: creado } : {}) };
-      const [filas, total, estados, dias] = await Promise.all([
-        db.documentoDte.findMany({ where, include: CON_VENTA, orderBy: { id_documento: 'desc' }, skip: q.skip, take: q.limit }),
-        db.documentoDte.count({ where }),
-        db.documentoDte.groupBy({ by: ['estado'], where: { id_minimarket: q.id_minimarket }, _count: { _all: true } }),
-        // Issued (with a folio) per day: the boletas, the notas de crédito apart, and the net, so a sale
-        // voided the same day nets to $0 instead of counting as a boleta issued.
-        db.$queryRaw<PorDiaDocumentos[]>`
-          SELECT dia, boletas, monto_boletas, notas_credito, monto_notas_credito, monto_boletas - monto_notas_credito AS neto
-          FROM (
-            SELECT to_char((creado_en AT TIME ZONE 'America/Santiago')::date, 'YYYY-MM-DD') AS dia,
-                   (count(*) FILTER (WHERE tipo IN (39, 41)))::int AS boletas,
-                   coalesce(sum(total) FILTER (WHERE tipo IN (39, 41)), 0)::int AS monto_boletas,
-                   (count(*) FILTER (WHERE tipo = 61))::int AS notas_credito,
-                   coalesce(sum(total) FILTER (WHERE tipo = 61), 0)::int AS monto_notas_credito
-            FROM documento_dte WHERE id_minimarket = ${q.id_minimarket} AND folio IS NOT NULL
-            GROUP BY 1
-          ) d
-          ORDER BY dia DESC LIMIT 14`,
+      const [{ documentos: filas, total }, estados, dias] = await Promise.all([
+        listarDocumentos(db, { idMinimarket: q.id_minimarket, estado: q.estado, creado }, { skip: q.skip, take: q.limit }),
+        documentosPorEstado(db, q.id_minimarket),
+        documentosEmitidosPorDia(db, q.id_minimarket),
       ]);
       const porEstado = Object.fromEntries(ESTADOS_DTE.map((e) => [e, 0])) as Record<EstadoDte, number>;
       for (const e of estados) porEstado[e.estado as EstadoDte] = e._count._all;
@@ -238,19 +224,12 @@ export function createBoletasService({
      */
     async reintentar(usuario: UsuarioSesion, idMinimarket: number, idDocumento: number): Promise<Documento> {
       await acceso.assertAcceso(usuario, idMinimarket);
-      const doc = await db.documentoDte.findUnique({
-        where: { id_minimarket_id_documento: { id_minimarket: idMinimarket, id_documento: idDocumento } },
-      });
+      const doc = await documentoDeTienda(db, idMinimarket, idDocumento);
       if (!doc) throw notFound(MENSAJE_DOCUMENTO_NO_ENCONTRADO, 'DOCUMENT_NOT_FOUND');
       // Only while it is still rejected (two clicks, two screens: one retry).
       const otraVez = await reintentarDocumento(db, idMinimarket, doc.id_documento, claveDeReintento(doc.clave));
       if (!otraVez) throw conflict(MENSAJE_REINTENTO_SOLO_RECHAZADOS, 'DOCUMENT_NOT_REJECTED');
-      return toDocumentoDto(
-        await db.documentoDte.findUniqueOrThrow({
-          where: { id_minimarket_id_documento: { id_minimarket: idMinimarket, id_documento: doc.id_documento } },
-          include: CON_VENTA,
-        }),
-      );
+      return toDocumentoDto(await documentoConVenta(db, idMinimarket, doc.id_documento));
     },
   };
 }

@@ -39,6 +39,7 @@ import { mensajeBoletaSobreTope, superaTopeBoleta } from '@minimarket/contracts/
 import type { Db } from '../../db/client.js';
 import { esConexionPerdida } from '../../db/conexion-perdida.js';
 import {
+  documentoDeTienda,
   type DocumentoTomado as Fila,
   esperarTienda,
   registrarEnvio,
@@ -46,6 +47,7 @@ import {
   type ResultadoEnvio,
   tomarDocumentos,
 } from '../../data/documento-dte.js';
+import { emisorDeTienda } from '../../data/emisor-dte.js';
 import { ErrorProveedor, type ProveedorDte } from '../dte/proveedor.js';
 import { API_KEY_SIMULADOR } from '../dte/simulador.js';
 import type { Cifrado } from './cifrado.js';
@@ -113,7 +115,7 @@ export function createEmisorBoletas({ db, log, cifrado, proveedores, intervaloMs
   }
 
   async function procesar(fila: Fila): Promise<void> {
-    const emisor = await db.emisorDte.findUnique({ where: { id_minimarket: fila.id_minimarket } });
+    const emisor = await emisorDeTienda(db, fila.id_minimarket);
     if (!emisor) {
       await registrar(fila, { motivo: MENSAJE_EMISOR_INCOMPLETO }, ESPERA_CREDENCIALES_MS);
       return;
@@ -166,9 +168,7 @@ export function createEmisorBoletas({ db, log, cifrado, proveedores, intervaloMs
       }
       let referencia = null;
       if (fila.tipo === 61) {
-        const ref = await db.documentoDte.findUnique({
-          where: { id_minimarket_id_documento: { id_minimarket: fila.id_minimarket, id_documento: fila.id_documento_ref! } },
-        });
+        const ref = await documentoDeTienda(db, fila.id_minimarket, fila.id_documento_ref!);
         if (!ref?.folio) {
           if (ref?.estado === 'rechazado') {
             await registrar(fila, { estado: 'rechazado', motivo: 'La boleta que corrige fue rechazada: no hay nada que anular.' }, 0);

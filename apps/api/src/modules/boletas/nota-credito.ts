@@ -5,15 +5,10 @@
 import type { NotaCredito } from '@minimarket/contracts/boletas';
 import type { UnidadVenta } from '@minimarket/contracts/granel';
 import { referenciaVenta } from '@minimarket/contracts/ventas';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
+import { notasCredito } from '../../data/documento-dte.js';
 import { documentoElectronico } from './boleta-de-venta.js';
 import { motivoNotaCredito } from './documento.js';
-
-const CON_TODO = {
-  referencia: { select: { tipo: true, folio: true, total: true, creado_en: true } },
-  venta: { select: { numero_venta: true, id_venta_csv: true } },
-  minimarket: { select: { nombre_minimarket: true, emisor_dte: true } },
-} as const;
 
 interface LineaGuardada {
   nombre: string;
@@ -24,11 +19,7 @@ interface LineaGuardada {
   exento: boolean;
 }
 
-type Fila = NonNullable<Awaited<ReturnType<typeof leer>>>[number];
-
-function leer(db: Db, where: { id_minimarket: number; id_venta?: number; id_documento?: number }) {
-  return db.documentoDte.findMany({ where: { ...where, tipo: 61 }, include: CON_TODO, orderBy: { id_documento: 'asc' } });
-}
+type Fila = Awaited<ReturnType<typeof notasCredito>>[number];
 
 /** null when the shop has no issuer any more (its row was removed): nothing to print as a document. */
 function aNota(d: Fila): NotaCredito | null {
@@ -59,12 +50,12 @@ function aNota(d: Fila): NotaCredito | null {
 }
 
 /** The notas de crédito of one sale (a void's and each return's), oldest first. */
-export async function notasCreditoDeVenta(db: Db, idMinimarket: number, idVenta: number): Promise<NotaCredito[]> {
-  return (await leer(db, { id_minimarket: idMinimarket, id_venta: idVenta })).map(aNota).filter((n) => n !== null);
+export async function notasCreditoDeVenta(tx: Tx, idMinimarket: number, idVenta: number): Promise<NotaCredito[]> {
+  return (await notasCredito(tx, { id_minimarket: idMinimarket, id_venta: idVenta })).map(aNota).filter((n) => n !== null);
 }
 
 /** One nota de crédito of the shop, or null (none with that id, or it is a boleta). */
-export async function notaCredito(db: Db, idMinimarket: number, idDocumento: number): Promise<NotaCredito | null> {
-  const [fila] = await leer(db, { id_minimarket: idMinimarket, id_documento: idDocumento });
+export async function notaCredito(tx: Tx, idMinimarket: number, idDocumento: number): Promise<NotaCredito | null> {
+  const [fila] = await notasCredito(tx, { id_minimarket: idMinimarket, id_documento: idDocumento });
   return fila ? aNota(fila) : null;
 }

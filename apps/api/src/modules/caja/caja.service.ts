@@ -23,120 +23,37 @@ import {
   type turnosQuerySchema,
 } from '@minimarket/contracts/caja';
 import type { Autorizacion } from '@minimarket/contracts/cajeros';
-import { ESTADO_VENTA_COMPLETADA } from '@minimarket/contracts/comunes';
 import { formatClp } from '@minimarket/contracts/formato';
 import type { z } from 'zod';
-import { esViolacionUnica, Prisma, type Db, type Tx } from '../../db/client.js';
+import { esViolacionUnica, type Db, type Tx } from '../../db/client.js';
 import { registrarAuditoria } from '../../data/auditoria.js';
-import { abrirTurno, cerrarTurno, registrarMovimientoCaja } from '../../data/turno-caja.js';
+import {
+  abrirTurno,
+  cerrarTurno,
+  cuentasDeTurno,
+  type FilaTurno,
+  horaDeCierre,
+  registrarMovimientoCaja,
+  turnoAbiertoDe,
+  turnoPorId,
+  turnosCerrados,
+} from '../../data/turno-caja.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Autorizaciones } from '../cajeros/autorizacion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 
-interface FilaTurno {
-  id_turno: number;
-  id_minimarket: number;
-  numero_turno: number;
-  monto_inicial: number;
-  abierto_en: Date;
-  cerrado_en: Date | null;
-  monto_contado: number | null;
-  nombre_apertura: string | null;
-  nombre_cierre: string | null;
-  resumen_cierre: Turno | null;
-  /** The shop's owner, to check who may see the shift. */
-  id_usuario_dueno: number;
-}
-
-const SELECT_TURNO = Prisma.sql`
-  SELECT t.id_turno, t.id_minimarket, t.numero_turno, t.monto_inicial, t.abierto_en, t.cerrado_en, t.monto_contado, t.resumen_cierre,
-         ua.nombre AS nombre_apertura, uc.nombre AS nombre_cierre, m.id_usuario AS id_usuario_dueno
-  FROM turno_caja t
-  JOIN minimarket m ON m.id_minimarket = t.id_minimarket
-  LEFT JOIN usuario ua ON ua.id_usuario = t.id_usuario_apertura
-  LEFT JOIN usuario uc ON uc.id_usuario = t.id_usuario_cierre`;
-
 /** The shift's figures now, from its sales and movements. */
 async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
-  // Per method, part by part (a split sale counts in each of its methods: parte_contada): the sales
-  // that count, what they brought in (less what came back by that method) and what was charged (the
-  // cash count follows the money that came in, its refunds apart).
-  const porMetodo = await tx.$queryRaw<
-    { metodo_pago: Turno['por_metodo_pago'][number]['metodo_pago']; ventas: number; ingreso: bigint; cobrado: bigint }[]
-  >`
-    SELECT metodo_pago, count(*)::int AS ventas, sum(ingreso)::bigint AS ingreso, sum(cobrado)::bigint AS cobrado
-    FROM parte_contada
-    WHERE id_minimarket = ${t.id_minimarket} AND id_turno = ${t.id_turno}
-    GROUP BY metodo_pago ORDER BY sum(ingreso) DESC, metodo_pago`;
-  const [contadas] = await tx.$queryRaw<{ ventas: number }[]>`
-    SELECT count(*)::int AS ventas FROM venta_contada WHERE id_minimarket = ${t.id_minimarket} AND id_turno = ${t.id_turno}`;
-  const movimientos = await tx.$queryRaw<
-    {
-      id_movimiento: number;
-      tipo: 'ingreso' | 'retiro';
-      monto: number;
-      motivo: string;
-      fecha: Date;
-      nombre_usuario: string | null;
-      nombre_autorizador: string | null;
-    }[]
-  >`
-    SELECT m.id_movimiento, m.tipo, m.monto, m.motivo, m.fecha, u.nombre AS nombre_usuario, z.nombre AS nombre_autorizador
-    FROM movimiento_caja m
-    LEFT JOIN usuario u ON u.id_usuario = m.id_usuario
-    LEFT JOIN usuario z ON z.id_usuario = m.id_autorizador
-    WHERE m.id_minimarket = ${t.id_minimarket} AND m.id_turno = ${t.id_turno}
-    ORDER BY m.id_movimiento`;
-  // Per person at the till: the sales that count, and what they brought in.
-  const porVendedor = await tx.$queryRaw<{ id_usuario: number | null; nombre: string | null; ventas: number; total: bigint }[]>`
-    SELECT v.id_vendedor AS id_usuario, u.nombre, count(*)::int AS ventas, sum(v.ingreso)::bigint AS total
-    FROM venta_contada v LEFT JOIN usuario u ON u.id_usuario = v.id_vendedor
-    WHERE v.id_minimarket = ${t.id_minimarket} AND v.id_turno = ${t.id_turno}
-    GROUP BY v.id_vendedor, u.nombre ORDER BY sum(v.ingreso) DESC, u.nombre`;
+  const { porMetodo, ventas, movimientos, porVendedor, devoluciones_efectivo, abonos_efectivo, redondeo } = await cuentasDeTurno(
+    tx,
+    t.id_minimarket,
+    t.id_turno,
+  );
   const suma = (tipo: 'ingreso' | 'retiro') => movimientos.filter((m) => m.tipo === tipo).reduce((s, m) => s + m.monto, 0);
   const efectivo = Number(porMetodo.find((p) => p.metodo_pago === 'Efectivo')?.cobrado ?? 0);
-  // Cash handed back from this till (docs/caja.md), part by part (parte_venta, parte_devolucion): what
-  // returns gave back in cash while it was open, leaving out the returns of its own sales voided since
-  // (those sales already left its cash); and the cash parts of sales of another shift (or of none)
-  // voided while it was open, less what their returns had given back in cash.
-  const [dev] = await tx.$queryRaw<{ total: bigint | null }[]>`
-    SELECT (
-      coalesce((SELECT sum(pd.monto) FROM parte_devolucion pd JOIN venta v ON v.id_minimarket = pd.id_minimarket AND v.id_venta = pd.id_venta
-                WHERE pd.id_minimarket = ${t.id_minimarket} AND pd.id_turno = ${t.id_turno} AND pd.metodo_pago = 'Efectivo'
-                  AND NOT (v.id_turno IS NOT DISTINCT FROM ${t.id_turno} AND v.estado_venta <> ${ESTADO_VENTA_COMPLETADA})), 0)
-      + coalesce((SELECT sum(pv.monto - coalesce((SELECT sum(pd.monto) FROM parte_devolucion pd
-                                                   WHERE pd.id_minimarket = pv.id_minimarket AND pd.id_venta = pv.id_venta
-                                                     AND pd.metodo_pago = 'Efectivo'), 0))
-                  FROM parte_venta pv
-                  WHERE pv.id_minimarket = ${t.id_minimarket} AND pv.id_turno_anulacion = ${t.id_turno} AND pv.metodo_pago = 'Efectivo'
-                    AND pv.id_turno IS DISTINCT FROM ${t.id_turno}), 0)
-    )::bigint AS total`;
-  const devoluciones_efectivo = Number(dev?.total ?? 0);
-  const [abonos] = await tx.$queryRaw<{ total: bigint | null }[]>`
-    SELECT sum(monto)::bigint AS total FROM abono
-    WHERE id_minimarket = ${t.id_minimarket} AND id_turno = ${t.id_turno} AND metodo_pago = 'Efectivo'`;
-  const abonos_efectivo = Number(abonos?.total ?? 0);
   const ingresos = suma('ingreso');
   const retiros = suma('retiro');
-  // Cash rounding (Ley 20.956, docs/pagos.md): the cash parts above are exact; the till took what
-  // rounding added to the shift's cash sales (those that count), and gave back what rounding added to
-  // its cash refunds and, for sales of another shift voided in this one, to what their void gave back
-  // — the same sales and refunds the lines above count.
-  const [red] = await tx.$queryRaw<{ total: bigint | null }[]>`
-    SELECT (
-      coalesce((SELECT sum(v.redondeo) FROM venta v
-                WHERE v.id_minimarket = ${t.id_minimarket} AND v.id_turno = ${t.id_turno} AND v.estado_venta = ${ESTADO_VENTA_COMPLETADA}), 0)
-      - coalesce((SELECT sum(d.redondeo) FROM devolucion d JOIN venta v ON v.id_minimarket = d.id_minimarket AND v.id_venta = d.id_venta
-                  WHERE d.id_minimarket = ${t.id_minimarket} AND d.id_turno = ${t.id_turno}
-                    AND NOT (v.id_turno IS NOT DISTINCT FROM ${t.id_turno} AND v.estado_venta <> ${ESTADO_VENTA_COMPLETADA})), 0)
-      - coalesce((SELECT sum(v.redondeo - coalesce((SELECT sum(d.redondeo) FROM devolucion d
-                                                    WHERE d.id_minimarket = v.id_minimarket AND d.id_venta = v.id_venta), 0))
-                  FROM venta v
-                  WHERE v.id_minimarket = ${t.id_minimarket} AND v.id_turno_anulacion = ${t.id_turno}
-                    AND v.id_turno IS DISTINCT FROM ${t.id_turno}), 0)
-    )::bigint AS total`;
-  const redondeo = Number(red?.total ?? 0);
   const esperado = t.monto_inicial + efectivo - devoluciones_efectivo + abonos_efectivo + ingresos - retiros + redondeo;
   return {
     id_turno: t.id_turno,
@@ -145,7 +62,7 @@ async function cifras(tx: Tx, t: FilaTurno): Promise<Turno> {
     abierto_en: t.abierto_en.toISOString(),
     nombre_usuario_apertura: t.nombre_apertura,
     monto_inicial: t.monto_inicial,
-    ventas: contadas?.ventas ?? 0,
+    ventas,
     total_ventas: porMetodo.reduce((s, p) => s + Number(p.ingreso), 0),
     por_metodo_pago: porMetodo.map((p) => ({ metodo_pago: p.metodo_pago, ventas: p.ventas, total: Number(p.ingreso) })),
     por_vendedor: porVendedor.map((p) => ({ id_usuario: p.id_usuario, nombre: p.nombre, ventas: p.ventas, total: Number(p.total) })),
@@ -199,9 +116,7 @@ export function createCajaService({ db, acceso, autorizaciones }: { db: Db; acce
    * makes a close wait for them; the close takes `FOR UPDATE`.
    */
   async function turno(tx: Tx, usuario: UsuarioSesion, idTurno: number, bloqueo: 'FOR SHARE' | 'FOR UPDATE' | '' = ''): Promise<FilaTurno> {
-    const [t] = await tx.$queryRaw<
-      FilaTurno[]
-    >`${SELECT_TURNO} WHERE t.id_turno = ${idTurno} ${Prisma.raw(bloqueo ? `${bloqueo} OF t` : '')}`;
+    const t = await turnoPorId(tx, idTurno, bloqueo);
     if (!t) throw notFound(MENSAJE_TURNO_NO_ENCONTRADO, 'SHIFT_NOT_FOUND');
     if (!acceso.puedeVer(usuario, { id_minimarket: t.id_minimarket, id_usuario: t.id_usuario_dueno }))
       throw notFound(MENSAJE_TURNO_NO_ENCONTRADO, 'SHIFT_NOT_FOUND');
@@ -252,7 +167,7 @@ export function createCajaService({ db, acceso, autorizaciones }: { db: Db; acce
     /** The open shift with its running figures (the "X" report), or 404. */
     async actual(usuario: UsuarioSesion, idMinimarket: number | undefined): Promise<Turno> {
       const id = await tienda(usuario, idMinimarket);
-      const [t] = await db.$queryRaw<FilaTurno[]>`${SELECT_TURNO} WHERE t.id_minimarket = ${id} AND t.cerrado_en IS NULL`;
+      const t = await turnoAbiertoDe(db, id);
       if (!t) throw notFound(MENSAJE_SIN_TURNO, 'NO_OPEN_SHIFT');
       return para(usuario, await cifras(db, t));
     },
@@ -299,7 +214,7 @@ export function createCajaService({ db, acceso, autorizaciones }: { db: Db; acce
         const x = await cifras(tx, t);
         const esperado = x.esperado_efectivo!;
         const diferencia = body.monto_contado - esperado;
-        const [{ ahora }] = await tx.$queryRaw<{ ahora: Date }[]>`SELECT now() AS ahora`;
+        const ahora = await horaDeCierre(tx);
         const informe: Turno = {
           ...x,
           monto_contado: body.monto_contado,
@@ -324,10 +239,7 @@ export function createCajaService({ db, acceso, autorizaciones }: { db: Db; acce
     /** Closed shifts, newest first, each with its close report. */
     async listar(usuario: UsuarioSesion, q: z.output<typeof turnosQuerySchema>): Promise<{ turnos: Turno[]; total: number }> {
       const id = await tienda(usuario, q.id_minimarket);
-      const filas = await db.$queryRaw<FilaTurno[]>`
-        ${SELECT_TURNO} WHERE t.id_minimarket = ${id} AND t.cerrado_en IS NOT NULL
-        ORDER BY t.cerrado_en DESC, t.id_turno DESC OFFSET ${q.skip} LIMIT ${q.limit}`;
-      const total = await db.turnoCaja.count({ where: { id_minimarket: id, cerrado_en: { not: null } } });
+      const { filas, total } = await turnosCerrados(db, id, { skip: q.skip, limit: q.limit });
       return { turnos: filas.map(cerrado), total };
     },
   };

@@ -13,6 +13,7 @@ import {
   mensajeRequiereAutorizacion,
 } from '@minimarket/contracts/cajeros';
 import type { Db } from '../../db/client.js';
+import { duenoDeTienda } from '../../data/minimarket.js';
 import { tienePin } from '../../data/pin-tienda.js';
 import { forbidden } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
@@ -35,8 +36,8 @@ export function createAutorizaciones({ db, pines }: { db: Db; pines: Pines }) {
     ): Promise<number | null> {
       if (usuario.rol !== 'cajero') return null;
       if (!autorizacion) throw forbidden(mensajeRequiereAutorizacion(accion), CODIGO_REQUIERE_AUTORIZACION);
-      const tienda = await db.minimarket.findUniqueOrThrow({ where: { id_minimarket: idMinimarket }, select: { id_usuario: true } });
-      if (!(await tienePin(db, idMinimarket, tienda.id_usuario))) throw forbidden(MENSAJE_DUENO_SIN_PIN, 'DUENO_SIN_PIN');
+      if (!(await tienePin(db, idMinimarket, await duenoDeTienda(db, idMinimarket))))
+        throw forbidden(MENSAJE_DUENO_SIN_PIN, 'DUENO_SIN_PIN');
       const para = `al autorizar: ${ACCIONES_AUTORIZABLES[accion].toLowerCase()}`;
       const dueno = await pines.quienEs(usuario, idMinimarket, autorizacion.pin, para, (p) => p.es_dueno);
       if (!dueno) throw forbidden(MENSAJE_AUTORIZACION_INVALIDA, 'AUTORIZACION_INVALIDA');

@@ -15,7 +15,16 @@ import { esViolacionUnica, type Db, type Tx } from '../../db/client.js';
 import type { Usuario } from '../../generated/prisma/client.js';
 import { registrarAuditoria } from '../../data/auditoria.js';
 import { fijarPin } from '../../data/pin-tienda.js';
-import { actualizarUsuario, crearUsuario, eliminarUsuario, historialDeUsuario, type CambiosUsuario } from '../../data/usuario.js';
+import {
+  actualizarUsuario,
+  cajerosDeTienda,
+  crearUsuario,
+  cuentaConTiendasPropias,
+  eliminarUsuario,
+  historialDeUsuario,
+  usuarioPorId,
+  type CambiosUsuario,
+} from '../../data/usuario.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Limites } from '../limites/limites.js';
@@ -62,7 +71,7 @@ export type CajerosService = ReturnType<typeof createCajerosService>;
 export function createCajerosService({ db, acceso, limites, pines }: { db: Db; acceso: AccesoMinimarket; limites: Limites; pines: Pines }) {
   /** A cashier of this shop, or 404 (a cashier of another shop does not exist here). */
   async function cajeroDe(tx: Tx, idMinimarket: number, idUsuario: number) {
-    const u = await tx.usuario.findUnique({ where: { id_usuario: idUsuario } });
+    const u = await usuarioPorId(tx, idUsuario);
     if (!u || u.rol !== 'cajero' || u.id_minimarket_cajero !== idMinimarket)
       throw notFound(MENSAJE_CAJERO_NO_ENCONTRADO, 'CASHIER_NOT_FOUND');
     return u;
@@ -71,10 +80,7 @@ export function createCajerosService({ db, acceso, limites, pines }: { db: Db; a
   return {
     async listar(usuario: UsuarioSesion, idMinimarket: number) {
       await acceso.assertAcceso(usuario, idMinimarket);
-      const filas = await db.usuario.findMany({
-        where: { rol: 'cajero', id_minimarket_cajero: idMinimarket },
-        orderBy: [{ estado: 'asc' }, { nombre: 'asc' }],
-      });
+      const filas = await cajerosDeTienda(db, idMinimarket);
       return { cajeros: filas.map(toCajeroDto), total: filas.length };
     },
 
@@ -175,10 +181,7 @@ export function createCajerosService({ db, acceso, limites, pines }: { db: Db; a
      * their password (throttled as a password change is).
      */
     async fijarPinPropio(usuario: UsuarioSesion, pin: string, contrasena: string) {
-      const cuenta = await db.usuario.findUniqueOrThrow({
-        where: { id_usuario: usuario.id_usuario },
-        include: { minimarkets: { select: { id_minimarket: true } } },
-      });
+      const cuenta = await cuentaConTiendasPropias(db, usuario.id_usuario);
       const intentos = [limites.reglas.cambioContrasena, usuario.id_usuario] as const;
       await limites.reservar(intentos);
       if (!(await verifyPassword(contrasena, cuenta.contrasena_hash ?? DUMMY_HASH))) {

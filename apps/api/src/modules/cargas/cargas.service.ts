@@ -33,7 +33,10 @@ import { archivoRechazados, type FilaRechazadaSalida } from '../../imports/recha
 import { MENSAJE_INTERRUMPIDA } from '../../imports/resultado.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { bajarArchivo, contarPendientes, encolarCarga, type TrabajoTomado } from '../../data/trabajo-carga.js';
-import { registrarAvance, type CargaRegistrada } from '../../data/archivo-carga.js';
+import { cargaConRechazos, historialDeCargas, registrarAvance, type CargaRegistrada } from '../../data/archivo-carga.js';
+import { filasRechazadasDesde } from '../../data/fila-rechazada.js';
+import { productosParaPlantilla } from '../../data/producto-lecturas.js';
+import { existeUsuario } from '../../data/usuario.js';
 import { escritorDeAvance } from '../../imports/avance.js';
 import { TIPOS_PG } from '../../db/ids.js';
 
@@ -77,19 +80,6 @@ function toArchivoCargaDto(a: CargaRegistrada): ArchivoCarga {
         : null,
   };
 }
-
-const SELECT_DTO = {
-  id_archivo: true,
-  nombre_archivo: true,
-  tipo_archivo: true,
-  fecha_subida: true,
-  estado_procesamiento: true,
-  detalle_resultado: true,
-  tamano_bytes: true,
-  filas_leidas: true,
-  filas_estimadas: true,
-  etapa: true,
-} as const;
 
 /** A file name safe to show and to put in a header: no path, no control characters, not endless. */
 function nombreLimpio(nombre: string): string {
@@ -197,8 +187,8 @@ export function createCargasService({
   /** A pyme uploads as itself; an administrador may name any existing user. */
   async function assertUsuario(usuario: UsuarioSesion, idUsuario: number) {
     if (usuario.rol === 'administrador') {
-      const existe = await db.usuario.findUnique({ where: { id_usuario: idUsuario }, select: { id_usuario: true } });
-      if (!existe) throw validation(MENSAJE_CARGA_SIN_IDENTIFICACION, [{ campo: 'id_usuario', mensaje: MENSAJE_CARGA_SIN_IDENTIFICACION }]);
+      if (!(await existeUsuario(db, idUsuario)))
+        throw validation(MENSAJE_CARGA_SIN_IDENTIFICACION, [{ campo: 'id_usuario', mensaje: MENSAJE_CARGA_SIN_IDENTIFICACION }]);
     } else if (idUsuario !== usuario.id_usuario) {
       throw forbidden('Solo puede cargar archivos a su propio nombre.', 'FORBIDDEN_USER');
     }
@@ -208,12 +198,7 @@ export function createCargasService({
     // Paged on the row number (unique within an upload), which the (id_archivo, fila) index serves directly.
     let desde = 0;
     for (;;) {
-      const lote = await db.filaRechazada.findMany({
-        where: { id_archivo: idArchivo, fila: { gt: desde } },
-        orderBy: { fila: 'asc' },
-        take: LOTE_RECHAZADOS,
-        select: { fila: true, celdas: true, motivo: true },
-      });
+      const lote = await filasRechazadasDesde(db, idArchivo, desde, LOTE_RECHAZADOS);
       for (const f of lote) yield { celdas: JSON.parse(f.celdas) as string[], motivo: f.motivo };
       if (lote.length < LOTE_RECHAZADOS) return;
       desde = lote[lote.length - 1]!.fila;
@@ -274,22 +259,13 @@ export function createCargasService({
     /** The shop's uploads, newest first. */
     async historial(usuario: UsuarioSesion, idMinimarket: number) {
       await acceso.assertAcceso(usuario, idMinimarket);
-      const rows = await db.archivoCarga.findMany({
-        where: { id_minimarket: idMinimarket },
-        orderBy: [{ fecha_subida: 'desc' }, { id_archivo: 'desc' }],
-        take: LIMITE_HISTORIAL,
-        select: SELECT_DTO,
-      });
-      return rows.map(toArchivoCargaDto);
+      return (await historialDeCargas(db, idMinimarket, LIMITE_HISTORIAL)).map(toArchivoCargaDto);
     },
 
     /** The rejected rows of one upload of the shop, as .csv or .xlsx, streamed. */
     async rechazados(usuario: UsuarioSesion, idMinimarket: number, idArchivo: number, formato: 'csv' | 'xlsx') {
       await acceso.assertAcceso(usuario, idMinimarket);
-      const carga = await db.archivoCarga.findFirst({
-        where: { id_archivo: idArchivo, id_minimarket: idMinimarket },
-        select: { nombre_archivo: true, columnas_archivo: true, _count: { select: { filas_rechazadas: true } } },
-      });
+      const carga = await cargaConRechazos(db, idMinimarket, idArchivo);
       if (!carga) throw notFound(MENSAJE_CARGA_NO_ENCONTRADA, 'UPLOAD_NOT_FOUND');
       if (carga._count.filas_rechazadas === 0 || !carga.columnas_archivo) {
         throw notFound('Esta carga no tiene filas rechazadas.', 'NO_REJECTED_ROWS');
@@ -308,16 +284,10 @@ export function createCargasService({
       let productos: ProductoParaVenta[] = [];
       if (idMinimarket !== undefined && esPlantillaDeVentas(nombre)) {
         // Four sold by the unit and, if the shop has one, one sold by weight (its line in kilos).
-        const seleccion = { codigo_barra: true, nombre_producto: true, unidad: true } as const;
-        const deLaTienda = (unidad: 'unidad' | 'kg', take: number) =>
-          db.producto.findMany({
-            // A sales file names products by barcode: one with only a PLU cannot be in it.
-            where: { id_minimarket: idMinimarket, estado: 'activo', unidad, codigo_barra: { not: null } },
-            orderBy: { id_producto: 'asc' },
-            take,
-            select: seleccion,
-          });
-        const [porUnidad, aGranel] = await Promise.all([deLaTienda('unidad', 4), deLaTienda('kg', 1)]);
+        const [porUnidad, aGranel] = await Promise.all([
+          productosParaPlantilla(db, idMinimarket, 'unidad', 4),
+          productosParaPlantilla(db, idMinimarket, 'kg', 1),
+        ]);
         productos = [...porUnidad, ...aGranel].map((p) => ({
           ...p,
           codigo_barra: p.codigo_barra!,

@@ -21,34 +21,28 @@ import {
 import { formatRut } from '@minimarket/contracts/rut';
 import { referenciaVenta } from '@minimarket/contracts/ventas';
 import type { z } from 'zod';
-import { esViolacionUnica, Prisma, type Db } from '../../db/client.js';
-import { escaparLike } from '../../db/like.js';
+import { esViolacionUnica, type Db } from '../../db/client.js';
 import { registrarAbono } from '../../data/abono.js';
-import { actualizarCliente, clienteBajoCandado, crearCliente, desactivarCliente, saldoCliente } from '../../data/cliente.js';
+import {
+  actualizarCliente,
+  clienteBajoCandado,
+  clienteConSaldo,
+  clienteConTienda,
+  crearCliente,
+  desactivarCliente,
+  type FilaCliente,
+  listarClientes,
+  movimientosDeCuenta,
+  saldoCliente,
+} from '../../data/cliente.js';
 import { turnoAbiertoCompartido } from '../../data/turno-caja.js';
+import { lineasDeVentas } from '../../data/venta-lecturas.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { zonedToUtc } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 
 type ClientesQuery = z.output<typeof clientesQuerySchema>;
-
-interface FilaCliente {
-  id_cliente: number;
-  id_minimarket: number;
-  nombre: string;
-  rut: string | null;
-  telefono: string | null;
-  direccion: string | null;
-  limite_credito: number | null;
-  notas: string | null;
-  activo: boolean;
-  fecha_creacion: Date;
-  saldo_inicial: number;
-  saldo_inicial_desde: Date;
-  saldo: bigint;
-  compra_impaga_desde: Date | null;
-}
 
 const toClienteDto = (c: FilaCliente): Cliente => ({
   id_cliente: c.id_cliente,
@@ -70,23 +64,6 @@ const toClienteDto = (c: FilaCliente): Cliente => ({
 const noEncontrado = () => notFound(MENSAJE_CLIENTE_NO_ENCONTRADO, 'CLIENT_NOT_FOUND');
 const rutDuplicado = () => conflict(MENSAJE_RUT_DUPLICADO, 'DUPLICATE_RUT');
 
-/**
- * Customers of one shop with their balance and the oldest purchase not yet paid, both from
- * saldos_clientes (prisma/funciones: the one reading of cuenta_cliente that says which purchase
- * is unpaid; credits settle purchases oldest first). `donde` narrows the customers (a search, one id).
- */
-function consultaClientes(idMinimarket: number, donde: Prisma.Sql, orden: Prisma.Sql, pagina: Prisma.Sql = Prisma.empty) {
-  return Prisma.sql`
-    SELECT c.id_cliente, c.id_minimarket, c.nombre, c.rut, c.telefono, c.direccion, c.limite_credito, c.notas,
-           c.activo, c.fecha_creacion, c.saldo_inicial, coalesce(c.saldo_inicial_desde, c.fecha_creacion) AS saldo_inicial_desde,
-           coalesce(s.saldo, 0)::bigint AS saldo, s.compra_impaga_desde
-    FROM cliente c
-    LEFT JOIN saldos_clientes(${idMinimarket}::int) s ON s.id_cliente = c.id_cliente
-    WHERE c.id_minimarket = ${idMinimarket} AND ${donde}
-    ORDER BY ${orden}
-    ${pagina}`;
-}
-
 const DESCRIPCION_ABONO: Record<MetodoAbono, string> = {
   Efectivo: 'Abono en efectivo',
   'Tarjeta de Débito': 'Abono con tarjeta de débito',
@@ -99,18 +76,13 @@ export type ClientesService = ReturnType<typeof createClientesService>;
 export function createClientesService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
   /** A customer the user may reach, by its id alone (as /productos/{id}); anything else is 404. */
   async function visible(usuario: UsuarioSesion, idCliente: number) {
-    const c = await db.cliente.findFirst({
-      where: { id_cliente: idCliente },
-      select: { id_minimarket: true, minimarket: { select: { id_usuario: true, nombre_minimarket: true } } },
-    });
+    const c = await clienteConTienda(db, idCliente);
     if (!c || !acceso.puedeVer(usuario, { id_minimarket: c.id_minimarket, id_usuario: c.minimarket.id_usuario })) throw noEncontrado();
     return c;
   }
 
   async function leer(idMinimarket: number, idCliente: number): Promise<Cliente> {
-    const [fila] = await db.$queryRaw<FilaCliente[]>(
-      consultaClientes(idMinimarket, Prisma.sql`c.id_cliente = ${idCliente}`, Prisma.sql`c.id_cliente`),
-    );
+    const fila = await clienteConSaldo(db, idMinimarket, idCliente);
     if (!fila) throw noEncontrado();
     return toClienteDto(fila);
   }
@@ -118,17 +90,12 @@ export function createClientesService({ db, acceso }: { db: Db; acceso: AccesoMi
   return {
     async list(usuario: UsuarioSesion, q: ClientesQuery) {
       await acceso.assertAcceso(usuario, q.id_minimarket);
-      const termino = q.search ? escaparLike(q.search) : null;
-      const donde = Prisma.sql`${q.inactivos ? Prisma.sql`true` : Prisma.sql`c.activo`}
-        ${termino ? Prisma.sql`AND (c.nombre_busqueda LIKE '%' || texto_busqueda(${termino}) || '%' OR c.rut = ${q.search!.replace(/[.\s]/g, '').toUpperCase()})` : Prisma.empty}`;
-      const orden = q.orden === 'deuda' ? Prisma.sql`saldo DESC, c.nombre, c.id_cliente` : Prisma.sql`c.nombre, c.id_cliente`;
-      const [filas, [totales]] = await Promise.all([
-        db.$queryRaw<FilaCliente[]>(consultaClientes(q.id_minimarket, donde, orden, Prisma.sql`LIMIT ${q.limit} OFFSET ${q.skip}`)),
-        db.$queryRaw<{ total: number; por_cobrar: bigint }[]>`
-          SELECT (SELECT count(*)::int FROM cliente c WHERE c.id_minimarket = ${q.id_minimarket} AND ${donde}) AS total,
-                 (SELECT coalesce(sum(cargo - abono), 0)::bigint FROM cuenta_cliente WHERE id_minimarket = ${q.id_minimarket}) AS por_cobrar`,
-      ]);
-      return { clientes: filas.map(toClienteDto), total: totales?.total ?? 0, por_cobrar: Number(totales?.por_cobrar ?? 0) };
+      const { filas, total, por_cobrar } = await listarClientes(
+        db,
+        { idMinimarket: q.id_minimarket, inactivos: q.inactivos, search: q.search, orden: q.orden === 'deuda' ? 'deuda' : 'nombre' },
+        { skip: q.skip, limit: q.limit },
+      );
+      return { clientes: filas.map(toClienteDto), total, por_cobrar };
     },
 
     async get(usuario: UsuarioSesion, id: number) {
@@ -220,35 +187,10 @@ export function createClientesService({ db, acceso }: { db: Db; acceso: AccesoMi
     async estadoCuenta(usuario: UsuarioSesion, id: number): Promise<EstadoCuenta> {
       const { id_minimarket } = await visible(usuario, id);
       const cliente = await leer(id_minimarket, id);
-      const filas = await db.$queryRaw<
-        {
-          fecha: Date;
-          tipo: MovimientoCuenta['tipo'];
-          id_venta: number | null;
-          numero_venta: number | null;
-          id_venta_csv: string | null;
-          metodo_pago: MetodoAbono | null;
-          cargo: number;
-          abono: number;
-          saldo: bigint;
-        }[]
-      >`
-        SELECT m.fecha, m.tipo, m.id_venta, v.numero_venta, v.id_venta_csv, m.metodo_pago, m.cargo, m.abono,
-               sum(m.cargo - m.abono) OVER (ORDER BY m.fecha, m.tipo IN ('compra', 'saldo_inicial') DESC, coalesce(m.id_venta, m.id_abono)
-                                            ROWS UNBOUNDED PRECEDING)::bigint AS saldo
-        FROM cuenta_cliente m
-        LEFT JOIN venta v ON v.id_minimarket = m.id_minimarket AND v.id_venta = m.id_venta
-        WHERE m.id_minimarket = ${id_minimarket} AND m.id_cliente = ${id}
-        ORDER BY m.fecha, m.tipo IN ('compra', 'saldo_inicial') DESC, coalesce(m.id_venta, m.id_abono)`;
+      const filas = await movimientosDeCuenta(db, id_minimarket, id);
       // Each purchase's items, as sold: one read for the whole statement.
       const compras = filas.filter((f) => f.tipo === 'compra' && f.id_venta !== null).map((f) => f.id_venta!);
-      const lineas =
-        compras.length === 0
-          ? []
-          : await db.$queryRaw<(LineaCompraCuenta & { id_venta: number })[]>`
-              SELECT id_venta, nombre_producto, num_unidades, unidad, subtotal FROM detalle_venta
-              WHERE id_minimarket = ${id_minimarket} AND id_venta = ANY(${compras}::bigint[])
-              ORDER BY id_venta, id_detalle_venta`;
+      const lineas = compras.length === 0 ? [] : await lineasDeVentas(db, id_minimarket, compras);
       const detallesDe = new Map<number, LineaCompraCuenta[]>();
       for (const { id_venta, ...l } of lineas) detallesDe.set(id_venta, [...(detallesDe.get(id_venta) ?? []), l]);
       const movimientos = filas.map((f): MovimientoCuenta => {

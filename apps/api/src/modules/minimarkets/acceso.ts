@@ -3,6 +3,7 @@
 // (usuario.id_minimarket_cajero; what it may do there, plugins/app/auth.ts says); an
 // administrador reaches all.
 import type { Db } from '../../db/client.js';
+import { minimarketPorId, primeraTiendaDe } from '../../data/minimarket.js';
 import { forbidden, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 
@@ -26,7 +27,7 @@ export function createAccesoMinimarket({ db }: { db: Db }) {
    * settings too: the scale label reads its layout from it without a second query).
    */
   async function assertAcceso(usuario: UsuarioSesion, idMinimarket: number) {
-    const minimarket = await db.minimarket.findUnique({ where: { id_minimarket: idMinimarket } });
+    const minimarket = await minimarketPorId(db, idMinimarket);
     if (!minimarket) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
     if (!alcanza(usuario, minimarket)) throw forbidden(MENSAJE_SIN_ACCESO_MINIMARKET, 'FORBIDDEN_MINIMARKET');
     return minimarket;
@@ -41,12 +42,7 @@ export function createAccesoMinimarket({ db }: { db: Db }) {
     if (idMinimarket !== undefined) return (await assertAcceso(usuario, idMinimarket)).id_minimarket;
     if (usuario.rol === 'administrador') return null;
     if (usuario.rol === 'cajero') return usuario.id_minimarket_cajero;
-    const propia = await db.minimarket.findFirst({
-      where: { id_usuario: usuario.id_usuario },
-      orderBy: { id_minimarket: 'asc' },
-      select: { id_minimarket: true },
-    });
-    return propia?.id_minimarket ?? null;
+    return primeraTiendaDe(db, usuario.id_usuario);
   }
 
   return {

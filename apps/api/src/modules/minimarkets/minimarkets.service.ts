@@ -1,9 +1,18 @@
 import type { z } from 'zod';
 import type { FormatoEtiqueta } from '@minimarket/contracts/etiqueta-balanza';
 import type { Minimarket, minimarketCreateSchema, minimarketsQuerySchema, minimarketUpdateSchema } from '@minimarket/contracts/minimarkets';
-import { Prisma, type Db } from '../../db/client.js';
-import { escaparLike } from '../../db/like.js';
-import { actualizarMinimarket, CON_DUENO, crearMinimarket, eliminarMinimarket, type MinimarketConDueno } from '../../data/minimarket.js';
+import type { Db } from '../../db/client.js';
+import {
+  actualizarMinimarket,
+  crearMinimarket,
+  eliminarMinimarket,
+  existeMinimarket,
+  listarMinimarkets,
+  minimarketConDueno,
+  minimarketPorId,
+  type MinimarketConDueno,
+} from '../../data/minimarket.js';
+import { rolDeUsuario } from '../../data/usuario.js';
 import { contarVentasDeTienda } from '../../data/venta.js';
 import { conflict, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
@@ -53,12 +62,13 @@ export type MinimarketsService = ReturnType<typeof createMinimarketsService>;
 export function createMinimarketsService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
   /** A shop's owner must be an existing pyme account. */
   async function assertDueno(idUsuario: number) {
-    const dueno = await db.usuario.findUnique({ where: { id_usuario: idUsuario }, select: { rol: true } });
-    const mensaje = !dueno
-      ? 'El usuario seleccionado no existe.'
-      : dueno.rol !== 'pyme'
-        ? 'El dueño de un minimarket debe ser un usuario con rol pyme.'
-        : null;
+    const rol = await rolDeUsuario(db, idUsuario);
+    const mensaje =
+      rol === null
+        ? 'El usuario seleccionado no existe.'
+        : rol !== 'pyme'
+          ? 'El dueño de un minimarket debe ser un usuario con rol pyme.'
+          : null;
     if (mensaje) throw validation(mensaje, [{ campo: 'id_usuario', mensaje }]);
   }
 
@@ -67,31 +77,20 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
     async list(usuario: UsuarioSesion, q: MinimarketsQuery) {
       const propias =
         usuario.rol === 'administrador'
-          ? Prisma.empty
+          ? {}
           : usuario.rol === 'cajero'
-            ? Prisma.sql`AND id_minimarket = ${usuario.id_minimarket_cajero}`
-            : Prisma.sql`AND id_usuario = ${usuario.id_usuario}`;
-      // Case and accents ignored everywhere: 'maipu' is Maipú (minimarket.busqueda, in SQL).
-      const filtros = Prisma.sql`TRUE
-        ${propias}
-        ${q.comuna ? Prisma.sql`AND texto_busqueda(comuna) = texto_busqueda(${q.comuna})` : Prisma.empty}
-        ${q.rubro ? Prisma.sql`AND texto_busqueda(rubro) = texto_busqueda(${q.rubro})` : Prisma.empty}
-        ${q.search ? Prisma.sql`AND busqueda LIKE '%' || texto_busqueda(${escaparLike(q.search)}) || '%'` : Prisma.empty}`;
-      const [pagina, [conteo]] = await Promise.all([
-        db.$queryRaw<{ id_minimarket: number }[]>`
-          SELECT id_minimarket FROM minimarket WHERE ${filtros} ORDER BY id_minimarket LIMIT ${q.limit} OFFSET ${q.skip}`,
-        db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM minimarket WHERE ${filtros}`,
-      ]);
-      const rows = await db.minimarket.findMany({
-        where: { id_minimarket: { in: pagina.map((m) => m.id_minimarket) } },
-        include: CON_DUENO,
-        orderBy: { id_minimarket: 'asc' },
-      });
-      return { items: rows.map(toMinimarketDto), total: conteo?.total ?? 0 };
+            ? { idMinimarket: usuario.id_minimarket_cajero }
+            : { idDueno: usuario.id_usuario };
+      const { filas, total } = await listarMinimarkets(
+        db,
+        { ...propias, comuna: q.comuna, rubro: q.rubro, search: q.search },
+        { skip: q.skip, limit: q.limit },
+      );
+      return { items: filas.map(toMinimarketDto), total };
     },
 
     async get(usuario: UsuarioSesion, id: number) {
-      const m = await db.minimarket.findUnique({ where: { id_minimarket: id }, include: CON_DUENO });
+      const m = await minimarketConDueno(db, id);
       // Someone else's shop reads as missing: ids of other shops reveal nothing.
       if (!m || !acceso.puedeVer(usuario, m)) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
       return toMinimarketDto(m);
@@ -103,7 +102,7 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
     },
 
     async update(id: number, data: MinimarketUpdate) {
-      const actual = await db.minimarket.findUnique({ where: { id_minimarket: id } });
+      const actual = await minimarketPorId(db, id);
       if (!actual) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
       if (data.id_usuario !== undefined && data.id_usuario !== actual.id_usuario) await assertDueno(data.id_usuario);
       return toMinimarketDto(await actualizarMinimarket(db, id, data));
@@ -138,8 +137,7 @@ export function createMinimarketsService({ db, acceso }: { db: Db; acceso: Acces
 
     /** A shop with sales keeps its history: it cannot be deleted, only one without sales. */
     async remove(id: number) {
-      const actual = await db.minimarket.findUnique({ where: { id_minimarket: id }, select: { id_minimarket: true } });
-      if (!actual) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
+      if (!(await existeMinimarket(db, id))) throw notFound(MENSAJE_MINIMARKET_NO_ENCONTRADO, 'MINIMARKET_NOT_FOUND');
       const ventas = await contarVentasDeTienda(db, id);
       if (ventas > 0) {
         throw conflict(

@@ -4,7 +4,9 @@ import { factorUmbral } from '@minimarket/contracts/cantidad';
 import type { UnidadVenta } from '@minimarket/contracts/granel';
 import { esStockBajo } from '@minimarket/contracts/reglas';
 import type { Db, Tx } from '../../db/client.js';
-import { crearNotificaciones, marcarLeida, marcarTodasLeidas } from '../../data/notificacion.js';
+import { duenoYUmbral } from '../../data/minimarket.js';
+import { crearNotificaciones, marcarLeida, marcarTodasLeidas, notificacionesDe } from '../../data/notificacion.js';
+import { unidadesDeProductos } from '../../data/producto-lecturas.js';
 import { notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 import { avisoAgotado, avisoFaltanteOffline, avisoStockBajo, avisoVentaOffline, type Aviso } from '../../lib/avisos.js';
@@ -26,15 +28,7 @@ export interface CambioStock {
 /** The unit of each change, reading from the products only those the caller did not say. */
 async function conUnidad(tx: Tx, cambios: CambioStock[]): Promise<(CambioStock & { unidad: UnidadVenta })[]> {
   const faltan = cambios.filter((c) => c.unidad === undefined).map((c) => c.id_producto);
-  const leidas =
-    faltan.length === 0
-      ? new Map<number, UnidadVenta>()
-      : new Map(
-          (await tx.producto.findMany({ where: { id_producto: { in: faltan } }, select: { id_producto: true, unidad: true } })).map((p) => [
-            p.id_producto,
-            p.unidad as UnidadVenta,
-          ]),
-        );
+  const leidas = faltan.length === 0 ? new Map<number, UnidadVenta>() : await unidadesDeProductos(tx, faltan);
   return cambios.map((c) => ({ ...c, unidad: c.unidad ?? leidas.get(c.id_producto) ?? 'unidad' }));
 }
 
@@ -52,12 +46,7 @@ export async function avisarCambiosDeStock(
   conocida?: { id_usuario: number; umbral_stock_bajo: number },
 ) {
   if (cambios.length === 0) return;
-  const tienda =
-    conocida ??
-    (await tx.minimarket.findUnique({
-      where: { id_minimarket: idMinimarket },
-      select: { id_usuario: true, umbral_stock_bajo: true },
-    }));
+  const tienda = conocida ?? (await duenoYUmbral(tx, idMinimarket));
   if (!tienda) return;
   const destino = { id_usuario: tienda.id_usuario, id_minimarket: idMinimarket };
   // Only a change that may cross the threshold (below it in kilos, the larger) needs the unit read.
@@ -126,13 +115,8 @@ export type NotificacionesService = ReturnType<typeof createNotificacionesServic
 export function createNotificacionesService({ db }: { db: Db }) {
   return {
     async list(usuario: UsuarioSesion) {
-      const where = { id_usuario: usuario.id_usuario };
-      const [rows, total, no_leidas] = await Promise.all([
-        db.notificacion.findMany({ where, orderBy: [{ fecha: 'desc' }, { id_notificacion: 'desc' }], take: LIMITE_LISTA }),
-        db.notificacion.count({ where }),
-        db.notificacion.count({ where: { ...where, leida: false } }),
-      ]);
-      return { notificaciones: rows.map(toNotificacionDto), total, no_leidas };
+      const { filas, total, no_leidas } = await notificacionesDe(db, usuario.id_usuario, LIMITE_LISTA);
+      return { notificaciones: filas.map(toNotificacionDto), total, no_leidas };
     },
 
     async marcarLeida(usuario: UsuarioSesion, id: number) {

@@ -10,15 +10,15 @@ import {
   type productosQuerySchema,
   type productoUpdateSchema,
 } from '@minimarket/contracts/productos';
-import { esViolacionUnica, Prisma, type Db } from '../../db/client.js';
-import { escaparLike } from '../../db/like.js';
+import { esViolacionUnica, type Db, type Prisma } from '../../db/client.js';
 import { actualizarProducto, crearProducto, desactivarProducto, ingresarStock, reactivarProducto } from '../../data/producto.js';
+import { buscarProductos, listarProductos, productoConTienda, productoPorCodigo, productoPorPlu } from '../../data/producto-lecturas.js';
+import { productoTieneVentas } from '../../data/venta-lecturas.js';
 import { conflict, notFound, validation } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { formatoEtiquetaDe } from '../minimarkets/minimarkets.service.js';
 import { avisarCambiosDeStock } from '../notificaciones/notificaciones.service.js';
-import type { Producto as ProductoRow } from '../../generated/prisma/client.js';
 import { productoDtoPara, toProductoDto } from './productos.mapper.js';
 import { leerCatalogo } from './catalogo.js';
 
@@ -45,19 +45,13 @@ function duplicadoDe(err: unknown, plu: string | null | undefined) {
   return plu && String(err).includes('codigo_plu') ? pluDuplicado(plu) : duplicado();
 }
 
-/** pg_trgm needs this many characters to use the name index; shorter terms are name prefixes. */
-const MIN_LETRAS_TRIGRAMA = 3;
-
 export type ProductosService = ReturnType<typeof createProductosService>;
 
 export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoMinimarket }) {
   /** An active product the user may touch; anything else reads as not found. */
   async function findVisible(usuario: UsuarioSesion, id: number) {
     // Addressed by its id alone (the URL carries no shop): the row says whose it is.
-    const producto = await db.producto.findFirst({
-      where: { id_producto: id },
-      include: { minimarket: { select: { id_usuario: true, umbral_stock_bajo: true } } },
-    });
+    const producto = await productoConTienda(db, id);
     if (
       !producto ||
       producto.estado !== 'activo' ||
@@ -66,29 +60,6 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
       throw notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
     }
     return producto;
-  }
-
-  /**
-   * Search ignoring case and accents, against nombre_busqueda (name and brand folded by the
-   * database's texto_busqueda(): lower + unaccent) and its two indexes: a term of 3+ characters anywhere in
-   * the name (trigrams) or the exact barcode; 1–2 characters typed at the counter ('le', 'té')
-   * as the start of a name (prefix index). Prisma cannot write these expressions, hence SQL.
-   */
-  async function listPorTexto(usuario: UsuarioSesion, q: ProductosQuery, termino: string) {
-    const patron = escaparLike(termino);
-    const coincide =
-      termino.length < MIN_LETRAS_TRIGRAMA
-        ? Prisma.sql`nombre_busqueda LIKE texto_busqueda(${patron}) || '%'`
-        : Prisma.sql`(nombre_busqueda LIKE '%' || texto_busqueda(${patron}) || '%' OR codigo_barra = ${termino})`;
-    const filtros = Prisma.sql`id_minimarket = ${q.id_minimarket} AND estado = 'activo' AND ${coincide}
-      ${q.category && q.category !== CATEGORIA_TODOS ? Prisma.sql`AND categoria = ${q.category}` : Prisma.empty}
-      ${q.codigo_barra ? Prisma.sql`AND codigo_barra = ${q.codigo_barra}` : Prisma.empty}`;
-    const orden = q.orden === 'recientes' ? Prisma.sql`fecha_creacion DESC, id_producto DESC` : Prisma.sql`nombre_producto, id_producto`;
-    const [rows, [conteo]] = await Promise.all([
-      db.$queryRaw<ProductoRow[]>`SELECT * FROM producto WHERE ${filtros} ORDER BY ${orden} LIMIT ${q.limit} OFFSET ${q.skip}`,
-      db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM producto WHERE ${filtros}`,
-    ]);
-    return { items: rows.map(productoDtoPara(usuario)), total: conteo?.total ?? 0 };
   }
 
   return {
@@ -100,25 +71,16 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
 
     async list(usuario: UsuarioSesion, q: ProductosQuery) {
       await acceso.assertAcceso(usuario, q.id_minimarket);
-      if (q.search) return listPorTexto(usuario, q, q.search);
-      const where: Prisma.ProductoWhereInput = {
-        id_minimarket: q.id_minimarket,
-        estado: 'activo',
-        ...(q.category && q.category !== CATEGORIA_TODOS ? { categoria: q.category } : {}),
-        ...(q.codigo_barra ? { codigo_barra: q.codigo_barra } : {}),
-        ...(q.ids ? { id_producto: { in: q.ids } } : {}),
+      const filtro = {
+        idMinimarket: q.id_minimarket,
+        categoria: q.category && q.category !== CATEGORIA_TODOS ? q.category : undefined,
+        codigoBarra: q.codigo_barra,
+        ids: q.ids,
+        orden: q.orden === 'recientes' ? ('recientes' as const) : ('nombre' as const),
       };
-      const orderBy: Prisma.ProductoOrderByWithRelationInput[] =
-        q.orden === 'recientes'
-          ? [{ fecha_creacion: 'desc' }, { id_producto: 'desc' }]
-          : [{ nombre_producto: 'asc' }, { id_producto: 'asc' }];
-      // Page and count side by side on two connections: no transaction round trips on the
-      // hottest read of the counter (bench/README.md).
-      const [rows, total] = await Promise.all([
-        db.producto.findMany({ where, orderBy, skip: q.skip, take: q.limit }),
-        db.producto.count({ where }),
-      ]);
-      return { items: rows.map(productoDtoPara(usuario)), total };
+      const pagina = { skip: q.skip, limit: q.limit };
+      const { filas, total } = q.search ? await buscarProductos(db, filtro, q.search, pagina) : await listarProductos(db, filtro, pagina);
+      return { items: filas.map(productoDtoPara(usuario)), total };
     },
 
     async get(usuario: UsuarioSesion, id: number) {
@@ -145,11 +107,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
       try {
         return await db.$transaction(async (tx) => {
           // A product deleted before comes back by its barcode (or, one with only a PLU, by its PLU).
-          const previo = data.codigo_barra
-            ? await tx.producto.findUnique({
-                where: { id_minimarket_codigo_barra: { id_minimarket: data.id_minimarket, codigo_barra: data.codigo_barra } },
-              })
-            : null;
+          const previo = data.codigo_barra ? await productoPorCodigo(tx, data.id_minimarket, data.codigo_barra) : null;
           if (previo?.estado === 'activo') throw duplicado();
           const producto = previo
             ? await reactivarProducto(tx, previo, valores, data.stock, usuario.id_usuario)
@@ -170,7 +128,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
       if (unidad !== 'kg' && data.codigo_plu) throw pluSoloGranel();
       if (unidad !== unidadActual) {
         // Its sales and the ledger count in the old unit: units and grams are never mixed in one product.
-        if (await db.detalleVenta.findFirst({ where: { id_minimarket, id_producto: id }, select: { id_detalle_venta: true } })) {
+        if (await productoTieneVentas(db, id_minimarket, id)) {
           throw conflict(MENSAJE_UNIDAD_CON_VENTAS, 'UNIT_HAS_SALES');
         }
         if (stock !== 0 && data.stock === undefined)
@@ -230,9 +188,7 @@ export function createProductosService({ db, acceso }: { db: Db; acceso: AccesoM
       const lectura = leerEtiqueta(codigo, formato);
       if (!lectura.ok) throw validation(lectura.mensaje, [{ campo: 'codigo', mensaje: lectura.mensaje }]);
       const plu = normalizarPlu(lectura.plu);
-      const producto = await db.producto.findUnique({
-        where: { id_minimarket_codigo_plu: { id_minimarket: idMinimarket, codigo_plu: plu } },
-      });
+      const producto = await productoPorPlu(db, idMinimarket, plu);
       if (!producto || producto.estado !== 'activo' || producto.unidad !== 'kg')
         throw notFound(mensajePluDesconocido(plu), 'PLU_NOT_FOUND');
       const peso = pesoDeEtiqueta(lectura, producto);

@@ -20,6 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import * as tar from 'tar';
 import { nombreRespaldo, type Respaldo } from './carpeta.js';
+import { LLAVES_BLOQUEO } from '../../lib/llaves-bloqueo.js';
 
 /** A backup's folders and files: this OS user's alone (the archive holds the whole database). */
 export const MODO_CARPETA_RESPALDO = 0o700;
@@ -40,7 +41,7 @@ export function carpetaPrivada(dir: string) {
 }
 
 /** pg_advisory_lock key: one backup at a time on the server (the app's daily one, `npm run respaldo`). */
-export const CANDADO_RESPALDO = 7_240_024;
+export const CANDADO_RESPALDO = LLAVES_BLOQUEO.respaldo;
 
 /** Top-level folders whose contents are left out (the docs' list): rebuilt or meaningless on restore. */
 const VACIAR = new Set(['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans']);

@@ -14,9 +14,11 @@
 import type { EventoSoporte } from '@minimarket/contracts/soporte';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { Prisma, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { CANAL_SESIONES, type AvisoSesiones } from '../../data/aviso-sesiones.js';
 import { CANAL_SOPORTE, type AvisoSoporte } from '../../data/conversacion.js';
+import { revocadosEntre } from '../../data/token-revocado.js';
+import { vigenciaDeUsuarios } from '../../data/usuario.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { SoporteService } from './soporte.service.js';
 
@@ -33,14 +35,6 @@ interface Suscrito {
   tiendas: ReadonlySet<number> | null;
   enviar: (evento: EventoSoporte) => void;
   cerrar: () => void;
-}
-
-interface FilaVigencia {
-  id_usuario: number;
-  rol: string;
-  estado: string;
-  sesiones_validas_desde: Date;
-  tiendas: number[];
 }
 
 const mismasTiendas = (a: ReadonlySet<number> | null, b: ReadonlySet<number> | null) =>
@@ -129,18 +123,9 @@ export function createEventosSoporte({
     if (lista.length === 0) return;
     const ids = [...new Set(lista.map((s) => s.usuario.id_usuario))];
     const jtis = [...new Set(lista.map((s) => s.sesion.jti))];
-    const [usuarios, revocados] = await Promise.all([
-      db.$queryRaw<FilaVigencia[]>`
-        SELECT u.id_usuario, u.rol, u.estado, u.sesiones_validas_desde,
-               coalesce(array_agg(m.id_minimarket) FILTER (WHERE m.id_minimarket IS NOT NULL), '{}') AS tiendas
-        FROM usuario u LEFT JOIN minimarket m ON m.id_usuario = u.id_usuario
-        WHERE u.id_usuario IN (${Prisma.join(ids)})
-        GROUP BY u.id_usuario`,
-      db.$queryRaw<{ jti: string }[]>`
-        SELECT jti::text AS jti FROM token_revocado WHERE jti IN (${Prisma.join(jtis.map((j) => Prisma.sql`${j}::uuid`))})`,
-    ]);
+    const [usuarios, revocados] = await Promise.all([vigenciaDeUsuarios(db, ids), revocadosEntre(db, jtis)]);
     const porId = new Map(usuarios.map((u) => [u.id_usuario, u]));
-    const cerradas = new Set(revocados.map((r) => r.jti));
+    const cerradas = new Set(revocados);
     for (const s of lista) {
       const u = porId.get(s.usuario.id_usuario);
       const vigente =

@@ -14,10 +14,23 @@ import {
   type ticketProductoSchema,
 } from '@minimarket/contracts/soporte';
 import type { z } from 'zod';
-import { Prisma, type Db, type Tx } from '../../db/client.js';
-import { escaparLike } from '../../db/like.js';
-import { abrirConversacion, agregarMensaje, cambiarConversacion, marcarLeida } from '../../data/conversacion.js';
-import { crearNotificaciones } from '../../data/notificacion.js';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  abrirConversacion,
+  agregarMensaje,
+  cambiarConversacion,
+  conversacionPara,
+  type FilaConversacion,
+  type LectorSoporte,
+  listarConversaciones,
+  marcarLeida,
+  mensajeDeTienda,
+  mensajesDeConversacion,
+  noLeidosPara,
+} from '../../data/conversacion.js';
+import { tiendasDeDueno } from '../../data/minimarket.js';
+import { conAvisoSinLeer, crearNotificaciones } from '../../data/notificacion.js';
+import { administradoresActivos } from '../../data/usuario.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Limites } from '../limites/limites.js';
@@ -29,50 +42,8 @@ export const MENSAJE_SOLO_TIENDAS = 'Solo el dueño de una tienda abre conversac
 type Rol = 'administrador' | 'pyme';
 const rol = (u: UsuarioSesion): Rol => (u.rol === 'administrador' ? 'administrador' : 'pyme');
 
-interface FilaConversacion {
-  id_conversacion: number;
-  asunto: string;
-  estado: Conversacion['estado'];
-  prioridad: Conversacion['prioridad'];
-  id_usuario: number;
-  nombre_usuario: string;
-  id_minimarket: number;
-  nombre_minimarket: string;
-  ultimo_mensaje: string;
-  fecha_ultimo_mensaje: Date;
-  fecha_creacion: Date;
-  no_leidos: number;
-  correo_usuario: string;
-  comuna: string;
-  direccion: string;
-}
-
-/** Who may see a conversation: an administrador, or the owner of its shop. */
-function visiblePara(u: UsuarioSesion) {
-  return u.rol === 'administrador' ? Prisma.sql`TRUE` : Prisma.sql`m.id_usuario = ${u.id_usuario}`;
-}
-
-/**
- * The conversations `donde` picks, as `u` sees them: unread counts messages from the other side
- * (a shop's for an administrador, an administrador's for the shop) after what `u` last read.
- */
-function seleccion(u: UsuarioSesion, donde: Prisma.Sql) {
-  const otroLado = rol(u) === 'administrador' ? 'pyme' : 'administrador';
-  return Prisma.sql`
-    SELECT c.id_conversacion, c.asunto, c.estado, c.prioridad, c.id_usuario, us.nombre AS nombre_usuario,
-           c.id_minimarket, m.nombre_minimarket, c.ultimo_mensaje, c.fecha_ultimo_mensaje, c.fecha_creacion,
-           us.correo AS correo_usuario, m.comuna, m.direccion,
-           (SELECT count(*)::int FROM mensaje_soporte ms
-            WHERE ms.id_minimarket = c.id_minimarket AND ms.id_conversacion = c.id_conversacion
-              AND ms.rol_autor = ${otroLado}
-              AND ms.id_mensaje > coalesce((SELECT l.ultimo_leido FROM lectura_conversacion l
-                                            WHERE l.id_minimarket = c.id_minimarket AND l.id_conversacion = c.id_conversacion
-                                              AND l.id_usuario = ${u.id_usuario}), 0)) AS no_leidos
-    FROM conversacion c
-    JOIN minimarket m ON m.id_minimarket = c.id_minimarket
-    JOIN usuario us ON us.id_usuario = c.id_usuario
-    WHERE ${visiblePara(u)} AND ${donde}`;
-}
+/** `u` as support's reads know a reader. */
+const lector = (u: UsuarioSesion): LectorSoporte => ({ id_usuario: u.id_usuario, rol: rol(u) });
 
 const aConversacion = (f: FilaConversacion): Conversacion => ({
   id_conversacion: f.id_conversacion,
@@ -110,18 +81,12 @@ const aMensaje = (m: FilaMensaje): MensajeSoporte => ({
   fecha: m.fecha.toISOString(),
 });
 
-const ORDEN = {
-  reciente: Prisma.sql`c.fecha_ultimo_mensaje DESC, c.id_conversacion DESC`,
-  antiguo: Prisma.sql`c.fecha_ultimo_mensaje ASC, c.id_conversacion ASC`,
-  prioridad: Prisma.sql`CASE c.prioridad WHEN 'Alta' THEN 0 WHEN 'Media' THEN 1 ELSE 2 END, c.fecha_ultimo_mensaje DESC, c.id_conversacion DESC`,
-} as const;
-
 export type SoporteService = ReturnType<typeof createSoporteService>;
 
 export function createSoporteService({ db, acceso, limites }: { db: Db; acceso: AccesoMinimarket; limites: Limites }) {
   /** One conversation as `u` sees it, or 404 (also when it is another shop's). */
   async function una(tx: Tx, u: UsuarioSesion, id: number): Promise<FilaConversacion> {
-    const [f] = await tx.$queryRaw<FilaConversacion[]>`${seleccion(u, Prisma.sql`c.id_conversacion = ${id}`)}`;
+    const f = await conversacionPara(tx, lector(u), id);
     if (!f) throw notFound(MENSAJE_CONVERSACION_NO_ENCONTRADA, 'CONVERSATION_NOT_FOUND');
     return f;
   }
@@ -130,20 +95,8 @@ export function createSoporteService({ db, acceso, limites }: { db: Db; acceso: 
   async function avisarOtroLado(tx: Tx, autor: UsuarioSesion, c: FilaConversacion) {
     const para: Rol = rol(autor) === 'administrador' ? 'pyme' : 'administrador';
     const aviso = avisoMensajeSoporte(c, para);
-    const destinos =
-      para === 'pyme'
-        ? [c.id_usuario]
-        : (await tx.usuario.findMany({ where: { rol: 'administrador', estado: 'activo' }, select: { id_usuario: true } })).map(
-            (x) => x.id_usuario,
-          );
-    const yaAvisados = new Set(
-      (
-        await tx.notificacion.findMany({
-          where: { id_usuario: { in: destinos }, tipo: 'soporte', url_accion: aviso.url_accion, leida: false },
-          select: { id_usuario: true },
-        })
-      ).map((x) => x.id_usuario),
-    );
+    const destinos = para === 'pyme' ? [c.id_usuario] : await administradoresActivos(tx);
+    const yaAvisados = new Set(await conAvisoSinLeer(tx, destinos, 'soporte', aviso.url_accion));
     await crearNotificaciones(
       tx,
       destinos.filter((d) => !yaAvisados.has(d)).map((id_usuario) => ({ ...aviso, id_usuario, id_minimarket: c.id_minimarket })),
@@ -191,30 +144,21 @@ export function createSoporteService({ db, acceso, limites }: { db: Db; acceso: 
       q: z.output<typeof conversacionesQuerySchema>,
     ): Promise<{ conversaciones: Conversacion[]; total: number }> {
       if (q.id_usuario !== undefined && u.rol !== 'administrador' && q.id_usuario !== u.id_usuario) throw forbidden();
-      const donde = Prisma.sql`TRUE
-        ${q.estado ? Prisma.sql`AND c.estado = ${q.estado}` : Prisma.empty}
-        ${q.id_usuario !== undefined ? Prisma.sql`AND c.id_usuario = ${q.id_usuario}` : Prisma.empty}
-        ${
-          q.search
-            ? Prisma.sql`AND texto_busqueda(c.asunto || ' ' || us.nombre || ' ' || m.nombre_minimarket) LIKE '%' || texto_busqueda(${escaparLike(q.search)}) || '%'`
-            : Prisma.empty
-        }`;
-      const filas = await db.$queryRaw<FilaConversacion[]>`
-        ${seleccion(u, donde)} ORDER BY ${ORDEN[q.orden]} OFFSET ${q.skip} LIMIT ${q.limit}`;
-      const [t] = await db.$queryRaw<{ total: number }[]>`
-        SELECT count(*)::int AS total FROM conversacion c JOIN minimarket m ON m.id_minimarket = c.id_minimarket
-        JOIN usuario us ON us.id_usuario = c.id_usuario WHERE ${visiblePara(u)} AND ${donde}`;
-      return { conversaciones: filas.map(aConversacion), total: t?.total ?? 0 };
+      const { filas, total } = await listarConversaciones(
+        db,
+        lector(u),
+        { estado: q.estado, id_usuario: q.id_usuario, search: q.search },
+        q.orden,
+        { skip: q.skip, limit: q.limit },
+      );
+      return { conversaciones: filas.map(aConversacion), total };
     },
 
     /** The conversation with its messages, oldest first; reading it marks it read for `u`. */
     async detalle(u: UsuarioSesion, id: number): Promise<ConversacionDetalle> {
       return db.$transaction(async (tx) => {
         const c = await una(tx, u, id);
-        const mensajes = await tx.mensajeSoporte.findMany({
-          where: { id_minimarket: c.id_minimarket, id_conversacion: id },
-          orderBy: { id_mensaje: 'asc' },
-        });
+        const mensajes = await mensajesDeConversacion(tx, c.id_minimarket, id);
         const ultimo = mensajes.at(-1);
         if (ultimo) await marcarLeida(tx, c.id_minimarket, id, u.id_usuario, ultimo.id_mensaje);
         return {
@@ -234,11 +178,7 @@ export function createSoporteService({ db, acceso, limites }: { db: Db; acceso: 
         const c = await una(tx, u, id);
         const idMensaje = await agregarMensaje(tx, c.id_minimarket, id, { id_usuario: u.id_usuario, nombre: u.nombre, rol: rol(u) }, texto);
         await avisarOtroLado(tx, u, c);
-        return aMensaje(
-          await tx.mensajeSoporte.findUniqueOrThrow({
-            where: { id_minimarket_id_mensaje: { id_minimarket: c.id_minimarket, id_mensaje: idMensaje } },
-          }),
-        );
+        return aMensaje((await mensajeDeTienda(tx, c.id_minimarket, idMensaje))!);
       });
     },
 
@@ -252,30 +192,24 @@ export function createSoporteService({ db, acceso, limites }: { db: Db; acceso: 
     },
 
     async noLeidos(u: UsuarioSesion): Promise<NoLeidos> {
-      const [r] = await db.$queryRaw<{ conversaciones: number; mensajes: number }[]>`
-        SELECT count(*) FILTER (WHERE x.no_leidos > 0)::int AS conversaciones, coalesce(sum(x.no_leidos), 0)::int AS mensajes
-        FROM (${seleccion(u, Prisma.sql`TRUE`)}) x`;
-      return { conversaciones: r?.conversaciones ?? 0, mensajes: r?.mensajes ?? 0 };
+      return noLeidosPara(db, lector(u));
     },
 
     /** A conversation as `u` sees it now, or null when `u` may not see it (for live events). */
     async vista(u: UsuarioSesion, id: number): Promise<Conversacion | null> {
-      const [f] = await db.$queryRaw<FilaConversacion[]>`${seleccion(u, Prisma.sql`c.id_conversacion = ${id}`)}`;
+      const f = await conversacionPara(db, lector(u), id);
       return f ? aConversacion(f) : null;
     },
 
     /** The shops whose events `u` hears: null for an administrador (all of them), else the shops `u` owns. */
     async tiendasVisibles(u: UsuarioSesion): Promise<ReadonlySet<number> | null> {
       if (u.rol === 'administrador') return null;
-      const propias = await db.minimarket.findMany({ where: { id_usuario: u.id_usuario }, select: { id_minimarket: true } });
-      return new Set(propias.map((m) => m.id_minimarket));
+      return new Set(await tiendasDeDueno(db, u.id_usuario));
     },
 
     /** One message, for live events (the listener already knows who may see it). */
     async mensaje(idMinimarket: number, idMensaje: number): Promise<MensajeSoporte | null> {
-      const m = await db.mensajeSoporte.findUnique({
-        where: { id_minimarket_id_mensaje: { id_minimarket: idMinimarket, id_mensaje: idMensaje } },
-      });
+      const m = await mensajeDeTienda(db, idMinimarket, idMensaje);
       return m ? aMensaje(m) : null;
     },
   };

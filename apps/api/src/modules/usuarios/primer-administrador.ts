@@ -3,12 +3,13 @@
 // those variables are ignored (they never reset anyone's password).
 import { correoSchema, passwordSchema } from '@minimarket/contracts/comunes';
 import type { Db } from '../../db/client.js';
-import { crearUsuario } from '../../data/usuario.js';
+import { crearUsuario, hayAdministrador } from '../../data/usuario.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { LLAVES_BLOQUEO } from '../../lib/llaves-bloqueo.js';
 
 export const NOMBRE_PRIMER_ADMINISTRADOR = 'Administrador';
 /** Any constant: two replicas starting at once create one administrador, not two. */
-const LOCK_PRIMER_ADMINISTRADOR = 72707371;
+const LOCK_PRIMER_ADMINISTRADOR = LLAVES_BLOQUEO.primerAdministrador;
 
 export type ResultadoPrimerAdministrador = 'creado' | 'ya_habia';
 
@@ -24,7 +25,7 @@ export async function crearPrimerAdministrador(
 
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_PRIMER_ADMINISTRADOR}::bigint)`;
-    if ((await tx.usuario.count({ where: { rol: 'administrador' } })) > 0) return 'ya_habia';
+    if (await hayAdministrador(tx)) return 'ya_habia';
     // The RUTs are the platform's own business, not a shop's: left blank, as the admin screen shows them.
     await crearUsuario(tx, {
       nombre: NOMBRE_PRIMER_ADMINISTRADOR,

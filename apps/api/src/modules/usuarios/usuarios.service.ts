@@ -6,24 +6,33 @@ import type {
   usuariosQuerySchema,
   usuarioUpdateSchema,
 } from '@minimarket/contracts/usuarios';
-import { esViolacionUnica, type Db, Prisma, type Tx } from '../../db/client.js';
+import { esViolacionUnica, type Db, type Tx } from '../../db/client.js';
 import type { Usuario } from '../../generated/prisma/client.js';
-import { escaparLike } from '../../db/like.js';
+import { contarTiendasDeDueno } from '../../data/minimarket.js';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
 import { mesLocal } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Limites } from '../limites/limites.js';
-import { actualizarUsuario, crearUsuario, eliminarUsuario, type CambiosUsuario } from '../../data/usuario.js';
+import {
+  actualizarUsuario,
+  cifrasDeCuentas,
+  contarAdministradoresActivos,
+  crearUsuario,
+  eliminarUsuario,
+  listarCuentas,
+  usuarioConTiendas,
+  usuarioPorId,
+  type CambiosUsuario,
+} from '../../data/usuario.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { toUsuarioActualDto, toUsuarioDto } from './usuarios.mapper.js';
+import { LLAVES_BLOQUEO } from '../../lib/llaves-bloqueo.js';
 
 export const MENSAJE_USUARIO_NO_ENCONTRADO = 'Usuario no encontrado.';
 /** Any constant: changes to accounts (the last-administrador guard) are taken one at a time. */
-const LOCK_CUENTAS = 72707373;
+const LOCK_CUENTAS = LLAVES_BLOQUEO.cuentas;
 export const MENSAJE_CORREO_DUPLICADO = 'Ya existe un usuario con este correo.';
 const MESES_ESTADISTICA = 12;
-/** The accounts of /usuarios and its statistics: owners and administrators (a cashier is its shop's). */
-const CUENTAS = { rol: { not: 'cajero' } } satisfies Prisma.UsuarioWhereInput;
 const ULTIMOS_USUARIOS = 5;
 
 type UsuarioCreate = z.output<typeof usuarioCreateSchema>;
@@ -38,7 +47,7 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
    * (routes/cajeros): here it does not exist, so no form can give it a role or a company.
    */
   async function findOrThrow(id: number, tx: Tx = db) {
-    const usuario = await tx.usuario.findUnique({ where: { id_usuario: id } });
+    const usuario = await usuarioPorId(tx, id);
     if (!usuario || usuario.rol === 'cajero') throw notFound(MENSAJE_USUARIO_NO_ENCONTRADO, 'USER_NOT_FOUND');
     return usuario;
   }
@@ -48,7 +57,7 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
    * administradores who deactivate (or demote, or delete) each other at the same moment are taken
    * one after the other, and the second finds it would leave no active administrador.
    */
-  function cambiarCuenta<T>(id: number, cambio: (tx: Prisma.TransactionClient, actual: Usuario) => Promise<T>): Promise<T> {
+  function cambiarCuenta<T>(id: number, cambio: (tx: Tx, actual: Usuario) => Promise<T>): Promise<T> {
     return db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_CUENTAS}::bigint)`;
       return cambio(tx, await findOrThrow(id, tx));
@@ -71,7 +80,7 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
       throw conflict(textos[cambio], 'SELF_LOCKOUT');
     }
     if (objetivo.rol === 'administrador' && objetivo.estado === 'activo') {
-      const activos = await tx.usuario.count({ where: { rol: 'administrador', estado: 'activo' } });
+      const activos = await contarAdministradoresActivos(tx);
       if (activos <= 1) throw conflict('Debe quedar al menos un administrador activo.', 'LAST_ADMIN');
     }
   }
@@ -86,14 +95,7 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
   return {
     /** The shops a person works in: an owner's own, a cashier's one. */
     async me(id: number) {
-      const usuario = await db.usuario.findUnique({
-        where: { id_usuario: id },
-        include: {
-          minimarkets: { select: { id_minimarket: true, nombre_minimarket: true }, orderBy: { id_minimarket: 'asc' } },
-          tienda_cajero: { select: { id_minimarket: true, nombre_minimarket: true } },
-          _count: { select: { pines: true } },
-        },
-      });
+      const usuario = await usuarioConTiendas(db, id);
       if (!usuario) throw notFound(MENSAJE_USUARIO_NO_ENCONTRADO, 'USER_NOT_FOUND');
       const tiendas = usuario.tienda_cajero ? [usuario.tienda_cajero] : usuario.minimarkets;
       return toUsuarioActualDto(usuario, tiendas, usuario._count.pines > 0);
@@ -101,20 +103,12 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
 
     /** Search ignores case and accents over name, e-mail, company and role (usuario.busqueda, in SQL). */
     async list(q: UsuariosQuery) {
-      const filtros = Prisma.sql`rol <> 'cajero'
-        ${q.rol ? Prisma.sql`AND rol = ${q.rol}` : Prisma.empty}
-        ${q.estado ? Prisma.sql`AND estado = ${q.estado}` : Prisma.empty}
-        ${q.search ? Prisma.sql`AND busqueda LIKE '%' || texto_busqueda(${escaparLike(q.search)}) || '%'` : Prisma.empty}`;
-      const [pagina, [conteo]] = await Promise.all([
-        db.$queryRaw<{ id_usuario: number }[]>`
-          SELECT id_usuario FROM usuario WHERE ${filtros} ORDER BY id_usuario LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
-        db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM usuario WHERE ${filtros}`,
-      ]);
-      const rows = await db.usuario.findMany({
-        where: { id_usuario: { in: pagina.map((u) => u.id_usuario) } },
-        orderBy: { id_usuario: 'asc' },
-      });
-      return { users: rows.map(toUsuarioDto), total: conteo?.total ?? 0 };
+      const { filas, total } = await listarCuentas(
+        db,
+        { rol: q.rol, estado: q.estado, search: q.search },
+        { skip: (q.page - 1) * q.size, limit: q.size },
+      );
+      return { users: filas.map(toUsuarioDto), total };
     },
 
     async get(id: number) {
@@ -146,7 +140,7 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
     async remove(actor: UsuarioSesion, id: number) {
       await cambiarCuenta(id, async (tx, actual) => {
         await assertNoDejaSinAdministrador(tx, actor, actual, 'eliminar');
-        const tiendas = await tx.minimarket.count({ where: { id_usuario: id } });
+        const tiendas = await contarTiendasDeDueno(tx, id);
         if (tiendas > 0) {
           throw conflict(
             'No se puede eliminar un usuario que tiene minimarkets asignados. Reasigne o elimine sus minimarkets primero.',
@@ -169,16 +163,7 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
     async stats() {
       const desde = new Date();
       desde.setUTCMonth(desde.getUTCMonth() - MESES_ESTADISTICA, 1);
-      const contar = (where: Prisma.UsuarioWhereInput) => db.usuario.count({ where });
-      const [total, administrador, pyme, activo, inactivo, recientes, ultimos] = await Promise.all([
-        contar(CUENTAS),
-        contar({ rol: 'administrador' }),
-        contar({ rol: 'pyme' }),
-        contar({ ...CUENTAS, estado: 'activo' }),
-        contar({ ...CUENTAS, estado: 'inactivo' }),
-        db.usuario.findMany({ where: { ...CUENTAS, fecha_creacion: { gte: desde } }, select: { fecha_creacion: true } }),
-        db.usuario.findMany({ where: CUENTAS, orderBy: { fecha_creacion: 'desc' }, take: ULTIMOS_USUARIOS }),
-      ]);
+      const { total, administrador, pyme, activo, inactivo, creadas, ultimas } = await cifrasDeCuentas(db, desde, ULTIMOS_USUARIOS);
       // The last MESES_ESTADISTICA months in Santiago, oldest first, empty months included.
       const meses = new Map<string, number>();
       for (let i = MESES_ESTADISTICA - 1; i >= 0; i--) {
@@ -187,8 +172,8 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
         d.setUTCMonth(d.getUTCMonth() - i);
         meses.set(mesLocal(d), 0);
       }
-      for (const r of recientes) {
-        const mes = mesLocal(r.fecha_creacion);
+      for (const creada of creadas) {
+        const mes = mesLocal(creada);
         if (meses.has(mes)) meses.set(mes, (meses.get(mes) ?? 0) + 1);
       }
       return {
@@ -196,7 +181,7 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
         por_rol: { administrador, pyme },
         por_estado: { activo, inactivo },
         nuevos_por_mes: [...meses].map(([mes, cantidad]) => ({ mes, cantidad })),
-        ultimos: ultimos.map(toUsuarioDto),
+        ultimos: ultimas.map(toUsuarioDto),
       };
     },
 
@@ -207,7 +192,7 @@ export function createUsuariosService({ db, limites }: { db: Db; limites: Limite
     /** Returns nothing; the route issues a fresh token, since the change voids the old ones. */
     async cambiarContrasena(id: number, data: z.output<typeof cambioContrasenaSchema>) {
       // A cashier with an e-mail and password changes its own too (one with its PIN only has none).
-      const actual = await db.usuario.findUnique({ where: { id_usuario: id } });
+      const actual = await usuarioPorId(db, id);
       if (!actual) throw notFound(MENSAJE_USUARIO_NO_ENCONTRADO, 'USER_NOT_FOUND');
       // Guessing the current password from a stolen session is throttled like a login.
       const intentos = [limites.reglas.cambioContrasena, id] as const;

@@ -20,7 +20,7 @@ export const mensajeEtiquetaOtroPeso = (producto: string, etiqueta: number, line
 
 /**
  * The lines to write. A label line gets `monto_etiqueta`, its gross as the label gives it, checked by
- * registrar_venta against the line's subtotal and discount. Refused with 422 in Spanish: a label that
+ * escribir_venta against the line's subtotal and discount. Refused with 422 in Spanish: a label that
  * does not read with the shop's layout, of another product, or of another weight than the line's.
  *
  * An offline sale was made on the device with what it knew then: if its label no longer reads (the

@@ -1,5 +1,5 @@
-// A sale's refusal as the API answers it, from what registrar_venta said (its code and data, kept
-// under the sale's key by intentar_venta) or what the API found before reaching the database. The
+// A sale's refusal as the API answers it, from what the database said (its code and data, kept
+// under the sale's key by guardar_rechazo_venta) or what the API found before reaching the database. The
 // same words answer the request, go to the device that set the sale aside, and show in the owner's
 // list of refused sales (docs/offline.md «El rastro»).
 import { MENSAJE_CLIENTE_NO_ENCONTRADO, mensajeClienteInactivo, mensajeLimiteCredito } from '@minimarket/contracts/clientes';

@@ -1,7 +1,8 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { apiDownload, mensajeDeError } from '../../lib/api-client';
+import { apiDownload } from '../../lib/api-archivos';
+import { mensajeDeError } from '../../lib/api-client';
 import { hoyEnSantiago } from '../../utils/format';
 import { Button } from '../ui/button';
 
@@ -15,7 +16,11 @@ export function DescargarDatos({ idMinimarket, texto = 'Descargar mis datos (.zi
   const descargar = async () => {
     setDescargando(true);
     try {
-      await apiDownload(`/minimarkets/${idMinimarket}/exportacion`, `minimarket-${idMinimarket}-${hoyEnSantiago()}.zip`);
+      await apiDownload(
+        'GET /minimarkets/:id/exportacion',
+        { params: { id: idMinimarket } },
+        `minimarket-${idMinimarket}-${hoyEnSantiago()}.zip`,
+      );
     } catch (e) {
       toast.error(mensajeDeError(e, 'No se pudieron descargar los datos. Inténtalo de nuevo.'));
     } finally {

@@ -1,10 +1,9 @@
 // «Cambiar cajero» and the locked till's PIN (docs/cajeros.md): with the session on this device and a
 // PIN of the shop's people, the session becomes that person's. Here, not in lib/auth.tsx: only a
 // signed-in till needs it, and the login page does not download it.
-import type { PinToken } from '@minimarket/contracts/cajeros';
 import type { UsuarioActual } from '@minimarket/contracts/usuarios';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest, esSesionTerminada } from '../api-client';
+import { api, esSesionTerminada, type RespuestaRuta } from '../api-client';
 import { authKeys } from '../auth';
 import { clearToken, guardarUsuario, marcarSesionExpirada, replaceToken } from '../auth-token';
 
@@ -14,9 +13,9 @@ import { clearToken, guardarUsuario, marcarSesionExpirada, replaceToken } from '
  * on; a session that ended meanwhile (any other 401) goes to the login page as always.
  */
 export async function entrarConPin(queryClient: QueryClient, idMinimarket: number, pin: string): Promise<UsuarioActual> {
-  let respuesta: PinToken;
+  let respuesta: RespuestaRuta<'POST /auth/pin'>;
   try {
-    respuesta = await apiRequest<PinToken>('/auth/pin', { method: 'POST', json: { id_minimarket: idMinimarket, pin } });
+    respuesta = await api('POST /auth/pin', { json: { id_minimarket: idMinimarket, pin } });
   } catch (e) {
     if (esSesionTerminada(e)) {
       clearToken();
@@ -30,7 +29,7 @@ export async function entrarConPin(queryClient: QueryClient, idMinimarket: numbe
   replaceToken(respuesta.access_token);
   let usuario: UsuarioActual;
   try {
-    usuario = await apiRequest<UsuarioActual>('/users/me');
+    usuario = await api('GET /users/me');
   } catch (e) {
     void queryClient.invalidateQueries({ queryKey: authKeys.me });
     throw e;

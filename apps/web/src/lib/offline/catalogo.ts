@@ -10,7 +10,7 @@ import {
   pesoDeEtiqueta,
 } from '@minimarket/contracts/etiqueta-balanza';
 import type { Producto } from '@minimarket/contracts/productos';
-import { ApiError, apiRequest } from '../api-client';
+import { ApiError, api } from '../api-client';
 import { type ClienteCatalogo, db, guardarMeta, leerMeta, type ProductoCatalogo } from './db';
 
 export type { ClienteCatalogo, ProductoCatalogo } from './db';
@@ -66,8 +66,7 @@ export function refrescarCatalogo(idMinimarket: number): Promise<void> {
   const previo = enCurso.get(idMinimarket);
   if (previo) return previo;
   const ronda = (async () => {
-    const pedir = (desde: string | undefined) =>
-      apiRequest<Catalogo>('/productos/catalogo', { query: { id_minimarket: idMinimarket, desde } });
+    const pedir = (desde: string | undefined) => api('GET /productos/catalogo', { query: { id_minimarket: idMinimarket, desde } });
     const cursor = await leerMeta<string>(claveCursor(idMinimarket));
     let respuesta: Catalogo;
     try {
@@ -93,7 +92,7 @@ export function comoProducto(p: ProductoCatalogo & { id_minimarket: number }): P
     id_producto: p.id_producto,
     id_minimarket: p.id_minimarket,
     nombre_producto: p.nombre_producto,
-    categoria: p.categoria as Producto['categoria'],
+    categoria: p.categoria,
     precio_venta_actual: p.precio_venta_actual,
     precio_compra_actual: null,
     stock: p.stock,
@@ -101,7 +100,7 @@ export function comoProducto(p: ProductoCatalogo & { id_minimarket: number }): P
     descripcion: null,
     marca: null,
     imagen: null,
-    estado: p.estado as Producto['estado'],
+    estado: p.estado,
     unidad: p.unidad,
     codigo_plu: p.codigo_plu,
     // The counter does not need it: the server writes the boleta from its own product rows.

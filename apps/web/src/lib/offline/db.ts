@@ -1,5 +1,6 @@
 // The device's own database (IndexedDB through `idb`): the outbox of sales made without the
 // API, the shop's catalogue as last known, and small facts (device number, sequence, cursors).
+import type { ClienteCatalogo, ProductoCatalogo } from '@minimarket/contracts/catalogo';
 import type { Pago, Venta, VentaCreate } from '@minimarket/contracts/ventas';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
@@ -48,26 +49,11 @@ export interface VentaPendiente {
   vista?: string;
 }
 
-export interface ProductoCatalogo {
-  id_producto: number;
-  nombre_producto: string;
-  /** Null: a kg product with only its PLU (issue 32). Such a row is left out of the barcode index. */
-  codigo_barra: string | null;
-  codigo_plu: string | null;
-  categoria: string;
-  precio_venta_actual: number;
-  stock: number;
-  unidad: 'unidad' | 'kg';
-  estado: string;
-}
-
-export interface ClienteCatalogo {
-  id_cliente: number;
-  nombre: string;
-  rut: string | null;
-  activo: boolean;
-  limite_credito: number | null;
-}
+/**
+ * The catalogue's rows are stored as GET /productos/catalogo gives them (the contract's row types), plus
+ * their shop. A product with no barcode (a kg product with only its PLU) is left out of the barcode index.
+ */
+export type { ClienteCatalogo, ProductoCatalogo } from '@minimarket/contracts/catalogo';
 
 interface OfflineDb extends DBSchema {
   ventas_pendientes: {

@@ -3,8 +3,7 @@
 // it). Each keeps the Idempotency-Key it was given on the device, so a send whose answer was lost
 // and is repeated returns the first sale instead of making a second one. One sender at a time
 // across the browser's tabs (navigator.locks); docs/offline.md «La caja sin conexión».
-import type { Venta } from '@minimarket/contracts/ventas';
-import { ApiError, apiRequest } from '../api-client';
+import { ApiError, api } from '../api-client';
 import { leerUsuarioGuardado } from '../auth-token';
 import { registrarResultado } from './conexion';
 import { db, type VentaPendiente } from './db';
@@ -127,8 +126,7 @@ export function esRechazoFinal(e: ApiError): boolean {
 async function enviarUna(venta: VentaPendiente): Promise<'enviada' | 'rechazada' | 'detener'> {
   const base = await db();
   try {
-    const respuesta = await apiRequest<Venta>('/ventas/', {
-      method: 'POST',
+    const respuesta = await api('POST /ventas/', {
       json: venta.cuerpo,
       headers: { 'Idempotency-Key': venta.clave },
       signal: AbortSignal.timeout(ESPERA_ENVIO_MS),

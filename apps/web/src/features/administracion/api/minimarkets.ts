@@ -1,6 +1,6 @@
-import type { Minimarket, MinimarketCreate } from '@minimarket/contracts/minimarkets';
+import type { MinimarketCreate } from '@minimarket/contracts/minimarkets';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestPage } from '../../../lib/api-client';
+import { api, apiPage } from '../../../lib/api-client';
 import { tiendaKeys } from '../../../lib/current-shop';
 
 export interface MinimarketsParams {
@@ -22,7 +22,7 @@ export const minimarketsQueryOptions = (p: MinimarketsParams) =>
   queryOptions({
     queryKey: minimarketsKeys.lista(p),
     queryFn: ({ signal }) =>
-      apiRequestPage<Minimarket>('/minimarkets/', {
+      apiPage('GET /minimarkets/', {
         signal,
         query: {
           skip: (p.pagina - 1) * p.tamano,
@@ -43,7 +43,7 @@ function useInvalidar() {
 export function useCrearMinimarket() {
   const invalidar = useInvalidar();
   return useMutation({
-    mutationFn: (datos: MinimarketCreate) => apiRequest<Minimarket>('/minimarkets/', { method: 'POST', json: datos }),
+    mutationFn: (datos: MinimarketCreate) => api('POST /minimarkets/', { json: datos }),
     onSuccess: invalidar,
   });
 }
@@ -52,7 +52,7 @@ export function useActualizarMinimarket() {
   const invalidar = useInvalidar();
   return useMutation({
     mutationFn: ({ id, datos }: { id: number; datos: Partial<MinimarketCreate> }) =>
-      apiRequest<Minimarket>(`/minimarkets/${id}`, { method: 'PUT', json: datos }),
+      api('PUT /minimarkets/:id', { params: { id }, json: datos }),
     onSuccess: invalidar,
   });
 }
@@ -60,7 +60,7 @@ export function useActualizarMinimarket() {
 export function useEliminarMinimarket() {
   const invalidar = useInvalidar();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<unknown>(`/minimarkets/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api('DELETE /minimarkets/:id', { params: { id } }),
     onSuccess: invalidar,
   });
 }

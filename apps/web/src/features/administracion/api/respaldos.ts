@@ -1,13 +1,12 @@
-import type { UltimoRespaldo } from '@minimarket/contracts/respaldos';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
 
 /** GET /api/respaldos/ultimo (administrators only): read from the server's backup folder. */
 export const ultimoRespaldoQueryOptions = () =>
   queryOptions({
     queryKey: [...RAIZ.respaldos, 'ultimo'] as const,
-    queryFn: ({ signal }) => apiRequest<UltimoRespaldo>('/respaldos/ultimo', { signal }),
+    queryFn: ({ signal }) => api('GET /respaldos/ultimo', { signal }),
     // A backup a day: no need to ask again on every visit.
     staleTime: 5 * 60 * 1000,
   });

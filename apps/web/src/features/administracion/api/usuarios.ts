@@ -1,18 +1,11 @@
-import type {
-  estadisticaUsuariosSchema,
-  Usuario,
-  UsuarioCreate,
-  UsuarioUpdate,
-  usuariosListSchema,
-  usuariosQuerySchema,
-} from '@minimarket/contracts/usuarios';
+import type { UsuarioCreate, UsuarioUpdate, usuariosQuerySchema } from '@minimarket/contracts/usuarios';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { api, type RespuestaRuta } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
 
-export type UsuariosLista = z.infer<typeof usuariosListSchema>;
-export type EstadisticaUsuarios = z.infer<typeof estadisticaUsuariosSchema>;
+export type UsuariosLista = RespuestaRuta<'GET /users'>;
+export type EstadisticaUsuarios = RespuestaRuta<'GET /users/stats'>;
 
 export interface UsuariosParams {
   pagina: number;
@@ -34,7 +27,7 @@ export const usuariosQueryOptions = (p: UsuariosParams) =>
   queryOptions({
     queryKey: usuariosKeys.lista(p),
     queryFn: ({ signal }) =>
-      apiRequest<UsuariosLista>('/users', {
+      api('GET /users', {
         signal,
         query: {
           page: p.pagina,
@@ -50,14 +43,14 @@ export const usuariosQueryOptions = (p: UsuariosParams) =>
 export const usuarioQueryOptions = (id: number) =>
   queryOptions({
     queryKey: usuariosKeys.detalle(id),
-    queryFn: () => apiRequest<Usuario>(`/users/${id}`),
+    queryFn: () => api('GET /users/:id', { params: { id } }),
     staleTime: 0,
   });
 
 export const estadisticaUsuariosQueryOptions = () =>
   queryOptions({
     queryKey: usuariosKeys.estadistica(),
-    queryFn: () => apiRequest<EstadisticaUsuarios>('/users/stats'),
+    queryFn: () => api('GET /users/stats'),
   });
 
 function useInvalidar() {
@@ -68,7 +61,7 @@ function useInvalidar() {
 export function useCrearUsuario() {
   const invalidar = useInvalidar();
   return useMutation({
-    mutationFn: (datos: UsuarioCreate) => apiRequest<Usuario>('/users', { method: 'POST', json: datos }),
+    mutationFn: (datos: UsuarioCreate) => api('POST /users', { json: datos }),
     onSuccess: invalidar,
   });
 }
@@ -76,8 +69,7 @@ export function useCrearUsuario() {
 export function useActualizarUsuario() {
   const invalidar = useInvalidar();
   return useMutation({
-    mutationFn: ({ id, datos }: { id: number; datos: UsuarioUpdate }) =>
-      apiRequest<Usuario>(`/users/${id}`, { method: 'PUT', json: datos }),
+    mutationFn: ({ id, datos }: { id: number; datos: UsuarioUpdate }) => api('PUT /users/:id', { params: { id }, json: datos }),
     onSuccess: invalidar,
   });
 }
@@ -85,7 +77,7 @@ export function useActualizarUsuario() {
 export function useEliminarUsuario() {
   const invalidar = useInvalidar();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<unknown>(`/users/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api('DELETE /users/:id', { params: { id } }),
     onSuccess: invalidar,
   });
 }

@@ -1,10 +1,6 @@
-import { type mensajeSchema } from '@minimarket/contracts/comunes';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { MENSAJE_ERROR_SERVIDOR } from '@minimarket/contracts/reglas';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-
-type Mensaje = z.infer<typeof mensajeSchema>;
+import { ApiError, api } from '../../../lib/api-client';
 
 export const MENSAJE_ERROR_RECUPERACION = 'Error al solicitar recuperación de contraseña';
 export const MENSAJE_ERROR_RESTABLECER = 'Error al restablecer la contraseña';
@@ -21,13 +17,12 @@ export function mensajeRecuperacion(error: unknown, fallback: string): string {
 
 export function useSolicitarRecuperacion() {
   return useMutation({
-    mutationFn: (email: string) => apiRequest<Mensaje>('/auth/forgot-password', { method: 'POST', json: { email } }),
+    mutationFn: (email: string) => api('POST /auth/forgot-password', { json: { email } }),
   });
 }
 
 export function useRestablecerContrasena() {
   return useMutation({
-    mutationFn: (datos: { token: string; new_password: string }) =>
-      apiRequest<Mensaje>('/auth/reset-password', { method: 'POST', json: datos }),
+    mutationFn: (datos: { token: string; new_password: string }) => api('POST /auth/reset-password', { json: datos }),
   });
 }

@@ -1,6 +1,7 @@
-import { ESTADO_EN_REVISION, leerCarga, type ArchivoCarga, type TipoCarga } from '@minimarket/contracts/uploads';
+import { ESTADO_EN_REVISION, leerCarga, type TipoCarga } from '@minimarket/contracts/uploads';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiDownload, apiRequest, apiUpload } from '../../../lib/api-client';
+import { apiDownload, apiUpload } from '../../../lib/api-archivos';
+import { api, type OpcionesRuta } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
 
 export type { TipoCarga };
@@ -16,7 +17,7 @@ export const cargasKeys = {
 export const historialCargasQueryOptions = (idMinimarket: number) =>
   queryOptions({
     queryKey: cargasKeys.historial(idMinimarket),
-    queryFn: () => apiRequest<ArchivoCarga[]>(`/upload/history/${idMinimarket}`),
+    queryFn: () => api('GET /upload/history/:id_minimarket', { params: { id_minimarket: idMinimarket } }),
     // Each record's detalle_resultado is read once per fetch, here, not by every component that shows it.
     select: (cargas) => cargas.map(leerCarga),
     refetchInterval: (query) =>
@@ -42,7 +43,7 @@ export function useSubirArchivo() {
     }) => {
       const body = new FormData();
       body.append('file', archivo, archivo.name);
-      return apiUpload<ArchivoCarga>('/upload/files/', {
+      return apiUpload('POST /upload/files/', {
         query: { id_minimarket: idMinimarket, id_usuario: idUsuario, upload_type: tipo },
         body,
         onProgress,
@@ -61,17 +62,22 @@ export const PLANTILLAS = {
   productos: { excel: 'plantilla_productos.xlsx', xml: 'plantilla_productos.xml', csv: 'plantilla_productos.csv' },
   ventas: { excel: 'plantilla_ventas.xlsx', xml: 'plantilla_ventas.xml', csv: 'plantilla_ventas.csv' },
   clientes: { excel: 'plantilla_clientes.xlsx', xml: 'plantilla_clientes.xml', csv: 'plantilla_clientes.csv' },
-} as const;
+} as const satisfies Record<TipoCarga, Record<string, NombrePlantilla>>;
+
+export type NombrePlantilla = OpcionesRuta<'GET /upload/plantillas/:nombre'>['params']['nombre'];
 
 /** With the shop's id, the sales template's examples use that shop's own products. */
-export function descargarPlantilla(nombre: string, idMinimarket: number): Promise<void> {
-  return apiDownload(`/upload/plantillas/${nombre}?id_minimarket=${idMinimarket}`, nombre);
+export function descargarPlantilla(nombre: NombrePlantilla, idMinimarket: number): Promise<void> {
+  return apiDownload('GET /upload/plantillas/:nombre', { params: { nombre }, query: { id_minimarket: idMinimarket } }, nombre);
 }
 
 export type FormatoRechazados = 'csv' | 'xlsx';
 
 /** The rejected rows of an upload as they came in the file, plus a "motivo" column. */
 export function descargarRechazados(idMinimarket: number, idArchivo: number, formato: FormatoRechazados): Promise<void> {
-  const nombre = `rechazados.${formato}`;
-  return apiDownload(`/upload/history/${idMinimarket}/${idArchivo}/${nombre}`, `rechazados-carga-${idArchivo}.${formato}`);
+  return apiDownload(
+    'GET /upload/history/:id_minimarket/:id_archivo/:archivo',
+    { params: { id_minimarket: idMinimarket, id_archivo: idArchivo, archivo: `rechazados.${formato}` } },
+    `rechazados-carga-${idArchivo}.${formato}`,
+  );
 }

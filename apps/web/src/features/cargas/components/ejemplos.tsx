@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { mensajeDeError } from '../../../lib/api-client';
-import { descargarPlantilla, PLANTILLAS, type TipoCarga } from '../api/cargas';
+import { descargarPlantilla, type NombrePlantilla, PLANTILLAS, type TipoCarga } from '../api/cargas';
 
 export type FormatoEjemplo = 'csv' | 'excel' | 'xml';
 
@@ -147,7 +147,7 @@ export function EjemploDialog({
   onCerrar: () => void;
 }) {
   const [descargando, setDescargando] = useState(false);
-  const descargar = async (nombre: string) => {
+  const descargar = async (nombre: NombrePlantilla) => {
     setDescargando(true);
     try {
       await descargarPlantilla(nombre, idMinimarket);

@@ -1,11 +1,10 @@
 // The shop's audit trail (GET /api/auditoria; docs/cajeros.md «Auditoría»): owners and administrators.
-import type { AccionAuditoria, auditoriaListSchema } from '@minimarket/contracts/auditoria';
+import type { AccionAuditoria } from '@minimarket/contracts/auditoria';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { api, type RespuestaRuta } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
 
-export type ListaAuditoria = z.infer<typeof auditoriaListSchema>;
+export type ListaAuditoria = RespuestaRuta<'GET /auditoria'>;
 
 export interface AuditoriaParams {
   idMinimarket: number;
@@ -19,7 +18,7 @@ export const auditoriaQueryOptions = (p: AuditoriaParams) =>
   queryOptions({
     queryKey: [...RAIZ.auditoria, p] as const,
     queryFn: ({ signal }) =>
-      apiRequest<ListaAuditoria>('/auditoria', {
+      api('GET /auditoria', {
         signal,
         query: {
           id_minimarket: p.idMinimarket,

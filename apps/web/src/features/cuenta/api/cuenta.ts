@@ -1,8 +1,6 @@
 import type { FormatoEtiqueta } from '@minimarket/contracts/etiqueta-balanza';
-import type { Minimarket } from '@minimarket/contracts/minimarkets';
-import type { UsuarioActual } from '@minimarket/contracts/usuarios';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
 import { replaceToken } from '../../../lib/auth-token';
 import { tiendaKeys } from '../../../lib/current-shop';
@@ -11,15 +9,14 @@ export function useActualizarPerfil() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (datos: { nombre?: string; direccion?: string | null; descripcion?: string | null }) =>
-      apiRequest<UsuarioActual>('/users/me', { method: 'PUT', json: datos }),
+      api('PUT /users/me', { json: datos }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
   });
 }
 
 export function useCambiarContrasena() {
   return useMutation({
-    mutationFn: (datos: { contrasena_actual: string; nueva_contrasena: string }) =>
-      apiRequest<{ message: string; access_token?: string }>('/users/me/password', { method: 'POST', json: datos }),
+    mutationFn: (datos: { contrasena_actual: string; nueva_contrasena: string }) => api('POST /users/me/password', { json: datos }),
     // The change ends every other session; this one goes on with the token the server hands back.
     onSuccess: ({ access_token }) => {
       if (access_token) replaceToken(access_token);
@@ -45,7 +42,7 @@ export function useConfigurarMinimarket() {
       minutos_bloqueo_caja?: number;
       /** The most a cashier may discount without the owner's PIN, in percent of the cart (docs/pagos.md). */
       descuento_maximo_pct?: number;
-    }) => apiRequest<Minimarket>(`/minimarkets/${id}/configuracion`, { method: 'PATCH', json: cambios }),
+    }) => api('PATCH /minimarkets/:id/configuracion', { params: { id }, json: cambios }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tiendaKeys.all }),
   });
 }
@@ -54,7 +51,7 @@ export function useConfigurarMinimarket() {
 export function useFijarPinPropio() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (datos: { pin: string; contrasena: string }) => apiRequest<void>('/auth/pin', { method: 'PUT', json: datos }),
+    mutationFn: (datos: { pin: string; contrasena: string }) => api('PUT /auth/pin', { json: datos }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
   });
 }

@@ -13,7 +13,7 @@ import { IconButton } from '../../../components/ui/icon-button';
 import { Loading } from '../../../components/ui/loading';
 import { RetryAlert } from '../../../components/ui/query-result';
 import { SearchInput } from '../../../components/ui/search-input';
-import { apiRequestPage, mensajeDeError } from '../../../lib/api-client';
+import { apiPage, mensajeDeError } from '../../../lib/api-client';
 import { formatPrecio } from '../../../lib/granel';
 import { RAIZ } from '../../../lib/query-keys';
 import { teclasRapidasQueryOptions, useFijarTeclasRapidas } from '../../../lib/teclas-rapidas';
@@ -40,7 +40,7 @@ function Editor({ idMinimarket, inicial }: { idMinimarket: number; inicial: Tecl
   const resultados = useQuery({
     queryKey: [...RAIZ.productos, 'teclas-rapidas', idMinimarket, buscado],
     queryFn: ({ signal }) =>
-      apiRequestPage<Producto>('/productos/', {
+      apiPage('GET /productos/', {
         signal,
         query: { id_minimarket: idMinimarket, search: buscado, skip: 0, limit: RESULTADOS_BUSQUEDA },
       }),

@@ -1,10 +1,8 @@
-import type { notificacionesListSchema } from '@minimarket/contracts/notificaciones';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { api, type RespuestaRuta } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
 
-export type NotificacionesLista = z.infer<typeof notificacionesListSchema>;
+export type NotificacionesLista = RespuestaRuta<'GET /notificaciones'>;
 
 /** New events (a product runs out, an import fails) show up without a reload. */
 const REFRESCO_MS = 60_000;
@@ -17,14 +15,14 @@ export const notificacionesKeys = {
 export const notificacionesQueryOptions = () =>
   queryOptions({
     queryKey: notificacionesKeys.lista(),
-    queryFn: () => apiRequest<NotificacionesLista>('/notificaciones'),
+    queryFn: () => api('GET /notificaciones'),
     refetchInterval: REFRESCO_MS,
   });
 
 export function useMarcarLeida() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<unknown>(`/notificaciones/${id}/leer`, { method: 'POST' }),
+    mutationFn: (id: number) => api('POST /notificaciones/:id/leer', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificacionesKeys.all }),
   });
 }
@@ -32,7 +30,7 @@ export function useMarcarLeida() {
 export function useMarcarTodasLeidas() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<unknown>('/notificaciones/leer-todas', { method: 'POST' }),
+    mutationFn: () => api('POST /notificaciones/leer-todas'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificacionesKeys.all }),
   });
 }

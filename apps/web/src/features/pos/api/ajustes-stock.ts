@@ -1,10 +1,9 @@
 // Stock adjustments with a reason (POST /api/productos/{id}/ajustes), the shop's list of them and
 // the report by month and reason (GET /api/ajustes-stock, /informe). Their keys live under the
 // products' root: whatever changes products (a sale, a delivery) refreshes them too.
-import type { AjusteStock, AjusteStockCreate, AjusteStockResultado, InformeAjustes, TipoAjuste } from '@minimarket/contracts/ajustes-stock';
-import type { Producto } from '@minimarket/contracts/productos';
+import type { AjusteStockCreate, TipoAjuste } from '@minimarket/contracts/ajustes-stock';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestPage } from '../../../lib/api-client';
+import { api, apiPage } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
 
 export interface AjustesParams {
@@ -26,7 +25,7 @@ export const ajustesQueryOptions = (p: AjustesParams) =>
   queryOptions({
     queryKey: ajustesKeys.lista(p),
     queryFn: ({ signal }) =>
-      apiRequestPage<AjusteStock>('/ajustes-stock', {
+      apiPage('GET /ajustes-stock', {
         signal,
         query: { id_minimarket: p.idMinimarket, mes: p.mes, tipo: p.tipo, skip: (p.pagina - 1) * p.tamano, limit: p.tamano },
       }),
@@ -36,13 +35,12 @@ export const ajustesQueryOptions = (p: AjustesParams) =>
 export const informeAjustesQueryOptions = (idMinimarket: number, desde: string, hasta: string) =>
   queryOptions({
     queryKey: ajustesKeys.informe(idMinimarket, desde, hasta),
-    queryFn: ({ signal }) =>
-      apiRequest<InformeAjustes>('/ajustes-stock/informe', { signal, query: { id_minimarket: idMinimarket, desde, hasta } }),
+    queryFn: ({ signal }) => api('GET /ajustes-stock/informe', { signal, query: { id_minimarket: idMinimarket, desde, hasta } }),
     placeholderData: keepPreviousData,
   });
 
 /** A product as the server has it now (a count refused because the stock moved shows the new figure). */
-export const obtenerProducto = (idProducto: number) => apiRequest<Producto>(`/productos/${idProducto}`);
+export const obtenerProducto = (idProducto: number) => api('GET /productos/:id', { params: { id: idProducto } });
 
 /**
  * Records an adjustment. On success every product list (the sale screen's, Inventario), the
@@ -52,7 +50,7 @@ export function useAjustarStock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ idProducto, ajuste }: { idProducto: number; ajuste: AjusteStockCreate }) =>
-      apiRequest<AjusteStockResultado>(`/productos/${idProducto}/ajustes`, { method: 'POST', json: ajuste }),
+      api('POST /productos/:id/ajustes', { params: { id: idProducto }, json: ajuste }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: RAIZ.productos }),

@@ -1,9 +1,9 @@
 // The counter's cash shift (/api/caja): the open one with its running figures (the "X" report),
 // opening, cash in and out, the close by counting, and the closed shifts with their reports.
 // The open shift itself (turnoActualQueryOptions) lives in lib/caja.ts: the abono dialog asks for it too.
-import type { MovimientoCajaCreate, Turno } from '@minimarket/contracts/caja';
+import type { MovimientoCajaCreate } from '@minimarket/contracts/caja';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiRequestPage } from '../../../lib/api-client';
+import { api, apiPage } from '../../../lib/api-client';
 import { turnoActualKey } from '../../../lib/caja';
 import { RAIZ } from '../../../lib/query-keys';
 
@@ -17,7 +17,7 @@ export const turnosCerradosQueryOptions = (idMinimarket: number, pagina: number,
   queryOptions({
     queryKey: cajaKeys.cerrados(idMinimarket, pagina, tamano),
     queryFn: ({ signal }) =>
-      apiRequestPage<Turno>('/caja/turnos', {
+      apiPage('GET /caja/turnos', {
         signal,
         query: { id_minimarket: idMinimarket, skip: (pagina - 1) * tamano, limit: tamano },
       }),
@@ -33,7 +33,7 @@ export function useAbrirTurno() {
   const invalidar = useInvalidarCaja();
   return useMutation({
     mutationFn: ({ idMinimarket, montoInicial }: { idMinimarket: number; montoInicial: number }) =>
-      apiRequest<Turno>('/caja/turnos', { method: 'POST', json: { id_minimarket: idMinimarket, monto_inicial: montoInicial } }),
+      api('POST /caja/turnos', { json: { id_minimarket: idMinimarket, monto_inicial: montoInicial } }),
     // A 409 means another device opened it first: show that one either way.
     onSettled: invalidar,
   });
@@ -43,7 +43,7 @@ export function useMovimientoCaja() {
   const invalidar = useInvalidarCaja();
   return useMutation({
     mutationFn: ({ idTurno, movimiento }: { idTurno: number; movimiento: MovimientoCajaCreate }) =>
-      apiRequest<Turno>(`/caja/turnos/${idTurno}/movimientos`, { method: 'POST', json: movimiento }),
+      api('POST /caja/turnos/:id/movimientos', { params: { id: idTurno }, json: movimiento }),
     onSettled: invalidar,
   });
 }
@@ -52,7 +52,7 @@ export function useCerrarTurno() {
   const invalidar = useInvalidarCaja();
   return useMutation({
     mutationFn: ({ idTurno, montoContado }: { idTurno: number; montoContado: number }) =>
-      apiRequest<Turno>(`/caja/turnos/${idTurno}/cierre`, { method: 'POST', json: { monto_contado: montoContado } }),
+      api('POST /caja/turnos/:id/cierre', { params: { id: idTurno }, json: { monto_contado: montoContado } }),
     onSettled: invalidar,
   });
 }

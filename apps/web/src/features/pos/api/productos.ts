@@ -1,19 +1,12 @@
 import { CATEGORIA_TODOS, MAX_PAGE_SIZE } from '@minimarket/contracts/comunes';
-import type {
-  EtiquetaLeida,
-  Producto,
-  ProductoCreate,
-  productoExternoSchema,
-  productosQuerySchema,
-  ProductoUpdate,
-} from '@minimarket/contracts/productos';
-import { RUTA_TICKET_PRODUCTO, type Conversacion, type TicketProducto } from '@minimarket/contracts/soporte';
+import type { EtiquetaLeida, Producto, ProductoCreate, productosQuerySchema, ProductoUpdate } from '@minimarket/contracts/productos';
+import type { TicketProducto } from '@minimarket/contracts/soporte';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest, apiRequestPage } from '../../../lib/api-client';
+import { api, apiPage, type RespuestaRuta } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
 
-export type ProductoExterno = z.infer<typeof productoExternoSchema>;
+export type ProductoExterno = RespuestaRuta<'GET /catalogo-externo/:codigo_barra'>;
 
 export interface ProductosParams {
   idMinimarket: number;
@@ -38,7 +31,7 @@ export const productosQueryOptions = (p: ProductosParams) =>
   queryOptions({
     queryKey: productosKeys.lista(p),
     queryFn: ({ signal }) =>
-      apiRequestPage<Producto>('/productos/', {
+      apiPage('GET /productos/', {
         signal,
         query: {
           id_minimarket: p.idMinimarket,
@@ -55,7 +48,7 @@ export const productosQueryOptions = (p: ProductosParams) =>
 
 /** The scanner's exact barcode lookup in the shop's active products. */
 export async function buscarPorCodigo(idMinimarket: number, codigo: string, signal?: AbortSignal): Promise<Producto | null> {
-  const { items } = await apiRequestPage<Producto>('/productos/', {
+  const { items } = await apiPage('GET /productos/', {
     signal,
     query: { id_minimarket: idMinimarket, codigo_barra: codigo, skip: 0, limit: 1 },
   });
@@ -69,7 +62,8 @@ export async function buscarPorCodigo(idMinimarket: number, codigo: string, sign
  * server's Spanish sentence, shown as it is.
  */
 export function leerEtiquetaBalanza(idMinimarket: number, codigo: string, signal?: AbortSignal): Promise<EtiquetaLeida> {
-  return apiRequest<EtiquetaLeida>(`/productos/etiqueta/${encodeURIComponent(codigo)}`, {
+  return api('GET /productos/etiqueta/:codigo', {
+    params: { codigo },
     query: { id_minimarket: idMinimarket },
     signal,
   });
@@ -83,7 +77,7 @@ export async function obtenerProductos(idMinimarket: number, ids: number[]): Pro
   const frescos = new Map<number, Producto | null>(ids.map((id) => [id, null]));
   for (let i = 0; i < ids.length; i += MAX_PAGE_SIZE) {
     const lote = ids.slice(i, i + MAX_PAGE_SIZE);
-    const { items } = await apiRequestPage<Producto>('/productos/', {
+    const { items } = await apiPage('GET /productos/', {
       query: { id_minimarket: idMinimarket, ids: lote.join(','), skip: 0, limit: lote.length },
     });
     for (const p of items) frescos.set(p.id_producto, p);
@@ -95,7 +89,7 @@ export async function obtenerProductos(idMinimarket: number, ids: number[]): Pro
 export const productoExternoQueryOptions = (codigo: string) =>
   queryOptions({
     queryKey: productosKeys.externo(codigo),
-    queryFn: () => apiRequest<ProductoExterno>(`/catalogo-externo/${encodeURIComponent(codigo)}`),
+    queryFn: () => api('GET /catalogo-externo/:codigo_barra', { params: { codigo_barra: codigo } }),
     staleTime: Infinity,
     retry: false,
   });
@@ -113,7 +107,7 @@ function useInvalidarProductos() {
 export function useCrearProducto() {
   const invalidar = useInvalidarProductos();
   return useMutation({
-    mutationFn: (datos: ProductoCreate) => apiRequest<Producto>('/productos/', { method: 'POST', json: datos }),
+    mutationFn: (datos: ProductoCreate) => api('POST /productos/', { json: datos }),
     onSuccess: invalidar,
   });
 }
@@ -121,8 +115,7 @@ export function useCrearProducto() {
 export function useActualizarProducto() {
   const invalidar = useInvalidarProductos();
   return useMutation({
-    mutationFn: ({ id, datos }: { id: number; datos: ProductoUpdate }) =>
-      apiRequest<Producto>(`/productos/${id}`, { method: 'PUT', json: datos }),
+    mutationFn: ({ id, datos }: { id: number; datos: ProductoUpdate }) => api('PUT /productos/:id', { params: { id }, json: datos }),
     onSuccess: invalidar,
   });
 }
@@ -130,7 +123,7 @@ export function useActualizarProducto() {
 export function useEliminarProducto() {
   const invalidar = useInvalidarProductos();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<unknown>(`/productos/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api('DELETE /productos/:id', { params: { id } }),
     onSuccess: invalidar,
   });
 }
@@ -139,7 +132,7 @@ export function useIngresoStock() {
   const invalidar = useInvalidarProductos();
   return useMutation({
     mutationFn: ({ id, cantidad, costo_total }: { id: number; cantidad: number; costo_total: number }) =>
-      apiRequest<Producto>(`/productos/${id}/stock`, { method: 'POST', json: { cantidad, costo_total } }),
+      api('POST /productos/:id/stock', { params: { id }, json: { cantidad, costo_total } }),
     onSuccess: invalidar,
   });
 }
@@ -148,7 +141,7 @@ export function useIngresoStock() {
 export function useSolicitarProducto() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ticket: TicketProducto) => apiRequest<Conversacion>(RUTA_TICKET_PRODUCTO, { method: 'POST', json: ticket }),
+    mutationFn: (ticket: TicketProducto) => api('POST /soporte/tickets-producto', { json: ticket }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: RAIZ.soporte }),
   });
 }

@@ -1,22 +1,12 @@
-import type { Boleta } from '@minimarket/contracts/caja';
 import type { Autorizacion } from '@minimarket/contracts/cajeros';
-import type {
-  Devolucion,
-  OrigenVenta,
-  Venta,
-  VentaCreate,
-  VentaRechazada,
-  ventasListSchema,
-  ventasRechazadasListSchema,
-} from '@minimarket/contracts/ventas';
+import type { OrigenVenta, VentaCreate } from '@minimarket/contracts/ventas';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { api, type RespuestaRuta } from '../../../lib/api-client';
 import { productosKeys } from './productos';
 import { RAIZ } from '../../../lib/query-keys';
 import { refrescoComprobante } from '../utils/comprobante';
 
-export type VentasLista = z.infer<typeof ventasListSchema>;
+export type VentasLista = RespuestaRuta<'GET /ventas/'>;
 
 export interface VentasParams {
   idMinimarket: number;
@@ -46,7 +36,7 @@ export const ventasQueryOptions = (p: VentasParams) =>
   queryOptions({
     queryKey: ventasKeys.lista(p),
     queryFn: ({ signal }) =>
-      apiRequest<VentasLista>('/ventas/', {
+      api('GET /ventas/', {
         signal,
         query: {
           id_minimarket: p.idMinimarket,
@@ -63,7 +53,7 @@ export const ventasQueryOptions = (p: VentasParams) =>
     placeholderData: keepPreviousData,
   });
 
-export type ListaRechazadas = z.infer<typeof ventasRechazadasListSchema>;
+export type ListaRechazadas = RespuestaRuta<'GET /ventas/rechazadas'>;
 
 /**
  * The sales the server refused for good on their way from a device's outbox (docs/offline.md «El
@@ -73,7 +63,7 @@ export const rechazadasQueryOptions = (idMinimarket: number, todas: boolean, pag
   queryOptions({
     queryKey: [...ventasKeys.all, 'rechazadas', idMinimarket, todas, pagina, tamano] as const,
     queryFn: ({ signal }) =>
-      apiRequest<ListaRechazadas>('/ventas/rechazadas', {
+      api('GET /ventas/rechazadas', {
         signal,
         query: { id_minimarket: idMinimarket, todas: todas ? 'true' : 'false', skip: (pagina - 1) * tamano, limit: tamano },
       }),
@@ -84,7 +74,7 @@ export function useResolverRechazada() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, idMinimarket, nota }: { id: number; idMinimarket: number; nota: string }) =>
-      apiRequest<VentaRechazada>(`/ventas/rechazadas/${id}/resolucion`, { method: 'POST', json: { id_minimarket: idMinimarket, nota } }),
+      api('POST /ventas/rechazadas/:id/resolucion', { params: { id }, json: { id_minimarket: idMinimarket, nota } }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [...ventasKeys.all, 'rechazadas'] }),
@@ -100,7 +90,7 @@ export function useResolverRechazada() {
 export const boletaQueryOptions = (idVenta: number) =>
   queryOptions({
     queryKey: ventasKeys.boleta(idVenta),
-    queryFn: ({ signal }) => apiRequest<Boleta>(`/ventas/${idVenta}/boleta`, { signal }),
+    queryFn: ({ signal }) => api('GET /ventas/:id/boleta', { params: { id: idVenta }, signal }),
     refetchInterval: (q) => refrescoComprobante(q.state.data),
   });
 
@@ -127,7 +117,7 @@ export function useAnularVenta() {
   const invalidar = useInvalidarTrasCambioDeVenta();
   return useMutation({
     mutationFn: ({ idVenta, motivo, autorizacion }: { idVenta: number; motivo: string; autorizacion?: Autorizacion }) =>
-      apiRequest<Venta>(`/ventas/${idVenta}/anulacion`, { method: 'POST', json: { motivo, autorizacion } }),
+      api('POST /ventas/:id/anulacion', { params: { id: idVenta }, json: { motivo, autorizacion } }),
     // A 409 (voided meanwhile elsewhere) also means the list on screen is old.
     onSettled: invalidar,
   });
@@ -147,7 +137,7 @@ export function useDevolverProductos() {
       detalles: Array<{ id_producto: number; num_unidades: number }>;
       /** The owner's PIN, when a cashier returns (docs/cajeros.md). */
       autorizacion?: Autorizacion;
-    }) => apiRequest<Devolucion>(`/ventas/${idVenta}/devoluciones`, { method: 'POST', json: { motivo, detalles, autorizacion } }),
+    }) => api('POST /ventas/:id/devoluciones', { params: { id: idVenta }, json: { motivo, detalles, autorizacion } }),
     onSettled: invalidar,
   });
 }
@@ -162,8 +152,7 @@ export function useRegistrarVenta() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ venta, idempotencyKey }: { venta: VentaCreate; idempotencyKey: string }) =>
-      apiRequest<Venta>('/ventas/', {
-        method: 'POST',
+      api('POST /ventas/', {
         json: venta,
         headers: { 'Idempotency-Key': idempotencyKey },
         signal: AbortSignal.timeout(ESPERA_VENTA_MS),

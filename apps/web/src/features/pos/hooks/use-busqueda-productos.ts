@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useClampedPage } from '../../../hooks/use-clamped-page';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import type { Producto } from '@minimarket/contracts/productos';
-import { apiRequestPage } from '../../../lib/api-client';
+import { apiPage } from '../../../lib/api-client';
 import { buscarProductosLocales } from '../../../lib/offline/catalogo';
 import { esSinRespuesta, sinConexion } from '../../../lib/offline/conexion';
 import { productosQueryOptions, type ProductosParams } from '../api/productos';
@@ -41,7 +40,7 @@ export function useBusquedaProductos({
             const local = () => buscarProductosLocales(idMinimarket, search, pagina, tamano);
             if (sinConexion()) return local();
             try {
-              return await apiRequestPage<Producto>('/productos/', {
+              return await apiPage('GET /productos/', {
                 signal: AbortSignal.any([signal, AbortSignal.timeout(ESPERA_BUSQUEDA_MS)]),
                 query: { id_minimarket: idMinimarket, skip: (pagina - 1) * tamano, limit: tamano, search: search || undefined },
               });

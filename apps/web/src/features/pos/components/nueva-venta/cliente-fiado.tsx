@@ -7,7 +7,7 @@ import { Button } from '../../../../components/ui/button';
 import { Loading } from '../../../../components/ui/loading';
 import { SearchInput } from '../../../../components/ui/search-input';
 import { clientesQueryOptions } from '../../../../lib/clientes';
-import { apiRequest } from '../../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 import { buscarClientesLocales } from '../../../../lib/offline/catalogo';
 import { esSinRespuesta, sinConexion } from '../../../../lib/offline/conexion';
 import { resumenCredito, superaLimite } from '../../../../lib/clientes-formato';
@@ -89,7 +89,7 @@ export function ClienteFiado({
     queryFn: async ({ signal }) => {
       if (sinConexion()) return clientesLocales(idMinimarket, busqueda);
       try {
-        return await apiRequest<{ clientes: Cliente[] }>('/clientes', {
+        return await api('GET /clientes', {
           signal: AbortSignal.any([signal, AbortSignal.timeout(ESPERA_CLIENTES_MS)]),
           query: { id_minimarket: idMinimarket, search: busqueda || undefined, orden: 'nombre', limit: MAX_SUGERENCIAS },
         });
