@@ -53,5 +53,7 @@ export function leer(ws: string[], base: Clasificacion): Lectura {
     });
   }
 
-  return { ...q, ...negaciones, ...periodos, ...pagos, base, ventaFiada, fallback, sueltas };
+  // Onto q (made for this question alone) rather than a spread of five objects into a new one: this runs
+  // for every question, and the spread made Badito's classification 20 % slower (bench/badito-bench.ts).
+  return Object.assign(q, negaciones, periodos, pagos, { base, ventaFiada, fallback, sueltas });
 }
