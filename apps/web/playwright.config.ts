@@ -51,9 +51,10 @@ const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  // One worker. Tried (issue 33): two lanes, each a whole app with its own PostgreSQL and one worker, on
-  // 2 cores: the browser flows took 12.5 min against 11.1 min in one lane, every test slower (two
-  // Chromiums, two APIs and two databases share the same two cores). Worth trying again on more cores.
+  // One worker. Tried (issue 33): two lanes, each a whole app with its own PostgreSQL and one worker. On
+  // 2 cores it gained nothing: 11.7 and 12.5 min in two lanes against 11.1 to 13.3 min in one, every test
+  // slower (two Chromiums, two APIs and two databases share the same two cores), with twice the load on a
+  // busy machine. Worth trying again on more cores.
   workers: 1,
   // A stray test.only would skip the rest of the suite: refused in CI (.ci/run sets CI=true).
   forbidOnly: Boolean(process.env.CI),
