@@ -1,9 +1,11 @@
 // npm test: every workspace's checks and tests, then the product as a user starts it,
-// then the browser flows. Each step stops the run on failure.
-import { spawnSync } from 'node:child_process';
+// then the browser flows. Each step stops the run on failure. Steps that leave a core idle on
+// their own run side by side (scripts/pasos-paralelos.mjs): style, format and types; then the
+// start-up check beside the browser flows, each on its own ports and data directory.
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, install, pnpm, ROOT } from './lib.mjs';
+import { build, install, PNPM, pnpm, ROOT } from './lib.mjs';
+import { enParalelo } from './pasos-paralelos.mjs';
 
 const started = Date.now();
 // turbo skips a workspace without the script silently: a workspace with no tests would pass unseen.
@@ -20,18 +22,19 @@ for (const grupo of ['apps', 'packages']) {
     }
   }
 }
+const conPnpm = (nombre, args, extra = {}) => ({ nombre, cmd: 'npx', args: [...PNPM, ...args], ...extra });
+
 install();
-console.log('› Estilo y límites entre módulos (ESLint, Prettier)...');
-pnpm(['exec', 'eslint', '.', '--max-warnings', '0']);
-pnpm(['exec', 'prettier', '--check', '.', '--log-level', 'warn']);
-console.log('› Revisando tipos...');
-pnpm(['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']);
+await enParalelo([
+  conPnpm('Límites entre módulos y estilo (ESLint)', ['exec', 'eslint', '.', '--max-warnings', '0']),
+  conPnpm('Formato (Prettier)', ['exec', 'prettier', '--check', '.', '--log-level', 'warn']),
+  conPnpm('Tipos (tsc)', ['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']),
+]);
 console.log('› Pruebas unitarias y de integración (PostgreSQL real)...');
 pnpm(['exec', 'turbo', 'run', 'test', '--concurrency=1', '--output-logs=full']);
 build();
-console.log('› Prueba de arranque: npm start y las cuentas de demostración...');
-const smoke = spawnSync(process.execPath, ['scripts/smoke-start.mjs'], { cwd: ROOT, stdio: 'inherit' });
-if (smoke.status !== 0) process.exit(smoke.status ?? 1);
-console.log('› Flujos en el navegador (Playwright + Chromium)...');
-pnpm(['--filter', '@minimarket/web', 'run', 'e2e']);
+await enParalelo([
+  { nombre: 'Prueba de arranque: npm start y las cuentas de demostración', cmd: process.execPath, args: ['scripts/smoke-start.mjs'] },
+  conPnpm('Flujos en el navegador (Playwright + Chromium)', ['--filter', '@minimarket/web', 'run', 'e2e'], { enVivo: true }),
+]);
 console.log(`\n✔ Todas las pruebas pasaron en ${Math.round((Date.now() - started) / 1000)} s.`);

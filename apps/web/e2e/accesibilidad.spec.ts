@@ -22,8 +22,7 @@ test('login has no serious or critical axe violations', async ({ page }) => {
 });
 
 test('nueva venta, inventario and cargar have no serious or critical axe violations', async ({ page }) => {
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await expect(page.getByRole('table', { name: 'Productos disponibles para la venta' })).toBeVisible();
   await revisar(page, 'nueva venta');
 
@@ -38,8 +37,7 @@ test('nueva venta, inventario and cargar have no serious or critical axe violati
 });
 
 test('gestión de usuarios has no serious or critical axe violations', async ({ page }) => {
-  await iniciarSesion(page, ADMIN);
-  await page.goto('/usuarios/gestion-usuarios');
+  await iniciarSesion(page, ADMIN, { en: '/usuarios/gestion-usuarios' });
   await expect(page.getByRole('table', { name: 'Usuarios' })).toBeVisible();
   await revisar(page, 'gestión de usuarios');
 });
@@ -82,8 +80,7 @@ test('support and Badito have no serious or critical axe violations', async ({ p
   expect(res.status()).toBe(201);
   const { id_conversacion: id } = (await res.json()) as { id_conversacion: number };
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/ayuda/chatbot-badito');
+  await iniciarSesion(page, PYME, { en: '/ayuda/chatbot-badito' });
   await expect(page.getByRole('button', { name: '¿Cuánto vendí hoy?' })).toBeVisible();
   await revisar(page, 'chatbot badito');
   await page.getByRole('button', { name: '¿Cuánto vendí hoy?' }).click();
@@ -103,8 +100,7 @@ test('support and Badito have no serious or critical axe violations', async ({ p
 
   const contexto = await browser.newContext();
   const admin = await contexto.newPage();
-  await iniciarSesion(admin, ADMIN);
-  await admin.goto('/chats/gestion-chat');
+  await iniciarSesion(admin, ADMIN, { en: '/chats/gestion-chat' });
   await expect(admin.getByRole('table', { name: 'Chats de soporte' })).toBeVisible();
   await admin.waitForLoadState('networkidle');
   await revisar(admin, 'gestión de chats');
@@ -122,8 +118,7 @@ test('caja, the void and return dialogs and the receipt have no serious or criti
   };
   const venta = sales[0];
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/caja');
+  await iniciarSesion(page, PYME, { en: '/pos/caja' });
   await expect(page.getByRole('heading', { name: /^(Abrir caja|Turno abierto)$/ })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await revisar(page, 'caja');

@@ -28,8 +28,7 @@ test('the administrador creates, finds, pages through, edits and deletes a user'
   const nombre = `Usuaria E2E ${sufijo}`;
   const correo = `e2e${sufijo}@demo.cl`;
 
-  await iniciarSesion(page, ADMIN);
-  await page.goto('/usuarios/gestion-usuarios');
+  await iniciarSesion(page, ADMIN, { en: '/usuarios/gestion-usuarios' });
   await expect(page.getByTestId('total-usuarios')).toContainText('Total:');
 
   // Page through: more than 10 users now.
@@ -128,8 +127,7 @@ test('the administrador creates, finds, pages through, edits and deletes a minim
   }
   const nombre = `Minimarket E2E ${sufijo}`;
 
-  await iniciarSesion(page, ADMIN);
-  await page.goto('/usuarios/gestion-minimarket');
+  await iniciarSesion(page, ADMIN, { en: '/usuarios/gestion-minimarket' });
   const paginacion = page.getByRole('navigation', { name: 'Paginación' });
   await paginacion.getByRole('button', { name: 'Página 2' }).click();
   await expect(paginacion.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
@@ -199,8 +197,7 @@ test('when the shop list cannot be loaded the administrador sees the error and R
 });
 
 test('Gestión de Usuarios finds people without their accents: "jose perez" is José Pérez Soto', async ({ page }) => {
-  await iniciarSesion(page, ADMIN);
-  await page.goto('/usuarios/gestion-usuarios');
+  await iniciarSesion(page, ADMIN, { en: '/usuarios/gestion-usuarios' });
   await page.getByRole('searchbox', { name: 'Buscar usuarios' }).fill('jose perez');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page.getByRole('row').filter({ hasText: 'pyme@demo.cl' })).toContainText('José Pérez Soto');

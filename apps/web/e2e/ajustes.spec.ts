@@ -102,8 +102,7 @@ test('Agregar stock shows the resulting unit cost (weighted average) before savi
   const nombre = `Fideos Promedio ${sufijoUnico()}`;
   const producto = await crearProducto(request, token, idMinimarket, { nombre, stock: 12, costo: 1100 });
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/buscar-producto');
+  await iniciarSesion(page, PYME, { en: '/pos/buscar-producto' });
   await page.getByLabel('Buscar en el inventario').fill(nombre);
   const fila = page.getByRole('row').filter({ hasText: nombre });
   await expect(fila).toHaveCount(1);
@@ -138,8 +137,7 @@ test('a count from Inventario that a sale overtook is refused, shows the new sto
   const nombre = `Té Conteo ${sufijoUnico()}`;
   const producto = await crearProducto(request, token, idMinimarket, { nombre, stock: 10, costo: 500 });
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/buscar-producto');
+  await iniciarSesion(page, PYME, { en: '/pos/buscar-producto' });
   await page.getByLabel('Buscar en el inventario').fill(nombre);
   const fila = page.getByRole('row').filter({ hasText: nombre });
   await expect(fila).toContainText('En stock · 10');

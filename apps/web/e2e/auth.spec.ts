@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, conToken, iniciarSesion, PYME, rutValido, sufijoUnico, tokenApi } from './helpers';
+import { ADMIN, conToken, iniciarSesionConFormulario, PYME, rutValido, sufijoUnico, tokenApi } from './helpers';
 
 test.describe('Inicio de sesión', () => {
   test('refuses a wrong password with the spec message and accepts the right one', async ({ page }) => {
@@ -60,7 +60,7 @@ test.describe('Inicio de sesión', () => {
   });
 
   test('Recordar sesión keeps the token in localStorage, otherwise only for the tab', async ({ page, context }) => {
-    await iniciarSesion(page, PYME);
+    await iniciarSesionConFormulario(page, PYME);
     expect(await page.evaluate(() => sessionStorage.getItem('authToken'))).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     // A second tab does not share sessionStorage: it has to sign in again.
@@ -73,7 +73,7 @@ test.describe('Inicio de sesión', () => {
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
     await expect(page).toHaveURL(/\/inicio-sesion$/);
 
-    await iniciarSesion(page, PYME, { recordar: true });
+    await iniciarSesionConFormulario(page, PYME, { recordar: true });
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
     const segunda = await context.newPage();
     await segunda.goto('/pos/nueva-venta');
@@ -82,7 +82,7 @@ test.describe('Inicio de sesión', () => {
   });
 
   test('logout removes the token and protected pages send back to the login', async ({ page, request }) => {
-    await iniciarSesion(page, PYME, { recordar: true });
+    await iniciarSesionConFormulario(page, PYME, { recordar: true });
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
     await page.getByRole('button', { name: /Menú de usuario/ }).click();
     await expect(page.getByRole('link', { name: 'Mi perfil' })).toBeVisible();
@@ -110,7 +110,7 @@ test.describe('Inicio de sesión', () => {
 
 test.describe('Roles', () => {
   test('a pyme is sent away from /usuarios and does not see the admin items', async ({ page }) => {
-    await iniciarSesion(page, PYME);
+    await iniciarSesionConFormulario(page, PYME);
     const menu = page.getByRole('navigation', { name: 'Secciones', exact: true });
     await expect(menu.getByRole('link', { name: 'Inicio' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'POS' })).toBeVisible();
@@ -123,7 +123,7 @@ test.describe('Roles', () => {
   });
 
   test('the administrador sees Gestión de Usuarios and Gestión de Chats', async ({ page }) => {
-    await iniciarSesion(page, ADMIN);
+    await iniciarSesionConFormulario(page, ADMIN);
     const menu = page.getByRole('navigation', { name: 'Secciones', exact: true });
     await expect(menu.getByRole('link', { name: 'Gestión de Usuarios' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Gestión de Chats' })).toBeVisible();
@@ -136,7 +136,7 @@ test.describe('Roles', () => {
 
 test.describe('Shell', () => {
   test('/ goes to /inicio, tabs route, the sidebar folds and the error page speaks Spanish', async ({ page }) => {
-    await iniciarSesion(page, PYME);
+    await iniciarSesionConFormulario(page, PYME);
     await page.goto('/');
     await expect(page).toHaveURL(/\/inicio\/inicio$/);
     await page.goto('/pos');
@@ -168,7 +168,7 @@ test.describe('Shell', () => {
   });
 
   test('the help panel opens, minimises and closes', async ({ page }) => {
-    await iniciarSesion(page, PYME);
+    await iniciarSesionConFormulario(page, PYME);
     await page.getByRole('button', { name: 'Ayuda' }).click();
     const panel = page.getByRole('region', { name: /Chat de ayuda/ });
     await expect(panel).toBeVisible();
@@ -200,7 +200,7 @@ test.describe('Shell', () => {
 
   test('on a phone the sidebar starts folded and folds again after choosing a link', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await iniciarSesion(page, PYME);
+    await iniciarSesionConFormulario(page, PYME);
     const menu = page.getByRole('navigation', { name: 'Secciones', exact: true });
     await expect(menu).toBeHidden();
     await page.getByRole('button', { name: 'Expandir menú lateral' }).click();

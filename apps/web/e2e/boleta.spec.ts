@@ -113,8 +113,7 @@ test('boletas with the stand-in: enable in Configuración, «Boleta en proceso»
   limpiar = { token, idMinimarket };
 
   // Configuración → «Boleta electrónica», as the owner fills it.
-  await iniciarSesion(page, PYME);
-  await page.goto('/configuracion');
+  await iniciarSesion(page, PYME, { en: '/configuracion' });
   const form = page.getByRole('form', { name: 'Boleta electrónica' });
   await expect(form).toBeVisible();
   // The browser refuses a RUT with a wrong check digit in the contract's words.
@@ -279,8 +278,7 @@ test('«Exento de IVA» in Nuevo producto and in Inventario’s edit: what the b
   const codigo = `991${sufijo}`;
   const nombre = `Servicio Exento ${sufijo}`;
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nuevo-producto');
+  await iniciarSesion(page, PYME, { en: '/pos/nuevo-producto' });
   const form = page.getByRole('form', { name: 'Nuevo producto' });
   await form.getByLabel('Código de barras').fill(codigo);
   await form.getByLabel('Nombre del producto').fill(nombre);

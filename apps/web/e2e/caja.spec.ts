@@ -47,8 +47,7 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
   const producto = await productoBarato(request, token, idMinimarket);
   const stockInicial = await stockDe(request, token, idMinimarket, producto.id_producto);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await page.getByRole('link', { name: 'CAJA', exact: true }).click();
   await expect(page).toHaveURL(/\/pos\/caja$/);
 
@@ -219,8 +218,7 @@ test('a void from Transacciones puts the units back and shows the sale in red, v
   const venta = await creada.json();
   const stock = await stockDe(request, token, idMinimarket, producto.id_producto);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/transacciones');
+  await iniciarSesion(page, PYME, { en: '/pos/transacciones' });
   const fila = await abrirDetalle(page, venta);
   await page.getByRole('button', { name: 'Anular venta' }).click();
   const dialogo = page.getByRole('dialog', { name: `Anular venta N° ${venta.numero_venta}` });
@@ -251,8 +249,7 @@ test('a shop that requires an open shift: Nueva venta says so, links to CAJA, an
     request.patch(`/api/minimarkets/${idMinimarket}/configuracion`, { ...conToken(token), data: { exigir_caja_abierta: valor } });
   try {
     expect((await exigir(false)).ok()).toBeTruthy();
-    await iniciarSesion(page, PYME2);
-    await page.goto('/pos/nueva-venta');
+    await iniciarSesion(page, PYME2, { en: '/pos/nueva-venta' });
     await expect(page.getByRole('heading', { name: 'Escanear producto' })).toBeVisible();
     await expect(page.getByText('Este minimarket exige un turno de caja abierto')).toHaveCount(0);
 

@@ -144,8 +144,7 @@ test('the owner sets a PIN and a cashier; the cashier sells, the void needs the 
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Galletas Cajero ${sufijoUnico()}`, stock: 20, costo: 900 });
 
   // The owner's PIN, in Mi perfil.
-  await iniciarSesion(page, PYME);
-  await page.goto('/perfil');
+  await iniciarSesion(page, PYME, { en: '/perfil' });
   const tuPin = page.getByRole('form', { name: 'Tu PIN' });
   await tuPin.getByLabel(/^(Nuevo )?PIN$/).fill(PIN_DUENO);
   await tuPin.getByLabel('Tu contraseña').fill(PYME.password);
@@ -313,8 +312,7 @@ test('a sale refused on its way from a device waits in Transacciones → Ventas 
   });
   expect(res.status()).toBe(404);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/transacciones');
+  await iniciarSesion(page, PYME, { en: '/pos/transacciones' });
   const seccion = page.locator('#ventas-rechazadas');
   const fila = seccion.getByRole('row', { name: new RegExp(referencia) });
   await expect(fila).toContainText('Por resolver');
@@ -446,8 +444,7 @@ test("signing out forgets the device's customers and balances; the outbox stays 
   const { token, idMinimarket } = await tiendaSinTurno(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Té Salida ${sufijoUnico()}`, stock: 10, costo: 500 });
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await expect
     .poll(async () => (await filasIndexedDb(page, 'catalogo_productos')).some((p) => p.codigo_barra === producto.codigo_barra), {
       timeout: 20_000,

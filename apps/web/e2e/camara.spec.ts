@@ -50,8 +50,7 @@ test('the camera reads a product barcode and it goes in the cart, as a scan does
   });
   expect(creado.status()).toBe(201);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   // The decoder is its own chunk, fetched only now.
   const lector = page.waitForResponse((r) => /\/assets\/lector-camara-[\w-]+\.js$/.test(r.url()));
   await page.getByRole('button', { name: 'Escanear con la cámara' }).click();
@@ -71,8 +70,7 @@ test('a refused permission or no camera says so, and nothing is added', async ({
     const motivo = () => (sessionStorage.getItem('sin-camara') === '1' ? 'NotFoundError' : 'NotAllowedError');
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('prueba', motivo()));
   });
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await page.getByRole('button', { name: 'Escanear con la cámara' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Escanear con la cámara' });
   await expect(dialogo.getByTestId('error-camara')).toHaveText(

@@ -4,8 +4,7 @@ import { iniciarSesion, productoBarato, productoPorCodigo, PYME, PYME2, sufijoUn
 
 test('Cargar información: format check, Cancelar, a products CSV processed and listed in the history', async ({ page }) => {
   const sufijo = sufijoUnico();
-  await iniciarSesion(page, PYME);
-  await page.goto('/cargar/cargar-datos');
+  await iniciarSesion(page, PYME, { en: '/cargar/cargar-datos' });
   const continuar = page.getByRole('button', { name: 'Continuar' });
   await expect(continuar).toBeDisabled();
 
@@ -57,8 +56,7 @@ test('Cargar información: format check, Cancelar, a products CSV processed and 
 });
 
 test('Cargar información: the example dialogs and a template download', async ({ page }) => {
-  await iniciarSesion(page, PYME);
-  await page.goto('/cargar/cargar-datos');
+  await iniciarSesion(page, PYME, { en: '/cargar/cargar-datos' });
   await page.getByRole('radio', { name: 'Ventas' }).check();
   await page.getByRole('button', { name: 'Ejemplo CSV' }).click();
   const csv = page.getByRole('dialog', { name: /Ejemplo CSV/ });
@@ -83,8 +81,7 @@ test('Cargar información: the example dialogs and a template download', async (
 });
 
 test('Cargar información: an upload that never reaches the server says so and keeps the file chosen', async ({ page }) => {
-  await iniciarSesion(page, PYME);
-  await page.goto('/cargar/cargar-datos');
+  await iniciarSesion(page, PYME, { en: '/cargar/cargar-datos' });
   await page.route(/\/api\/upload\/files\//, (route) => route.abort('connectionrefused'));
   const archivo = {
     name: 'sin-conexion.csv',
@@ -105,8 +102,7 @@ test('Cargar información: a big file shows the bytes sent, then the rows read m
   // on the import's states, for as long as a loaded machine needs, never on a fixed time.
   test.setTimeout(360_000);
   // The other shop, so its 250.000 new products stay out of the rest of the suite's way.
-  await iniciarSesion(page, PYME2);
-  await page.goto('/cargar/cargar-datos');
+  await iniciarSesion(page, PYME2, { en: '/cargar/cargar-datos' });
   const filas = ['nombre_producto;categoria;precio_venta;stock;codigo_barra'];
   for (let i = 0; i < 250_000; i++) filas.push(`Producto en lote ${i};Abarrotes;1990;5;LT${String(i).padStart(9, '0')}`);
   const nombre = `lote-grande-${sufijoUnico()}.csv`;
@@ -150,8 +146,7 @@ test("Cargar información: a sales history says before and after that it does no
     `H-${sufijo};2026-03-02 10:15:00;Efectivo;${producto.codigo_barra};2`,
   ].join('\n');
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/cargar/cargar-datos');
+  await iniciarSesion(page, PYME, { en: '/cargar/cargar-datos' });
   await page
     .getByLabel('Seleccionar archivo')
     .setInputFiles({ name: `historial-${sufijo}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });

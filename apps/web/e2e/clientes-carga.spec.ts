@@ -24,8 +24,7 @@ test('Cargar datos → Clientes (libreta): the counters, then CLIENTES with each
     `Carla Mala ${sufijo};12.345.678-9;;;;1000;;`,
   ].join('\r\n');
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/cargar/cargar-datos');
+  await iniciarSesion(page, PYME, { en: '/cargar/cargar-datos' });
   await page.getByRole('radio', { name: 'Clientes (libreta)' }).check();
   // Its columns are explained before uploading.
   await expect(page.getByText('nombre, rut, telefono, direccion, limite_credito, saldo_inicial, fiado_desde, notas')).toBeVisible();

@@ -1,6 +1,17 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, conToken, crearProducto, iniciarSesion, PYME, rutValido, sufijoUnico, tiendaDe, tokenApi } from './helpers';
+import {
+  ADMIN,
+  conToken,
+  crearProducto,
+  iniciarSesion,
+  iniciarSesionConFormulario,
+  PYME,
+  rutValido,
+  sufijoUnico,
+  tiendaDe,
+  tokenApi,
+} from './helpers';
 
 test('Mi perfil: edit the own name and change the own password', async ({ page, request }) => {
   const sufijo = sufijoUnico();
@@ -46,12 +57,11 @@ test('Mi perfil: edit the own name and change the own password', async ({ page, 
   await expect(page.getByRole('heading', { name: 'Punto de Venta' })).toBeVisible();
   await page.getByRole('button', { name: /Menú de usuario/ }).click();
   await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
-  await iniciarSesion(page, { correo: cuenta.correo, password: 'Cambiada2026' });
+  await iniciarSesionConFormulario(page, { correo: cuenta.correo, password: 'Cambiada2026' });
 });
 
 test('Configuración: the pyme sets the low-stock threshold of the shop', async ({ page }) => {
-  await iniciarSesion(page, PYME);
-  await page.goto('/configuracion');
+  await iniciarSesion(page, PYME, { en: '/configuracion' });
   const umbral = page.getByLabel('Umbral de stock bajo');
   await expect(umbral).toHaveValue(/\d+/);
   await umbral.fill('-1');
@@ -81,8 +91,7 @@ test('Configuración: the pyme sets the low-stock threshold of the shop', async 
 });
 
 test("Configuración: the owner downloads the shop's data as one .zip", async ({ page }) => {
-  await iniciarSesion(page, PYME);
-  await page.goto('/configuracion');
+  await iniciarSesion(page, PYME, { en: '/configuracion' });
   const [zip] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Descargar mis datos (.zip)' }).click(),
@@ -128,8 +137,7 @@ test('Notificaciones: the bell dot shows while something is unread; mark one, th
 });
 
 test("Notificaciones: 'Ver detalle' of a sold-out product opens the inventory on that product", async ({ page }) => {
-  await iniciarSesion(page, PYME);
-  await page.goto('/notificaciones');
+  await iniciarSesion(page, PYME, { en: '/notificaciones' });
   const aviso = page.getByRole('listitem').filter({ hasText: 'Producto agotado' }).first();
   const nombre = /"(.+)" se quedó sin stock\./.exec((await aviso.textContent()) ?? '')?.[1];
   expect(nombre).toBeTruthy();

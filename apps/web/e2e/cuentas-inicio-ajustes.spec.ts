@@ -72,8 +72,7 @@ test('the statement lists each purchase’s items; the abono dialog says which s
   });
   expect(venta.status(), await venta.text()).toBe(201);
 
-  await iniciarSesion(page, PYME2);
-  await page.goto(`/pos/clientes/${cliente.id_cliente}`);
+  await iniciarSesion(page, PYME2, { en: `/pos/clientes/${cliente.id_cliente}` });
   const compra = page.getByTestId('movimiento').filter({ hasText: 'Compra N°' });
   const items = compra.getByTestId('items-compra');
   await expect(items.getByRole('listitem')).toHaveText([

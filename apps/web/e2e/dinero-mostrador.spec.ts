@@ -64,8 +64,7 @@ test('a cash sale by weight of $3.147 paid with $5.000: rounded to $3.150, chang
   await abrirTurnoApi(request, token, idMinimarket, 10_000);
   const jamon = await jamonGranel(request, token, idMinimarket);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await page.getByLabel('Buscar producto por nombre, marca o código').fill(jamon.nombre_producto);
   await page.getByRole('button', { name: `Agregar ${jamon.nombre_producto} al carrito` }).click();
   const peso = page.getByRole('dialog', { name: 'Peso' });
@@ -133,8 +132,7 @@ test('a price label is charged its printed amount: $3.000 of jamón at $8.990/kg
   });
   expect(precio.ok()).toBeTruthy();
   try {
-    await iniciarSesion(page, PYME);
-    await page.goto('/pos/nueva-venta');
+    await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
     // 3.000.000 / 8.990 = 333,7 → 334 g; the line charges the $3.000 the customer read, not 8.990 × 0,334 = $3.003.
     const etiqueta = makeEan13(`20${jamon.plu.padStart(5, '0')}03000`);
     await page.getByLabel('Código de barras').focus();
@@ -179,8 +177,7 @@ test('a discount on the whole cart with its reason, a line discount and a loose 
   const producto = await productoBarato(request, token, idMinimarket);
   const p = producto.precio_venta_actual;
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await page.getByLabel('Código de barras').focus();
   await escanearAlCarro(page, producto, 2);
 
@@ -294,8 +291,7 @@ test('quick keys: the owner picks and orders them in Configuración, one tap add
   expect((await request.put(ruta, { ...conToken(token), data: { productos: [] } })).ok()).toBeTruthy();
 
   try {
-    await iniciarSesion(page, PYME);
-    await page.goto('/configuracion');
+    await iniciarSesion(page, PYME, { en: '/configuracion' });
     await expect(page.getByTestId('estado-teclas')).toContainText('tus productos más vendidos');
     // Clear what the most sold put there, then pick two by search.
     const elegidas = page.getByRole('list', { name: 'Teclas rápidas elegidas' });
@@ -432,8 +428,7 @@ test('a kg product with its PLU and no barcode: the form takes it, any other pro
   const plu = pluUnico();
   let id: number | null = null;
   try {
-    await iniciarSesion(page, PYME);
-    await page.goto('/pos/nuevo-producto');
+    await iniciarSesion(page, PYME, { en: '/pos/nuevo-producto' });
     const form = page.getByRole('form', { name: 'Nuevo producto' });
     await form.getByLabel('Nombre del producto').fill(nombre);
     await form.getByLabel('Categoría').selectOption('Fiambrería');

@@ -12,8 +12,7 @@ test('cuentas por cobrar on Inicio and Dashboards, and Juana’s overdue notice'
   };
   expect(cifra.por_cobrar).toBeGreaterThan(0);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/inicio/inicio');
+  await iniciarSesion(page, PYME, { en: '/inicio/inicio' });
   await expect(page.getByRole('heading', { name: 'Cuentas por cobrar' })).toBeVisible();
   await expect(page.getByTestId('por-cobrar')).toHaveText(comoPesos(cifra.por_cobrar));
   await expect(page.getByTestId('clientes-con-deuda')).toHaveText(`${cifra.clientes_con_deuda} clientes te deben en la libreta de fiado.`);

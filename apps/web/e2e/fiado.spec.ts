@@ -30,8 +30,7 @@ test('fiado: create the customer at payment, sell, see the balance, take a cash 
   const nombre = `Juana Libreta ${sufijoUnico()}`;
   const abono = 1000;
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/caja');
+  await iniciarSesion(page, PYME, { en: '/pos/caja' });
   await expect(page.getByRole('heading', { name: 'Abrir caja' })).toBeVisible();
   await page.getByLabel('Efectivo inicial').fill('$10.000');
   await page.getByRole('button', { name: 'Abrir turno' }).click();
@@ -236,8 +235,7 @@ test("CLIENTES, a customer page, its dialogs and the Fiado payment pass axe; a s
   });
   expect(venta.status(), await venta.text()).toBe(201);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/clientes');
+  await iniciarSesion(page, PYME, { en: '/pos/clientes' });
   await expect(page.getByTestId('fila-cliente').first()).toBeVisible();
   await revisarAxe(page, 'clientes');
   await page.getByRole('button', { name: 'Nuevo cliente' }).click();

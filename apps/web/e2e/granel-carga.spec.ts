@@ -30,8 +30,7 @@ test('Cargar datos: a CSV with kilos and a decimal comma loads kg products in gr
     `${te.nombre};Abarrotes;1990;1,5;${te.codigo};;;;Por unidad;`,
   ].join('\r\n');
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/cargar/cargar-datos');
+  await iniciarSesion(page, PYME, { en: '/cargar/cargar-datos' });
   await page
     .getByLabel('Seleccionar archivo')
     .setInputFiles({ name: `granel-${sufijo}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8') });

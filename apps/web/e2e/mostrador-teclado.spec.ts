@@ -37,8 +37,7 @@ test('payment: the no-shift warning only with a cash part; the sale’s message 
       crearProducto(request, token, idMinimarket, { nombre: `Galleta Pago ${i} ${sufijoUnico()}`, stock: 20, costo: 900 }),
     ),
   );
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   // The live region that will say the sale is on the page before it (a region added with its text is often not read).
   const anuncio = page.getByTestId('anuncio-venta');
   await expect(anuncio).toHaveText('');
@@ -99,8 +98,7 @@ test('keyboard: «Agregar» is announced as a scan is, «Ir al pago» is near, t
 }) => {
   const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Té Teclado ${sufijoUnico()}`, stock: 20, costo: 900 });
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await page.getByLabel('Buscar producto por nombre, marca o código').fill(producto.nombre_producto);
   const agregar = page.getByRole('button', { name: `Agregar ${producto.nombre_producto} al carrito` });
   await agregar.focus();
@@ -142,8 +140,7 @@ test('on a phone: the menu is a modal, and row actions are 44 px', async ({ page
   await page.setViewportSize({ width: 390, height: 844 });
   const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Jugo Dedo ${sufijoUnico()}`, stock: 20, costo: 900 });
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
 
   // The menu: the focus goes in, Tab and Shift+Tab go round inside it, the page behind is inert.
   const interruptor = page.getByRole('button', { name: 'Expandir menú lateral' });

@@ -30,8 +30,7 @@ test.beforeEach(async ({ page }) => {
 test('with no shift open Nueva venta says cash would land in no till, and the shift opens right there', async ({ page, request }) => {
   const { token, idMinimarket } = await tiendaSinTurno(request, PYME);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   const aviso = page.getByTestId('aviso-sin-caja');
   await expect(aviso).toHaveText(
     'No hay un turno de caja abierto: lo que cobres en efectivo no quedará en ninguna caja ni en su cuadratura.',
@@ -55,8 +54,7 @@ test('going on without a shift is a choice, and the cash payment still says it; 
   const { token, idMinimarket } = await tiendaSinTurno(request, PYME);
   const producto = await productoBarato(request, token, idMinimarket);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await page.getByRole('button', { name: 'Seguir sin caja' }).click();
   await expect(page.getByTestId('aviso-sin-caja')).toBeHidden();
 
@@ -113,8 +111,7 @@ test('an unknown barcode offers Crear producto with the code filled in, and the 
   const codigo = `780${sufijoUnico().replace(/\D/g, '').slice(-10).padStart(10, '7')}`;
   expect(await productoPorCodigo(request, token, idMinimarket, codigo)).toBeNull();
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   const campo = page.getByLabel('Código de barras');
   await campo.fill(codigo);
   await campo.press('Enter');
@@ -145,8 +142,7 @@ test('a product the system says is sold out but the customer holds: the owner co
   const nombre = `Galletas del estante ${sufijoUnico()}`;
   const producto = await crearProducto(request, token, idMinimarket, { nombre, stock: 0, costo: 600 });
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   const campo = page.getByLabel('Código de barras');
   await campo.fill(producto.codigo_barra);
   await campo.press('Enter');

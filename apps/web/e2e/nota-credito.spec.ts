@@ -126,8 +126,7 @@ test('a voided sale’s nota de crédito: said before confirming, printed as its
   const folioBoleta = await folioDeBoleta(request, token, venta.id_venta);
 
   // The receipt is titled with the shop's number for the sale, never its internal id.
-  await iniciarSesion(page, PYME2);
-  await page.goto(`/pos/comprobante/${venta.id_venta}`);
+  await iniciarSesion(page, PYME2, { en: `/pos/comprobante/${venta.id_venta}` });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Comprobante · Venta N° ${venta.numero_venta}`);
   await expect(page).toHaveTitle(new RegExp(`^Comprobante · Venta N° ${venta.numero_venta} `));
 

@@ -451,8 +451,7 @@ test('a first visit: the till is cached, the page taken over, and a reload with 
     stock: 10,
     costo: 900,
   });
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await expect(page.getByLabel('Código de barras')).toBeVisible();
   // The worker of this first visit takes this very page over once active (clientsClaim): no reload needed.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });

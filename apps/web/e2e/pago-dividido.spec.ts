@@ -35,8 +35,7 @@ test('a sale paid part cash, part card, part fiado: change from the cash part, e
   // Cash: one unit's price; debit: another; the rest (left empty) on the account.
   const recibido = precio + 500;
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await page.getByLabel('Código de barras').focus();
   await escanearAlCarro(page, producto, 3);
   await page.getByRole('button', { name: 'Proceder al Pago' }).click();

@@ -10,8 +10,7 @@ test('a new product by the manual form, the duplicate barcode, then add stock, e
   const codigo = `990${sufijo}`;
   const nombre = `Galletas de Prueba ${sufijo}`;
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nuevo-producto');
+  await iniciarSesion(page, PYME, { en: '/pos/nuevo-producto' });
   const form = page.getByRole('form', { name: 'Nuevo producto' });
 
   // Required fields first.
@@ -106,8 +105,7 @@ test('a new product by the manual form, the duplicate barcode, then add stock, e
 test('the product request to support (Solicitar a soporte…) checks its fields, and counts as sent only once support has it', async ({
   page,
 }) => {
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nuevo-producto');
+  await iniciarSesion(page, PYME, { en: '/pos/nuevo-producto' });
   // The request reads as one, beside the form that saves: heading, explanation and button all name support.
   const solicitud = page.getByRole('heading', { name: '¿Prefieres que lo agregue soporte?' }).locator('..');
   await expect(solicitud).toContainText('No guarda el producto en tu inventario');

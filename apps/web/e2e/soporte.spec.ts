@@ -147,8 +147,7 @@ test('Badito answers "¿cuánto vendí hoy?" with the day\'s true figure, and ne
   const { ingresos } = (await res.json()) as { ingresos: number };
   expect(ingresos).toBeGreaterThan(0);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/ayuda/chatbot-badito');
+  await iniciarSesion(page, PYME, { en: '/ayuda/chatbot-badito' });
   const chat = page.getByRole('log', { name: 'Conversación con Badito' });
   await expect(chat.getByText(/Soy Badito, el asistente de inteligencia artificial/)).toBeVisible();
   await expect(chat.getByText(/elige una opción/)).toBeVisible();
@@ -168,8 +167,7 @@ test('Badito answers "¿cuánto vendí hoy?" with the day\'s true figure, and ne
 });
 
 test('Badito offers to pass what it cannot answer to support, after the pyme agrees', async ({ page }) => {
-  await iniciarSesion(page, PYME);
-  await page.goto('/ayuda/chatbot-badito');
+  await iniciarSesion(page, PYME, { en: '/ayuda/chatbot-badito' });
   const chat = page.getByRole('log', { name: 'Conversación con Badito' });
   const pregunta = '¿A qué hora abre el banco?';
   await page.getByRole('textbox', { name: 'Mensaje para Badito' }).fill(pregunta);
@@ -187,8 +185,7 @@ test('Badito offers to pass what it cannot answer to support, after the pyme agr
 test("the product request to support ('Solicitar a soporte…') opens a conversation that reaches /chats", async ({ page, browser }) => {
   const sufijo = sufijoUnico();
   const nombre = `Mote con huesillo ${sufijo}`;
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nuevo-producto');
+  await iniciarSesion(page, PYME, { en: '/pos/nuevo-producto' });
   await page.getByRole('button', { name: 'Solicitar a soporte…' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Solicitar un producto a soporte' });
   await dialogo.getByLabel('Código de barras').fill(`780${sufijo}`);

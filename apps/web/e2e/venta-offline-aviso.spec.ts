@@ -29,8 +29,7 @@ test('an offline sale at an old price: recorded as charged, a notice, and its de
   const venta = await res.json();
   expect(venta).toMatchObject({ origen: 'offline', referencia_local: referencia, total: viejo });
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/notificaciones');
+  await iniciarSesion(page, PYME, { en: '/notificaciones' });
   const aviso = page.getByRole('listitem').filter({ hasText: referencia });
   await expect(aviso).toHaveCount(1);
   await aviso.getByRole('link', { name: 'Ver detalle' }).click();

@@ -24,8 +24,7 @@ test('a whole sale by scanner: cart rules, cash with change, stock goes down, th
   const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await elegirProducto(request, token, idMinimarket);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await expect(page.getByRole('heading', { name: 'Escanear producto' })).toBeVisible();
 
   // A burst of keystrokes ending in Enter is a scan: the product lands in the cart.
@@ -115,8 +114,7 @@ test('a sale can be done with the keyboard alone', async ({ page, request }) => 
   const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await elegirProducto(request, token, idMinimarket);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   const campo = page.getByLabel('Código de barras');
   // The code typed by hand, as a person types (keys 150 ms apart: never a scanner's burst).
   await campo.pressSequentially(producto.codigo_barra, { delay: 150 });
@@ -152,8 +150,7 @@ test('a checkout whose answer is lost goes to the outbox and is sent again with 
     ((await (await request.get(`/api/ventas/?id_minimarket=${idMinimarket}&limit=1`, conToken(token))).json()) as { total: number }).total;
   const antes = await contarVentas();
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await expect(page.getByRole('heading', { name: 'Escanear producto' })).toBeVisible();
   await escanear(page, producto.codigo_barra);
   await expect(page.getByRole('list', { name: 'Productos en el carrito' }).getByText(producto.nombre_producto)).toBeVisible();
@@ -188,8 +185,7 @@ test('a scan while the manual search box has the focus goes to the cart, and the
   const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await elegirProducto(request, token, idMinimarket);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await expect(page.getByRole('heading', { name: 'Escanear producto' })).toBeVisible();
   const caja = page.getByLabel('Buscar producto por nombre, marca o código');
   // A person types slowly (keys 150 ms apart), and then the scanner fires its burst into the box.
@@ -234,8 +230,7 @@ test("Inicio's 'Ventas de hoy' shows today's pesos and number of sales, and a ne
   });
   expect(venta.status()).toBe(201);
 
-  await iniciarSesion(page, PYME);
-  await page.goto('/inicio');
+  await iniciarSesion(page, PYME, { en: '/inicio' });
   await expect(page.getByTestId('monto-hoy')).toHaveText(comoPesos(antes.monto_total + producto.precio_venta_actual));
   // The sales that count (a voided one of today, if an earlier test left one, does not).
   const n = antes.ventas_completadas + 1;
@@ -246,8 +241,7 @@ test('on a phone a product is added from the manual search without scrolling sid
   const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await elegirProducto(request, token, idMinimarket);
   await page.setViewportSize({ width: 390, height: 844 });
-  await iniciarSesion(page, PYME);
-  await page.goto('/pos/nueva-venta');
+  await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await page.getByLabel('Buscar producto por nombre, marca o código').fill(producto.codigo_barra);
   const tabla = page.getByRole('table', { name: 'Productos disponibles para la venta' });
   const agregar = tabla.getByRole('button', { name: `Agregar ${producto.nombre_producto} al carrito` });
@@ -271,8 +265,7 @@ test.describe('in a browser set to English', () => {
   test.use({ locale: 'en-US' });
 
   test('dates are typed and shown dd-mm-aaaa, and the calendar speaks Spanish', async ({ page }) => {
-    await iniciarSesion(page, PYME);
-    await page.goto('/pos/transacciones');
+    await iniciarSesion(page, PYME, { en: '/pos/transacciones' });
     const desde = page.getByLabel('Desde');
     await expect(desde).toHaveAttribute('placeholder', 'dd-mm-aaaa');
     await desde.fill('1/3/2026');
