@@ -18,6 +18,7 @@ import {
   tiendaDe,
   tiendaSinTurno,
   type ProductoApi,
+  alPagoConTeclado,
 } from './helpers';
 
 const MM_A_PX = 96 / 25.4;
@@ -67,13 +68,7 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
   const campo = page.getByLabel('Código de barras');
   await campo.focus();
   await escanearAlCarro(page, producto, 2);
-  const pagar = page.getByRole('button', { name: 'Proceder al Pago' });
-  for (let i = 0; i < 40 && !(await pagar.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-  await expect(pagar).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Método de pago' })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('radio', { name: 'Efectivo' })).toBeFocused();
+  await alPagoConTeclado(page);
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Monto recibido')).toBeFocused();
   await page.keyboard.type('$5.000');

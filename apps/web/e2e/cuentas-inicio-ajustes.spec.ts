@@ -23,6 +23,7 @@ import {
   sufijoUnico,
   tiendaDe,
   tiendaSinTurno,
+  crearProductoKg,
 } from './helpers';
 
 test.beforeAll(() => fs.mkdirSync(ARTEFACTOS, { recursive: true }));
@@ -34,20 +35,11 @@ test('the statement lists each purchase’s items; the abono dialog says which s
     stock: 20,
     costo: 900,
   });
-  const queso = await (
-    await request.post('/api/productos/', {
-      ...conToken(token),
-      data: {
-        id_minimarket: idMinimarket,
-        codigo_barra: `KG${sufijoUnico()}`,
-        nombre_producto: `Queso Libreta ${sufijoUnico()}`,
-        categoria: 'Abarrotes',
-        unidad: 'kg',
-        precio_venta: 10_000,
-        stock: 5000,
-      },
-    })
-  ).json();
+  const queso = await crearProductoKg(request, token, idMinimarket, {
+    nombre: `Queso Libreta ${sufijoUnico()}`,
+    precio: 10_000,
+    gramos: 5000,
+  });
   const nombre = `Vecina Libreta ${sufijoUnico()}`;
   const cliente = await (await request.post('/api/clientes', { ...conToken(token), data: { id_minimarket: idMinimarket, nombre } })).json();
   // 2 packs of galletas and 0,350 kg of cheese ($3.500), on credit.

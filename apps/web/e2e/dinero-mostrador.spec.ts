@@ -22,6 +22,7 @@ import {
   tiendaDe,
   tiendaSinTurno,
   tokenApi,
+  crearProductoKg,
 } from './helpers';
 
 test.beforeAll(() => fs.mkdirSync(ARTEFACTOS, { recursive: true }));
@@ -36,22 +37,16 @@ const pluUnico = () => String(10000 + Math.floor(Math.random() * 89999));
  */
 async function jamonGranel(request: APIRequestContext, token: string, idMinimarket: number) {
   const plu = pluUnico();
-  const res = await request.post('/api/productos/', {
-    ...conToken(token),
-    data: {
-      id_minimarket: idMinimarket,
-      codigo_barra: `994${sufijoUnico()}${Math.floor(Math.random() * 100)}`,
-      nombre_producto: `Jamón Acaramelado ${sufijoUnico()}`,
-      categoria: 'Fiambrería',
-      precio_venta: 8990,
-      precio_compra: 6000,
-      stock: 5000,
-      unidad: 'kg',
-      codigo_plu: plu,
-    },
+  const jamon = await crearProductoKg(request, token, idMinimarket, {
+    nombre: `Jamón Acaramelado ${sufijoUnico()}`,
+    codigo: `994${sufijoUnico()}${Math.floor(Math.random() * 100)}`,
+    categoria: 'Fiambrería',
+    precio: 8990,
+    costo: 6000,
+    gramos: 5000,
+    plu,
   });
-  expect(res.status()).toBe(201);
-  return { ...(await res.json()), plu } as { id_producto: number; nombre_producto: string; plu: string };
+  return { ...jamon, plu };
 }
 
 const postVenta = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/ventas/') && r.request().method() === 'POST');

@@ -7,7 +7,7 @@ import { makeEan13 } from '@minimarket/contracts/codigo-barra';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ARTEFACTOS, comoPesos, conToken, iniciarSesion, PYME, sufijoUnico, tiendaDe } from './helpers';
+import { ARTEFACTOS, comoPesos, conToken, iniciarSesion, PYME, sufijoUnico, tiendaDe, crearProductoKg } from './helpers';
 
 interface ProductoKg {
   id_producto: number;
@@ -218,22 +218,15 @@ test('scale labels: a price label charged its printed amount, two weight labels 
   const sufijo = sufijoUnico();
   const plu = pluUnico();
   const nombre = `Queso Mantecoso Granel ${sufijo}`;
-  const res = await request.post('/api/productos/', {
-    ...conToken(token),
-    data: {
-      id_minimarket: idMinimarket,
-      codigo_barra: `992${sufijo}`,
-      nombre_producto: nombre,
-      categoria: 'Fiambrería',
-      precio_venta: 8990,
-      precio_compra: 6000,
-      stock: 5000,
-      unidad: 'kg',
-      codigo_plu: plu,
-    },
+  const producto = await crearProductoKg(request, token, idMinimarket, {
+    nombre,
+    codigo: `992${sufijo}`,
+    categoria: 'Fiambrería',
+    precio: 8990,
+    costo: 6000,
+    gramos: 5000,
+    plu,
   });
-  expect(res.status()).toBe(201);
-  const producto = (await res.json()) as ProductoKg;
 
   // The demo shop may come with a layout: start from a shop without labels, and put it back at the end.
   const antes = (await (await request.get(`/api/minimarkets/${idMinimarket}`, conToken(token))).json()).formato_etiqueta;

@@ -124,6 +124,20 @@ export async function productoPorCodigo(
   return lista[0] ?? null;
 }
 
+/**
+ * From the cart to the payment with the keyboard alone: Tab to «Proceder al Pago», Enter; the payment
+ * takes the focus on its heading, and one Tab reaches the first method, Efectivo.
+ */
+export async function alPagoConTeclado(page: Page) {
+  const pagar = page.getByRole('button', { name: 'Proceder al Pago' });
+  for (let i = 0; i < 40 && !(await pagar.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(pagar).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Método de pago' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('radio', { name: 'Efectivo' })).toBeFocused();
+}
+
 /** A unique suffix per run, so reruns against the same data do not collide. */
 export function sufijoUnico(): string {
   return `${Date.now()}`.slice(-8);
@@ -242,6 +256,34 @@ export async function productoBarato(request: APIRequestContext, token: string, 
 }
 
 /** A new product of the shop through the API (a unique barcode), priced $1.990. */
+/**
+ * A product sold by the kilo (issue #20): price per kilo, stock in grams. `codigo` defaults to a fresh
+ * barcode; `plu` is the scale's code for its labels.
+ */
+export async function crearProductoKg(
+  request: APIRequestContext,
+  token: string,
+  idMinimarket: number,
+  datos: { nombre: string; precio: number; gramos: number; costo?: number; plu?: string; categoria?: string; codigo?: string },
+): Promise<ProductoApi & { codigo_plu: string | null }> {
+  const res = await request.post('/api/productos/', {
+    ...conToken(token),
+    data: {
+      id_minimarket: idMinimarket,
+      codigo_barra: datos.codigo ?? `KG${sufijoUnico()}${Math.floor(Math.random() * 1000)}`,
+      nombre_producto: datos.nombre,
+      categoria: datos.categoria ?? 'Abarrotes',
+      unidad: 'kg',
+      precio_venta: datos.precio,
+      ...(datos.costo === undefined ? {} : { precio_compra: datos.costo }),
+      stock: datos.gramos,
+      ...(datos.plu === undefined ? {} : { codigo_plu: datos.plu }),
+    },
+  });
+  expect(res.status()).toBe(201);
+  return res.json();
+}
+
 export async function crearProducto(
   request: APIRequestContext,
   token: string,

@@ -17,6 +17,7 @@ import {
   sinTurnoAbierto,
   sufijoUnico,
   tiendaDe,
+  crearProductoKg,
 } from './helpers';
 
 const PRECIO = 1990;
@@ -109,37 +110,19 @@ test('three sales with no connection survive a reload and reach the server exact
     costo: 900,
   });
   // A fiambre by the kilo, $8.990/kg, 2,500 kg on the shelf (the API counts kg products in grams).
-  const jamon = await (
-    await request.post('/api/productos/', {
-      ...conToken(token),
-      data: {
-        id_minimarket: idMinimarket,
-        codigo_barra: `KG${sufijoUnico()}`,
-        nombre_producto: `Jamón Sin Red ${sufijoUnico()}`,
-        categoria: 'Abarrotes',
-        unidad: 'kg',
-        precio_venta: 8990,
-        stock: 2500,
-      },
-    })
-  ).json();
+  const jamon = await crearProductoKg(request, token, idMinimarket, {
+    nombre: `Jamón Sin Red ${sufijoUnico()}`,
+    precio: 8990,
+    gramos: 2500,
+  });
   // A cheese sold by scale label: PLU in the shop, the scale prints prefix 20, a 5-digit PLU and the price.
   const plu = String(10000 + Math.floor(Math.random() * 89999));
-  const queso = await (
-    await request.post('/api/productos/', {
-      ...conToken(token),
-      data: {
-        id_minimarket: idMinimarket,
-        codigo_barra: `KG${sufijoUnico()}`,
-        nombre_producto: `Queso Sin Red ${sufijoUnico()}`,
-        categoria: 'Abarrotes',
-        unidad: 'kg',
-        precio_venta: 8990,
-        stock: 2000,
-        codigo_plu: plu,
-      },
-    })
-  ).json();
+  const queso = await crearProductoKg(request, token, idMinimarket, {
+    nombre: `Queso Sin Red ${sufijoUnico()}`,
+    precio: 8990,
+    gramos: 2000,
+    plu: plu,
+  });
   expect(queso.codigo_plu).toBe(plu);
   const formato = await request.patch(`/api/minimarkets/${idMinimarket}/configuracion`, {
     ...conToken(token),

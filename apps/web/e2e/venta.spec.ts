@@ -9,6 +9,7 @@ import {
   rafagaDeEscaner,
   tiendaDe,
   type ProductoApi,
+  alPagoConTeclado,
 } from './helpers';
 
 /** A product of the pyme's shop with a few units, picked through the API. */
@@ -121,16 +122,8 @@ test('a sale can be done with the keyboard alone', async ({ page, request }) => 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('list', { name: 'Productos en el carrito' }).getByText(producto.nombre_producto)).toBeVisible();
 
-  // Tab to Proceder al Pago and press it.
-  const pagar = page.getByRole('button', { name: 'Proceder al Pago' });
-  for (let i = 0; i < 40 && !(await pagar.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-  await expect(pagar).toBeFocused();
-  await page.keyboard.press('Enter');
-
-  // Choose Tarjeta de Débito with the arrow keys, then Tab to Finalizar venta and press it.
-  await expect(page.getByRole('heading', { name: 'Método de pago' })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('radio', { name: 'Efectivo' })).toBeFocused();
+  // Tab to Proceder al Pago and press it; then Tarjeta de Débito with the arrow keys, Tab to Finalizar venta.
+  await alPagoConTeclado(page);
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'Tarjeta de Débito' })).toBeChecked();
   const finalizar = page.getByRole('button', { name: /Finalizar venta/ });
