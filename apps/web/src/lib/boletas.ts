@@ -5,6 +5,7 @@ import type { EmisorUpdate, NotaCredito } from '@minimarket/contracts/boletas';
 import { type EstadoDte } from '@minimarket/contracts/dte';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type RespuestaRuta } from './api-client';
+import { useMutacionQueRefresca } from './mutaciones';
 import { RAIZ } from './query-keys';
 
 /** Said wherever the shop issues with the local stand-in: nothing it prints is a boleta for SII. */
@@ -112,11 +113,11 @@ export function useGuardarEmisor() {
 
 /** POST /boletas/documentos/{id}/reintento: a rejected document goes back to the outbox (409 otherwise). */
 export function useReintentarDocumento() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ idDocumento, idMinimarket }: { idDocumento: number; idMinimarket: number }) =>
+  return useMutacionQueRefresca(
+    ({ idDocumento, idMinimarket }: { idDocumento: number; idMinimarket: number }) =>
       api('POST /boletas/documentos/:id/reintento', { params: { id: idDocumento }, query: { id_minimarket: idMinimarket } }),
+    [boletasKeys.documentos()],
     // A 409 (retried meanwhile elsewhere) also means the list on screen is old.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: boletasKeys.documentos() }),
-  });
+    { alTerminar: true },
+  );
 }

@@ -1,10 +1,11 @@
 // A shop's cashiers (issue 31, docs/cajeros.md): the owner manages them in Configuración, an
 // administrator from Gestión de minimarket. Both screens use these queries (components/shop/cajeros-tienda.tsx).
 import type { Cajero, CajeroCreate, CajeroUpdate } from '@minimarket/contracts/cajeros';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api, type RespuestaRuta } from './api-client';
 import { minimarketQueryOptions } from './current-shop';
+import { useMutacionQueRefresca } from './mutaciones';
 import { RAIZ } from './query-keys';
 
 export type ListaCajeros = RespuestaRuta<'GET /minimarkets/:id/cajeros'>;
@@ -22,41 +23,27 @@ export const cajerosQueryOptions = (idMinimarket: number) =>
     queryFn: ({ signal }) => api('GET /minimarkets/:id/cajeros', { params: { id: idMinimarket }, signal }),
   });
 
-function useInvalidarCajeros(idMinimarket: number) {
-  const queryClient = useQueryClient();
-  // A change of people shows in the audit trail too.
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: cajerosKeys.tienda(idMinimarket) }),
-      queryClient.invalidateQueries({ queryKey: RAIZ.auditoria }),
-    ]);
-}
+/** What a change of a shop's people refreshes: its cashiers, and the audit trail, where it shows too. */
+const cambiaUnCajero = (idMinimarket: number) => [cajerosKeys.tienda(idMinimarket), RAIZ.auditoria];
 
-export function useCrearCajero(idMinimarket: number) {
-  const invalidar = useInvalidarCajeros(idMinimarket);
-  return useMutation({
-    mutationFn: (datos: CajeroCreate) => api('POST /minimarkets/:id/cajeros', { params: { id: idMinimarket }, json: datos }),
-    onSuccess: invalidar,
-  });
-}
+export const useCrearCajero = (idMinimarket: number) =>
+  useMutacionQueRefresca(
+    (datos: CajeroCreate) => api('POST /minimarkets/:id/cajeros', { params: { id: idMinimarket }, json: datos }),
+    cambiaUnCajero(idMinimarket),
+  );
 
-export function useActualizarCajero(idMinimarket: number) {
-  const invalidar = useInvalidarCajeros(idMinimarket);
-  return useMutation({
-    mutationFn: ({ idUsuario, cambios }: { idUsuario: number; cambios: CajeroUpdate }) =>
+export const useActualizarCajero = (idMinimarket: number) =>
+  useMutacionQueRefresca(
+    ({ idUsuario, cambios }: { idUsuario: number; cambios: CajeroUpdate }) =>
       api('PATCH /minimarkets/:id/cajeros/:id_usuario', { params: { id: idMinimarket, id_usuario: idUsuario }, json: cambios }),
-    onSuccess: invalidar,
-  });
-}
+    cambiaUnCajero(idMinimarket),
+  );
 
-export function useEliminarCajero(idMinimarket: number) {
-  const invalidar = useInvalidarCajeros(idMinimarket);
-  return useMutation({
-    mutationFn: (idUsuario: number) =>
-      api('DELETE /minimarkets/:id/cajeros/:id_usuario', { params: { id: idMinimarket, id_usuario: idUsuario } }),
-    onSuccess: invalidar,
-  });
-}
+export const useEliminarCajero = (idMinimarket: number) =>
+  useMutacionQueRefresca(
+    (idUsuario: number) => api('DELETE /minimarkets/:id/cajeros/:id_usuario', { params: { id: idMinimarket, id_usuario: idUsuario } }),
+    cambiaUnCajero(idMinimarket),
+  );
 
 /** The edit form as typed: a PIN or password left blank means «no change». */
 export interface EditarCajeroValores {

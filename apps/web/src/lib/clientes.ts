@@ -2,9 +2,11 @@
 // payment (choosing or creating the customer of a fiado sale) both read and write them here.
 // Type-only imports from the contract: the forms validate with its schemas where they need them.
 import type { abonoCreateSchema, ClienteCreate, ClienteUpdate } from '@minimarket/contracts/clientes';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type RespuestaRuta } from './api-client';
+import { paginaQueryOptions } from './consultas';
+import { useMutacionQueRefresca } from './mutaciones';
 import { RAIZ } from './query-keys';
 
 export type ClientesLista = RespuestaRuta<'GET /clientes'>;
@@ -30,22 +32,19 @@ export const clientesKeys = {
 };
 
 export const clientesQueryOptions = (p: ClientesParams) =>
-  queryOptions({
-    queryKey: clientesKeys.lista(p),
-    queryFn: ({ signal }) =>
-      api('GET /clientes', {
-        signal,
-        query: {
-          id_minimarket: p.idMinimarket,
-          search: p.search?.trim() || undefined,
-          orden: p.orden,
-          inactivos: p.inactivos ? 'true' : undefined,
-          skip: p.pagina && p.tamano ? (p.pagina - 1) * p.tamano : undefined,
-          limit: p.tamano,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  paginaQueryOptions(clientesKeys.lista(p), (signal) =>
+    api('GET /clientes', {
+      signal,
+      query: {
+        id_minimarket: p.idMinimarket,
+        search: p.search?.trim() || undefined,
+        orden: p.orden,
+        inactivos: p.inactivos ? 'true' : undefined,
+        skip: p.pagina && p.tamano ? (p.pagina - 1) * p.tamano : undefined,
+        limit: p.tamano,
+      },
+    }),
+  );
 
 /** The statement: the customer, every movement with the balance after it, and the balance. */
 export const estadoCuentaQueryOptions = (idCliente: number) =>
@@ -58,39 +57,27 @@ export const estadoCuentaQueryOptions = (idCliente: number) =>
  * A customer's balance moves the lists, the statement, (a cash abono) the open shift's cash and the
  * analytics' cuentas por cobrar (Inicio's card).
  */
-function useInvalidarClientes() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: RAIZ.clientes }),
-      queryClient.invalidateQueries({ queryKey: RAIZ.caja }),
-      queryClient.invalidateQueries({ queryKey: RAIZ.analitica }),
-    ]);
-}
+const CAMBIA_UN_CLIENTE = [RAIZ.clientes, RAIZ.caja, RAIZ.analitica];
 
 export function useCrearCliente() {
-  const invalidar = useInvalidarClientes();
-  return useMutation({
-    mutationFn: (cliente: ClienteCreate) => api('POST /clientes', { json: cliente }),
-    onSuccess: invalidar,
-  });
+  return useMutacionQueRefresca((cliente: ClienteCreate) => api('POST /clientes', { json: cliente }), CAMBIA_UN_CLIENTE);
 }
 
 export function useActualizarCliente() {
-  const invalidar = useInvalidarClientes();
-  return useMutation({
-    mutationFn: ({ idCliente, cambios }: { idCliente: number; cambios: ClienteUpdate }) =>
+  return useMutacionQueRefresca(
+    ({ idCliente, cambios }: { idCliente: number; cambios: ClienteUpdate }) =>
       api('PUT /clientes/:id', { params: { id: idCliente }, json: cambios }),
-    onSettled: invalidar,
-  });
+    CAMBIA_UN_CLIENTE,
+    { alTerminar: true },
+  );
 }
 
 export function useRegistrarAbono() {
-  const invalidar = useInvalidarClientes();
-  return useMutation({
-    mutationFn: ({ idCliente, abono }: { idCliente: number; abono: AbonoCreate }) =>
+  return useMutacionQueRefresca(
+    ({ idCliente, abono }: { idCliente: number; abono: AbonoCreate }) =>
       api('POST /clientes/:id/abonos', { params: { id: idCliente }, json: abono }),
+    CAMBIA_UN_CLIENTE,
     // A 409 (more than is owed) may mean the balance on screen is old: ask again either way.
-    onSettled: invalidar,
-  });
+    { alTerminar: true },
+  );
 }

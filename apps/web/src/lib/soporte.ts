@@ -12,10 +12,12 @@ import type {
   ORDENES_CONVERSACION,
   Prioridad,
 } from '@minimarket/contracts/soporte';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, apiPage, apiUrl } from './api-client';
 import { getToken } from './auth-token';
+import { paginaQueryOptions, skipLimit } from './consultas';
+import { useMutacionQueRefresca } from './mutaciones';
 import { RAIZ } from './query-keys';
 
 export type OrdenConversaciones = (typeof ORDENES_CONVERSACION)[number];
@@ -43,22 +45,12 @@ export const soporteKeys = {
 const REFRESCO_NO_LEIDOS_MS = 60_000;
 
 export const conversacionesQueryOptions = (p: ConversacionesParams) =>
-  queryOptions({
-    queryKey: soporteKeys.lista(p),
-    queryFn: ({ signal }) =>
-      apiPage('GET /soporte/conversaciones', {
-        signal,
-        query: {
-          skip: (p.pagina - 1) * p.tamano,
-          limit: p.tamano,
-          search: p.search?.trim() || undefined,
-          orden: p.orden,
-          estado: p.estado,
-          id_usuario: p.idUsuario,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  paginaQueryOptions(soporteKeys.lista(p), (signal) =>
+    apiPage('GET /soporte/conversaciones', {
+      signal,
+      query: { ...skipLimit(p), search: p.search?.trim() || undefined, orden: p.orden, estado: p.estado, id_usuario: p.idUsuario },
+    }),
+  );
 
 /** Reading a conversation marks it read for the caller, so the unread counts follow it. */
 export const conversacionQueryOptions = (id: number) =>
@@ -212,11 +204,7 @@ export function useEventosSoporte(activo: boolean) {
 }
 
 export function useCrearConversacion() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (datos: ConversacionCreate) => api('POST /soporte/conversaciones', { json: datos }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: soporteKeys.all }),
-  });
+  return useMutacionQueRefresca((datos: ConversacionCreate) => api('POST /soporte/conversaciones', { json: datos }), [soporteKeys.all]);
 }
 
 export function useEnviarMensaje(id: number) {

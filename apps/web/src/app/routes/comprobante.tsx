@@ -3,9 +3,9 @@ import { PaginaNoEncontrada } from '../error-page';
 import { Loading } from '../../components/ui/loading';
 import { useCurrentShop } from '../../lib/current-shop';
 import { EstadoCuentaTermico } from '../../features/clientes/components/estado-cuenta-termico';
-import { ComprobantePage } from '../../features/pos/components/comprobante/comprobante-page';
-import { ComprobantePendientePage } from '../../features/pos/components/comprobante/comprobante-pendiente';
-import { NotaCreditoPage } from '../../features/pos/components/comprobante/nota-credito-page';
+import { ComprobantePage } from '../../features/ventas/components/comprobante/comprobante-page';
+import { ComprobantePendientePage } from '../../features/ventas/components/comprobante/comprobante-pendiente';
+import { NotaCreditoPage } from '../../features/ventas/components/comprobante/nota-credito-page';
 
 /** A provisional reference of a sale made on this device ('CK7Q2-0042'; 'C12-0042' from the first version). */
 const REFERENCIA_LOCAL = /^C[A-Z0-9]{1,4}-\d{4,}$/;

@@ -10,7 +10,7 @@ import { RecomendacionesDestacadas } from '../../features/inicio/components/reco
 import { ArticulosAyuda, RecursosAprendizaje } from '../../features/inicio/components/recursos-aprendizaje';
 import { UltimasNotificaciones } from '../../features/notificaciones/components/notificaciones-page';
 import { AvisoPreparacion } from '../../features/visualizar/components/aviso-preparacion';
-import { VentasHoy } from '../../features/pos/components/ventas-hoy';
+import { VentasHoy } from '../../features/ventas/components/ventas-hoy';
 import { tituloPagina } from '../../lib/app-info';
 import { useAuth } from '../../lib/auth';
 import { useCurrentShop } from '../../lib/current-shop';

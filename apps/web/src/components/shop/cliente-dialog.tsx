@@ -1,5 +1,5 @@
 import { clienteCreateSchema, clienteUpdateSchema, hoyEnSantiago, LIMITES_CLIENTE, type Cliente } from '@minimarket/contracts/clientes';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../ui/alert';
 import { Dialog } from '../ui/dialog';
@@ -45,26 +45,23 @@ function pedidoNuevo(v: Valores) {
   };
 }
 
-/** The form inside the dialog: mounted on each opening, so it starts from the customer as it is. */
-function ClienteForm({
+/** The form's state: the values typed, each field's error (the contract's words, or the server's), and saving. */
+function useClienteForm({
   idMinimarket,
   cliente,
   nombreInicial,
   onListo,
-  onCancelar,
 }: {
   idMinimarket: number;
   cliente: Cliente | null;
   nombreInicial: string;
   onListo: (cliente: Cliente) => void;
-  onCancelar: () => void;
 }) {
   const [valores, setValores] = useState<Valores>(() => valoresDe(cliente, nombreInicial));
   const [errores, setErrores] = useState<Partial<Record<Campo, string>>>({});
   const [errorGeneral, setErrorGeneral] = useState<string | null>(null);
   const crear = useCrearCliente();
   const actualizar = useActualizarCliente();
-  const guardando = crear.isPending || actualizar.isPending;
 
   const cambiar = (campo: Campo, valor: string) => {
     setValores((v) => ({ ...v, [campo]: valor }));
@@ -94,122 +91,122 @@ function ClienteForm({
       }
       setErrorGeneral(mensajeDeError(err, 'No se pudo guardar el cliente.'));
     };
+    const listo = (mensaje: (c: Cliente) => string) => (c: Cliente) => {
+      toast.success(mensaje(c));
+      onListo(c);
+    };
     if (cliente) {
       actualizar.mutate(
         { idCliente: cliente.id_cliente, cambios: cuerpo },
-        {
-          onSuccess: (c) => {
-            toast.success('Cliente actualizado.');
-            onListo(c);
-          },
-          onError: alFallar,
-        },
+        { onSuccess: listo(() => 'Cliente actualizado.'), onError: alFallar },
       );
     } else {
       crear.mutate(
         { id_minimarket: idMinimarket, ...cuerpo },
-        {
-          onSuccess: (c) => {
-            toast.success(`Cliente ${c.nombre} creado.`);
-            onListo(c);
-          },
-          onError: alFallar,
-        },
+        { onSuccess: listo((c) => `Cliente ${c.nombre} creado.`), onError: alFallar },
       );
     }
   };
 
+  return { valores, errores, errorGeneral, cambiar, enviar, guardando: crear.isPending || actualizar.isPending };
+}
+type FormCliente = ReturnType<typeof useClienteForm>;
+
+/** One field of the form, bound to its value and its error; `monto` for pesos. */
+function CampoCliente({
+  formulario,
+  campo,
+  label,
+  hint,
+  requerido,
+  monto = false,
+  ...control
+}: {
+  formulario: FormCliente;
+  campo: Campo;
+  label: string;
+  hint?: string;
+  requerido?: boolean;
+  monto?: boolean;
+} & InputHTMLAttributes<HTMLInputElement>) {
+  const Control = monto ? MontoInput : Input;
   return (
-    <form className="space-y-4" onSubmit={enviar} noValidate>
-      <Field label="Nombre" requerido error={errores.nombre}>
-        {(p) => (
-          <Input
-            {...p}
-            data-autofocus
-            maxLength={LIMITES_CLIENTE.nombre}
-            autoComplete="off"
-            value={valores.nombre}
-            onChange={(e) => cambiar('nombre', e.target.value)}
-          />
-        )}
-      </Field>
+    <Field label={label} hint={hint} requerido={requerido} error={formulario.errores[campo]}>
+      {(p) => <Control {...p} {...control} value={formulario.valores[campo]} onChange={(e) => formulario.cambiar(campo, e.target.value)} />}
+    </Field>
+  );
+}
+
+/** The form inside the dialog: mounted on each opening, so it starts from the customer as it is. */
+function ClienteForm({
+  idMinimarket,
+  cliente,
+  nombreInicial,
+  onListo,
+  onCancelar,
+}: {
+  idMinimarket: number;
+  cliente: Cliente | null;
+  nombreInicial: string;
+  onListo: (cliente: Cliente) => void;
+  onCancelar: () => void;
+}) {
+  const form = useClienteForm({ idMinimarket, cliente, nombreInicial, onListo });
+  return (
+    <form className="space-y-4" onSubmit={form.enviar} noValidate>
+      <CampoCliente
+        formulario={form}
+        campo="nombre"
+        label="Nombre"
+        requerido
+        data-autofocus
+        maxLength={LIMITES_CLIENTE.nombre}
+        autoComplete="off"
+      />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label="Teléfono" hint="Para enviarle su saldo por WhatsApp." error={errores.telefono}>
-          {(p) => (
-            <Input
-              {...p}
-              type="tel"
-              inputMode="tel"
-              placeholder="9 1234 5678"
-              maxLength={LIMITES_CLIENTE.telefono}
-              value={valores.telefono}
-              onChange={(e) => cambiar('telefono', e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="RUT" hint="Opcional." error={errores.rut}>
-          {(p) => (
-            <Input
-              {...p}
-              placeholder="12.345.678-5"
-              autoComplete="off"
-              value={valores.rut}
-              onChange={(e) => cambiar('rut', e.target.value)}
-            />
-          )}
-        </Field>
+        <CampoCliente
+          formulario={form}
+          campo="telefono"
+          label="Teléfono"
+          hint="Para enviarle su saldo por WhatsApp."
+          type="tel"
+          inputMode="tel"
+          placeholder="9 1234 5678"
+          maxLength={LIMITES_CLIENTE.telefono}
+        />
+        <CampoCliente formulario={form} campo="rut" label="RUT" hint="Opcional." placeholder="12.345.678-5" autoComplete="off" />
       </div>
-      <Field label="Dirección" hint="Opcional." error={errores.direccion}>
-        {(p) => (
-          <Input
-            {...p}
-            maxLength={LIMITES_CLIENTE.direccion}
-            value={valores.direccion}
-            onChange={(e) => cambiar('direccion', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Límite de crédito" hint="Lo más que puede deber. Vacío: sin límite." error={errores.limite_credito}>
-        {(p) => (
-          <MontoInput
-            {...p}
-            placeholder="Sin límite"
-            value={valores.limite_credito}
-            onChange={(e) => cambiar('limite_credito', e.target.value)}
-          />
-        )}
-      </Field>
+      <CampoCliente formulario={form} campo="direccion" label="Dirección" hint="Opcional." maxLength={LIMITES_CLIENTE.direccion} />
+      <CampoCliente
+        formulario={form}
+        campo="limite_credito"
+        label="Límite de crédito"
+        hint="Lo más que puede deber. Vacío: sin límite."
+        monto
+        placeholder="Sin límite"
+      />
       {!cliente && (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field
+          <CampoCliente
+            formulario={form}
+            campo="saldo_inicial"
             label="Saldo inicial (libreta)"
             hint="Lo que ya debe según tu libreta de papel. Después no se edita: los abonos lo bajan."
-            error={errores.saldo_inicial}
-          >
-            {(p) => (
-              <MontoInput
-                {...p}
-                placeholder="$0"
-                value={valores.saldo_inicial}
-                onChange={(e) => cambiar('saldo_inicial', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Debe desde" hint="Su compra impaga más antigua. Vacío: hoy." error={errores.saldo_inicial_desde}>
-            {(p) => (
-              <Input
-                {...p}
-                type="date"
-                max={hoyEnSantiago()}
-                value={valores.saldo_inicial_desde}
-                onChange={(e) => cambiar('saldo_inicial_desde', e.target.value)}
-              />
-            )}
-          </Field>
+            monto
+            placeholder="$0"
+          />
+          <CampoCliente
+            formulario={form}
+            campo="saldo_inicial_desde"
+            label="Debe desde"
+            hint="Su compra impaga más antigua. Vacío: hoy."
+            type="date"
+            max={hoyEnSantiago()}
+          />
         </div>
       )}
-      {errorGeneral && <Alert tipo="error">{errorGeneral}</Alert>}
-      <FormActions onCancelar={onCancelar} guardando={guardando} textoGuardar={cliente ? 'Guardar cambios' : 'Crear cliente'} />
+      {form.errorGeneral && <Alert tipo="error">{form.errorGeneral}</Alert>}
+      <FormActions onCancelar={onCancelar} guardando={form.guardando} textoGuardar={cliente ? 'Guardar cambios' : 'Crear cliente'} />
     </form>
   );
 }

@@ -1,8 +1,13 @@
 // The pieces every page printed on the thermal roll shares (the receipt, a customer's statement):
-// the width chooser, the dashed separator and the sheet itself, sized in millimetres, monospace.
+// the page around it, the width chooser, the dashed separator and the sheet itself, sized in
+// millimetres, monospace.
+import { ArrowLeft, Printer } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
+import { Link } from 'react-router-dom';
+import { tituloPagina } from '../../lib/app-info';
 import { ANCHOS_PAPEL, type AnchoPapel } from '../../lib/papel';
 import { cn } from '../../utils/cn';
+import { Button, buttonClasses } from '../ui/button';
 
 export function ElegirAnchoPapel({ ancho, onElegir }: { ancho: AnchoPapel; onElegir: (a: AnchoPapel) => void }) {
   return (
@@ -58,5 +63,60 @@ export function HojaPapel({
     >
       {children}
     </article>
+  );
+}
+
+/**
+ * A page printed on the thermal roll, outside the app's chrome: its title and «Volver», the width
+ * chooser and the print button (none of them on paper, and the button takes the focus once there is
+ * something to print: usePapelTermico), any notices, then `children`, the sheet or why there is none.
+ */
+export function PaginaPapelTermico({
+  titulo,
+  volverA,
+  ancho,
+  onElegirAncho,
+  imprimir,
+  imprimible,
+  textoImprimir,
+  reglaImpresion,
+  avisos,
+  children,
+}: {
+  titulo: string;
+  volverA: string;
+  ancho: AnchoPapel;
+  onElegirAncho: (a: AnchoPapel) => void;
+  imprimir: Ref<HTMLButtonElement>;
+  imprimible: boolean;
+  textoImprimir: string;
+  /** The @media print rule that sizes the page to the roll. */
+  reglaImpresion: string;
+  avisos?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-h-screen bg-slate-100 print:min-h-0 print:bg-white">
+      <title>{tituloPagina(titulo)}</title>
+      <style>{reglaImpresion}</style>
+      <main className="mx-auto max-w-xl px-3 py-4 sm:py-8 print:m-0 print:max-w-none print:p-0">
+        <div className="mb-4 space-y-3 print:hidden">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h1 className="text-xl font-bold text-slate-900">{titulo}</h1>
+            <Link to={volverA} className={buttonClasses('contorno', 'sm')}>
+              <ArrowLeft className="size-4" aria-hidden="true" /> Volver
+            </Link>
+          </div>
+          <div className="flex flex-wrap items-end justify-between gap-3 rounded-xl border border-slate-200 bg-white p-3">
+            <ElegirAnchoPapel ancho={ancho} onElegir={onElegirAncho} />
+            <Button ref={imprimir} onClick={() => window.print()} disabled={!imprimible}>
+              <Printer className="size-4" aria-hidden="true" /> {textoImprimir}
+            </Button>
+          </div>
+          {avisos}
+        </div>
+        {children}
+      </main>
+    </div>
   );
 }

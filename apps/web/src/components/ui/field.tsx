@@ -59,3 +59,45 @@ export function Select({ className, ref, ...props }: SelectHTMLAttributes<HTMLSe
 export function Textarea({ className, ref, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   return <textarea ref={ref} className={cn(controlClasses, 'min-h-20', className)} {...props} />;
 }
+
+/** A labelled select of fixed options: `opciones` maps each value to the text it shows. */
+export function CampoOpciones<V extends string>({
+  label,
+  className,
+  value,
+  onChange,
+  opciones,
+}: {
+  label: ReactNode;
+  className?: string;
+  value: V;
+  onChange: (valor: V) => void;
+  opciones: Record<V, string>;
+}) {
+  return (
+    <Field label={label} className={className}>
+      {(p) => (
+        <Select {...p} value={value} onChange={(e) => onChange(e.target.value as V)}>
+          {Object.entries<string>(opciones).map(([v, t]) => (
+            <option key={v} value={v}>
+              {t}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+/** The options of a select whose values read as they are (Alta, Media, Baja…). */
+export function OpcionesTexto({ valores }: { valores: readonly string[] }) {
+  return (
+    <>
+      {valores.map((v) => (
+        <option key={v} value={v}>
+          {v}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -10,6 +10,120 @@ export const PIN_MAX = 6;
 
 const TECLAS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
+/** What is typed on the pad, its checks and its focus: a refusal clears it and gives the field the focus again. */
+function usePinPad({
+  procesando,
+  error,
+  onEnviar,
+  onCancelar,
+  autoFocus,
+}: {
+  procesando: boolean;
+  error?: { texto: string; intento: number } | null;
+  onEnviar: (pin: string) => void;
+  onCancelar?: () => void;
+  autoFocus: boolean;
+}) {
+  const [pin, setPin] = useState('');
+  const campo = useRef<HTMLInputElement>(null);
+  const [aviso, setAviso] = useState<string | null>(null);
+
+  // A refusal clears the pad for the next try (and the field has the focus again once enabled).
+  const intento = error?.intento;
+  const [intentoVisto, setIntentoVisto] = useState(intento);
+  if (intento !== intentoVisto) {
+    setIntentoVisto(intento);
+    setPin('');
+  }
+  useEffect(() => {
+    if (intento !== undefined && !procesando) campo.current?.focus();
+  }, [intento, procesando]);
+
+  useEffect(() => {
+    if (autoFocus) campo.current?.focus();
+  }, [autoFocus]);
+
+  const escribir = (texto: string) => {
+    setAviso(null);
+    setPin(texto.replace(/\D/g, '').slice(0, PIN_MAX));
+  };
+  /** A key of the pad: the field keeps the focus, so the keyboard goes on typing into it. */
+  const pulsar = (texto: string) => {
+    escribir(texto);
+    campo.current?.focus();
+  };
+  const enviar = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (procesando) return;
+    if (pin.length < PIN_MIN) {
+      setAviso(`El PIN tiene de ${PIN_MIN} a ${PIN_MAX} dígitos.`);
+      return;
+    }
+    onEnviar(pin);
+  };
+  const alTeclear = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Escape' && onCancelar) {
+      e.preventDefault();
+      onCancelar();
+    }
+  };
+
+  return { pin, campo, mensaje: aviso ?? error?.texto ?? null, escribir, pulsar, enviar, alTeclear };
+}
+
+/** The keys 1–9, Borrar, 0 and the submit key. */
+function TecladoPin({
+  pin,
+  pulsar,
+  procesando,
+  textoEnviar,
+  oscuro,
+}: {
+  pin: string;
+  pulsar: (texto: string) => void;
+  procesando: boolean;
+  textoEnviar: string;
+  oscuro: boolean;
+}) {
+  const teclaClases = cn(
+    'flex h-14 items-center justify-center rounded-xl text-2xl font-semibold transition-colors disabled:opacity-50',
+    oscuro
+      ? 'bg-white/10 text-white hover:bg-white/20 active:bg-white/30'
+      : 'bg-slate-100 text-slate-900 hover:bg-slate-200 active:bg-slate-300',
+  );
+  return (
+    <div className="grid grid-cols-3 gap-2" role="group" aria-label="Teclado del PIN">
+      {TECLAS.map((d) => (
+        <button key={d} type="button" className={teclaClases} disabled={procesando} onClick={() => pulsar(pin + d)}>
+          {d}
+        </button>
+      ))}
+      <button
+        type="button"
+        className={cn(teclaClases, 'text-base')}
+        disabled={procesando || pin.length === 0}
+        onClick={() => pulsar(pin.slice(0, -1))}
+        aria-label="Borrar un dígito"
+      >
+        <Delete className="size-6" aria-hidden="true" />
+      </button>
+      <button type="button" className={teclaClases} disabled={procesando} onClick={() => pulsar(pin + '0')}>
+        0
+      </button>
+      <button
+        type="submit"
+        className={cn(
+          'flex h-14 items-center justify-center rounded-xl px-1 text-base font-semibold text-white disabled:opacity-50',
+          'bg-marca-700 hover:bg-marca-800',
+        )}
+        disabled={procesando}
+      >
+        {textoEnviar}
+      </button>
+    </div>
+  );
+}
+
 /**
  * The PIN pad of the shared till and of the owner's approval: big keys (56 px) for a finger, and a real
  * password field under them, so a keyboard types into it, Enter submits and Escape cancels, and a screen
@@ -37,58 +151,9 @@ export function PinPad({
   /** White on dark (the locked till's full screen). */
   oscuro?: boolean;
 }) {
-  const [pin, setPin] = useState('');
-  const campo = useRef<HTMLInputElement>(null);
+  const { pin, campo, mensaje, escribir, pulsar, enviar, alTeclear } = usePinPad({ procesando, error, onEnviar, onCancelar, autoFocus });
   const id = useId();
   const tactil = useMediaQuery('(pointer: coarse)');
-  const [aviso, setAviso] = useState<string | null>(null);
-
-  // A refusal clears the pad for the next try (and the field has the focus again once enabled).
-  const intento = error?.intento;
-  const [intentoVisto, setIntentoVisto] = useState(intento);
-  if (intento !== intentoVisto) {
-    setIntentoVisto(intento);
-    setPin('');
-  }
-  useEffect(() => {
-    if (intento !== undefined && !procesando) campo.current?.focus();
-  }, [intento, procesando]);
-
-  useEffect(() => {
-    if (autoFocus) campo.current?.focus();
-  }, [autoFocus]);
-
-  const escribir = (texto: string) => {
-    setAviso(null);
-    setPin(texto.replace(/\D/g, '').slice(0, PIN_MAX));
-  };
-  const tecla = (digito: string) => {
-    escribir(pin + digito);
-    campo.current?.focus();
-  };
-  const enviar = (e?: FormEvent) => {
-    e?.preventDefault();
-    if (procesando) return;
-    if (pin.length < PIN_MIN) {
-      setAviso(`El PIN tiene de ${PIN_MIN} a ${PIN_MAX} dígitos.`);
-      return;
-    }
-    onEnviar(pin);
-  };
-  const alTeclear = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Escape' && onCancelar) {
-      e.preventDefault();
-      onCancelar();
-    }
-  };
-
-  const mensaje = aviso ?? error?.texto ?? null;
-  const teclaClases = cn(
-    'flex h-14 items-center justify-center rounded-xl text-2xl font-semibold transition-colors disabled:opacity-50',
-    oscuro
-      ? 'bg-white/10 text-white hover:bg-white/20 active:bg-white/30'
-      : 'bg-slate-100 text-slate-900 hover:bg-slate-200 active:bg-slate-300',
-  );
 
   return (
     <form onSubmit={enviar} noValidate className="mx-auto w-full max-w-xs space-y-4">
@@ -124,38 +189,7 @@ export function PinPad({
           {mensaje}
         </p>
       </div>
-      <div className="grid grid-cols-3 gap-2" role="group" aria-label="Teclado del PIN">
-        {TECLAS.map((d) => (
-          <button key={d} type="button" className={teclaClases} disabled={procesando} onClick={() => tecla(d)}>
-            {d}
-          </button>
-        ))}
-        <button
-          type="button"
-          className={cn(teclaClases, 'text-base')}
-          disabled={procesando || pin.length === 0}
-          onClick={() => {
-            escribir(pin.slice(0, -1));
-            campo.current?.focus();
-          }}
-          aria-label="Borrar un dígito"
-        >
-          <Delete className="size-6" aria-hidden="true" />
-        </button>
-        <button type="button" className={teclaClases} disabled={procesando} onClick={() => tecla('0')}>
-          0
-        </button>
-        <button
-          type="submit"
-          className={cn(
-            'flex h-14 items-center justify-center rounded-xl px-1 text-base font-semibold text-white disabled:opacity-50',
-            'bg-marca-700 hover:bg-marca-800',
-          )}
-          disabled={procesando}
-        >
-          {textoEnviar}
-        </button>
-      </div>
+      <TecladoPin pin={pin} pulsar={pulsar} procesando={procesando} textoEnviar={textoEnviar} oscuro={oscuro} />
       {onCancelar && (
         <Button variante={oscuro ? 'secundario' : 'contorno'} className="w-full" onClick={onCancelar} disabled={procesando}>
           Cancelar

@@ -1,7 +1,8 @@
 import type { MinimarketCreate } from '@minimarket/contracts/minimarkets';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiPage } from '../../../lib/api-client';
+import { paginaQueryOptions, skipLimit } from '../../../lib/consultas';
 import { tiendaKeys } from '../../../lib/current-shop';
+import { useMutacionQueRefresca } from '../../../lib/mutaciones';
 
 export interface MinimarketsParams {
   pagina: number;
@@ -18,49 +19,24 @@ export const minimarketsKeys = {
   lista: (p: MinimarketsParams) => [...minimarketsKeys.listas(), p] as const,
 };
 
+const recortado = (texto?: string) => texto?.trim() || undefined;
+
 export const minimarketsQueryOptions = (p: MinimarketsParams) =>
-  queryOptions({
-    queryKey: minimarketsKeys.lista(p),
-    queryFn: ({ signal }) =>
-      apiPage('GET /minimarkets/', {
-        signal,
-        query: {
-          skip: (p.pagina - 1) * p.tamano,
-          limit: p.tamano,
-          search: p.search?.trim() || undefined,
-          comuna: p.comuna?.trim() || undefined,
-          rubro: p.rubro?.trim() || undefined,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  paginaQueryOptions(minimarketsKeys.lista(p), (signal) =>
+    apiPage('GET /minimarkets/', {
+      signal,
+      query: { ...skipLimit(p), search: recortado(p.search), comuna: recortado(p.comuna), rubro: recortado(p.rubro) },
+    }),
+  );
 
-function useInvalidar() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: minimarketsKeys.all });
-}
+export const useCrearMinimarket = () =>
+  useMutacionQueRefresca((datos: MinimarketCreate) => api('POST /minimarkets/', { json: datos }), [minimarketsKeys.all]);
 
-export function useCrearMinimarket() {
-  const invalidar = useInvalidar();
-  return useMutation({
-    mutationFn: (datos: MinimarketCreate) => api('POST /minimarkets/', { json: datos }),
-    onSuccess: invalidar,
-  });
-}
+export const useActualizarMinimarket = () =>
+  useMutacionQueRefresca(
+    ({ id, datos }: { id: number; datos: Partial<MinimarketCreate> }) => api('PUT /minimarkets/:id', { params: { id }, json: datos }),
+    [minimarketsKeys.all],
+  );
 
-export function useActualizarMinimarket() {
-  const invalidar = useInvalidar();
-  return useMutation({
-    mutationFn: ({ id, datos }: { id: number; datos: Partial<MinimarketCreate> }) =>
-      api('PUT /minimarkets/:id', { params: { id }, json: datos }),
-    onSuccess: invalidar,
-  });
-}
-
-export function useEliminarMinimarket() {
-  const invalidar = useInvalidar();
-  return useMutation({
-    mutationFn: (id: number) => api('DELETE /minimarkets/:id', { params: { id } }),
-    onSuccess: invalidar,
-  });
-}
+export const useEliminarMinimarket = () =>
+  useMutacionQueRefresca((id: number) => api('DELETE /minimarkets/:id', { params: { id } }), [minimarketsKeys.all]);

@@ -1,7 +1,9 @@
 import type { UsuarioCreate, UsuarioUpdate, usuariosQuerySchema } from '@minimarket/contracts/usuarios';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type RespuestaRuta } from '../../../lib/api-client';
+import { paginaQueryOptions } from '../../../lib/consultas';
+import { useMutacionQueRefresca } from '../../../lib/mutaciones';
 import { RAIZ } from '../../../lib/query-keys';
 
 export type UsuariosLista = RespuestaRuta<'GET /users'>;
@@ -24,21 +26,18 @@ export const usuariosKeys = {
 };
 
 export const usuariosQueryOptions = (p: UsuariosParams) =>
-  queryOptions({
-    queryKey: usuariosKeys.lista(p),
-    queryFn: ({ signal }) =>
-      api('GET /users', {
-        signal,
-        query: {
-          page: p.pagina,
-          size: p.tamano,
-          search: p.search?.trim() || undefined,
-          rol: p.rol || undefined,
-          estado: p.estado || undefined,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  paginaQueryOptions(usuariosKeys.lista(p), (signal) =>
+    api('GET /users', {
+      signal,
+      query: {
+        page: p.pagina,
+        size: p.tamano,
+        search: p.search?.trim() || undefined,
+        rol: p.rol || undefined,
+        estado: p.estado || undefined,
+      },
+    }),
+  );
 
 export const usuarioQueryOptions = (id: number) =>
   queryOptions({
@@ -53,31 +52,14 @@ export const estadisticaUsuariosQueryOptions = () =>
     queryFn: () => api('GET /users/stats'),
   });
 
-function useInvalidar() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: usuariosKeys.all });
-}
+export const useCrearUsuario = () =>
+  useMutacionQueRefresca((datos: UsuarioCreate) => api('POST /users', { json: datos }), [usuariosKeys.all]);
 
-export function useCrearUsuario() {
-  const invalidar = useInvalidar();
-  return useMutation({
-    mutationFn: (datos: UsuarioCreate) => api('POST /users', { json: datos }),
-    onSuccess: invalidar,
-  });
-}
+export const useActualizarUsuario = () =>
+  useMutacionQueRefresca(
+    ({ id, datos }: { id: number; datos: UsuarioUpdate }) => api('PUT /users/:id', { params: { id }, json: datos }),
+    [usuariosKeys.all],
+  );
 
-export function useActualizarUsuario() {
-  const invalidar = useInvalidar();
-  return useMutation({
-    mutationFn: ({ id, datos }: { id: number; datos: UsuarioUpdate }) => api('PUT /users/:id', { params: { id }, json: datos }),
-    onSuccess: invalidar,
-  });
-}
-
-export function useEliminarUsuario() {
-  const invalidar = useInvalidar();
-  return useMutation({
-    mutationFn: (id: number) => api('DELETE /users/:id', { params: { id } }),
-    onSuccess: invalidar,
-  });
-}
+export const useEliminarUsuario = () =>
+  useMutacionQueRefresca((id: number) => api('DELETE /users/:id', { params: { id } }), [usuariosKeys.all]);

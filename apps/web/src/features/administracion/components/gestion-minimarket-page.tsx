@@ -9,15 +9,11 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/field';
 import { IconButton } from '../../../components/ui/icon-button';
-import { Pagination } from '../../../components/ui/pagination';
-import { QueryResult } from '../../../components/ui/query-result';
 import { Table, Td, Th } from '../../../components/ui/table';
-import { useClampedPage } from '../../../hooks/use-clamped-page';
 import { tituloPagina } from '../../../lib/app-info';
 import { minimarketsQueryOptions, useEliminarMinimarket } from '../api/minimarkets';
 import { useBusquedaGestion } from '../hooks/use-busqueda-gestion';
-import { BarraBusqueda } from './barra-busqueda';
-import { CabeceraGestion, ConfirmarEliminacion, SinResultados } from './lista-gestion';
+import { CabeceraGestion, ConfirmarEliminacion, ListaGestion } from './lista-gestion';
 import { MinimarketForm } from './minimarket-form';
 
 const SIN_FILTROS = { comuna: '', rubro: '' };
@@ -55,39 +51,94 @@ function FiltrosMinimarket({
   );
 }
 
+/** A page of the shops, with their cashiers, edit and delete. */
+function TablaMinimarkets({
+  minimarkets,
+  onCajeros,
+  onEditar,
+  onEliminar,
+}: {
+  minimarkets: readonly Minimarket[];
+  onCajeros: (m: Minimarket) => void;
+  onEditar: (m: Minimarket) => void;
+  onEliminar: (m: Minimarket) => void;
+}) {
+  return (
+    <Table caption="Minimarkets">
+      <thead>
+        <tr>
+          <Th>Nombre</Th>
+          <Th>Usuario</Th>
+          <Th className="hidden md:table-cell">Dirección</Th>
+          <Th>Comuna</Th>
+          <Th className="hidden sm:table-cell">Rubro</Th>
+          <Th className="text-right">Acciones</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {minimarkets.map((m) => (
+          <tr key={m.id_minimarket}>
+            <Td className="font-medium text-slate-900">{m.nombre_minimarket}</Td>
+            <Td>{m.nombre_usuario}</Td>
+            <Td className="hidden md:table-cell">{m.direccion}</Td>
+            <Td>{m.comuna}</Td>
+            <Td className="hidden sm:table-cell">{m.rubro}</Td>
+            <Td>
+              <div className="flex justify-end gap-0.5">
+                <IconButton
+                  icono={UsersRound}
+                  aria-label={`Cajeros de ${m.nombre_minimarket}`}
+                  title="Cajeros"
+                  onClick={() => onCajeros(m)}
+                />
+                <IconButton icono={Pencil} aria-label={`Editar ${m.nombre_minimarket}`} title="Editar" onClick={() => onEditar(m)} />
+                <IconButton
+                  icono={Trash2}
+                  peligro
+                  aria-label={`Eliminar ${m.nombre_minimarket}`}
+                  title="Eliminar"
+                  onClick={() => onEliminar(m)}
+                />
+              </div>
+            </Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** A shop's cashiers (docs/cajeros.md): an administrator manages them for any shop. */
+function CajerosDeTienda({
+  minimarket,
+  onVolver,
+}: {
+  minimarket: Pick<Minimarket, 'id_minimarket' | 'nombre_minimarket'>;
+  onVolver: () => void;
+}) {
+  return (
+    <div className="space-y-4">
+      <title>{tituloPagina(`Cajeros de ${minimarket.nombre_minimarket}`)}</title>
+      <BackHeader titulo={`Cajeros de ${minimarket.nombre_minimarket}`} textoVolver="Volver a los minimarkets" onVolver={onVolver} />
+      <Card className="p-4 sm:p-5">
+        <CajerosTienda idMinimarket={minimarket.id_minimarket} nombreTienda={minimarket.nombre_minimarket} />
+      </Card>
+    </div>
+  );
+}
+
 export function GestionMinimarketPage() {
   const [modo, setModo] = useState<Modo>({ tipo: 'lista' });
   const busqueda = useBusquedaGestion(SIN_FILTROS);
-  const { termino, filtros, filtrosActivos, pagina, setPagina } = busqueda;
+  const { termino, filtros, pagina } = busqueda;
   const [eliminando, setEliminando] = useState<Minimarket | null>(null);
   const eliminar = useEliminarMinimarket();
   const consulta = useQuery({
     ...minimarketsQueryOptions({ pagina, tamano: PAGE_SIZE_MINIMARKETS, search: termino, ...filtros }),
     enabled: modo.tipo === 'lista',
   });
-  const paginas = useClampedPage({
-    pagina,
-    setPagina,
-    total: consulta.data?.total,
-    tamano: PAGE_SIZE_MINIMARKETS,
-    isFetching: consulta.isFetching,
-  });
 
-  // A shop's cashiers (docs/cajeros.md): an administrator manages them for any shop.
-  if (modo.tipo === 'cajeros')
-    return (
-      <div className="space-y-4">
-        <title>{tituloPagina(`Cajeros de ${modo.minimarket.nombre_minimarket}`)}</title>
-        <BackHeader
-          titulo={`Cajeros de ${modo.minimarket.nombre_minimarket}`}
-          textoVolver="Volver a los minimarkets"
-          onVolver={() => setModo({ tipo: 'lista' })}
-        />
-        <Card className="p-4 sm:p-5">
-          <CajerosTienda idMinimarket={modo.minimarket.id_minimarket} nombreTienda={modo.minimarket.nombre_minimarket} />
-        </Card>
-      </div>
-    );
+  if (modo.tipo === 'cajeros') return <CajerosDeTienda minimarket={modo.minimarket} onVolver={() => setModo({ tipo: 'lista' })} />;
   if (modo.tipo !== 'lista')
     return <MinimarketForm id={modo.tipo === 'editar' ? modo.id : null} onVolver={() => setModo({ tipo: 'lista' })} />;
 
@@ -105,81 +156,33 @@ export function GestionMinimarketPage() {
         onCrear={() => setModo({ tipo: 'crear' })}
       />
 
-      <Card className="space-y-4 p-4 sm:p-5">
-        <BarraBusqueda
-          termino={termino}
-          etiqueta="Buscar minimarkets"
-          placeholder="Buscar por nombre, dirección o comuna..."
-          filtrosActivos={filtrosActivos}
-          onBuscar={busqueda.buscar}
-          onLimpiar={busqueda.limpiar}
-          filtros={
-            <FiltrosMinimarket
-              key={`${filtros.comuna}|${filtros.rubro}`}
-              comuna={filtros.comuna}
-              rubro={filtros.rubro}
-              onAplicar={(comuna, rubro) => busqueda.filtrar({ comuna, rubro })}
-            />
-          }
-        />
-
-        <QueryResult
-          query={consulta}
-          filas={(d) => d.items}
-          error="Error al cargar minimarkets. Por favor, intente nuevamente."
-          vacio={<SinResultados plural="minimarkets" termino={termino} filtrosActivos={filtrosActivos} />}
-        >
-          {(minimarkets) => (
-            <Table caption="Minimarkets">
-              <thead>
-                <tr>
-                  <Th>Nombre</Th>
-                  <Th>Usuario</Th>
-                  <Th className="hidden md:table-cell">Dirección</Th>
-                  <Th>Comuna</Th>
-                  <Th className="hidden sm:table-cell">Rubro</Th>
-                  <Th className="text-right">Acciones</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {minimarkets.map((m) => (
-                  <tr key={m.id_minimarket}>
-                    <Td className="font-medium text-slate-900">{m.nombre_minimarket}</Td>
-                    <Td>{m.nombre_usuario}</Td>
-                    <Td className="hidden md:table-cell">{m.direccion}</Td>
-                    <Td>{m.comuna}</Td>
-                    <Td className="hidden sm:table-cell">{m.rubro}</Td>
-                    <Td>
-                      <div className="flex justify-end gap-0.5">
-                        <IconButton
-                          icono={UsersRound}
-                          aria-label={`Cajeros de ${m.nombre_minimarket}`}
-                          title="Cajeros"
-                          onClick={() => setModo({ tipo: 'cajeros', minimarket: m })}
-                        />
-                        <IconButton
-                          icono={Pencil}
-                          aria-label={`Editar ${m.nombre_minimarket}`}
-                          title="Editar"
-                          onClick={() => setModo({ tipo: 'editar', id: m.id_minimarket })}
-                        />
-                        <IconButton
-                          icono={Trash2}
-                          peligro
-                          aria-label={`Eliminar ${m.nombre_minimarket}`}
-                          title="Eliminar"
-                          onClick={() => setEliminando(m)}
-                        />
-                      </div>
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
-        </QueryResult>
-        {consulta.data && <Pagination pagina={pagina} totalPaginas={paginas} onCambiar={setPagina} />}
-      </Card>
+      <ListaGestion
+        busqueda={busqueda}
+        etiqueta="Buscar minimarkets"
+        placeholder="Buscar por nombre, dirección o comuna..."
+        filtros={
+          <FiltrosMinimarket
+            key={`${filtros.comuna}|${filtros.rubro}`}
+            comuna={filtros.comuna}
+            rubro={filtros.rubro}
+            onAplicar={(comuna, rubro) => busqueda.filtrar({ comuna, rubro })}
+          />
+        }
+        consulta={consulta}
+        filas={(d) => d.items}
+        error="Error al cargar minimarkets. Por favor, intente nuevamente."
+        plural="minimarkets"
+        tamano={PAGE_SIZE_MINIMARKETS}
+      >
+        {(minimarkets) => (
+          <TablaMinimarkets
+            minimarkets={minimarkets}
+            onCajeros={(m) => setModo({ tipo: 'cajeros', minimarket: m })}
+            onEditar={(m) => setModo({ tipo: 'editar', id: m.id_minimarket })}
+            onEliminar={setEliminando}
+          />
+        )}
+      </ListaGestion>
 
       <ConfirmarEliminacion
         elemento={eliminando}

@@ -4,19 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { Card } from '../../../components/ui/card';
 import { Field, Select } from '../../../components/ui/field';
 import { IconButton } from '../../../components/ui/icon-button';
-import { Pagination } from '../../../components/ui/pagination';
-import { QueryResult } from '../../../components/ui/query-result';
 import { Table, Td, Th } from '../../../components/ui/table';
-import { useClampedPage } from '../../../hooks/use-clamped-page';
 import { useAuth } from '../../../lib/auth';
 import { capitalizar } from '../../../utils/format';
 import { useEliminarUsuario, usuariosQueryOptions } from '../api/usuarios';
 import { useBusquedaGestion } from '../hooks/use-busqueda-gestion';
-import { BarraBusqueda } from './barra-busqueda';
-import { CabeceraGestion, ConfirmarEliminacion, SinResultados } from './lista-gestion';
+import { CabeceraGestion, ConfirmarEliminacion, ListaGestion } from './lista-gestion';
 import { CrearUsuarioForm, EditarUsuarioForm } from './usuario-form';
 
 /** '' is no filter. */
@@ -53,11 +48,73 @@ function FiltroOpciones<T extends string>({
   );
 }
 
+/** A page of the accounts, with what can be done to each (no one deletes their own). */
+function TablaUsuarios({
+  usuarios,
+  idPropio,
+  onEditar,
+  onEliminar,
+}: {
+  usuarios: readonly Usuario[];
+  idPropio: number | undefined;
+  onEditar: (u: Usuario) => void;
+  onEliminar: (u: Usuario) => void;
+}) {
+  return (
+    <Table caption="Usuarios">
+      <thead>
+        <tr>
+          <Th>Nombre</Th>
+          <Th className="hidden md:table-cell">Email</Th>
+          <Th className="hidden lg:table-cell">Empresa</Th>
+          <Th className="hidden sm:table-cell">Rol</Th>
+          <Th className="hidden sm:table-cell">Estado</Th>
+          <Th className="text-right">Acciones</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {usuarios.map((u) => (
+          <tr key={u.id_usuario}>
+            <Td>
+              <span className="block font-medium text-slate-900">{u.nombre}</span>
+              <span className="block max-w-48 truncate text-xs text-slate-600 md:hidden">{u.correo}</span>
+              <span className="block text-xs text-slate-600 sm:hidden">
+                {capitalizar(u.rol)} · {capitalizar(u.estado)}
+              </span>
+            </Td>
+            <Td className="hidden md:table-cell">{u.correo}</Td>
+            <Td className="hidden lg:table-cell">{u.empresa}</Td>
+            <Td className="hidden sm:table-cell">
+              <Badge color={u.rol === 'administrador' ? 'azul' : 'morado'}>{capitalizar(u.rol)}</Badge>
+            </Td>
+            <Td className="hidden sm:table-cell">
+              <Badge color={u.estado === 'activo' ? 'verde' : 'gris'}>{capitalizar(u.estado)}</Badge>
+            </Td>
+            <Td>
+              <div className="flex justify-end gap-0.5">
+                <IconButton icono={Pencil} aria-label={`Editar a ${u.nombre}`} title="Editar" onClick={() => onEditar(u)} />
+                <IconButton
+                  icono={Trash2}
+                  peligro
+                  aria-label={`Eliminar a ${u.nombre}`}
+                  title={u.id_usuario === idPropio ? 'No puedes eliminar tu propia cuenta' : 'Eliminar'}
+                  disabled={u.id_usuario === idPropio}
+                  onClick={() => onEliminar(u)}
+                />
+              </div>
+            </Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
 export function GestionUsuariosPage() {
   const { user } = useAuth();
   const [modo, setModo] = useState<Modo>({ tipo: 'lista' });
   const busqueda = useBusquedaGestion(SIN_FILTROS);
-  const { termino, filtros, filtrosActivos, pagina, setPagina } = busqueda;
+  const { termino, filtros, pagina } = busqueda;
   const [eliminando, setEliminando] = useState<Usuario | null>(null);
   const eliminar = useEliminarUsuario();
   const consulta = useQuery({
@@ -69,13 +126,6 @@ export function GestionUsuariosPage() {
       estado: filtros.estado || undefined,
     }),
     enabled: modo.tipo === 'lista',
-  });
-  const paginas = useClampedPage({
-    pagina,
-    setPagina,
-    total: consulta.data?.total,
-    tamano: PAGE_SIZE_USUARIOS,
-    isFetching: consulta.isFetching,
   });
 
   if (modo.tipo === 'crear')
@@ -106,89 +156,31 @@ export function GestionUsuariosPage() {
         onCrear={() => setModo({ tipo: 'crear' })}
       />
 
-      <Card className="space-y-4 p-4 sm:p-5">
-        <BarraBusqueda
-          termino={termino}
-          etiqueta="Buscar usuarios"
-          placeholder="Buscar por nombre, correo, empresa o rol..."
-          filtrosActivos={filtrosActivos}
-          onBuscar={busqueda.buscar}
-          onLimpiar={busqueda.limpiar}
-          filtros={
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <FiltroOpciones label="Rol" valor={filtros.rol} opciones={ROLES_CUENTA} onCambiar={(rol) => busqueda.filtrar({ rol })} />
-              <FiltroOpciones
-                label="Estado"
-                valor={filtros.estado}
-                opciones={ESTADOS}
-                onCambiar={(estado) => busqueda.filtrar({ estado })}
-              />
-            </div>
-          }
-        />
-
-        <QueryResult
-          query={consulta}
-          filas={(d) => d.users}
-          error="Error al cargar usuarios. Por favor, intente nuevamente."
-          vacio={<SinResultados plural="usuarios" termino={termino} filtrosActivos={filtrosActivos} />}
-        >
-          {(usuarios) => (
-            <Table caption="Usuarios">
-              <thead>
-                <tr>
-                  <Th>Nombre</Th>
-                  <Th className="hidden md:table-cell">Email</Th>
-                  <Th className="hidden lg:table-cell">Empresa</Th>
-                  <Th className="hidden sm:table-cell">Rol</Th>
-                  <Th className="hidden sm:table-cell">Estado</Th>
-                  <Th className="text-right">Acciones</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {usuarios.map((u) => (
-                  <tr key={u.id_usuario}>
-                    <Td>
-                      <span className="block font-medium text-slate-900">{u.nombre}</span>
-                      <span className="block max-w-48 truncate text-xs text-slate-600 md:hidden">{u.correo}</span>
-                      <span className="block text-xs text-slate-600 sm:hidden">
-                        {capitalizar(u.rol)} · {capitalizar(u.estado)}
-                      </span>
-                    </Td>
-                    <Td className="hidden md:table-cell">{u.correo}</Td>
-                    <Td className="hidden lg:table-cell">{u.empresa}</Td>
-                    <Td className="hidden sm:table-cell">
-                      <Badge color={u.rol === 'administrador' ? 'azul' : 'morado'}>{capitalizar(u.rol)}</Badge>
-                    </Td>
-                    <Td className="hidden sm:table-cell">
-                      <Badge color={u.estado === 'activo' ? 'verde' : 'gris'}>{capitalizar(u.estado)}</Badge>
-                    </Td>
-                    <Td>
-                      <div className="flex justify-end gap-0.5">
-                        <IconButton
-                          icono={Pencil}
-                          aria-label={`Editar a ${u.nombre}`}
-                          title="Editar"
-                          onClick={() => setModo({ tipo: 'editar', id: u.id_usuario })}
-                        />
-                        <IconButton
-                          icono={Trash2}
-                          peligro
-                          aria-label={`Eliminar a ${u.nombre}`}
-                          title={u.id_usuario === user?.id_usuario ? 'No puedes eliminar tu propia cuenta' : 'Eliminar'}
-                          disabled={u.id_usuario === user?.id_usuario}
-                          onClick={() => setEliminando(u)}
-                        />
-                      </div>
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          )}
-        </QueryResult>
-        {consulta.data && <Pagination pagina={pagina} totalPaginas={paginas} onCambiar={setPagina} />}
-      </Card>
+      <ListaGestion
+        busqueda={busqueda}
+        etiqueta="Buscar usuarios"
+        placeholder="Buscar por nombre, correo, empresa o rol..."
+        filtros={
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <FiltroOpciones label="Rol" valor={filtros.rol} opciones={ROLES_CUENTA} onCambiar={(rol) => busqueda.filtrar({ rol })} />
+            <FiltroOpciones label="Estado" valor={filtros.estado} opciones={ESTADOS} onCambiar={(estado) => busqueda.filtrar({ estado })} />
+          </div>
+        }
+        consulta={consulta}
+        filas={(d) => d.users}
+        error="Error al cargar usuarios. Por favor, intente nuevamente."
+        plural="usuarios"
+        tamano={PAGE_SIZE_USUARIOS}
+      >
+        {(usuarios) => (
+          <TablaUsuarios
+            usuarios={usuarios}
+            idPropio={user?.id_usuario}
+            onEditar={(u) => setModo({ tipo: 'editar', id: u.id_usuario })}
+            onEliminar={setEliminando}
+          />
+        )}
+      </ListaGestion>
 
       <ConfirmarEliminacion
         elemento={eliminando}

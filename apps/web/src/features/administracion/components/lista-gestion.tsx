@@ -1,12 +1,18 @@
-import type { UseMutationResult } from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Pagination } from '../../../components/ui/pagination';
+import { QueryResult } from '../../../components/ui/query-result';
+import { useClampedPage } from '../../../hooks/use-clamped-page';
 import { mensajeDeError } from '../../../lib/api-client';
 import { tituloPagina } from '../../../lib/app-info';
 import { formatEntero } from '../../../utils/format';
+import type { BusquedaGestion } from '../hooks/use-busqueda-gestion';
+import { BarraBusqueda } from './barra-busqueda';
 
 // The pieces both management lists (usuarios, minimarkets) are built from, besides BarraBusqueda.
 
@@ -67,6 +73,60 @@ export function SinResultados({ plural, termino, filtrosActivos }: { plural: str
           ? `No se encontraron ${plural} con los filtros elegidos`
           : `No hay ${plural} para mostrar`}
     </p>
+  );
+}
+
+/**
+ * The list itself: the search bar with its filters, the page of rows (or why there are none) and the
+ * pages, stepping back a page when the list shrinks under it (useClampedPage).
+ */
+export function ListaGestion<D extends { total: number }, T>({
+  busqueda,
+  etiqueta,
+  placeholder,
+  filtros,
+  consulta,
+  filas,
+  error,
+  plural,
+  tamano,
+  children,
+}: {
+  busqueda: BusquedaGestion;
+  etiqueta: string;
+  placeholder: string;
+  filtros: ReactNode;
+  consulta: UseQueryResult<D>;
+  filas: (data: D) => readonly T[];
+  error: string;
+  plural: string;
+  tamano: number;
+  children: (filas: readonly T[]) => ReactNode;
+}) {
+  const { termino, filtrosActivos, pagina, setPagina } = busqueda;
+  const paginas = useClampedPage({ pagina, setPagina, total: consulta.data?.total, tamano, isFetching: consulta.isFetching });
+  return (
+    <Card className="space-y-4 p-4 sm:p-5">
+      <BarraBusqueda
+        termino={termino}
+        etiqueta={etiqueta}
+        placeholder={placeholder}
+        filtrosActivos={filtrosActivos}
+        onBuscar={busqueda.buscar}
+        onLimpiar={busqueda.limpiar}
+        filtros={filtros}
+      />
+
+      <QueryResult
+        query={consulta}
+        filas={filas}
+        error={error}
+        vacio={<SinResultados plural={plural} termino={termino} filtrosActivos={filtrosActivos} />}
+      >
+        {children}
+      </QueryResult>
+      {consulta.data && <Pagination pagina={pagina} totalPaginas={paginas} onCambiar={setPagina} />}
+    </Card>
   );
 }
 

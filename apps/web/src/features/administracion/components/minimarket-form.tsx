@@ -8,7 +8,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { DescargarDatos } from '../../../components/shop/descargar-datos';
 import { Alert } from '../../../components/ui/alert';
@@ -18,8 +17,8 @@ import { Field, Input, Select } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Loading } from '../../../components/ui/loading';
 import { mensajeDeError } from '../../../lib/api-client';
-import { aplicarErroresCampo } from '../../../lib/form-errors';
 import { soloCambios } from '../../../utils/solo-cambios';
+import { guardarFormulario } from '../utils/guardar-formulario';
 import { minimarketQueryOptions } from '../../../lib/current-shop';
 import { useActualizarMinimarket, useCrearMinimarket } from '../api/minimarkets';
 import { SelectorDueno } from './selector-dueno';
@@ -67,16 +66,18 @@ function Formulario({ minimarket, onVolver }: { minimarket: Minimarket | null; o
     setErrorGeneral(null);
     const payload: MinimarketCreate = { ...datos, id_usuario: Number(datos.id_usuario) };
     if (payload.umbral_stock_bajo === undefined) delete payload.umbral_stock_bajo;
-    try {
+    await guardarFormulario({
       // An edit sends only what changed (the owner may have set the threshold meanwhile).
-      if (minimarket) await actualizar.mutateAsync({ id: minimarket.id_minimarket, datos: soloCambios(payload, dirtyFields) });
-      else await crear.mutateAsync(payload);
-      toast.success(minimarket ? 'Minimarket actualizado exitosamente.' : 'Minimarket creado exitosamente.', { duration: 2000 });
-      onVolver();
-    } catch (e) {
-      aplicarErroresCampo(e, setError);
-      setErrorGeneral(mensajeDeError(e, MENSAJE_ERROR_GUARDAR));
-    }
+      pedir: () =>
+        minimarket
+          ? actualizar.mutateAsync({ id: minimarket.id_minimarket, datos: soloCambios(payload, dirtyFields) })
+          : crear.mutateAsync(payload),
+      exito: minimarket ? 'Minimarket actualizado exitosamente.' : 'Minimarket creado exitosamente.',
+      onListo: onVolver,
+      setError,
+      setErrorGeneral,
+      mensajeError: MENSAJE_ERROR_GUARDAR,
+    });
   });
 
   return (

@@ -5,7 +5,6 @@ import { usuarioCreateSchema, usuarioUpdateSchema, type Usuario, type UsuarioUpd
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { BackHeader } from '../../../components/ui/back-header';
@@ -14,8 +13,8 @@ import { Field, Input, Select, Textarea } from '../../../components/ui/field';
 import { FormActions } from '../../../components/ui/form-actions';
 import { Loading } from '../../../components/ui/loading';
 import { mensajeDeError } from '../../../lib/api-client';
-import { aplicarErroresCampo } from '../../../lib/form-errors';
 import { soloCambios } from '../../../utils/solo-cambios';
+import { guardarFormulario } from '../utils/guardar-formulario';
 import { capitalizar } from '../../../utils/format';
 import { useActualizarUsuario, useCrearUsuario, usuarioQueryOptions } from '../api/usuarios';
 
@@ -121,19 +120,20 @@ export function CrearUsuarioForm({ onVolver, onCreado }: { onVolver: () => void;
     setErrorGeneral(null);
     // Optional fields left blank are not sent at all.
     const { direccion, descripcion, ...resto } = datos;
-    try {
-      const creado = await crear.mutateAsync({
-        ...resto,
-        estado: 'activo',
-        ...(direccion ? { direccion } : {}),
-        ...(descripcion ? { descripcion } : {}),
-      });
-      toast.success('Usuario creado exitosamente.', { duration: 2000 });
-      onCreado(creado);
-    } catch (e) {
-      aplicarErroresCampo(e, setError);
-      setErrorGeneral(mensajeDeError(e, MENSAJE_ERROR_GUARDAR));
-    }
+    await guardarFormulario({
+      pedir: () =>
+        crear.mutateAsync({
+          ...resto,
+          estado: 'activo',
+          ...(direccion ? { direccion } : {}),
+          ...(descripcion ? { descripcion } : {}),
+        }),
+      exito: 'Usuario creado exitosamente.',
+      onListo: onCreado,
+      setError,
+      setErrorGeneral,
+      mensajeError: MENSAJE_ERROR_GUARDAR,
+    });
   });
 
   return (
@@ -193,14 +193,14 @@ function EditarUsuarioFormulario({ usuario, onVolver }: { usuario: Usuario; onVo
       onVolver();
       return;
     }
-    try {
-      await actualizar.mutateAsync({ id: usuario.id_usuario, datos: cambios });
-      toast.success('Usuario actualizado exitosamente.', { duration: 2000 });
-      onVolver();
-    } catch (e) {
-      aplicarErroresCampo(e, setError);
-      setErrorGeneral(mensajeDeError(e, MENSAJE_ERROR_GUARDAR));
-    }
+    await guardarFormulario({
+      pedir: () => actualizar.mutateAsync({ id: usuario.id_usuario, datos: cambios }),
+      exito: 'Usuario actualizado exitosamente.',
+      onListo: onVolver,
+      setError,
+      setErrorGeneral,
+      mensajeError: MENSAJE_ERROR_GUARDAR,
+    });
   });
 
   return (

@@ -29,3 +29,7 @@ export function useBusquedaGestion<F extends Record<string, string>>(sinFiltros:
     },
   };
 }
+export type BusquedaGestion = Pick<
+  ReturnType<typeof useBusquedaGestion>,
+  'termino' | 'filtrosActivos' | 'pagina' | 'setPagina' | 'buscar' | 'limpiar'
+>;

@@ -6,18 +6,17 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ComposerMensaje } from '../../../components/soporte/composer-mensaje';
 import { HiloMensajes } from '../../../components/soporte/hilo-mensajes';
 import { EstadoBadge, MarcaNoLeidos } from '../../../components/soporte/insignias';
+import { CabeceraConversacion, PaginaConversacion } from '../../../components/soporte/pagina-conversacion';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Loading } from '../../../components/ui/loading';
 import { Pagination } from '../../../components/ui/pagination';
 import { totalPaginas } from '../../../utils/paginacion';
-import { QueryResult, RetryAlert } from '../../../components/ui/query-result';
-import { ApiError, mensajeDeError } from '../../../lib/api-client';
+import { QueryResult } from '../../../components/ui/query-result';
 import { NOMBRE_ASISTENTE } from '../../../lib/app-info';
 import { useAuth } from '../../../lib/auth';
-import { conversacionesQueryOptions, useConversacion, RUTA_SOPORTE_PYME, useEnviarMensaje } from '../../../lib/soporte';
+import { conversacionesQueryOptions, RUTA_SOPORTE_PYME, useEnviarMensaje } from '../../../lib/soporte';
 import { cn } from '../../../utils/cn';
 import { formatEntero, formatFechaHora } from '../../../utils/format';
 import { NuevaConversacionForm } from './nueva-conversacion-form';
@@ -105,57 +104,43 @@ export function MisConversacionesPage({ escribiendoAlInicio = false }: { escribi
 /** One of the pyme's conversations: the answers arrive live (the layout keeps the stream open). */
 export function ConversacionPymePage({ id }: { id: number }) {
   const { user } = useAuth();
-  const consulta = useConversacion(id);
   const enviar = useEnviarMensaje(id);
-  const volver = (
-    <Link to={RUTA_SOPORTE_PYME} className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-marca-700 hover:underline">
-      <ArrowLeft className="size-4" aria-hidden="true" /> Volver a mis conversaciones
-    </Link>
-  );
-
-  if (consulta.isPending) return <Loading />;
-  if (consulta.isError) {
-    const noExiste = consulta.error instanceof ApiError && [403, 404, 422].includes(consulta.error.status);
-    return (
-      <div className="mx-auto max-w-3xl space-y-4">
-        {volver}
-        {noExiste ? (
-          <EmptyState icono={MessageSquareOff} titulo="Esta conversación no existe." />
-        ) : (
-          <RetryAlert onReintentar={() => consulta.refetch()}>
-            {mensajeDeError(consulta.error, 'No se pudo cargar la conversación.')}
-          </RetryAlert>
-        )}
-      </div>
-    );
-  }
-  const c = consulta.data;
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      {volver}
-      <Card className="flex flex-col overflow-hidden">
-        <header className="space-y-1 border-b border-slate-200 p-4">
-          <h2 className="text-lg font-semibold break-words text-slate-900">{c.asunto}</h2>
-          <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+    <PaginaConversacion
+      id={id}
+      className="mx-auto max-w-3xl space-y-4"
+      volver={
+        <Link
+          to={RUTA_SOPORTE_PYME}
+          className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-marca-700 hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" /> Volver a mis conversaciones
+        </Link>
+      }
+      inexistente={<EmptyState icono={MessageSquareOff} titulo="Esta conversación no existe." />}
+    >
+      {(c) => (
+        <Card className="flex flex-col overflow-hidden">
+          <CabeceraConversacion asunto={c.asunto}>
             <EstadoBadge estado={c.estado} />
             <span>
               Abierta el <time dateTime={c.fecha_creacion}>{formatFechaHora(c.fecha_creacion)}</time>
             </span>
-          </div>
-        </header>
-        <HiloMensajes
-          mensajes={c.mensajes}
-          idUsuarioActual={user?.id_usuario ?? 0}
-          etiqueta="Mensajes con soporte"
-          className="h-[min(26rem,55vh)]"
-        />
-        {c.estado === 'Resuelto' && (
-          <Alert tipo="info" className="m-3 mb-0">
-            Soporte marcó esta conversación como resuelta. Si escribes de nuevo, se vuelve a abrir.
-          </Alert>
-        )}
-        <ComposerMensaje etiqueta="Tu mensaje para soporte" enviar={(texto) => enviar.mutateAsync(texto)} />
-      </Card>
-    </div>
+          </CabeceraConversacion>
+          <HiloMensajes
+            mensajes={c.mensajes}
+            idUsuarioActual={user?.id_usuario ?? 0}
+            etiqueta="Mensajes con soporte"
+            className="h-[min(26rem,55vh)]"
+          />
+          {c.estado === 'Resuelto' && (
+            <Alert tipo="info" className="m-3 mb-0">
+              Soporte marcó esta conversación como resuelta. Si escribes de nuevo, se vuelve a abrir.
+            </Alert>
+          )}
+          <ComposerMensaje etiqueta="Tu mensaje para soporte" enviar={(texto) => enviar.mutateAsync(texto)} />
+        </Card>
+      )}
+    </PaginaConversacion>
   );
 }

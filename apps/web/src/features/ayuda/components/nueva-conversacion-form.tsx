@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, Select, Textarea } from '../../../components/ui/field';
+import { Field, Input, OpcionesTexto, Select, Textarea } from '../../../components/ui/field';
 import { mensajeDeError } from '../../../lib/api-client';
 import { useCurrentShop } from '../../../lib/current-shop';
 import { useCrearConversacion } from '../../../lib/soporte';
@@ -62,11 +62,7 @@ export function NuevaConversacionForm({
         <Field label="Prioridad" error={errors.prioridad?.message} className="max-w-48">
           {(p) => (
             <Select {...p} {...register('prioridad')}>
-              {PRIORIDADES.map((pr) => (
-                <option key={pr} value={pr}>
-                  {pr}
-                </option>
-              ))}
+              <OpcionesTexto valores={PRIORIDADES} />
             </Select>
           )}
         </Field>

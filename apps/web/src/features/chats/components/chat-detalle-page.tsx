@@ -13,17 +13,18 @@ import { toast } from 'sonner';
 import { ComposerMensaje } from '../../../components/soporte/composer-mensaje';
 import { HiloMensajes } from '../../../components/soporte/hilo-mensajes';
 import { EstadoBadge, MarcaNoLeidos, PrioridadBadge } from '../../../components/soporte/insignias';
+import { CabeceraConversacion, PaginaConversacion } from '../../../components/soporte/pagina-conversacion';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Field, Select } from '../../../components/ui/field';
+import { Field, OpcionesTexto, Select } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
 import { RetryAlert } from '../../../components/ui/query-result';
-import { ApiError, mensajeDeError } from '../../../lib/api-client';
+import { mensajeDeError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useCurrentShop } from '../../../lib/current-shop';
 import { RUTA_INVENTARIO } from '../../../lib/rutas-inventario';
-import { conversacionesQueryOptions, useConversacion, useActualizarConversacion, useEnviarMensaje } from '../../../lib/soporte';
+import { conversacionesQueryOptions, useActualizarConversacion, useEnviarMensaje } from '../../../lib/soporte';
 import { formatFecha, formatFechaHora } from '../../../utils/format';
 
 /** Earlier conversations of the same user shown beside the chat. */
@@ -93,11 +94,7 @@ function AccionesRapidas({ c }: { c: ConversacionDetalle }) {
               disabled={actualizar.isPending}
               onChange={(e) => cambiar({ prioridad: e.target.value as Prioridad }, `Prioridad cambiada a ${e.target.value.toLowerCase()}.`)}
             >
-              {PRIORIDADES.map((pr) => (
-                <option key={pr} value={pr}>
-                  {pr}
-                </option>
-              ))}
+              <OpcionesTexto valores={PRIORIDADES} />
             </Select>
           )}
         </Field>
@@ -109,11 +106,7 @@ function AccionesRapidas({ c }: { c: ConversacionDetalle }) {
               disabled={actualizar.isPending}
               onChange={(e) => cambiar({ estado: e.target.value as EstadoConversacion }, `Estado cambiado a ${e.target.value}.`)}
             >
-              {ESTADOS_CONVERSACION.map((es) => (
-                <option key={es} value={es}>
-                  {es}
-                </option>
-              ))}
+              <OpcionesTexto valores={ESTADOS_CONVERSACION} />
             </Select>
           )}
         </Field>
@@ -167,81 +160,74 @@ function Historial({ c }: { c: ConversacionDetalle }) {
   );
 }
 
+/** Who wrote: name, shop (with its address) and e-mail. */
+function DatosUsuario({ c }: { c: ConversacionDetalle }) {
+  return (
+    <Card className="p-4">
+      <h3 className="mb-3 font-semibold text-slate-900">Usuario</h3>
+      <dl className="space-y-3">
+        <Dato icono={User} etiqueta="Nombre">
+          {c.nombre_usuario}
+        </Dato>
+        <Dato icono={Store} etiqueta="Minimarket">
+          {c.nombre_minimarket}
+          {(c.comuna || c.direccion) && (
+            <span className="block text-xs text-slate-600">{[c.direccion, c.comuna].filter(Boolean).join(', ')}</span>
+          )}
+        </Dato>
+        <Dato icono={Mail} etiqueta="Correo de contacto">
+          <a href={`mailto:${c.correo_usuario}`} className="text-marca-800 hover:underline">
+            {c.correo_usuario}
+          </a>
+        </Dato>
+      </dl>
+    </Card>
+  );
+}
+
 export function ChatDetallePage({ id }: { id: number }) {
   const { user } = useAuth();
-  const consulta = useConversacion(id);
   const enviar = useEnviarMensaje(id);
-
-  if (consulta.isPending) return <Loading />;
-  if (consulta.isError) {
-    const noExiste = consulta.error instanceof ApiError && [403, 404, 422].includes(consulta.error.status);
-    return (
-      <div className="space-y-4">
-        <Volver />
-        {noExiste ? (
-          <EmptyState icono={MessageSquareOff} titulo={`La conversación #${id} no existe.`}>
-            Puede que el enlace esté incompleto. Vuelve a la lista para elegir un chat.
-          </EmptyState>
-        ) : (
-          <RetryAlert onReintentar={() => consulta.refetch()}>
-            {mensajeDeError(consulta.error, 'No se pudo cargar la conversación.')}
-          </RetryAlert>
-        )}
-      </div>
-    );
-  }
-  const c = consulta.data;
   return (
-    <div className="space-y-4">
-      <Volver />
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <Card className="flex min-w-0 flex-col overflow-hidden">
-          <header className="space-y-1 border-b border-slate-200 p-4">
-            <h2 className="text-lg font-semibold break-words text-slate-900">{c.asunto}</h2>
-            <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+    <PaginaConversacion
+      id={id}
+      className="space-y-4"
+      volver={<Volver />}
+      inexistente={
+        <EmptyState icono={MessageSquareOff} titulo={`La conversación #${id} no existe.`}>
+          Puede que el enlace esté incompleto. Vuelve a la lista para elegir un chat.
+        </EmptyState>
+      }
+    >
+      {(c) => (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <Card className="flex min-w-0 flex-col overflow-hidden">
+            <CabeceraConversacion asunto={c.asunto}>
               <PrioridadBadge prioridad={c.prioridad} />
               <EstadoBadge estado={c.estado} />
               <span>
                 Chat #{c.id_conversacion} · abierto el <time dateTime={c.fecha_creacion}>{formatFechaHora(c.fecha_creacion)}</time>
               </span>
-            </div>
-          </header>
-          <HiloMensajes
-            mensajes={c.mensajes}
-            idUsuarioActual={user?.id_usuario ?? 0}
-            etiqueta={`Mensajes con ${c.nombre_usuario}`}
-            className="h-[min(28rem,60vh)]"
-          />
-          <ComposerMensaje
-            etiqueta={`Respuesta para ${c.nombre_usuario}`}
-            placeholder="Escribe tu respuesta..."
-            enviar={(texto) => enviar.mutateAsync(texto)}
-          />
-        </Card>
-        <div className="space-y-4">
-          <Card className="p-4">
-            <h3 className="mb-3 font-semibold text-slate-900">Usuario</h3>
-            <dl className="space-y-3">
-              <Dato icono={User} etiqueta="Nombre">
-                {c.nombre_usuario}
-              </Dato>
-              <Dato icono={Store} etiqueta="Minimarket">
-                {c.nombre_minimarket}
-                {(c.comuna || c.direccion) && (
-                  <span className="block text-xs text-slate-600">{[c.direccion, c.comuna].filter(Boolean).join(', ')}</span>
-                )}
-              </Dato>
-              <Dato icono={Mail} etiqueta="Correo de contacto">
-                <a href={`mailto:${c.correo_usuario}`} className="text-marca-800 hover:underline">
-                  {c.correo_usuario}
-                </a>
-              </Dato>
-            </dl>
+            </CabeceraConversacion>
+            <HiloMensajes
+              mensajes={c.mensajes}
+              idUsuarioActual={user?.id_usuario ?? 0}
+              etiqueta={`Mensajes con ${c.nombre_usuario}`}
+              className="h-[min(28rem,60vh)]"
+            />
+            <ComposerMensaje
+              etiqueta={`Respuesta para ${c.nombre_usuario}`}
+              placeholder="Escribe tu respuesta..."
+              enviar={(texto) => enviar.mutateAsync(texto)}
+            />
           </Card>
-          <AccionesRapidas c={c} />
-          <Historial c={c} />
+          <div className="space-y-4">
+            <DatosUsuario c={c} />
+            <AccionesRapidas c={c} />
+            <Historial c={c} />
+          </div>
         </div>
-      </div>
-    </div>
+      )}
+    </PaginaConversacion>
   );
 }

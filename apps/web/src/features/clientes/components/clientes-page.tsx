@@ -58,19 +58,69 @@ const columnas: ColumnaTabla<Cliente>[] = [
   },
 ];
 
+interface FiltroClientes {
+  texto: string;
+  orden: OrdenClientes;
+  inactivos: boolean;
+}
+
+/** The search box, the order and «Mostrar inactivos»: each change starts again from page 1. */
+function BarraClientes({ filtro, onCambiar }: { filtro: FiltroClientes; onCambiar: (cambios: Partial<FiltroClientes>) => void }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+      <SearchInput
+        className="w-full sm:max-w-sm sm:flex-1"
+        aria-label="Buscar cliente"
+        placeholder="Buscar por nombre o RUT..."
+        value={filtro.texto}
+        onChange={(e) => onCambiar({ texto: e.target.value })}
+      />
+      <Field label="Ordenar por" className="sm:w-52">
+        {(p) => (
+          <Select {...p} value={filtro.orden} onChange={(e) => onCambiar({ orden: e.target.value as OrdenClientes })}>
+            <option value="deuda">Quién debe más</option>
+            <option value="nombre">Nombre</option>
+          </Select>
+        )}
+      </Field>
+      <label className="flex items-center gap-2 py-2 text-sm text-slate-700">
+        <input type="checkbox" className="size-4" checked={filtro.inactivos} onChange={(e) => onCambiar({ inactivos: e.target.checked })} />
+        Mostrar inactivos
+      </label>
+    </div>
+  );
+}
+
+function TablaClientes({ clientes }: { clientes: readonly Cliente[] }) {
+  return (
+    <TablaOTarjetas
+      caption="Clientes"
+      filas={clientes}
+      columnas={columnas}
+      clave={(c) => c.id_cliente}
+      propsFila={(c) => ({ 'data-testid': 'fila-cliente', 'data-cliente': c.nombre })}
+      tituloAcciones=""
+      acciones={(c) => (
+        <Link to={rutaCliente(c.id_cliente)} className={buttonClasses('contorno', 'sm')} aria-label={`Ver cuenta de ${c.nombre}`}>
+          Ver cuenta
+        </Link>
+      )}
+    />
+  );
+}
+
 /**
  * POS → CLIENTES: la libreta. Who owes what and since when, who owes most first, what the whole
  * shop has to collect (por cobrar), and a new customer. Each name opens the customer's page.
  */
 export function ClientesPage({ idMinimarket }: { idMinimarket: number }) {
-  const [texto, setTexto] = useState('');
-  const [orden, setOrden] = useState<OrdenClientes>('deuda');
-  const [inactivos, setInactivos] = useState(false);
+  const [filtro, setFiltro] = useState<FiltroClientes>({ texto: '', orden: 'deuda', inactivos: false });
   const [pagina, setPagina] = useState(1);
   const [creando, setCreando] = useState(false);
   // A cashier takes abonos; creating and editing customers is the owner's (docs/cajeros.md).
   const puedeCrear = useAuth().user?.rol !== 'cajero';
-  const search = useDebouncedValue(texto.trim(), 300);
+  const search = useDebouncedValue(filtro.texto.trim(), 300);
+  const { orden, inactivos } = filtro;
   const consulta = useQuery(clientesQueryOptions({ idMinimarket, search, orden, inactivos, pagina, tamano: PAGE_SIZE_CLIENTES }));
   const paginas = useClampedPage({
     pagina,
@@ -79,6 +129,10 @@ export function ClientesPage({ idMinimarket }: { idMinimarket: number }) {
     tamano: PAGE_SIZE_CLIENTES,
     isFetching: consulta.isFetching,
   });
+  const cambiar = (cambios: Partial<FiltroClientes>) => {
+    setFiltro((f) => ({ ...f, ...cambios }));
+    setPagina(1);
+  };
 
   return (
     <>
@@ -104,45 +158,7 @@ export function ClientesPage({ idMinimarket }: { idMinimarket: number }) {
         </Card>
 
         <Card className="p-4 sm:p-5">
-          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-            <SearchInput
-              className="w-full sm:max-w-sm sm:flex-1"
-              aria-label="Buscar cliente"
-              placeholder="Buscar por nombre o RUT..."
-              value={texto}
-              onChange={(e) => {
-                setTexto(e.target.value);
-                setPagina(1);
-              }}
-            />
-            <Field label="Ordenar por" className="sm:w-52">
-              {(p) => (
-                <Select
-                  {...p}
-                  value={orden}
-                  onChange={(e) => {
-                    setOrden(e.target.value as OrdenClientes);
-                    setPagina(1);
-                  }}
-                >
-                  <option value="deuda">Quién debe más</option>
-                  <option value="nombre">Nombre</option>
-                </Select>
-              )}
-            </Field>
-            <label className="flex items-center gap-2 py-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                className="size-4"
-                checked={inactivos}
-                onChange={(e) => {
-                  setInactivos(e.target.checked);
-                  setPagina(1);
-                }}
-              />
-              Mostrar inactivos
-            </label>
-          </div>
+          <BarraClientes filtro={filtro} onCambiar={cambiar} />
 
           <QueryResult
             className="mt-4"
@@ -161,21 +177,7 @@ export function ClientesPage({ idMinimarket }: { idMinimarket: number }) {
               )
             }
           >
-            {(clientes) => (
-              <TablaOTarjetas
-                caption="Clientes"
-                filas={clientes}
-                columnas={columnas}
-                clave={(c) => c.id_cliente}
-                propsFila={(c) => ({ 'data-testid': 'fila-cliente', 'data-cliente': c.nombre })}
-                tituloAcciones=""
-                acciones={(c) => (
-                  <Link to={rutaCliente(c.id_cliente)} className={buttonClasses('contorno', 'sm')} aria-label={`Ver cuenta de ${c.nombre}`}>
-                    Ver cuenta
-                  </Link>
-                )}
-              />
-            )}
+            {(clientes) => <TablaClientes clientes={clientes} />}
           </QueryResult>
           {consulta.data && <Pagination className="mt-3" pagina={pagina} totalPaginas={paginas} onCambiar={setPagina} />}
         </Card>

@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Printer } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { Button, buttonClasses } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { RetryAlert } from '../../../components/ui/query-result';
 import { mensajeDeError } from '../../../lib/api-client';
-import { tituloPagina } from '../../../lib/app-info';
 import { estadoCuentaQueryOptions } from '../../../lib/clientes';
 import { useCurrentShop } from '../../../lib/current-shop';
-import { ElegirAnchoPapel, HojaPapel, SeparadorPapel } from '../../../components/shop/papel-termico';
+import { HojaPapel, PaginaPapelTermico, SeparadorPapel } from '../../../components/shop/papel-termico';
 import { usePapelTermico } from '../../../hooks/use-papel-termico';
 import { lineaCompra, parteFiada } from '../../../lib/clientes-formato';
 import { formatClp, formatFecha, formatFechaHora } from '../../../utils/format';
@@ -25,77 +21,67 @@ export function EstadoCuentaTermico({ idCliente }: { idCliente: number }) {
   const { ancho, elegirAncho, papel, imprimir, reglaImpresion } = usePapelTermico(consulta.data);
 
   return (
-    <div className="min-h-screen bg-slate-100 print:min-h-0 print:bg-white">
-      <title>{tituloPagina('Estado de cuenta')}</title>
-      <style>{reglaImpresion}</style>
-      <main className="mx-auto max-w-xl px-3 py-4 sm:py-8 print:m-0 print:max-w-none print:p-0">
-        <div className="mb-4 space-y-3 print:hidden">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h1 className="text-xl font-bold text-slate-900">Estado de cuenta</h1>
-            <Link to={rutaCliente(idCliente)} className={buttonClasses('contorno', 'sm')}>
-              <ArrowLeft className="size-4" aria-hidden="true" /> Volver
-            </Link>
-          </div>
-          <div className="flex flex-wrap items-end justify-between gap-3 rounded-xl border border-slate-200 bg-white p-3">
-            <ElegirAnchoPapel ancho={ancho} onElegir={elegirAncho} />
-            <Button ref={imprimir} onClick={() => window.print()} disabled={!consulta.data}>
-              <Printer className="size-4" aria-hidden="true" /> Imprimir estado de cuenta
-            </Button>
-          </div>
-        </div>
-
-        {consulta.isPending ? (
-          <Loading />
-        ) : consulta.isError ? (
-          <RetryAlert onReintentar={() => void consulta.refetch()}>
-            {mensajeDeError(consulta.error, 'No se pudo cargar la cuenta.')}
-          </RetryAlert>
-        ) : (
-          <HojaPapel
-            ref={papel}
-            ancho={ancho}
-            etiqueta={`Estado de cuenta de ${consulta.data.cliente.nombre}`}
-            testId="estado-cuenta-termico"
-          >
-            <header className="text-center">
-              {tienda && <p className="text-[1.15em] font-bold uppercase">{tienda}</p>}
-              <p className="font-bold">Estado de cuenta</p>
-            </header>
-            <SeparadorPapel />
-            <p className="break-words">{consulta.data.cliente.nombre}</p>
-            <p>Al {formatFechaHora(new Date())}</p>
-            <SeparadorPapel />
-            {consulta.data.movimientos.length === 0 ? (
-              <p>Sin movimientos.</p>
-            ) : (
-              <ul>
-                {consulta.data.movimientos.map((m) => (
-                  <li key={`${m.fecha}-${m.tipo}-${m.descripcion}`} className="pb-[1.5mm]">
-                    <span className="block">
-                      {formatFecha(m.fecha)} {m.descripcion}
+    <PaginaPapelTermico
+      titulo="Estado de cuenta"
+      volverA={rutaCliente(idCliente)}
+      ancho={ancho}
+      onElegirAncho={elegirAncho}
+      imprimir={imprimir}
+      imprimible={Boolean(consulta.data)}
+      textoImprimir="Imprimir estado de cuenta"
+      reglaImpresion={reglaImpresion}
+    >
+      {consulta.isPending ? (
+        <Loading />
+      ) : consulta.isError ? (
+        <RetryAlert onReintentar={() => void consulta.refetch()}>
+          {mensajeDeError(consulta.error, 'No se pudo cargar la cuenta.')}
+        </RetryAlert>
+      ) : (
+        <HojaPapel
+          ref={papel}
+          ancho={ancho}
+          etiqueta={`Estado de cuenta de ${consulta.data.cliente.nombre}`}
+          testId="estado-cuenta-termico"
+        >
+          <header className="text-center">
+            {tienda && <p className="text-[1.15em] font-bold uppercase">{tienda}</p>}
+            <p className="font-bold">Estado de cuenta</p>
+          </header>
+          <SeparadorPapel />
+          <p className="break-words">{consulta.data.cliente.nombre}</p>
+          <p>Al {formatFechaHora(new Date())}</p>
+          <SeparadorPapel />
+          {consulta.data.movimientos.length === 0 ? (
+            <p>Sin movimientos.</p>
+          ) : (
+            <ul>
+              {consulta.data.movimientos.map((m) => (
+                <li key={`${m.fecha}-${m.tipo}-${m.descripcion}`} className="pb-[1.5mm]">
+                  <span className="block">
+                    {formatFecha(m.fecha)} {m.descripcion}
+                  </span>
+                  {m.detalles.map((l, i) => (
+                    <span key={i} className="block pl-[2mm] break-words">
+                      {lineaCompra(l)}
                     </span>
-                    {m.detalles.map((l, i) => (
-                      <span key={i} className="block pl-[2mm] break-words">
-                        {lineaCompra(l)}
-                      </span>
-                    ))}
-                    {parteFiada(m) && <span className="block pl-[2mm]">{parteFiada(m)}</span>}
-                    <span className="flex justify-between gap-[2mm]">
-                      <span>{m.cargo > 0 ? `+${formatClp(m.cargo)}` : `-${formatClp(m.abono)}`}</span>
-                      <span>Saldo {formatClp(m.saldo)}</span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <SeparadorPapel />
-            <p className="flex justify-between text-[1.15em] font-bold">
-              <span>SALDO</span>
-              <span data-testid="termico-saldo">{formatClp(consulta.data.saldo)}</span>
-            </p>
-          </HojaPapel>
-        )}
-      </main>
-    </div>
+                  ))}
+                  {parteFiada(m) && <span className="block pl-[2mm]">{parteFiada(m)}</span>}
+                  <span className="flex justify-between gap-[2mm]">
+                    <span>{m.cargo > 0 ? `+${formatClp(m.cargo)}` : `-${formatClp(m.abono)}`}</span>
+                    <span>Saldo {formatClp(m.saldo)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <SeparadorPapel />
+          <p className="flex justify-between text-[1.15em] font-bold">
+            <span>SALDO</span>
+            <span data-testid="termico-saldo">{formatClp(consulta.data.saldo)}</span>
+          </p>
+        </HojaPapel>
+      )}
+    </PaginaPapelTermico>
   );
 }

@@ -4,15 +4,13 @@ import { api } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
 import { replaceToken } from '../../../lib/auth-token';
 import { tiendaKeys } from '../../../lib/current-shop';
+import { useMutacionQueRefresca } from '../../../lib/mutaciones';
 
-export function useActualizarPerfil() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (datos: { nombre?: string; direccion?: string | null; descripcion?: string | null }) =>
-      api('PUT /users/me', { json: datos }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
-  });
-}
+export const useActualizarPerfil = () =>
+  useMutacionQueRefresca(
+    (datos: { nombre?: string; direccion?: string | null; descripcion?: string | null }) => api('PUT /users/me', { json: datos }),
+    [authKeys.me],
+  );
 
 export function useCambiarContrasena() {
   return useMutation({
@@ -49,9 +47,5 @@ export function useConfigurarMinimarket() {
 
 /** The owner's own PIN (PUT /auth/pin, confirmed with their password): the profile then says they have one. */
 export function useFijarPinPropio() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (datos: { pin: string; contrasena: string }) => api('PUT /auth/pin', { json: datos }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
-  });
+  return useMutacionQueRefresca((datos: { pin: string; contrasena: string }) => api('PUT /auth/pin', { json: datos }), [authKeys.me]);
 }

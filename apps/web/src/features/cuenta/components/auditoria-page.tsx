@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { OpcionesPersonas } from '../../../components/shop/opciones-personas';
 import { RequiereTienda } from '../../../components/shop/requiere-tienda';
 import { ShopSelector } from '../../../components/shop/shop-selector';
 import { Badge } from '../../../components/ui/badge';
@@ -82,12 +83,7 @@ function Auditoria({ idMinimarket }: { idMinimarket: number }) {
               }}
             >
               <option value="">Todas</option>
-              {personas.map((x) => (
-                <option key={x.id_usuario} value={x.id_usuario}>
-                  {x.nombre}
-                  {x.rol === 'pyme' ? ' (dueño)' : ''}
-                </option>
-              ))}
+              <OpcionesPersonas personas={personas} />
             </Select>
           )}
         </Field>

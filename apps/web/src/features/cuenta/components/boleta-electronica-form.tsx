@@ -9,7 +9,7 @@ import {
 } from '@minimarket/contracts/boletas';
 import { formatRut, normalizeRut } from '@minimarket/contracts/rut';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
@@ -85,6 +85,98 @@ function aFormulario(e: Emisor): FormInput {
   };
 }
 
+interface PropsCampos {
+  register: UseFormRegister<FormInput>;
+  errors: FieldErrors<FormInput>;
+}
+
+/** The issuer as SII knows it: RUT, name, giro, address, branch, Acteco and the resolution. */
+function CamposEmisor({ register, errors }: PropsCampos) {
+  return (
+    <>
+      <Field label="RUT del emisor" requerido error={errors.rut?.message} hint="El RUT de la empresa que emite, ej: 76.123.456-0.">
+        {(p) => <Input {...p} autoComplete="off" className="max-w-52" {...register('rut')} />}
+      </Field>
+      <Field label="Razón social" requerido error={errors.razon_social?.message}>
+        {(p) => <Input {...p} autoComplete="organization" {...register('razon_social')} />}
+      </Field>
+      <Field label="Giro" requerido error={errors.giro?.message} className="sm:col-span-2" hint="Como figura en el SII.">
+        {(p) => <Input {...p} autoComplete="off" {...register('giro')} />}
+      </Field>
+      <Field label="Dirección" requerido error={errors.direccion?.message}>
+        {(p) => <Input {...p} autoComplete="street-address" {...register('direccion')} />}
+      </Field>
+      <Field label="Comuna" requerido error={errors.comuna?.message}>
+        {(p) => <Input {...p} autoComplete="off" {...register('comuna')} />}
+      </Field>
+      <Field
+        label="Código de sucursal SII"
+        error={errors.codigo_sucursal?.message}
+        hint="Opcional. Déjalo en blanco si el local es la casa matriz."
+      >
+        {(p) => <Input {...p} inputMode="numeric" autoComplete="off" className="max-w-40 font-mono" {...register('codigo_sucursal')} />}
+      </Field>
+      <Field
+        label="Código de actividad económica (Acteco)"
+        error={errors.acteco?.message}
+        hint="El código de tu giro en el SII, de 6 dígitos (por ejemplo 472101 para almacenes)."
+      >
+        {(p) => (
+          <Input {...p} inputMode="numeric" autoComplete="off" maxLength={6} className="max-w-40 font-mono" {...register('acteco')} />
+        )}
+      </Field>
+      <fieldset className="grid grid-cols-2 gap-3">
+        <legend className="mb-1 text-sm font-medium text-slate-700">Resolución SII</legend>
+        <Field label="Número" requerido error={errors.resolucion_numero?.message}>
+          {(p) => <Input {...p} inputMode="numeric" autoComplete="off" {...register('resolucion_numero')} />}
+        </Field>
+        <Field label="Año" requerido error={errors.resolucion_anio?.message}>
+          {(p) => <Input {...p} inputMode="numeric" autoComplete="off" placeholder="Ej: 2014" {...register('resolucion_anio')} />}
+        </Field>
+      </fieldset>
+    </>
+  );
+}
+
+/** Who stamps and sends the documents, and its API key (write-only: never shown again). */
+function CamposProveedor({ register, errors, tieneApiKey }: PropsCampos & { tieneApiKey: boolean }) {
+  return (
+    <>
+      <Field label="Proveedor" requerido error={errors.proveedor?.message}>
+        {(p) => (
+          <Select {...p} {...register('proveedor')}>
+            {PROVEEDORES_DTE.map((x) => (
+              <option key={x} value={x}>
+                {NOMBRE_PROVEEDOR[x]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field
+        label={
+          <span className="flex items-center gap-2">
+            API key del proveedor
+            {tieneApiKey && (
+              <Badge color="verde" className="font-normal">
+                Guardada
+              </Badge>
+            )}
+          </span>
+        }
+        error={errors.api_key?.message}
+        hint={
+          tieneApiKey
+            ? 'Guardada: por seguridad no se muestra. Déjala en blanco para mantenerla, o escribe una nueva para cambiarla.'
+            : 'Te la entrega el proveedor. Se guarda cifrada y nunca se vuelve a mostrar.'
+        }
+      >
+        {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('api_key')} />}
+      </Field>
+    </>
+  );
+}
+
 /**
  * «Boleta electrónica» in Configuración (issue #23): the issuer's data as SII knows it, the provider
  * that stamps and sends the documents, its API key and whether the shop issues boletas. Keyed by the
@@ -124,77 +216,8 @@ export function BoletaElectronicaForm({ emisor }: { emisor: Emisor }) {
     <form onSubmit={enviar} noValidate className="mt-4 space-y-4" aria-label="Boleta electrónica">
       {error && <Alert tipo="error">{error}</Alert>}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label="RUT del emisor" requerido error={errors.rut?.message} hint="El RUT de la empresa que emite, ej: 76.123.456-0.">
-          {(p) => <Input {...p} autoComplete="off" className="max-w-52" {...register('rut')} />}
-        </Field>
-        <Field label="Razón social" requerido error={errors.razon_social?.message}>
-          {(p) => <Input {...p} autoComplete="organization" {...register('razon_social')} />}
-        </Field>
-        <Field label="Giro" requerido error={errors.giro?.message} className="sm:col-span-2" hint="Como figura en el SII.">
-          {(p) => <Input {...p} autoComplete="off" {...register('giro')} />}
-        </Field>
-        <Field label="Dirección" requerido error={errors.direccion?.message}>
-          {(p) => <Input {...p} autoComplete="street-address" {...register('direccion')} />}
-        </Field>
-        <Field label="Comuna" requerido error={errors.comuna?.message}>
-          {(p) => <Input {...p} autoComplete="off" {...register('comuna')} />}
-        </Field>
-        <Field
-          label="Código de sucursal SII"
-          error={errors.codigo_sucursal?.message}
-          hint="Opcional. Déjalo en blanco si el local es la casa matriz."
-        >
-          {(p) => <Input {...p} inputMode="numeric" autoComplete="off" className="max-w-40 font-mono" {...register('codigo_sucursal')} />}
-        </Field>
-        <Field
-          label="Código de actividad económica (Acteco)"
-          error={errors.acteco?.message}
-          hint="El código de tu giro en el SII, de 6 dígitos (por ejemplo 472101 para almacenes)."
-        >
-          {(p) => (
-            <Input {...p} inputMode="numeric" autoComplete="off" maxLength={6} className="max-w-40 font-mono" {...register('acteco')} />
-          )}
-        </Field>
-        <fieldset className="grid grid-cols-2 gap-3">
-          <legend className="mb-1 text-sm font-medium text-slate-700">Resolución SII</legend>
-          <Field label="Número" requerido error={errors.resolucion_numero?.message}>
-            {(p) => <Input {...p} inputMode="numeric" autoComplete="off" {...register('resolucion_numero')} />}
-          </Field>
-          <Field label="Año" requerido error={errors.resolucion_anio?.message}>
-            {(p) => <Input {...p} inputMode="numeric" autoComplete="off" placeholder="Ej: 2014" {...register('resolucion_anio')} />}
-          </Field>
-        </fieldset>
-        <Field label="Proveedor" requerido error={errors.proveedor?.message}>
-          {(p) => (
-            <Select {...p} {...register('proveedor')}>
-              {PROVEEDORES_DTE.map((x) => (
-                <option key={x} value={x}>
-                  {NOMBRE_PROVEEDOR[x]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field
-          label={
-            <span className="flex items-center gap-2">
-              API key del proveedor
-              {emisor.tiene_api_key && (
-                <Badge color="verde" className="font-normal">
-                  Guardada
-                </Badge>
-              )}
-            </span>
-          }
-          error={errors.api_key?.message}
-          hint={
-            emisor.tiene_api_key
-              ? 'Guardada: por seguridad no se muestra. Déjala en blanco para mantenerla, o escribe una nueva para cambiarla.'
-              : 'Te la entrega el proveedor. Se guarda cifrada y nunca se vuelve a mostrar.'
-          }
-        >
-          {(p) => <Input {...p} type="password" autoComplete="new-password" {...register('api_key')} />}
-        </Field>
+        <CamposEmisor register={register} errors={errors} />
+        <CamposProveedor register={register} errors={errors} tieneApiKey={emisor.tiene_api_key} />
       </div>
       {simulador && (
         <Alert tipo="aviso" className="font-medium">

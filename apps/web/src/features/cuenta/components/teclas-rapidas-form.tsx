@@ -31,11 +31,70 @@ function mover<T>(lista: readonly T[], i: number, paso: -1 | 1): T[] {
   return nueva;
 }
 
-function Editor({ idMinimarket, inicial }: { idMinimarket: number; inicial: TeclasRapidas }) {
-  const fijar = useFijarTeclasRapidas(idMinimarket);
-  const [lista, setLista] = useState<Producto[]>(() => inicial.teclas.map((t) => t.producto));
+/** A product as the lists name it: its name and its price. */
+function NombrePrecio({ p }: { p: Producto }) {
+  return (
+    <>
+      <span className="block truncate font-medium text-slate-900">{p.nombre_producto}</span>
+      <span className="block text-xs text-slate-600">{formatPrecio(p.precio_venta_actual, p.unidad)}</span>
+    </>
+  );
+}
+
+/** The keys chosen, in order: each moves up or down, or comes out. */
+function TeclasElegidas({ lista, onCambiar }: { lista: Producto[]; onCambiar: (cambio: (l: Producto[]) => Producto[]) => void }) {
+  if (lista.length === 0)
+    return (
+      <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-600">Sin teclas. Busca productos para agregarlos.</p>
+    );
+  return (
+    <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Teclas rápidas elegidas">
+      {lista.map((p, i) => (
+        <li key={p.id_producto} className="flex items-center gap-2 px-3 py-1.5">
+          <span className="w-6 text-right text-sm text-slate-500 tabular-nums">{i + 1}.</span>
+          <span className="min-w-0 flex-1 text-sm">
+            <NombrePrecio p={p} />
+          </span>
+          <IconButton
+            icono={ArrowUp}
+            className="min-h-11 min-w-11 sm:min-h-0 sm:min-w-0"
+            aria-label={`Subir ${p.nombre_producto}`}
+            disabled={i === 0}
+            onClick={() => onCambiar((l) => mover(l, i, -1))}
+          />
+          <IconButton
+            icono={ArrowDown}
+            className="min-h-11 min-w-11 sm:min-h-0 sm:min-w-0"
+            aria-label={`Bajar ${p.nombre_producto}`}
+            disabled={i === lista.length - 1}
+            onClick={() => onCambiar((l) => mover(l, i, 1))}
+          />
+          <IconButton
+            icono={X}
+            peligro
+            className="min-h-11 min-w-11 sm:min-h-0 sm:min-w-0"
+            aria-label={`Quitar ${p.nombre_producto} de las teclas`}
+            onClick={() => onCambiar((l) => l.filter((x) => x.id_producto !== p.id_producto))}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The search that offers products to add (none once the grid is full, nor one already in it). */
+function BuscarTecla({
+  idMinimarket,
+  ids,
+  llena,
+  onAgregar,
+}: {
+  idMinimarket: number;
+  ids: number[];
+  llena: boolean;
+  onAgregar: (p: Producto) => void;
+}) {
   const [busqueda, setBusqueda] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const buscado = useDebouncedValue(busqueda.trim(), 300);
   const resultados = useQuery({
     queryKey: [...RAIZ.productos, 'teclas-rapidas', idMinimarket, buscado],
@@ -47,9 +106,53 @@ function Editor({ idMinimarket, inicial }: { idMinimarket: number; inicial: Tecl
     enabled: buscado !== '',
     placeholderData: keepPreviousData,
   });
+  return (
+    <div className="space-y-2">
+      <SearchInput
+        aria-label="Buscar un producto para las teclas rápidas"
+        placeholder="Buscar producto por nombre, marca o código..."
+        value={busqueda}
+        onChange={(e) => setBusqueda(e.target.value)}
+      />
+      {llena && <p className="text-sm text-slate-600">Caben a lo más {MAX_TECLAS_RAPIDAS} teclas: quita una para agregar otra.</p>}
+      {buscado !== '' && resultados.data && (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Productos encontrados">
+          {resultados.data.items.length === 0 ? (
+            <li className="px-3 py-2 text-sm text-slate-600">No se encontraron productos.</li>
+          ) : (
+            resultados.data.items.map((p) => {
+              const ya = ids.includes(p.id_producto);
+              return (
+                <li key={p.id_producto} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
+                  <span className="min-w-0">
+                    <NombrePrecio p={p} />
+                  </span>
+                  <Button
+                    variante="contorno"
+                    tamano="sm"
+                    className="min-h-11 sm:min-h-0"
+                    disabled={ya || llena}
+                    aria-label={ya ? `${p.nombre_producto} ya está en las teclas` : `Agregar ${p.nombre_producto} a las teclas`}
+                    onClick={() => onAgregar(p)}
+                  >
+                    <Plus className="size-4" aria-hidden="true" /> {ya ? 'Agregado' : 'Agregar'}
+                  </Button>
+                </li>
+              );
+            })
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Editor({ idMinimarket, inicial }: { idMinimarket: number; inicial: TeclasRapidas }) {
+  const fijar = useFijarTeclasRapidas(idMinimarket);
+  const [lista, setLista] = useState<Producto[]>(() => inicial.teclas.map((t) => t.producto));
+  const [error, setError] = useState<string | null>(null);
   const ids = lista.map((p) => p.id_producto);
   const cambiada = !inicial.configuradas || ids.join(',') !== inicial.teclas.map((t) => t.producto.id_producto).join(',');
-  const llena = lista.length >= MAX_TECLAS_RAPIDAS;
 
   const guardar = async (productos: number[], mensaje: string) => {
     setError(null);
@@ -68,80 +171,13 @@ function Editor({ idMinimarket, inicial }: { idMinimarket: number; inicial: Tecl
           ? `Nueva venta muestra estas ${lista.length === 1 ? 'tecla' : `${lista.length} teclas`}, en este orden.`
           : 'Ahora Nueva venta muestra tus productos más vendidos de los últimos 30 días. Cámbialos y guarda para fijar los tuyos.'}
       </p>
-      {lista.length === 0 ? (
-        <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-600">Sin teclas. Busca productos para agregarlos.</p>
-      ) : (
-        <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Teclas rápidas elegidas">
-          {lista.map((p, i) => (
-            <li key={p.id_producto} className="flex items-center gap-2 px-3 py-1.5">
-              <span className="w-6 text-right text-sm text-slate-500 tabular-nums">{i + 1}.</span>
-              <span className="min-w-0 flex-1 text-sm">
-                <span className="block truncate font-medium text-slate-900">{p.nombre_producto}</span>
-                <span className="block text-xs text-slate-600">{formatPrecio(p.precio_venta_actual, p.unidad)}</span>
-              </span>
-              <IconButton
-                icono={ArrowUp}
-                className="min-h-11 min-w-11 sm:min-h-0 sm:min-w-0"
-                aria-label={`Subir ${p.nombre_producto}`}
-                disabled={i === 0}
-                onClick={() => setLista((l) => mover(l, i, -1))}
-              />
-              <IconButton
-                icono={ArrowDown}
-                className="min-h-11 min-w-11 sm:min-h-0 sm:min-w-0"
-                aria-label={`Bajar ${p.nombre_producto}`}
-                disabled={i === lista.length - 1}
-                onClick={() => setLista((l) => mover(l, i, 1))}
-              />
-              <IconButton
-                icono={X}
-                peligro
-                className="min-h-11 min-w-11 sm:min-h-0 sm:min-w-0"
-                aria-label={`Quitar ${p.nombre_producto} de las teclas`}
-                onClick={() => setLista((l) => l.filter((x) => x.id_producto !== p.id_producto))}
-              />
-            </li>
-          ))}
-        </ol>
-      )}
-      <div className="space-y-2">
-        <SearchInput
-          aria-label="Buscar un producto para las teclas rápidas"
-          placeholder="Buscar producto por nombre, marca o código..."
-          value={busqueda}
-          onChange={(e) => setBusqueda(e.target.value)}
-        />
-        {llena && <p className="text-sm text-slate-600">Caben a lo más {MAX_TECLAS_RAPIDAS} teclas: quita una para agregar otra.</p>}
-        {buscado !== '' && resultados.data && (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Productos encontrados">
-            {resultados.data.items.length === 0 ? (
-              <li className="px-3 py-2 text-sm text-slate-600">No se encontraron productos.</li>
-            ) : (
-              resultados.data.items.map((p) => {
-                const ya = ids.includes(p.id_producto);
-                return (
-                  <li key={p.id_producto} className="flex items-center justify-between gap-2 px-3 py-1.5 text-sm">
-                    <span className="min-w-0">
-                      <span className="block truncate font-medium text-slate-900">{p.nombre_producto}</span>
-                      <span className="block text-xs text-slate-600">{formatPrecio(p.precio_venta_actual, p.unidad)}</span>
-                    </span>
-                    <Button
-                      variante="contorno"
-                      tamano="sm"
-                      className="min-h-11 sm:min-h-0"
-                      disabled={ya || llena}
-                      aria-label={ya ? `${p.nombre_producto} ya está en las teclas` : `Agregar ${p.nombre_producto} a las teclas`}
-                      onClick={() => setLista((l) => [...l, p])}
-                    >
-                      <Plus className="size-4" aria-hidden="true" /> {ya ? 'Agregado' : 'Agregar'}
-                    </Button>
-                  </li>
-                );
-              })
-            )}
-          </ul>
-        )}
-      </div>
+      <TeclasElegidas lista={lista} onCambiar={setLista} />
+      <BuscarTecla
+        idMinimarket={idMinimarket}
+        ids={ids}
+        llena={lista.length >= MAX_TECLAS_RAPIDAS}
+        onAgregar={(p) => setLista((l) => [...l, p])}
+      />
       {error && <Alert tipo="error">{error}</Alert>}
       <div className="flex flex-wrap gap-2">
         <Button

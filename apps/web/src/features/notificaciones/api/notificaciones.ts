@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, type RespuestaRuta } from '../../../lib/api-client';
+import { useMutacionQueRefresca } from '../../../lib/mutaciones';
 import { RAIZ } from '../../../lib/query-keys';
 
 export type NotificacionesLista = RespuestaRuta<'GET /notificaciones'>;
@@ -19,18 +20,7 @@ export const notificacionesQueryOptions = () =>
     refetchInterval: REFRESCO_MS,
   });
 
-export function useMarcarLeida() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api('POST /notificaciones/:id/leer', { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificacionesKeys.all }),
-  });
-}
+export const useMarcarLeida = () =>
+  useMutacionQueRefresca((id: number) => api('POST /notificaciones/:id/leer', { params: { id } }), [notificacionesKeys.all]);
 
-export function useMarcarTodasLeidas() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api('POST /notificaciones/leer-todas'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificacionesKeys.all }),
-  });
-}
+export const useMarcarTodasLeidas = () => useMutacionQueRefresca(() => api('POST /notificaciones/leer-todas'), [notificacionesKeys.all]);

@@ -1,8 +1,10 @@
 // The charts of Visualizar. recharts is big: only the lazily loaded pages that draw a chart import
 // this module, so it stays out of the login page and the other tabs.
 import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Serie } from '@minimarket/contracts/analitica';
 import { formatCantidad } from '@minimarket/contracts/cantidad';
 import { formatClp, formatEntero } from '../../../utils/format';
+import { etiquetaPeriodo, periodoLargo } from '../utils/periodos';
 
 // Ten: one per category of a sale (the nine of a product and «Venta libre»), so no two slices of a pie share one.
 export const COLORES = ['#0f766e', '#2563eb', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#dc2626', '#475569', '#854d0e'];
@@ -87,6 +89,17 @@ export function GraficoSerie({
         />
       </LineChart>
     </Marco>
+  );
+}
+
+/** Revenue a day (Dashboards, the monthly report), with what a screen reader hears of it. */
+export function GraficoIngresosDia({ serie }: { serie: Serie }) {
+  return (
+    <GraficoSerie
+      medida="ingresos"
+      datos={serie.map((p) => ({ etiqueta: etiquetaPeriodo(p.periodo, 'dia'), valor: p.ingresos, enCurso: p.en_curso }))}
+      descripcion={`Ingresos por día: ${serie.map((p) => `${periodoLargo(p.periodo, 'dia', p.en_curso)}, ${formatClp(p.ingresos)}`).join('; ')}`}
+    />
   );
 }
 

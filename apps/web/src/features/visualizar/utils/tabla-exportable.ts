@@ -3,6 +3,7 @@
 import type { PorCategoria } from '@minimarket/contracts/analitica';
 import { kilosEnCelda } from '@minimarket/contracts/cantidad';
 import type { UnidadVenta } from '@minimarket/contracts/granel';
+import { variacionPct } from './variacion';
 
 /** 'kilos': the cell holds GRAMS (a kg product's quantity), written as kilos with 3 decimals. */
 export type TipoColumna = 'texto' | 'pesos' | 'entero' | 'decimal' | 'porcentaje' | 'kilos';
@@ -68,5 +69,29 @@ export function tablaPorCategoria(filas: Readonly<PorCategoria>, desde: string, 
       { titulo: 'Ingresos', tipo: 'pesos' },
     ],
     filas: filas.map((f) => [f.categoria, f.ventas, f.unidades, { n: f.gramos, tipo: 'kilos' }, f.ingresos]),
+  };
+}
+
+/** The columns of a split of the sales: what it is split by, the sales and what they brought in. */
+export const columnasVentas = (titulo: string): ColumnaExportable[] => [
+  { titulo, tipo: 'texto' },
+  { titulo: 'Ventas', tipo: 'entero' },
+  { titulo: 'Ingresos', tipo: 'pesos' },
+];
+
+/** One figure of a comparison: its name, this period's value, the other's, and how to write them. */
+export type FilaComparacion = readonly [titulo: string, actual: number, anterior: number, tipo: TipoColumna];
+
+/** Each figure beside the period it is compared with, and the change (Dashboards, the monthly report). */
+export function tablaComparacion(nombre: string, titulos: readonly [string, string], filas: readonly FilaComparacion[]): TablaExportable {
+  return {
+    nombre,
+    columnas: [
+      { titulo: 'Indicador', tipo: 'texto' },
+      { titulo: titulos[0], tipo: 'entero' },
+      { titulo: titulos[1], tipo: 'entero' },
+      { titulo: 'Variación', tipo: 'porcentaje' },
+    ],
+    filas: filas.map(([t, x, y, tipo]) => [t, { n: x, tipo }, { n: y, tipo }, variacionPct(x, y)]),
   };
 }

@@ -17,13 +17,12 @@ import { ETIQUETA_REDONDEO, formatRedondeo } from '../../../../utils/redondeo';
 import { fraseComparacion } from '../../../../utils/comparacion';
 import { cantidadVendida } from '../../utils/cantidad';
 import { indicadores } from '../../utils/indicadores';
-import { etiquetaPeriodo, periodoLargo } from '../../utils/periodos';
-import { nombreArchivo } from '../../utils/tabla-exportable';
-import { variacionPct } from '../../utils/variacion';
-import { GraficoSerie } from '../graficos';
+import { columnasVentas, nombreArchivo, tablaComparacion, type FilaComparacion } from '../../utils/tabla-exportable';
+import { GraficoIngresosDia } from '../graficos';
 import { MarcoAnalitica } from '../marco-analitica';
 import { SinVentas } from '../sin-ventas';
 import { TablaDatos } from '../tabla-datos';
+import { TarjetaAnalitica } from '../tarjeta-analitica';
 import { VariacionBadge } from '../variacion-badge';
 
 const TOP = 5;
@@ -67,13 +66,7 @@ function Dashboard({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
                   error={mensajeDeError(serie.error, 'No se pudo cargar la serie de ventas.')}
                   vacio={null}
                 >
-                  {([s]) => (
-                    <GraficoSerie
-                      medida="ingresos"
-                      datos={s.map((p) => ({ etiqueta: etiquetaPeriodo(p.periodo, 'dia'), valor: p.ingresos, enCurso: p.en_curso }))}
-                      descripcion={`Ingresos por día: ${s.map((p) => `${periodoLargo(p.periodo, 'dia', p.en_curso)}, ${formatClp(p.ingresos)}`).join('; ')}`}
-                    />
-                  )}
+                  {([s]) => <GraficoIngresosDia serie={s} />}
                 </QueryResult>
               </Card>
               <Card className="min-w-0 p-4 sm:p-5">
@@ -106,24 +99,17 @@ function Dashboard({ idMinimarket, filtros }: { idMinimarket: number; filtros: F
               <h3 className="mb-3 text-lg font-semibold text-slate-900">Comparación con el período anterior</h3>
               <TablaDatos
                 caption="Indicadores del período y del anterior"
-                tabla={{
-                  nombre: nombreArchivo('indicadores', filtros.desde, filtros.hasta),
-                  columnas: [
-                    { titulo: 'Indicador', tipo: 'texto' },
-                    { titulo: 'Este período', tipo: 'entero' },
-                    { titulo: 'Período anterior', tipo: 'entero' },
-                    { titulo: 'Variación', tipo: 'porcentaje' },
-                  ],
-                  filas: lista
+                tabla={tablaComparacion(
+                  nombreArchivo('indicadores', filtros.desde, filtros.hasta),
+                  ['Este período', 'Período anterior'],
+                  lista
                     .filter((ind) => ind.valor !== null && ind.anterior !== null)
-                    .map((ind) => {
+                    .map((ind): FilaComparacion => {
                       const tipo =
                         ind.clave === 'ventas' || ind.clave === 'unidades' ? 'entero' : ind.clave === 'kilos' ? 'kilos' : 'pesos';
-                      const actual = ind.valor ?? 0;
-                      const anterior = ind.anterior ?? 0;
-                      return [ind.titulo, { n: actual, tipo }, { n: anterior, tipo }, variacionPct(actual, anterior)];
+                      return [ind.titulo, ind.valor ?? 0, ind.anterior ?? 0, tipo];
                     }),
-                }}
+                )}
               />
             </Card>
           </div>
@@ -164,34 +150,32 @@ function VentasPorPersona({ idMinimarket, filtros }: { idMinimarket: number; fil
   const consulta = useQuery(porVendedorQueryOptions(idMinimarket, filtros));
   const filtrada = Boolean(filtros.categoria || filtros.metodo_pago);
   return (
-    <Card className="min-w-0 p-4 sm:p-5" data-testid="ventas-por-persona">
-      <h3 className="text-lg font-semibold text-slate-900">Ventas por persona</h3>
-      {filtrada && (
-        <p className="mt-1 text-sm text-slate-600">Cuenta todas las ventas del período: la categoría y el método de pago no la dividen.</p>
+    <TarjetaAnalitica
+      titulo="Ventas por persona"
+      testId="ventas-por-persona"
+      nota={
+        filtrada && (
+          <p className="mt-1 text-sm text-slate-600">
+            Cuenta todas las ventas del período: la categoría y el método de pago no la dividen.
+          </p>
+        )
+      }
+      consulta={consulta}
+      filas={(d) => d}
+      error={mensajeDeError(consulta.error, 'No se pudieron cargar las ventas por persona.')}
+      vacio={<p className="text-sm text-slate-600">Sin ventas en el período.</p>}
+    >
+      {(filas) => (
+        <TablaDatos
+          caption="Ventas por persona"
+          tabla={{
+            nombre: nombreArchivo('ventas-por-persona', filtros.desde, filtros.hasta),
+            columnas: columnasVentas('Persona'),
+            filas: filas.map((f) => [f.nombre ?? 'Sin vendedor (cargadas desde archivo)', f.ventas, f.ingresos]),
+          }}
+        />
       )}
-      <QueryResult
-        className="mt-3"
-        query={consulta}
-        filas={(d) => d}
-        error={mensajeDeError(consulta.error, 'No se pudieron cargar las ventas por persona.')}
-        vacio={<p className="text-sm text-slate-600">Sin ventas en el período.</p>}
-      >
-        {(filas) => (
-          <TablaDatos
-            caption="Ventas por persona"
-            tabla={{
-              nombre: nombreArchivo('ventas-por-persona', filtros.desde, filtros.hasta),
-              columnas: [
-                { titulo: 'Persona', tipo: 'texto' },
-                { titulo: 'Ventas', tipo: 'entero' },
-                { titulo: 'Ingresos', tipo: 'pesos' },
-              ],
-              filas: filas.map((f) => [f.nombre ?? 'Sin vendedor (cargadas desde archivo)', f.ventas, f.ingresos]),
-            }}
-          />
-        )}
-      </QueryResult>
-    </Card>
+    </TarjetaAnalitica>
   );
 }
 
@@ -206,84 +190,86 @@ function Descuentos({ idMinimarket, filtros }: { idMinimarket: number; filtros: 
   const filtrada = Boolean(filtros.categoria || filtros.metodo_pago);
   const tabla = (titulo: string) => nombreArchivo(titulo, filtros.desde, filtros.hasta);
   return (
-    <Card className="min-w-0 p-4 sm:p-5" data-testid="descuentos">
-      <h3 className="text-lg font-semibold text-slate-900">Descuentos</h3>
-      {filtrada && (
-        <p className="mt-1 text-sm text-slate-600">Cuenta todas las ventas del período: la categoría y el método de pago no lo dividen.</p>
+    <TarjetaAnalitica
+      titulo="Descuentos"
+      testId="descuentos"
+      nota={
+        filtrada && (
+          <p className="mt-1 text-sm text-slate-600">
+            Cuenta todas las ventas del período: la categoría y el método de pago no lo dividen.
+          </p>
+        )
+      }
+      consulta={consulta}
+      filas={(d) => [d]}
+      error={mensajeDeError(consulta.error, 'No se pudieron cargar los descuentos.')}
+      vacio={null}
+    >
+      {([d]) => (
+        <div className="space-y-4">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <li className="rounded-lg bg-slate-50 px-4 py-3">
+              <p className="text-sm text-slate-600">Descuentos del período</p>
+              <p className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl" data-indicador="descuentos">
+                {formatClp(d.descuento)}
+              </p>
+              <p className="text-sm text-slate-600">
+                {d.ventas_con_descuento === 0 ? 'Ninguna venta con descuento.' : `En ${contar(d.ventas_con_descuento, 'venta')}.`}
+              </p>
+            </li>
+            <li className="rounded-lg bg-slate-50 px-4 py-3">
+              <p className="text-sm text-slate-600">{ETIQUETA_REDONDEO}</p>
+              <p className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl" data-indicador="redondeo">
+                {formatRedondeo(d.redondeo)}
+              </p>
+              <p className="text-sm text-slate-600">Lo que el redondeo del efectivo sumó o restó a la caja (menos lo devuelto).</p>
+            </li>
+          </ul>
+          {d.descuento > 0 && (
+            <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
+              <TablaDatos
+                caption="Descuentos por día"
+                tabla={{
+                  nombre: tabla('descuentos-por-dia'),
+                  columnas: [
+                    { titulo: 'Día', tipo: 'texto' },
+                    { titulo: 'Ventas', tipo: 'entero' },
+                    { titulo: 'Descuento', tipo: 'pesos' },
+                  ],
+                  filas: d.por_dia.map((f) => [isoATexto(f.dia), f.ventas, f.descuento]),
+                }}
+              />
+              <TablaDatos
+                caption="Descuentos por producto"
+                tabla={{
+                  nombre: tabla('descuentos-por-producto'),
+                  columnas: [
+                    { titulo: 'Producto', tipo: 'texto' },
+                    { titulo: 'Descuento', tipo: 'pesos' },
+                  ],
+                  filas: d.por_producto.map((f) => [
+                    f.id_producto === null ? `${f.nombre_producto} (venta libre)` : f.nombre_producto,
+                    f.descuento,
+                  ]),
+                }}
+              />
+              <TablaDatos
+                caption="Descuentos por persona"
+                tabla={{
+                  nombre: tabla('descuentos-por-persona'),
+                  columnas: [
+                    { titulo: 'Persona', tipo: 'texto' },
+                    { titulo: 'Ventas', tipo: 'entero' },
+                    { titulo: 'Descuento', tipo: 'pesos' },
+                  ],
+                  filas: d.por_persona.map((f) => [f.nombre ?? 'Sin vendedor registrado', f.ventas, f.descuento]),
+                }}
+              />
+            </div>
+          )}
+        </div>
       )}
-      <QueryResult
-        className="mt-3"
-        query={consulta}
-        filas={(d) => [d]}
-        error={mensajeDeError(consulta.error, 'No se pudieron cargar los descuentos.')}
-        vacio={null}
-      >
-        {([d]) => (
-          <div className="space-y-4">
-            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <li className="rounded-lg bg-slate-50 px-4 py-3">
-                <p className="text-sm text-slate-600">Descuentos del período</p>
-                <p className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl" data-indicador="descuentos">
-                  {formatClp(d.descuento)}
-                </p>
-                <p className="text-sm text-slate-600">
-                  {d.ventas_con_descuento === 0 ? 'Ninguna venta con descuento.' : `En ${contar(d.ventas_con_descuento, 'venta')}.`}
-                </p>
-              </li>
-              <li className="rounded-lg bg-slate-50 px-4 py-3">
-                <p className="text-sm text-slate-600">{ETIQUETA_REDONDEO}</p>
-                <p className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl" data-indicador="redondeo">
-                  {formatRedondeo(d.redondeo)}
-                </p>
-                <p className="text-sm text-slate-600">Lo que el redondeo del efectivo sumó o restó a la caja (menos lo devuelto).</p>
-              </li>
-            </ul>
-            {d.descuento > 0 && (
-              <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
-                <TablaDatos
-                  caption="Descuentos por día"
-                  tabla={{
-                    nombre: tabla('descuentos-por-dia'),
-                    columnas: [
-                      { titulo: 'Día', tipo: 'texto' },
-                      { titulo: 'Ventas', tipo: 'entero' },
-                      { titulo: 'Descuento', tipo: 'pesos' },
-                    ],
-                    filas: d.por_dia.map((f) => [isoATexto(f.dia), f.ventas, f.descuento]),
-                  }}
-                />
-                <TablaDatos
-                  caption="Descuentos por producto"
-                  tabla={{
-                    nombre: tabla('descuentos-por-producto'),
-                    columnas: [
-                      { titulo: 'Producto', tipo: 'texto' },
-                      { titulo: 'Descuento', tipo: 'pesos' },
-                    ],
-                    filas: d.por_producto.map((f) => [
-                      f.id_producto === null ? `${f.nombre_producto} (venta libre)` : f.nombre_producto,
-                      f.descuento,
-                    ]),
-                  }}
-                />
-                <TablaDatos
-                  caption="Descuentos por persona"
-                  tabla={{
-                    nombre: tabla('descuentos-por-persona'),
-                    columnas: [
-                      { titulo: 'Persona', tipo: 'texto' },
-                      { titulo: 'Ventas', tipo: 'entero' },
-                      { titulo: 'Descuento', tipo: 'pesos' },
-                    ],
-                    filas: d.por_persona.map((f) => [f.nombre ?? 'Sin vendedor registrado', f.ventas, f.descuento]),
-                  }}
-                />
-              </div>
-            )}
-          </div>
-        )}
-      </QueryResult>
-    </Card>
+    </TarjetaAnalitica>
   );
 }
 

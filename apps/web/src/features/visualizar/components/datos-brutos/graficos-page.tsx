@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Card } from '../../../../components/ui/card';
-import { Field, Select } from '../../../../components/ui/field';
-import { QueryResult } from '../../../../components/ui/query-result';
+import { CampoOpciones } from '../../../../components/ui/field';
 import { mensajeDeError } from '../../../../lib/api-client';
 import {
   porCategoriaQueryOptions,
@@ -16,8 +14,8 @@ import { etiquetaPeriodo, periodoLargo } from '../../utils/periodos';
 import { nombreArchivo, tablaPorCategoria } from '../../utils/tabla-exportable';
 import { GraficoBarras, GraficoSerie, GraficoTorta, COLORES, formatoMedida, type MedidaGrafico } from '../graficos';
 import { MarcoAnalitica } from '../marco-analitica';
-import { SinVentas } from '../sin-ventas';
 import { TablaDatos } from '../tabla-datos';
+import { TarjetaAnalitica } from '../tarjeta-analitica';
 
 const MEDIDAS: Record<MedidaGrafico, string> = {
   ingresos: 'Ingresos',
@@ -44,159 +42,128 @@ function VentasEnElTiempo({ idMinimarket, filtros }: { idMinimarket: number; fil
   const [medida, setMedida] = useState<MedidaGrafico>('ingresos');
   const consulta = useQuery(serieQueryOptions(idMinimarket, filtros, agrupar));
   return (
-    <Card className="min-w-0 p-4 sm:p-5 lg:col-span-2">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h3 className="text-lg font-semibold text-slate-900">Ventas en el tiempo</h3>
-        <div className="flex flex-wrap gap-3">
-          <Field label="Agrupar por" className="w-32">
-            {(p) => (
-              <Select {...p} value={agrupar} onChange={(e) => setAgrupar(e.target.value as Agrupacion)}>
-                {Object.entries(AGRUPACIONES).map(([v, t]) => (
-                  <option key={v} value={v}>
-                    {t}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field label="Medida" className="w-36">
-            {(p) => (
-              <Select {...p} value={medida} onChange={(e) => setMedida(e.target.value as MedidaGrafico)}>
-                {Object.entries(MEDIDAS).map(([v, t]) => (
-                  <option key={v} value={v}>
-                    {t}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        </div>
-      </div>
-      <QueryResult
-        className="mt-3"
-        query={consulta}
-        filas={(d) => (d.some((p) => p.ventas > 0) ? [d] : [])}
-        error={mensajeDeError(consulta.error, 'No se pudo cargar la serie de ventas.')}
-        vacio={<SinVentas />}
-      >
-        {([serie]) => (
-          <>
-            <GraficoSerie
-              medida={medida}
-              datos={serie.map((p) => ({ etiqueta: etiquetaPeriodo(p.periodo, agrupar), valor: p[medida], enCurso: p.en_curso }))}
-              descripcion={`${MEDIDAS[medida]} por ${AGRUPACIONES[agrupar].toLowerCase()}: ${serie
-                .map((p) => `${periodoLargo(p.periodo, agrupar, p.en_curso)}, ${valorTexto(medida, p[medida])}`)
-                .join('; ')}`}
+    <TarjetaAnalitica
+      titulo="Ventas en el tiempo"
+      className="lg:col-span-2"
+      controles={
+        <>
+          <CampoOpciones label="Agrupar por" className="w-32" value={agrupar} onChange={setAgrupar} opciones={AGRUPACIONES} />
+          <CampoOpciones label="Medida" className="w-36" value={medida} onChange={setMedida} opciones={MEDIDAS} />
+        </>
+      }
+      consulta={consulta}
+      filas={(d) => (d.some((p) => p.ventas > 0) ? [d] : [])}
+      error={mensajeDeError(consulta.error, 'No se pudo cargar la serie de ventas.')}
+    >
+      {([serie]) => (
+        <>
+          <GraficoSerie
+            medida={medida}
+            datos={serie.map((p) => ({ etiqueta: etiquetaPeriodo(p.periodo, agrupar), valor: p[medida], enCurso: p.en_curso }))}
+            descripcion={`${MEDIDAS[medida]} por ${AGRUPACIONES[agrupar].toLowerCase()}: ${serie
+              .map((p) => `${periodoLargo(p.periodo, agrupar, p.en_curso)}, ${valorTexto(medida, p[medida])}`)
+              .join('; ')}`}
+          />
+          <ComoTabla>
+            <TablaDatos
+              caption={`Ventas por ${AGRUPACIONES[agrupar].toLowerCase()}`}
+              tabla={{
+                nombre: nombreArchivo(`ventas por ${agrupar}`, filtros.desde, filtros.hasta),
+                columnas: [
+                  { titulo: 'Período', tipo: 'texto' },
+                  { titulo: 'Ventas', tipo: 'entero' },
+                  { titulo: 'Unidades', tipo: 'entero' },
+                  { titulo: 'Kilos (a granel)', tipo: 'kilos' },
+                  { titulo: 'Ingresos', tipo: 'pesos' },
+                ],
+                filas: serie.map((p) => [
+                  periodoLargo(p.periodo, agrupar, p.en_curso),
+                  p.ventas,
+                  p.unidades,
+                  { n: p.gramos, tipo: 'kilos' },
+                  p.ingresos,
+                ]),
+              }}
             />
-            <ComoTabla>
-              <TablaDatos
-                caption={`Ventas por ${AGRUPACIONES[agrupar].toLowerCase()}`}
-                tabla={{
-                  nombre: nombreArchivo(`ventas por ${agrupar}`, filtros.desde, filtros.hasta),
-                  columnas: [
-                    { titulo: 'Período', tipo: 'texto' },
-                    { titulo: 'Ventas', tipo: 'entero' },
-                    { titulo: 'Unidades', tipo: 'entero' },
-                    { titulo: 'Kilos (a granel)', tipo: 'kilos' },
-                    { titulo: 'Ingresos', tipo: 'pesos' },
-                  ],
-                  filas: serie.map((p) => [
-                    periodoLargo(p.periodo, agrupar, p.en_curso),
-                    p.ventas,
-                    p.unidades,
-                    { n: p.gramos, tipo: 'kilos' },
-                    p.ingresos,
-                  ]),
-                }}
-              />
-            </ComoTabla>
-          </>
-        )}
-      </QueryResult>
-    </Card>
+          </ComoTabla>
+        </>
+      )}
+    </TarjetaAnalitica>
   );
 }
 
 function PorCategoria({ idMinimarket, filtros }: { idMinimarket: number; filtros: FiltrosAnalitica }) {
   const consulta = useQuery(porCategoriaQueryOptions(idMinimarket, filtros));
   return (
-    <Card className="min-w-0 p-4 sm:p-5">
-      <h3 className="text-lg font-semibold text-slate-900">Ingresos por categoría</h3>
-      <QueryResult
-        className="mt-3"
-        query={consulta}
-        filas={(d) => d}
-        error={mensajeDeError(consulta.error, 'No se pudieron cargar las categorías.')}
-        vacio={<SinVentas />}
-      >
-        {(filas) => (
-          <>
-            <GraficoBarras
-              medida="ingresos"
-              datos={filas.map((f) => ({ etiqueta: f.categoria, valor: f.ingresos }))}
-              descripcion={`Ingresos por categoría: ${filas.map((f) => `${f.categoria}, ${formatClp(f.ingresos)}`).join('; ')}`}
-            />
-            <ComoTabla>
-              <TablaDatos caption="Ventas por categoría" tabla={tablaPorCategoria(filas, filtros.desde, filtros.hasta)} />
-            </ComoTabla>
-          </>
-        )}
-      </QueryResult>
-    </Card>
+    <TarjetaAnalitica
+      titulo="Ingresos por categoría"
+      consulta={consulta}
+      filas={(d) => d}
+      error={mensajeDeError(consulta.error, 'No se pudieron cargar las categorías.')}
+    >
+      {(filas) => (
+        <>
+          <GraficoBarras
+            medida="ingresos"
+            datos={filas.map((f) => ({ etiqueta: f.categoria, valor: f.ingresos }))}
+            descripcion={`Ingresos por categoría: ${filas.map((f) => `${f.categoria}, ${formatClp(f.ingresos)}`).join('; ')}`}
+          />
+          <ComoTabla>
+            <TablaDatos caption="Ventas por categoría" tabla={tablaPorCategoria(filas, filtros.desde, filtros.hasta)} />
+          </ComoTabla>
+        </>
+      )}
+    </TarjetaAnalitica>
   );
 }
 
 function PorMetodoPago({ idMinimarket, filtros }: { idMinimarket: number; filtros: FiltrosAnalitica }) {
   const consulta = useQuery(porMetodoPagoQueryOptions(idMinimarket, filtros));
   return (
-    <Card className="min-w-0 p-4 sm:p-5">
-      <h3 className="text-lg font-semibold text-slate-900">Ingresos por método de pago</h3>
-      <QueryResult
-        className="mt-3"
-        query={consulta}
-        filas={(d) => d.filter((f) => f.ventas > 0)}
-        error={mensajeDeError(consulta.error, 'No se pudieron cargar los métodos de pago.')}
-        vacio={<SinVentas />}
-      >
-        {(filas) => {
-          const total = filas.reduce((s, f) => s + f.ingresos, 0);
-          const participacion = (n: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
-          return (
-            <>
-              <GraficoTorta
-                medida="ingresos"
-                datos={filas.map((f) => ({ etiqueta: f.metodo_pago, valor: f.ingresos }))}
-                descripcion={`Ingresos por método de pago: ${filas.map((f) => `${f.metodo_pago}, ${formatClp(f.ingresos)}`).join('; ')}`}
+    <TarjetaAnalitica
+      titulo="Ingresos por método de pago"
+      consulta={consulta}
+      filas={(d) => d.filter((f) => f.ventas > 0)}
+      error={mensajeDeError(consulta.error, 'No se pudieron cargar los métodos de pago.')}
+    >
+      {(filas) => {
+        const total = filas.reduce((s, f) => s + f.ingresos, 0);
+        const participacion = (n: number) => (total > 0 ? Math.round((n / total) * 1000) / 10 : 0);
+        return (
+          <>
+            <GraficoTorta
+              medida="ingresos"
+              datos={filas.map((f) => ({ etiqueta: f.metodo_pago, valor: f.ingresos }))}
+              descripcion={`Ingresos por método de pago: ${filas.map((f) => `${f.metodo_pago}, ${formatClp(f.ingresos)}`).join('; ')}`}
+            />
+            <ul className="mt-2 grid gap-1 text-sm">
+              {filas.map((f, i) => (
+                <li key={f.metodo_pago} className="flex items-center gap-2">
+                  <span className="size-3 rounded-sm" style={{ background: COLORES[i % COLORES.length] }} aria-hidden="true" />
+                  <span className="flex-1">{f.metodo_pago}</span>
+                  <span className="font-medium">{formatClp(f.ingresos)}</span>
+                </li>
+              ))}
+            </ul>
+            <ComoTabla>
+              <TablaDatos
+                caption="Ventas por método de pago"
+                tabla={{
+                  nombre: nombreArchivo('ventas por metodo de pago', filtros.desde, filtros.hasta),
+                  columnas: [
+                    { titulo: 'Método de pago', tipo: 'texto' },
+                    { titulo: 'Ventas', tipo: 'entero' },
+                    { titulo: 'Ingresos', tipo: 'pesos' },
+                    { titulo: 'Participación', tipo: 'porcentaje' },
+                  ],
+                  filas: filas.map((f) => [f.metodo_pago, f.ventas, f.ingresos, participacion(f.ingresos)]),
+                }}
               />
-              <ul className="mt-2 grid gap-1 text-sm">
-                {filas.map((f, i) => (
-                  <li key={f.metodo_pago} className="flex items-center gap-2">
-                    <span className="size-3 rounded-sm" style={{ background: COLORES[i % COLORES.length] }} aria-hidden="true" />
-                    <span className="flex-1">{f.metodo_pago}</span>
-                    <span className="font-medium">{formatClp(f.ingresos)}</span>
-                  </li>
-                ))}
-              </ul>
-              <ComoTabla>
-                <TablaDatos
-                  caption="Ventas por método de pago"
-                  tabla={{
-                    nombre: nombreArchivo('ventas por metodo de pago', filtros.desde, filtros.hasta),
-                    columnas: [
-                      { titulo: 'Método de pago', tipo: 'texto' },
-                      { titulo: 'Ventas', tipo: 'entero' },
-                      { titulo: 'Ingresos', tipo: 'pesos' },
-                      { titulo: 'Participación', tipo: 'porcentaje' },
-                    ],
-                    filas: filas.map((f) => [f.metodo_pago, f.ventas, f.ingresos, participacion(f.ingresos)]),
-                  }}
-                />
-              </ComoTabla>
-            </>
-          );
-        }}
-      </QueryResult>
-    </Card>
+            </ComoTabla>
+          </>
+        );
+      }}
+    </TarjetaAnalitica>
   );
 }
 

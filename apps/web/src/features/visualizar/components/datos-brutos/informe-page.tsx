@@ -9,16 +9,14 @@ import { Field, Select } from '../../../../components/ui/field';
 import { QueryResult } from '../../../../components/ui/query-result';
 import { mensajeDeError } from '../../../../lib/api-client';
 import { informeQueryOptions } from '../../../../lib/analitica';
-import { contar, formatClp, formatEntero, formatFechaHora, hoyEnSantiago } from '../../../../utils/format';
+import { contar, formatEntero, formatFechaHora, hoyEnSantiago } from '../../../../utils/format';
 import { isoATexto } from '../../../../utils/fechas';
 import { textoPeriodoAnterior } from '../../../../utils/comparacion';
 import { franjaHora, nombreDia } from '../../utils/calendario';
 import { esMes, mesesHasta, nombreMes } from '../../../../utils/meses';
-import { etiquetaPeriodo, periodoLargo } from '../../utils/periodos';
 import { archivoVendido } from '../../utils/cantidad';
-import { nombreArchivo, type TablaExportable } from '../../utils/tabla-exportable';
-import { variacionPct } from '../../utils/variacion';
-import { GraficoSerie } from '../graficos';
+import { columnasVentas, nombreArchivo, tablaComparacion, type TablaExportable } from '../../utils/tabla-exportable';
+import { GraficoIngresosDia } from '../graficos';
 import { SinVentas } from '../sin-ventas';
 import { TablaDatos } from '../tabla-datos';
 
@@ -26,8 +24,113 @@ import { TablaDatos } from '../tabla-datos';
 const MESES_ELEGIBLES = 24;
 const PARAM_MES = 'mes';
 
-function Cuerpo({ inf }: { inf: Informe }) {
+/** The report's heading: the shop, the month, what it is compared with and when it was made. */
+function CabeceraInforme({ inf }: { inf: Informe }) {
   const { actual: a, anterior: b } = inf;
+  return (
+    <header className="border-b border-slate-200 pb-3">
+      <p className="text-sm text-slate-600">{inf.nombre_minimarket}</p>
+      <h3 id="informe-titulo" className="text-2xl font-bold text-slate-900">
+        Informe de ventas de {nombreMes(inf.mes)}
+      </h3>
+      <p className="text-sm text-slate-600">
+        Del {isoATexto(a.desde)} al {isoATexto(a.hasta)}, comparado con{' '}
+        {b.hasta_hora === null ? `todo ${nombreMes(b.desde.slice(0, 7))}` : textoPeriodoAnterior(b)}. Generado el{' '}
+        {formatFechaHora(inf.generado_en)}.
+      </p>
+    </header>
+  );
+}
+
+/** The month's figures beside the month before's, and its margin. */
+function ResumenInforme({ inf, nombre }: { inf: Informe; nombre: (titulo: string) => string }) {
+  const { actual: a, anterior: b } = inf;
+  const mesAnterior = nombreMes(b.desde.slice(0, 7));
+  return (
+    <section aria-labelledby="inf-resumen" className="break-inside-avoid">
+      <h4 id="inf-resumen" className="mb-2 text-lg font-semibold">
+        Resumen
+      </h4>
+      <TablaDatos
+        caption="Resumen del mes y del mes anterior"
+        tabla={tablaComparacion(
+          nombre('resumen'),
+          [nombreMes(inf.mes), b.hasta_hora === null ? mesAnterior : `${mesAnterior} (mismos días)`],
+          [
+            ['Ventas', a.ventas, b.ventas, 'entero'],
+            ['Ingresos', a.ingresos, b.ingresos, 'pesos'],
+            ['Unidades vendidas (por unidad)', a.unidades, b.unidades, 'entero'],
+            ['Kilos vendidos (a granel)', a.gramos, b.gramos, 'kilos'],
+            ['Ticket promedio', a.ticket_promedio, b.ticket_promedio, 'pesos'],
+            ['Costo de lo vendido', a.costo, b.costo, 'pesos'],
+            ['Margen', a.margen, b.margen, 'pesos'],
+          ],
+        )}
+      />
+      <p className="mt-2 text-sm text-slate-700">
+        Margen sobre las ventas: {a.margen_pct === null ? 'sin datos de costo' : `${a.margen_pct.toLocaleString('es-CL')} %`}
+        {a.lineas_sin_costo > 0 &&
+          ` (sin contar ${contar(a.lineas_sin_costo, 'línea de venta', 'líneas de venta')} de productos sin precio de compra)`}
+        .
+      </p>
+    </section>
+  );
+}
+
+/** The month split by category, payment method, product and hour. */
+function TablasInforme({ inf, nombre }: { inf: Informe; nombre: (titulo: string) => string }) {
+  return (
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-2 print:grid-cols-2">
+      <SeccionInforme
+        id="inf-cat"
+        titulo="Por categoría"
+        caption="Ventas del mes por categoría"
+        tabla={{
+          nombre: nombre('categorias'),
+          columnas: columnasVentas('Categoría'),
+          filas: inf.por_categoria.map((c) => [c.categoria, c.ventas, c.ingresos]),
+        }}
+      />
+      <SeccionInforme
+        id="inf-pago"
+        titulo="Por método de pago"
+        caption="Ventas del mes por método de pago"
+        tabla={{
+          nombre: nombre('metodos de pago'),
+          columnas: columnasVentas('Método de pago'),
+          filas: inf.por_metodo_pago.map((m) => [m.metodo_pago, m.ventas, m.ingresos]),
+        }}
+      />
+      <SeccionInforme
+        id="inf-productos"
+        titulo="Productos con más ingresos"
+        caption="Los productos con más ingresos del mes"
+        tabla={{
+          nombre: nombre('productos'),
+          columnas: [
+            { titulo: 'Producto', tipo: 'texto' },
+            { titulo: 'Cantidad', tipo: 'entero' },
+            { titulo: 'Unidad', tipo: 'texto' },
+            { titulo: 'Ingresos', tipo: 'pesos' },
+          ],
+          filas: inf.productos.map((p) => [p.nombre_producto, archivoVendido(p), p.unidad, p.ingresos]),
+        }}
+      />
+      <SeccionInforme
+        id="inf-horas"
+        titulo="Horas con más ventas"
+        caption="Las horas con más ventas del mes"
+        tabla={{
+          nombre: nombre('horas peak'),
+          columnas: columnasVentas('Cuándo'),
+          filas: inf.horas_peak.map((h) => [`${nombreDia(h.dia_semana)}, ${franjaHora(h.hora)}`, h.ventas, h.ingresos]),
+        }}
+      />
+    </div>
+  );
+}
+
+function Cuerpo({ inf }: { inf: Informe }) {
   // The current month's days still to come are not zero sales: the chart stops at today.
   const hoy = hoyEnSantiago();
   const dias = inf.por_dia.filter((p) => p.periodo <= hoy);
@@ -38,128 +141,19 @@ function Cuerpo({ inf }: { inf: Informe }) {
       aria-labelledby="informe-titulo"
       className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 print:border-0 print:p-0"
     >
-      <header className="border-b border-slate-200 pb-3">
-        <p className="text-sm text-slate-600">{inf.nombre_minimarket}</p>
-        <h3 id="informe-titulo" className="text-2xl font-bold text-slate-900">
-          Informe de ventas de {nombreMes(inf.mes)}
-        </h3>
-        <p className="text-sm text-slate-600">
-          Del {isoATexto(a.desde)} al {isoATexto(a.hasta)}, comparado con{' '}
-          {b.hasta_hora === null ? `todo ${nombreMes(b.desde.slice(0, 7))}` : textoPeriodoAnterior(b)}. Generado el{' '}
-          {formatFechaHora(inf.generado_en)}.
-        </p>
-      </header>
-
-      <section aria-labelledby="inf-resumen" className="break-inside-avoid">
-        <h4 id="inf-resumen" className="mb-2 text-lg font-semibold">
-          Resumen
-        </h4>
-        <TablaDatos
-          caption="Resumen del mes y del mes anterior"
-          tabla={{
-            nombre: nombre('resumen'),
-            columnas: [
-              { titulo: 'Indicador', tipo: 'texto' },
-              { titulo: nombreMes(inf.mes), tipo: 'entero' },
-              {
-                titulo: b.hasta_hora === null ? nombreMes(b.desde.slice(0, 7)) : `${nombreMes(b.desde.slice(0, 7))} (mismos días)`,
-                tipo: 'entero',
-              },
-              { titulo: 'Variación', tipo: 'porcentaje' },
-            ],
-            filas: (
-              [
-                ['Ventas', a.ventas, b.ventas, 'entero'],
-                ['Ingresos', a.ingresos, b.ingresos, 'pesos'],
-                ['Unidades vendidas (por unidad)', a.unidades, b.unidades, 'entero'],
-                ['Kilos vendidos (a granel)', a.gramos, b.gramos, 'kilos'],
-                ['Ticket promedio', a.ticket_promedio, b.ticket_promedio, 'pesos'],
-                ['Costo de lo vendido', a.costo, b.costo, 'pesos'],
-                ['Margen', a.margen, b.margen, 'pesos'],
-              ] as const
-            ).map(([t, x, y, tipo]) => [t, { n: x, tipo }, { n: y, tipo }, variacionPct(x, y)]),
-          }}
-        />
-        <p className="mt-2 text-sm text-slate-700">
-          Margen sobre las ventas: {a.margen_pct === null ? 'sin datos de costo' : `${a.margen_pct.toLocaleString('es-CL')} %`}
-          {a.lineas_sin_costo > 0 &&
-            ` (sin contar ${contar(a.lineas_sin_costo, 'línea de venta', 'líneas de venta')} de productos sin precio de compra)`}
-          .
-        </p>
-      </section>
+      <CabeceraInforme inf={inf} />
+      <ResumenInforme inf={inf} nombre={nombre} />
 
       <section aria-labelledby="inf-dias" className="break-inside-avoid">
         <h4 id="inf-dias" className="mb-2 text-lg font-semibold">
           Ingresos por día
         </h4>
-        <GraficoSerie
-          medida="ingresos"
-          datos={dias.map((p) => ({ etiqueta: etiquetaPeriodo(p.periodo, 'dia'), valor: p.ingresos, enCurso: p.en_curso }))}
-          descripcion={`Ingresos por día: ${dias.map((p) => `${periodoLargo(p.periodo, 'dia', p.en_curso)}, ${formatClp(p.ingresos)}`).join('; ')}`}
-        />
+        <GraficoIngresosDia serie={dias} />
       </section>
 
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2 print:grid-cols-2">
-        <SeccionInforme
-          id="inf-cat"
-          titulo="Por categoría"
-          caption="Ventas del mes por categoría"
-          tabla={{
-            nombre: nombre('categorias'),
-            columnas: [
-              { titulo: 'Categoría', tipo: 'texto' },
-              { titulo: 'Ventas', tipo: 'entero' },
-              { titulo: 'Ingresos', tipo: 'pesos' },
-            ],
-            filas: inf.por_categoria.map((c) => [c.categoria, c.ventas, c.ingresos]),
-          }}
-        />
-        <SeccionInforme
-          id="inf-pago"
-          titulo="Por método de pago"
-          caption="Ventas del mes por método de pago"
-          tabla={{
-            nombre: nombre('metodos de pago'),
-            columnas: [
-              { titulo: 'Método de pago', tipo: 'texto' },
-              { titulo: 'Ventas', tipo: 'entero' },
-              { titulo: 'Ingresos', tipo: 'pesos' },
-            ],
-            filas: inf.por_metodo_pago.map((m) => [m.metodo_pago, m.ventas, m.ingresos]),
-          }}
-        />
-        <SeccionInforme
-          id="inf-productos"
-          titulo="Productos con más ingresos"
-          caption="Los productos con más ingresos del mes"
-          tabla={{
-            nombre: nombre('productos'),
-            columnas: [
-              { titulo: 'Producto', tipo: 'texto' },
-              { titulo: 'Cantidad', tipo: 'entero' },
-              { titulo: 'Unidad', tipo: 'texto' },
-              { titulo: 'Ingresos', tipo: 'pesos' },
-            ],
-            filas: inf.productos.map((p) => [p.nombre_producto, archivoVendido(p), p.unidad, p.ingresos]),
-          }}
-        />
-        <SeccionInforme
-          id="inf-horas"
-          titulo="Horas con más ventas"
-          caption="Las horas con más ventas del mes"
-          tabla={{
-            nombre: nombre('horas peak'),
-            columnas: [
-              { titulo: 'Cuándo', tipo: 'texto' },
-              { titulo: 'Ventas', tipo: 'entero' },
-              { titulo: 'Ingresos', tipo: 'pesos' },
-            ],
-            filas: inf.horas_peak.map((h) => [`${nombreDia(h.dia_semana)}, ${franjaHora(h.hora)}`, h.ventas, h.ingresos]),
-          }}
-        />
-      </div>
+      <TablasInforme inf={inf} nombre={nombre} />
       <p className="text-xs text-slate-500">
-        Solo cuentan las ventas completadas. Montos en pesos chilenos, con IVA. {formatEntero(a.ventas)} ventas en el mes.
+        Solo cuentan las ventas completadas. Montos en pesos chilenos, con IVA. {formatEntero(inf.actual.ventas)} ventas en el mes.
       </p>
     </article>
   );
