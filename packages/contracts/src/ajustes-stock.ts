@@ -3,8 +3,8 @@
 // merma, something expired, a theft or the shop's own use. Every one is a row of the stock ledger
 // (movimiento_stock, tipo 'ajuste') with its reason, note, who, when and the unit cost then.
 import { z } from 'zod';
-import { MENSAJE_MES } from './analitica.js';
-import { enteroDesdeTexto, id64Schema, idSchema, MAX_PAGE_SIZE, skipSchema, textoOpcionalHasta } from './comunes.js';
+import { mesSchema } from './analitica.js';
+import { enteroDesdeTexto, id64Schema, idSchema, paginaSchema, textoOpcionalHasta } from './comunes.js';
 import { contarCantidad } from './cantidad.js';
 import { UNIDADES_VENTA, type UnidadVenta } from './granel.js';
 import { productoSchema } from './productos.js';
@@ -147,11 +147,6 @@ export const ajusteStockResultadoSchema = z
   .meta({ id: 'AjusteStockResultado' });
 export type AjusteStockResultado = z.infer<typeof ajusteStockResultadoSchema>;
 
-const mesSchema = z
-  .string({ error: MENSAJE_MES })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: MENSAJE_MES })
-  .refine((m) => m >= '2000-01' && m <= '2100-12', { error: MENSAJE_MES });
-
 export const PAGE_SIZE_AJUSTES = 10;
 
 /** GET /api/ajustes-stock: the shop's adjustments, newest first; total in x-total-count. */
@@ -161,8 +156,7 @@ export const ajustesStockQuerySchema = z.object({
   mes: mesSchema.optional(),
   tipo: z.enum(TIPOS_AJUSTE, { error: MENSAJE_TIPO_AJUSTE }).optional(),
   id_producto: id64Schema.optional(),
-  skip: skipSchema,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_AJUSTES),
+  ...paginaSchema(PAGE_SIZE_AJUSTES),
 });
 
 /** Months a report may span, both ends counted. */

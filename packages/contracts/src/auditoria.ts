@@ -1,7 +1,7 @@
 // The audit trail of a shop (issue 31, docs/cajeros.md «Auditoría»): every action the owner approved
 // with their PIN, every PIN refused, every change of price, stock count and person.
 import { z } from 'zod';
-import { idSchema, MAX_PAGE_SIZE, skipSchema } from './comunes.js';
+import { clavesDe, idSchema, paginaSchema } from './comunes.js';
 
 /** What an entry records, with the words the audit list shows. */
 export const ACCIONES_AUDITORIA = {
@@ -20,7 +20,7 @@ export const ACCIONES_AUDITORIA = {
   venta_apartada_resuelta: 'Venta rechazada resuelta',
 } as const;
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA;
-export const ACCIONES_AUDITORIA_LISTA = Object.keys(ACCIONES_AUDITORIA) as [AccionAuditoria, ...AccionAuditoria[]];
+export const ACCIONES_AUDITORIA_LISTA = clavesDe(ACCIONES_AUDITORIA);
 
 export const PAGE_SIZE_AUDITORIA = 20;
 
@@ -28,8 +28,7 @@ export const auditoriaQuerySchema = z.object({
   id_minimarket: idSchema,
   accion: z.enum(ACCIONES_AUDITORIA_LISTA, { error: 'Acción desconocida.' }).optional(),
   id_usuario: idSchema.optional(),
-  skip: skipSchema,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_AUDITORIA),
+  ...paginaSchema(PAGE_SIZE_AUDITORIA),
 });
 
 export const entradaAuditoriaSchema = z

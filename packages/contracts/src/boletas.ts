@@ -3,8 +3,8 @@
 // what a sale's receipt shows of its boleta. Amounts are whole pesos; the provider's contract and
 // the rounding of neto and IVA are in dte.ts.
 import { z } from 'zod';
-import { idSchema, MAX_PAGE_SIZE, skipSchema } from './comunes.js';
-import { ESTADOS_DTE } from './dte.js';
+import { idSchema, minimarketQuerySchema, paginaSchema } from './comunes.js';
+import { ESTADOS_DTE, type EstadoDte } from './dte.js';
 import { UNIDADES_VENTA } from './granel.js';
 import { rutSchema } from './rut.js';
 
@@ -116,7 +116,7 @@ export const emisorUpdateSchema = z.object({
 });
 export type EmisorUpdate = z.input<typeof emisorUpdateSchema>;
 
-export const emisorQuerySchema = z.object({ id_minimarket: idSchema });
+export const emisorQuerySchema = minimarketQuerySchema;
 
 /** GET/PUT /api/boletas/emisor. `tiene_api_key` says whether one is stored; the key never comes back. */
 export const emisorSchema = z
@@ -148,8 +148,7 @@ export const documentosQuerySchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'El día va como AAAA-MM-DD.' })
     .optional(),
-  skip: skipSchema,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+  ...paginaSchema(50),
 });
 
 export const documentoSchema = z
@@ -197,13 +196,7 @@ export const documentosListSchema = z
     documentos: z.array(documentoSchema),
     total: z.number().int(),
     /** How many documents of the shop are in each state (all days). */
-    por_estado: z.object({
-      pendiente: z.number().int(),
-      en_proceso: z.number().int(),
-      aceptado: z.number().int(),
-      reparos: z.number().int(),
-      rechazado: z.number().int(),
-    }),
+    por_estado: z.object(Object.fromEntries(ESTADOS_DTE.map((e) => [e, z.number().int()])) as Record<EstadoDte, z.ZodNumber>),
     /**
      * Per day (Chile), the last 14 with any document with its folio: the boletas issued and what they
      * charged, the notas de crédito issued and what they credited, and the net (boletas − notas): a sale

@@ -3,10 +3,17 @@
 import { z } from 'zod';
 import { boletaElectronicaSchema } from './boletas.js';
 import { autorizacionSchema } from './cajeros.js';
-import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, METODOS_VENTA, motivoSchema, skipSchema } from './comunes.js';
-import { UNIDADES_VENTA } from './granel.js';
+import {
+  enteroDesdeTexto,
+  idSchema,
+  METODOS_PAGO,
+  METODOS_VENTA,
+  minimarketOpcionalQuerySchema,
+  motivoSchema,
+  paginaSchema,
+} from './comunes.js';
 import { MAX_ENTERO } from './reglas.js';
-import { pagoSchema, referenciaVentaSchema } from './ventas.js';
+import { lineaVendidaSchema, pagoSchema, referenciaVentaSchema } from './ventas.js';
 
 export const MENSAJE_TURNO_ABIERTO = 'Ya hay un turno de caja abierto en este minimarket.';
 export const MENSAJE_TURNO_CERRADO = 'Este turno de caja ya está cerrado.';
@@ -54,12 +61,8 @@ export type MovimientoCajaCreate = z.input<typeof movimientoCajaCreateSchema>;
 /** POST /api/caja/turnos/{id}/cierre. */
 export const cierreTurnoSchema = z.object({ monto_contado: monto('El monto contado') });
 
-export const turnoActualQuerySchema = z.object({ id_minimarket: idSchema.optional() });
-export const turnosQuerySchema = z.object({
-  id_minimarket: idSchema.optional(),
-  skip: skipSchema,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_TURNOS),
-});
+export const turnoActualQuerySchema = minimarketOpcionalQuerySchema;
+export const turnosQuerySchema = minimarketOpcionalQuerySchema.extend(paginaSchema(PAGE_SIZE_TURNOS));
 
 export const movimientoCajaSchema = z
   .object({
@@ -140,12 +143,8 @@ export const boletaSchema = z
     minimarket: z.object({ nombre: z.string(), rut: z.string(), direccion: z.string(), comuna: z.string() }),
     lineas: z.array(
       z.object({
-        nombre_producto: z.string(),
-        /** Grams when unidad is 'kg' (the receipt prints '0,350 kg × $8.990/kg'). */
-        num_unidades: z.number().int(),
-        precio_unitario: z.number().int(),
-        subtotal: z.number().int(),
-        unidad: z.enum(UNIDADES_VENTA),
+        /** num_unidades are grams when unidad is 'kg' (the receipt prints '0,350 kg × $8.990/kg'). */
+        ...lineaVendidaSchema,
         /** Pesos off this line (0 when none): the receipt prints it under the line. */
         descuento: z.number().int(),
       }),

@@ -2,7 +2,7 @@
 // (a sale paid 'Fiado'), what they pay on account (abonos) and their balance. The balance is one
 // definition in the database (the view cuenta_cliente); these are the shapes and the words.
 import { z } from 'zod';
-import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, METODOS_PAGO, pesosSchema, skipSchema } from './comunes.js';
+import { enteroDesdeTexto, idSchema, METODOS_PAGO, paginaSchema, pesosSchema } from './comunes.js';
 import { esDia } from './dias.js';
 import { formatClp } from './formato.js';
 import { UNIDADES_VENTA } from './granel.js';
@@ -167,8 +167,7 @@ export const clientesQuerySchema = z.object({
   orden: z.enum(['nombre', 'deuda']).default('nombre'),
   /** Include the inactive ones (the list hides them). */
   inactivos: z.stringbool().default(false),
-  skip: skipSchema,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_CLIENTES),
+  ...paginaSchema(PAGE_SIZE_CLIENTES),
 });
 
 export const clientesListSchema = z

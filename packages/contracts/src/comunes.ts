@@ -120,13 +120,24 @@ export function enteroDesdeTexto<S extends z.ZodType<number, number>>(schema: S,
     .pipe(schema);
 }
 
+/** The keys of a fixed record (labels by code), as the tuple z.enum takes. */
+export const clavesDe = <K extends string>(registro: Readonly<Record<K, unknown>>) => Object.keys(registro) as [K, ...K[]];
+
 /** How many rows a list skips (its page times its size). */
 export const skipSchema = z.coerce.number().int().min(0).max(MAX_ENTERO, { error: MENSAJE_NUMERO_DEMASIADO_GRANDE }).default(0);
 
-export const skipLimitSchema = z.object({
+/** A list call's page: the rows it skips and how many it hands out (`porDefecto` unless asked, MAX_PAGE_SIZE at most). */
+export const paginaSchema = (porDefecto: number) => ({
   skip: skipSchema,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_MINIMARKETS),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(porDefecto),
 });
+
+export const skipLimitSchema = z.object(paginaSchema(PAGE_SIZE_MINIMARKETS));
+
+/** A read of one shop's data that names it: an administrador or a pyme alike. */
+export const minimarketQuerySchema = z.object({ id_minimarket: idSchema });
+/** A read of one shop's data: a pyme may leave the shop out (its own); an administrador must give it. */
+export const minimarketOpcionalQuerySchema = z.object({ id_minimarket: idSchema.optional() });
 
 /** Optional free text of at most `max` characters: trimmed, and blank counts as absent. */
 export const textoOpcionalHasta = (max: number) =>

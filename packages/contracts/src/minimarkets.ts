@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  enteroDesdeTexto,
-  MAX_PAGE_SIZE,
-  MENSAJE_NUMERO_DEMASIADO_GRANDE,
-  PAGE_SIZE_MINIMARKETS,
-  skipSchema,
-  textoRequerido,
-} from './comunes.js';
+import { enteroDesdeTexto, MENSAJE_NUMERO_DEMASIADO_GRANDE, PAGE_SIZE_MINIMARKETS, paginaSchema, textoRequerido } from './comunes.js';
 import { formatoEtiquetaSchema } from './etiqueta-balanza.js';
 import { productoSchema } from './productos.js';
 import { MAX_ENTERO } from './reglas.js';
@@ -52,36 +45,21 @@ const umbralSchema = enteroDesdeTexto(
 export const DIAS_AVISO_FIADO_POR_DEFECTO = 30;
 export const MAX_DIAS_AVISO_FIADO = 365;
 const MENSAJE_DIAS_AVISO_FIADO = `Los días para avisar de una deuda deben ser un número entero entre 1 y ${MAX_DIAS_AVISO_FIADO}.`;
-const diasAvisoFiadoSchema = enteroDesdeTexto(
-  z
-    .number()
-    .int({ error: MENSAJE_DIAS_AVISO_FIADO })
-    .min(1, { error: MENSAJE_DIAS_AVISO_FIADO })
-    .max(MAX_DIAS_AVISO_FIADO, { error: MENSAJE_DIAS_AVISO_FIADO }),
-  { campo: 'Los días para avisar de una deuda', mensajeTipo: MENSAJE_DIAS_AVISO_FIADO },
-);
+/** A whole number from `min` to `max`, a number or typed text; one message says what is wrong with it. */
+const enteroEntre = (campo: string, min: number, max: number, mensaje: string) =>
+  enteroDesdeTexto(z.number().int({ error: mensaje }).min(min, { error: mensaje }).max(max, { error: mensaje }), {
+    campo,
+    mensajeTipo: mensaje,
+  });
+const diasAvisoFiadoSchema = enteroEntre('Los días para avisar de una deuda', 1, MAX_DIAS_AVISO_FIADO, MENSAJE_DIAS_AVISO_FIADO);
 
 export const MINUTOS_BLOQUEO_CAJA_POR_DEFECTO = 10;
 export const MAX_MINUTOS_BLOQUEO_CAJA = 240;
 const MENSAJE_MINUTOS_BLOQUEO = `Los minutos para bloquear la caja deben ser un número entero entre 1 y ${MAX_MINUTOS_BLOQUEO_CAJA}.`;
-const minutosBloqueoSchema = enteroDesdeTexto(
-  z
-    .number()
-    .int({ error: MENSAJE_MINUTOS_BLOQUEO })
-    .min(1, { error: MENSAJE_MINUTOS_BLOQUEO })
-    .max(MAX_MINUTOS_BLOQUEO_CAJA, { error: MENSAJE_MINUTOS_BLOQUEO }),
-  { campo: 'Los minutos para bloquear la caja', mensajeTipo: MENSAJE_MINUTOS_BLOQUEO },
-);
+const minutosBloqueoSchema = enteroEntre('Los minutos para bloquear la caja', 1, MAX_MINUTOS_BLOQUEO_CAJA, MENSAJE_MINUTOS_BLOQUEO);
 
 const MENSAJE_DESCUENTO_MAXIMO = 'El descuento máximo de un cajero debe ser un porcentaje entero entre 0 y 100.';
-const descuentoMaximoSchema = enteroDesdeTexto(
-  z
-    .number()
-    .int({ error: MENSAJE_DESCUENTO_MAXIMO })
-    .min(0, { error: MENSAJE_DESCUENTO_MAXIMO })
-    .max(100, { error: MENSAJE_DESCUENTO_MAXIMO }),
-  { campo: 'El descuento máximo', mensajeTipo: MENSAJE_DESCUENTO_MAXIMO },
-);
+const descuentoMaximoSchema = enteroEntre('El descuento máximo', 0, 100, MENSAJE_DESCUENTO_MAXIMO);
 
 export const minimarketCreateSchema = z.object({
   nombre_minimarket: textoRequerido('El nombre del minimarket es obligatorio.'),
@@ -127,8 +105,7 @@ export const minimarketConfiguracionSchema = z
   );
 
 export const minimarketsQuerySchema = z.object({
-  skip: skipSchema,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_MINIMARKETS),
+  ...paginaSchema(PAGE_SIZE_MINIMARKETS),
   search: z.string().trim().max(100).optional(),
   comuna: z.string().trim().max(100).optional(),
   rubro: z.string().trim().max(100).optional(),

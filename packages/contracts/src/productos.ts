@@ -7,8 +7,9 @@ import {
   idSchema,
   MAX_PAGE_SIZE,
   MENSAJE_NUMERO_DEMASIADO_GRANDE,
+  minimarketQuerySchema,
   PAGE_SIZE_INVENTARIO,
-  skipSchema,
+  paginaSchema,
   textoOpcional,
   textoOpcionalHasta,
 } from './comunes.js';
@@ -194,8 +195,7 @@ export const ingresoStockSchema = z.object({
 
 export const productosQuerySchema = z.object({
   id_minimarket: idSchema,
-  skip: skipSchema,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_INVENTARIO),
+  ...paginaSchema(PAGE_SIZE_INVENTARIO),
   search: z.string().trim().max(100).optional(),
   category: z.union([z.enum(CATEGORIAS), z.literal(CATEGORIA_TODOS)]).optional(),
   /** Exact barcode lookup, as the scanner does. */
@@ -231,7 +231,7 @@ export const productoExternoSchema = z
 export const catalogoExternoParamsSchema = z.object({ codigo_barra: z.string().trim().min(1).max(LIMITES_PRODUCTO.codigoBarra) });
 
 /** GET /productos/etiqueta/{codigo}: a scanned scale label read with the shop's layout (docs/granel.md). */
-export const etiquetaQuerySchema = z.object({ id_minimarket: idSchema });
+export const etiquetaQuerySchema = minimarketQuerySchema;
 export const etiquetaCodigoSchema = z.object({
   codigo: z.string().trim().min(1, { error: 'Falta el código de la etiqueta.' }).max(LIMITES_PRODUCTO.codigoBarra),
 });

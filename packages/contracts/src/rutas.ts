@@ -166,6 +166,9 @@ export interface RutaContrato {
   respuesta: z.ZodType;
 }
 
+/** An analytics read of a range: the filters every such call takes (filtrosAnaliticaSchema), and its answer. */
+const filtradaAnalitica = <R extends z.ZodType>(respuesta: R) => ({ query: filtrosAnaliticaSchema, respuesta });
+
 export const rutas = {
   // Sessions and accounts
   'POST /auth/token': { body: tokenRequestSchema, respuesta: tokenResponseSchema },
@@ -257,18 +260,18 @@ export const rutas = {
   'GET /upload/plantillas/:nombre': { params: plantillaParamsSchema, query: plantillaQuerySchema, respuesta: archivoSchema },
 
   // Analytics
-  'GET /analitica/resumen': { query: filtrosAnaliticaSchema, respuesta: resumenSchema },
+  'GET /analitica/resumen': filtradaAnalitica(resumenSchema),
   'GET /analitica/serie': { query: serieQuerySchema, respuesta: serieSchema },
-  'GET /analitica/por-categoria': { query: filtrosAnaliticaSchema, respuesta: porCategoriaSchema },
-  'GET /analitica/por-metodo-pago': { query: filtrosAnaliticaSchema, respuesta: porMetodoPagoSchema },
-  'GET /analitica/por-vendedor': { query: filtrosAnaliticaSchema, respuesta: porVendedorSchema },
-  'GET /analitica/descuentos': { query: filtrosAnaliticaSchema, respuesta: descuentosAnaliticaSchema },
+  'GET /analitica/por-categoria': filtradaAnalitica(porCategoriaSchema),
+  'GET /analitica/por-metodo-pago': filtradaAnalitica(porMetodoPagoSchema),
+  'GET /analitica/por-vendedor': filtradaAnalitica(porVendedorSchema),
+  'GET /analitica/descuentos': filtradaAnalitica(descuentosAnaliticaSchema),
   'GET /analitica/por-cobrar': { query: porCobrarQuerySchema, respuesta: porCobrarSchema },
-  'GET /analitica/mapa-calor': { query: filtrosAnaliticaSchema, respuesta: mapaCalorSchema },
+  'GET /analitica/mapa-calor': filtradaAnalitica(mapaCalorSchema),
   'GET /analitica/ranking': { query: rankingQuerySchema, respuesta: rankingSchema },
   'GET /analitica/recomendaciones': { query: recomendacionesQuerySchema, respuesta: recomendacionesSchema },
   'GET /analitica/lineas': { query: lineasQuerySchema, respuesta: lineasSchema },
-  'GET /analitica/cubo': { query: filtrosAnaliticaSchema, respuesta: cuboSchema },
+  'GET /analitica/cubo': filtradaAnalitica(cuboSchema),
   'GET /analitica/informe': { query: informeQuerySchema, respuesta: informeSchema },
   'GET /analitica/estado': { query: estadoAnaliticaQuerySchema, respuesta: estadoAnaliticaSchema },
 

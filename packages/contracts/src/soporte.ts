@@ -1,7 +1,7 @@
 // Support: conversations between a shop and the administradores (/api/soporte), and the
 // 'Agregar Producto' ticket of the new-product screen, which opens one (decisions §7).
 import { z } from 'zod';
-import { enteroDesdeTexto, idSchema, MAX_PAGE_SIZE, skipSchema, textoOpcional } from './comunes.js';
+import { enteroDesdeTexto, idSchema, paginaSchema, textoOpcional } from './comunes.js';
 import { LIMITES_PRODUCTO } from './reglas.js';
 
 /** POST /api/soporte/tickets-producto → the created ticket (201). */
@@ -82,8 +82,7 @@ export const conversacionesQuerySchema = z.object({
   estado: estadoSchema.optional(),
   /** Administradores only: one user's conversations (the chat detail's history). */
   id_usuario: idSchema.optional(),
-  skip: skipSchema,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_CHATS),
+  ...paginaSchema(PAGE_SIZE_CHATS),
 });
 export type ConversacionesQuery = z.input<typeof conversacionesQuerySchema>;
 

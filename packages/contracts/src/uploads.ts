@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id64Schema, idSchema } from './comunes.js';
+import { id64Schema, idSchema, minimarketOpcionalQuerySchema, minimarketQuerySchema } from './comunes.js';
 import { MAX_ENTERO } from './reglas.js';
 
 /** productos, ventas, and clientes: the shop's paper notebook (la libreta, docs/fiado.md) with what each one owes. */
@@ -76,12 +76,12 @@ export const cargaQuerySchema = z.object({
 });
 
 /** GET /upload/history/{id_minimarket}. */
-export const historialCargasParamsSchema = z.object({ id_minimarket: idSchema });
+export const historialCargasParamsSchema = minimarketQuerySchema;
 /** GET /upload/history/{id_minimarket}/{id_archivo}/{archivo}. */
 export const rechazadosParamsSchema = z.object({ id_minimarket: idSchema, id_archivo: id64Schema, archivo: z.enum(ARCHIVOS_RECHAZADOS) });
 /** GET /upload/plantillas/{nombre}?id_minimarket= (with the shop, the sales template's examples are its products). */
 export const plantillaParamsSchema = z.object({ nombre: z.enum(PLANTILLAS) });
-export const plantillaQuerySchema = z.object({ id_minimarket: idSchema.optional() });
+export const plantillaQuerySchema = minimarketOpcionalQuerySchema;
 
 export const errorFilaSchema = z.object({ fila: z.number().int(), campo: z.string(), mensaje: z.string() });
 

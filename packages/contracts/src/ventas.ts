@@ -1,69 +1,22 @@
+// Sales (/api/ventas): a sale as the API answers it, its lines and returns, how a person names it,
+// the list of Transacciones, a void, a return, and the sales the server refused from a device's
+// outbox. What a new sale sends is in venta-nueva.ts, how it is paid in ventas-pagos.ts and the
+// offline lane's rules in ventas-offline.ts; this module re-exports them all.
+//
+// The re-exports come first: the order modules run in is the order the schemas register their ids,
+// and so the order of the OpenAPI document's components (a new sale's customer and payment before
+// the sale), as before the split.
+export * from './venta-nueva.js';
+export * from './ventas-pagos.js';
+export * from './ventas-offline.js';
+
 import { z } from 'zod';
-import {
-  CATEGORIAS,
-  ESTADO_VENTA_COMPLETADA,
-  id64Schema,
-  idSchema,
-  MAX_PAGE_SIZE,
-  METODO_MIXTO,
-  METODOS_PAGO,
-  METODOS_VENTA,
-  type MetodoPago,
-  type MetodoVenta,
-  motivoSchema,
-  PAGE_SIZE_TRANSACCIONES,
-  pesosSchema,
-  skipSchema,
-} from './comunes.js';
+import { id64Schema, idSchema, METODOS_VENTA, motivoSchema, PAGE_SIZE_TRANSACCIONES, paginaSchema } from './comunes.js';
 import { UNIDADES_VENTA } from './granel.js';
 import { autorizacionSchema } from './cajeros.js';
-import { MENSAJE_CLIENTE_SOLO_FIADO, MENSAJE_FIADO_SIN_CLIENTE } from './clientes.js';
-import { formatClp } from './formato.js';
-import { MAX_UNIDADES_LINEA, MENSAJE_RECIBIDO_INSUFICIENTE, MENSAJE_RECIBIDO_SOLO_EFECTIVO } from './reglas.js';
-import { redondearEfectivo, redondeoEfectivo } from './redondeo.js';
-
-/**
- * One part of what a sale was paid with (pago dividido, docs/pagos.md): a sale paid one way has one
- * part, its method and total; a split sale ('Mixto') one per method. A return says the same of what
- * it gave back (fiado first, then cash, then the rest).
- */
-export const pagoSchema = z.object({ metodo_pago: z.enum(METODOS_PAGO), monto: z.number().int() }).meta({ id: 'PagoVenta' });
-export type Pago = z.infer<typeof pagoSchema>;
-
-export const MENSAJE_PAGO_SIN_METODO = 'Elige el método de pago.';
-export const MENSAJE_PAGO_PARTE_CERO = 'Cada parte del pago debe ser mayor a $0.';
-export const MENSAJE_PAGO_METODO_REPETIDO = 'Cada método de pago puede ir una sola vez en un pago dividido.';
-export const MENSAJE_PAGO_METODO_DISTINTO = 'El método de pago no coincide con las partes del pago.';
-export const mensajePagosNoSuman = (suma: number, total: number) =>
-  `Las partes del pago suman ${formatClp(suma)} y el total de la venta es ${formatClp(total)}.`;
-export const mensajeRecibidoParteEfectivo = (efectivo: number) =>
-  `La cantidad recibida es menor que la parte en efectivo (${formatClp(efectivo)}).`;
-
-/** The cash part of a payment (0 without one), exact: what the lines of it add up to. */
-export const parteEfectivo = (pagos: readonly Pago[]) => pagos.find((p) => p.metodo_pago === 'Efectivo')?.monto ?? 0;
-
-/**
- * What the cash part of a payment is paid with (Ley 20.956, redondeo.ts): the exact cash part rounded
- * to the ten. A split of $2.005 cash + $1.142 debit pays $2.000 in cash; without cash, 0.
- */
-export const efectivoAPagar = (pagos: readonly Pago[]) => redondearEfectivo(parteEfectivo(pagos));
-
-/** What the rounding of a payment's cash part adds (+) or takes (−): Venta.redondeo. */
-export const redondeoDePagos = (pagos: readonly Pago[]) => redondeoEfectivo(parteEfectivo(pagos));
-
-/** The change handed back: out of the rounded cash part only (null when no cash was handed over). */
-export const vueltoDeVenta = (v: { monto_recibido?: number | null; pagos: readonly Pago[] }) =>
-  typeof v.monto_recibido === 'number' ? v.monto_recibido - efectivoAPagar(v.pagos) : null;
-
-/** How a payment reads on one line: 'Efectivo', or 'Efectivo $3.000 + Fiado $5.000' when split. */
-export const textoPagos = (pagos: readonly Pago[]) =>
-  pagos.length === 1 ? pagos[0]!.metodo_pago : pagos.map((p) => `${p.metodo_pago} ${formatClp(p.monto)}`).join(' + ');
-
-/** The parts of a sale as sent (POST /ventas/ `pagos`): one per method, each more than $0. */
-const pagoCreateSchema = z.object({
-  metodo_pago: z.enum(METODOS_PAGO, { error: 'El método de pago no es válido.' }),
-  monto: pesosSchema.refine((m) => m > 0, { error: MENSAJE_PAGO_PARTE_CERO }),
-});
+import { MAX_UNIDADES_LINEA } from './reglas.js';
+import { ALERTAS_VENTA_LISTA, ORIGENES_VENTA } from './ventas-offline.js';
+import { pagoSchema } from './ventas-pagos.js';
 
 export const detalleVentaSchema = z
   .object({
@@ -89,6 +42,15 @@ export const detalleVentaSchema = z
   })
   .meta({ id: 'DetalleVenta' });
 
+/** A line as it was sold: its name then, how many (grams when unidad is 'kg'), at what price, for how much. */
+export const lineaVendidaSchema = {
+  nombre_producto: z.string(),
+  num_unidades: z.number().int(),
+  precio_unitario: z.number().int(),
+  subtotal: z.number().int(),
+  unidad: z.enum(UNIDADES_VENTA),
+};
+
 /** What was returned of a sale (POST /ventas/{id}/devoluciones), refunded at the price paid. */
 export const devolucionSchema = z
   .object({
@@ -101,17 +63,7 @@ export const devolucionSchema = z
     pagos: z.array(pagoSchema),
     /** Cash rounding of its cash part (Ley 20.956): refunding $3.146 in cash gives back $3.150, redondeo 4. */
     redondeo: z.number().int(),
-    detalles: z.array(
-      z.object({
-        id_producto: z.number().int(),
-        nombre_producto: z.string(),
-        /** Grams when unidad is 'kg'. */
-        num_unidades: z.number().int(),
-        precio_unitario: z.number().int(),
-        subtotal: z.number().int(),
-        unidad: z.enum(UNIDADES_VENTA),
-      }),
-    ),
+    detalles: z.array(z.object({ id_producto: z.number().int(), ...lineaVendidaSchema })),
   })
   .meta({ id: 'Devolucion' });
 export type Devolucion = z.infer<typeof devolucionSchema>;
@@ -134,61 +86,6 @@ export function referenciaVenta(v: { id_venta?: number; numero_venta: number | n
   if (v.id_venta_csv) return `importada «${v.id_venta_csv}»`;
   return `#${v.id_venta ?? ''}`;
 }
-
-/**
- * Where a sale came from: the counter with the server ('mostrador'), a device's outbox after the
- * connection dropped ('offline', docs/offline.md), or an imported sales file ('archivo').
- */
-export const ORIGENES_VENTA = ['mostrador', 'offline', 'archivo'] as const;
-export type OrigenVenta = (typeof ORIGENES_VENTA)[number];
-
-/** The longest provisional receipt reference a device may give ("C1-0042"). */
-export const MAX_REFERENCIA_LOCAL = 40;
-/** How far ahead of the server's clock an offline sale's time may be (the device's clock skew). */
-export const MINUTOS_FUTURO_OFFLINE = 5;
-/** How old an offline sale may be when it reaches the server (docs/offline.md «El servidor» says why). */
-export const DIAS_MAXIMOS_OFFLINE = 7;
-
-export const MENSAJE_OFFLINE_SIN_CLAVE = 'Una venta sin conexión necesita su clave (Idempotency-Key).';
-export const MENSAJE_OFFLINE_SIN_FECHA = 'Una venta sin conexión necesita su fecha y hora (fecha_venta).';
-export const MENSAJE_FECHA_VENTA_INVALIDA = 'La fecha de la venta no es válida: debe ser una fecha y hora ISO 8601 con zona horaria.';
-export const MENSAJE_OFFLINE_FUTURA = `La fecha de la venta está en el futuro (más de ${MINUTOS_FUTURO_OFFLINE} minutos): revisa la fecha y hora del equipo.`;
-export const MENSAJE_OFFLINE_ANTIGUA = `La venta tiene más de ${DIAS_MAXIMOS_OFFLINE} días: ya no se puede registrar como venta sin conexión. Regístrala de nuevo o cárgala desde un archivo.`;
-/** An offline sale naming a product or customer that is not the shop's: it cannot be recorded (sending it again will not help). */
-export const MENSAJE_OFFLINE_PRODUCTO_NO_ENCONTRADO =
-  'Esta venta sin conexión tiene un producto que no existe en la tienda: no se puede registrar. Revisa el comprobante y registra la venta de nuevo.';
-export const MENSAJE_OFFLINE_CLIENTE_NO_ENCONTRADO =
-  'Esta venta sin conexión es fiado a un cliente que no existe en la tienda: no se puede registrar. Revisa el comprobante y registra la venta de nuevo.';
-export const MENSAJE_REFERENCIA_LOCAL_LARGA = `La referencia del comprobante puede tener a lo más ${MAX_REFERENCIA_LOCAL} caracteres.`;
-
-/** The loose sale («venta libre», docs/pagos.md): a line with no product. */
-export const NOMBRE_VENTA_LIBRE = 'Varios';
-export const LIMITE_NOMBRE_VENTA_LIBRE = 60;
-export const MENSAJE_NOMBRE_VENTA_LIBRE_LARGO = `El nombre de una venta libre puede tener a lo más ${LIMITE_NOMBRE_VENTA_LIBRE} caracteres.`;
-export const MENSAJE_VENTA_LIBRE_UNA = 'Una venta libre es una sola unidad por su monto.';
-export const MENSAJE_VENTA_LIBRE_ETIQUETA = 'Una venta libre no lleva etiqueta de balanza.';
-export const MENSAJE_VENTA_LIBRE_MONTO = 'El monto de una venta libre debe ser mayor a $0.';
-export const MENSAJE_DESCUENTO_TOTAL = 'El descuento de una línea debe ser menor que su monto.';
-export const MENSAJE_MOTIVO_DESCUENTO = 'Escribe el motivo del descuento.';
-export const MAX_MOTIVO_DESCUENTO = 200;
-
-/**
- * What an offline sale did that the counter would not have let through (docs/offline.md «El rastro»),
- * with the words Transacciones and the owner's notice use. The sale is recorded all the same.
- */
-export const ALERTAS_VENTA = {
-  precio_desconocido: 'Precio que el producto no tuvo en los 7 días antes de la venta',
-  fecha_anterior_al_contacto: 'Hora de la venta anterior al último contacto del equipo con el servidor',
-  fiado_sobre_limite: 'Fiado por sobre el límite del cliente',
-  sin_stock: 'Vendido sin stock en el sistema',
-  descuento_sobre_tope: 'Descuento de un cajero por sobre el tope de la tienda',
-} as const;
-export type AlertaVenta = keyof typeof ALERTAS_VENTA;
-export const ALERTAS_VENTA_LISTA = Object.keys(ALERTAS_VENTA) as [AlertaVenta, ...AlertaVenta[]];
-/** An offline sale more than this before its device's last contact with the server is flagged. */
-export const MINUTOS_ANTES_DEL_CONTACTO = 10;
-/** An offline sale's price is flagged when the product did not have it in these days before the sale. */
-export const DIAS_PRECIOS_CONOCIDOS = 7;
 
 export const ventaSchema = z
   .object({
@@ -235,163 +132,10 @@ export const ventaSchema = z
   .meta({ id: 'Venta' });
 export type Venta = z.infer<typeof ventaSchema>;
 
-/**
- * A cart line. For a kg product num_unidades is GRAMS, precio_unitario the price per kilo and
- * subtotal montoPorPeso(precio, gramos) (granel.ts); for a unit product, precio × units. The server
- * checks each against the product's unit and price of the moment.
- */
-export const detalleVentaCreateSchema = z
-  .object({
-    /** Null: a loose sale («venta libre»), one unit at precio_unitario, no stock moved. */
-    id_producto: id64Schema.nullable(),
-    num_unidades: z
-      .number({ error: 'La cantidad debe ser un número entero.' })
-      .int({ error: 'La cantidad debe ser un número entero.' })
-      .positive({ error: 'La cantidad debe ser mayor a 0.' })
-      .max(MAX_UNIDADES_LINEA, { error: 'La cantidad es demasiado alta.' }),
-    precio_unitario: pesosSchema,
-    /** The line's gross amount less its discount. */
-    subtotal: pesosSchema,
-    /** Whole pesos off this line (its own, and its share of a discount on the cart), below its gross amount. */
-    descuento: pesosSchema.default(0),
-    /**
-     * The 13 digits of the price or weight label it was scanned from: the server reads it with the
-     * shop's layout, and a price label's line is charged the label's printed amount (its grams, what the
-     * stock loses).
-     */
-    codigo_etiqueta: z
-      .string()
-      .regex(/^\d{8,20}$/, { error: 'El código de la etiqueta no es válido.' })
-      .optional(),
-    /** A loose sale's name ("Varios" when left empty); a product's line ignores it. */
-    nombre_producto: z.string().trim().max(LIMITE_NOMBRE_VENTA_LIBRE, { error: MENSAJE_NOMBRE_VENTA_LIBRE_LARGO }).optional(),
-    /** A loose sale's category, optional (analytics file it under «Venta libre» without one). */
-    categoria: z.enum(CATEGORIAS, { error: 'La categoría no es válida.' }).optional(),
-  })
-  .superRefine((l, ctx) => {
-    if (l.id_producto === null) {
-      if (l.num_unidades !== 1) ctx.addIssue({ code: 'custom', message: MENSAJE_VENTA_LIBRE_UNA, path: ['num_unidades'] });
-      if (l.codigo_etiqueta !== undefined)
-        ctx.addIssue({ code: 'custom', message: MENSAJE_VENTA_LIBRE_ETIQUETA, path: ['codigo_etiqueta'] });
-      if (l.precio_unitario <= 0) ctx.addIssue({ code: 'custom', message: MENSAJE_VENTA_LIBRE_MONTO, path: ['precio_unitario'] });
-    }
-    if (l.descuento > 0 && l.subtotal <= 0) ctx.addIssue({ code: 'custom', message: MENSAJE_DESCUENTO_TOTAL, path: ['descuento'] });
-  });
-export type DetalleVentaCreate = z.input<typeof detalleVentaCreateSchema>;
-
-/**
- * POST /ventas/. The server is the authority on prices, totals and the sale's time:
- * fecha_venta is accepted for compatibility and replaced by the server's clock, except for an
- * offline sale (`origen: 'offline'`, docs/offline.md «El servidor»): made on the device with no
- * connection and sent later with its Idempotency-Key, it keeps its own fecha_venta (ISO 8601 with
- * offset; at most 5 minutes ahead, at most 7 days old) and is recorded as sold, at the price
- * charged. `referencia_local` is the device's provisional receipt reference. A sale is paid by
- * `metodo_pago` alone, or by `pagos` (pago dividido: each part's method and amount, their sum the
- * total). After parsing, `metodo_pago` is the sale's ('Mixto' when split) and `pagos` its parts.
- */
-export const ventaCreateSchema = z
-  .object({
-    id_minimarket: idSchema,
-    fecha_venta: z.string().optional(),
-    total: pesosSchema,
-    metodo_pago: z.enum(METODOS_VENTA, { error: 'El método de pago no es válido.' }).optional(),
-    pagos: z
-      .array(pagoCreateSchema, { error: 'Las partes del pago no son válidas.' })
-      .min(1, { error: MENSAJE_PAGO_SIN_METODO })
-      .max(METODOS_PAGO.length, { error: MENSAJE_PAGO_METODO_REPETIDO })
-      .optional(),
-    estado_venta: z.literal(ESTADO_VENTA_COMPLETADA).default(ESTADO_VENTA_COMPLETADA),
-    detalles: z
-      .array(detalleVentaCreateSchema, { error: 'La venta debe tener al menos un producto.' })
-      .min(1, { error: 'La venta debe tener al menos un producto.' })
-      .max(500),
-    /** Cash handed over for the cash part (the receipt shows the change): only with a cash part. */
-    monto_recibido: pesosSchema.optional(),
-    /** The customer who takes it on credit: needed with a fiado part, only with one (la libreta, issue #21). */
-    id_cliente: id64Schema.optional(),
-    /** 'offline': the sale was made on the device without the server (needs the Idempotency-Key). */
-    origen: z.enum(['mostrador', 'offline'], { error: "El origen de la venta es 'mostrador' u 'offline'." }).default('mostrador'),
-    /** The device's provisional receipt reference ("C1-0042"): stored, returned and searchable. */
-    referencia_local: z
-      .string({ error: 'La referencia del comprobante no es válida.' })
-      .trim()
-      .min(1, { error: 'La referencia del comprobante no puede quedar vacía.' })
-      .max(MAX_REFERENCIA_LOCAL, { error: MENSAJE_REFERENCIA_LOCAL_LARGA })
-      .optional(),
-    /**
-     * An offline sale's seller: the person at the till when the device made it (any session of the
-     * shop may send the device's outbox later). Left out: the caller. Only with origen 'offline'.
-     */
-    id_vendedor: idSchema.optional(),
-    /**
-     * An offline sale's device: when it last heard from the server (the server's clock, from its
-     * last answer). A sale made more than MINUTOS_ANTES_DEL_CONTACTO before it is flagged.
-     */
-    ultimo_contacto: z.iso.datetime({ offset: true, error: 'La hora del último contacto no es válida.' }).optional(),
-    /** The owner's PIN approving what a cashier may not do alone (a fiado past the limit, a discount past the cap). */
-    autorizacion: autorizacionSchema.optional(),
-    /** Why the sale carries a discount: required when a line has one (it goes to the audit trail). */
-    motivo_descuento: z
-      .string()
-      .trim()
-      .min(1, { error: MENSAJE_MOTIVO_DESCUENTO })
-      .max(MAX_MOTIVO_DESCUENTO, { error: `El motivo puede tener a lo más ${MAX_MOTIVO_DESCUENTO} caracteres.` })
-      .optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.origen !== 'offline') {
-      const mensaje = 'El vendedor y el último contacto se indican solo en una venta sin conexión.';
-      if (v.id_vendedor !== undefined) ctx.addIssue({ code: 'custom', message: mensaje, path: ['id_vendedor'] });
-      if (v.ultimo_contacto !== undefined) ctx.addIssue({ code: 'custom', message: mensaje, path: ['ultimo_contacto'] });
-    }
-    if (v.origen === 'offline') {
-      if (v.fecha_venta === undefined) ctx.addIssue({ code: 'custom', message: MENSAJE_OFFLINE_SIN_FECHA, path: ['fecha_venta'] });
-      else if (!z.iso.datetime({ offset: true }).safeParse(v.fecha_venta).success)
-        ctx.addIssue({ code: 'custom', message: MENSAJE_FECHA_VENTA_INVALIDA, path: ['fecha_venta'] });
-    }
-    const partes: Array<{ metodo_pago: MetodoPago; monto: number }> =
-      v.pagos ?? (v.metodo_pago && v.metodo_pago !== METODO_MIXTO ? [{ metodo_pago: v.metodo_pago, monto: v.total }] : []);
-    if (partes.length === 0) {
-      ctx.addIssue({ code: 'custom', message: MENSAJE_PAGO_SIN_METODO, path: [v.pagos ? 'pagos' : 'metodo_pago'] });
-      return;
-    }
-    if (new Set(partes.map((p) => p.metodo_pago)).size !== partes.length)
-      ctx.addIssue({ code: 'custom', message: MENSAJE_PAGO_METODO_REPETIDO, path: ['pagos'] });
-    const suma = partes.reduce((s, p) => s + p.monto, 0);
-    if (v.pagos && suma !== v.total) ctx.addIssue({ code: 'custom', message: mensajePagosNoSuman(suma, v.total), path: ['pagos'] });
-    // metodo_pago beside pagos: the one part's method, or 'Mixto' for several.
-    if (v.pagos && v.metodo_pago && v.metodo_pago !== (partes.length === 1 ? partes[0]!.metodo_pago : METODO_MIXTO))
-      ctx.addIssue({ code: 'custom', message: MENSAJE_PAGO_METODO_DISTINTO, path: ['metodo_pago'] });
-    if (v.detalles.some((d) => (d.descuento ?? 0) > 0) && !v.motivo_descuento)
-      ctx.addIssue({ code: 'custom', message: MENSAJE_MOTIVO_DESCUENTO, path: ['motivo_descuento'] });
-    const fiado = partes.some((p) => p.metodo_pago === 'Fiado');
-    if (fiado && v.id_cliente === undefined) ctx.addIssue({ code: 'custom', message: MENSAJE_FIADO_SIN_CLIENTE, path: ['id_cliente'] });
-    if (!fiado && v.id_cliente !== undefined) ctx.addIssue({ code: 'custom', message: MENSAJE_CLIENTE_SOLO_FIADO, path: ['id_cliente'] });
-    if (v.monto_recibido === undefined) return;
-    const efectivo = partes.find((p) => p.metodo_pago === 'Efectivo');
-    if (!efectivo) ctx.addIssue({ code: 'custom', message: MENSAJE_RECIBIDO_SOLO_EFECTIVO, path: ['monto_recibido'] });
-    // Cash is paid rounded (Ley 20.956): $3.145 in cash is paid with $3.140. (A part already refused,
-    // below 1, is not rounded: its own message says what is wrong.)
-    else if (efectivo.monto > 0 && v.monto_recibido < redondearEfectivo(efectivo.monto))
-      ctx.addIssue({
-        code: 'custom',
-        message: partes.length === 1 ? MENSAJE_RECIBIDO_INSUFICIENTE : mensajeRecibidoParteEfectivo(redondearEfectivo(efectivo.monto)),
-        path: ['monto_recibido'],
-      });
-  })
-  .transform(({ pagos, metodo_pago, ...v }) => {
-    // A sale paid one way keeps no parts of its own (its part is its method and total).
-    const partes = pagos ?? [{ metodo_pago: metodo_pago as MetodoPago, monto: v.total }];
-    const unica = partes.length === 1 ? partes[0]!.metodo_pago : null;
-    return { ...v, metodo_pago: (unica ?? METODO_MIXTO) as MetodoVenta, pagos: unica ? null : partes };
-  });
-export type VentaCreate = z.input<typeof ventaCreateSchema>;
-
 export const ventasQuerySchema = z
   .object({
     id_minimarket: idSchema,
-    skip: skipSchema,
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_TRANSACCIONES),
+    ...paginaSchema(PAGE_SIZE_TRANSACCIONES),
     /** A sale's number ("12", "#12", "N° 12") or the id it had in an imported file (the Transacciones search box). */
     search: z.string().trim().max(100, { error: 'La búsqueda puede tener a lo más 100 caracteres.' }).optional(),
     start_date: z.iso.datetime({ local: true, offset: true, error: 'La fecha de inicio no es válida.' }).optional(),
@@ -490,8 +234,7 @@ export const ventasRechazadasQuerySchema = z.object({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .default(false),
-  skip: skipSchema,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_TRANSACCIONES),
+  ...paginaSchema(PAGE_SIZE_TRANSACCIONES),
 });
 
 export const ventasRechazadasListSchema = z
