@@ -10,6 +10,9 @@
 -- day is never summed without a sale that committed before, nor left summed and not pending
 -- without a sale that committed after. Days marked in the last p_quietud are left for later too:
 -- a till selling now marks today again at every sale, and reads add it from its lines meanwhile.
+-- `now()` is compared at the column's precision (milliseconds): stored, a mark made by this same
+-- transaction (the demo seed marks, then sums) is now() rounded, half the time up, and would otherwise
+-- look like a mark from the future and stay pending.
 CREATE FUNCTION refrescar_resumen_ventas(p_minimarket INTEGER, p_max_dias INTEGER, p_quietud INTERVAL DEFAULT '0 seconds')
 RETURNS INTEGER
 LANGUAGE plpgsql AS $$
@@ -22,7 +25,7 @@ BEGIN
         DELETE FROM resumen_pendiente r
         WHERE r.id_minimarket = p_minimarket AND r.dia IN (
             SELECT p.dia FROM resumen_pendiente p
-            WHERE p.id_minimarket = p_minimarket AND p.marcado_en <= now() - p_quietud
+            WHERE p.id_minimarket = p_minimarket AND p.marcado_en <= now()::timestamptz(3) - p_quietud
             ORDER BY p.dia DESC LIMIT p_max_dias
             FOR UPDATE SKIP LOCKED)
         RETURNING r.dia)

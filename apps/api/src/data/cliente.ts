@@ -7,6 +7,10 @@ import type { MetodoAbono, MovimientoCuenta } from '@minimarket/contracts/client
 import { ZONA_HORARIA } from '@minimarket/contracts/reglas';
 import { Prisma, type Tx } from '../db/client.js';
 import { escaparLike } from '../db/like.js';
+import { LLAVES_BLOQUEO } from '../lib/llaves-bloqueo.js';
+
+/** pg_advisory_xact_lock(key, id_minimarket): two notebook imports of one shop take turns. */
+const LLAVE_CARGA_CLIENTES = LLAVES_BLOQUEO.cargaClientes;
 
 export type ValoresCliente = Omit<Prisma.ClienteUncheckedCreateInput, 'id_cliente' | 'fecha_creacion'>;
 
@@ -158,6 +162,16 @@ export function movimientosDeCuenta(tx: Tx, idMinimarket: number, idCliente: num
 }
 
 /**
+ * Imports: the shop's notebook imports one at a time, until the import's transaction ends. Taken
+ * before the file is compared with the shop's customers (imports/aplicar-clientes.ts) and
+ * crearClientesDesdeStaging writes, so two uploads never both find the same person missing and
+ * create them twice (a name has no unique index; a RUT has).
+ */
+export async function candadoCargaClientes(client: pg.ClientBase, idMinimarket: number) {
+  await client.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [LLAVE_CARGA_CLIENTES, idMinimarket]);
+}
+
+/**
  * The customers of an imported notebook, in one statement, from the import's staging table (rows
  * without errores nor omitido; saldo_inicial_desde a 'YYYY-MM-DD' day, midnight in Santiago as
  * POST /api/clientes stores it). A RUT another customer took meanwhile is skipped, never an error.
@@ -179,4 +193,14 @@ export async function crearClientesDesdeStaging(client: pg.ClientBase, staging: 
     [idMinimarket, ZONA_HORARIA],
   );
   return { creados: rows[0]?.n ?? 0, saldoInicial: Number(rows[0]?.saldo ?? 0) };
+}
+
+/**
+ * After an import that created customers, once it has committed: as for products
+ * (producto.ts ordenarTrasCarga), the new names merged from the trigram index's pending list, and
+ * fresh statistics. On the import's own connection, outside its transaction.
+ */
+export async function ordenarTrasCarga(client: pg.ClientBase) {
+  await client.query(`SELECT gin_clean_pending_list('cliente_nombre_busqueda_trgm_idx'::regclass)`);
+  await client.query('ANALYZE cliente');
 }

@@ -385,6 +385,17 @@ export async function crearProductosDesdeStaging(
 }
 
 /**
+ * After an import that created or brought back products, once it has committed: the new names sit
+ * in the trigram index's pending list and the planner's statistics are stale, so until autovacuum
+ * runs, name search would read the list on every query or pick a full scan (bench/README.md). Merges
+ * the list and refreshes the statistics now. On the import's own connection, outside its transaction.
+ */
+export async function ordenarTrasCarga(client: pg.ClientBase) {
+  await client.query(`SELECT gin_clean_pending_list('producto_nombre_busqueda_trgm_idx'::regclass)`);
+  await client.query('ANALYZE producto');
+}
+
+/**
  * Units back on the shelf (a voided sale, a return), each with its ledger row. One product at a time in
  * ascending id, the order registrar_venta takes them in, so a void and a sale of the same
  * products wait for each other instead of deadlocking.

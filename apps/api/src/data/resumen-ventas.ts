@@ -173,8 +173,8 @@ export async function diasEnPreparacion(
 // the SQL pieces the analytics' reports are built from, and the totals (cifras) that the analytics
 // and Badito both read.
 
-/** A sum as a number (bigint from Prisma). */
-const n = (v: bigint | null | undefined) => Number(v ?? 0);
+/** A sum as a number (bigint from Prisma, a decimal string from pg). */
+export const n = (v: bigint | number | string | null | undefined) => Number(v ?? 0);
 
 /** The question after defaults: whose shop, which days (Santiago), which lines. */
 export interface Consulta {

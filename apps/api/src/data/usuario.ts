@@ -2,6 +2,7 @@
 // e-mail or role, or a deactivation, ends every session opened before it (usuario.sesiones_validas_desde,
 // read by the auth guard), whoever makes the change (the user, an administrador, a reset link). The
 // same transaction tells every replica (aviso-sesiones.ts), which ends those sessions' live streams.
+import type { Rol } from '@minimarket/contracts/comunes';
 import { Prisma, type Tx } from '../db/client.js';
 import { escaparLike } from '../db/like.js';
 import { avisarSesiones, enTransaccion } from './aviso-sesiones.js';
@@ -93,6 +94,31 @@ export function vigenciaDeUsuarios(tx: Tx, ids: readonly number[]) {
         FROM usuario u LEFT JOIN minimarket m ON m.id_usuario = u.id_usuario
         WHERE u.id_usuario IN (${Prisma.join([...ids])})
         GROUP BY u.id_usuario`;
+}
+
+/** A session's user as the auth guard re-reads it at every request, and whether that session was ended ('Cerrar Sesión'). */
+export interface SesionDeUsuario {
+  id_usuario: number;
+  nombre: string;
+  correo: string | null;
+  rol: Rol;
+  id_minimarket_cajero: number | null;
+  estado: string;
+  sesiones_validas_desde: Date;
+  revocado: boolean;
+}
+
+/**
+ * The token's user and whether its session (`jti`) is in token_revocado, in one query (plugins/app/auth.ts,
+ * every request with a token): so a deactivation, a new password, e-mail or role, or a logout counts
+ * at once, not at expiry. Null when the user does not exist.
+ */
+export async function sesionDeUsuario(tx: Tx, idUsuario: number, jti: string): Promise<SesionDeUsuario | null> {
+  const [usuario] = await tx.$queryRaw<SesionDeUsuario[]>`
+        SELECT u.id_usuario, u.nombre, u.correo, u.rol, u.id_minimarket_cajero, u.estado, u.sesiones_validas_desde,
+               EXISTS (SELECT 1 FROM token_revocado t WHERE t.jti = ${jti}::uuid) AS revocado
+        FROM usuario u WHERE u.id_usuario = ${idUsuario}`;
+  return usuario ?? null;
 }
 
 /** The user's row, or null. */

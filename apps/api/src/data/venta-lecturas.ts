@@ -1,6 +1,10 @@
 // venta, read: what other modules read of the sales, beside the sale's own module (venta.ts: its
-// writes, the sale under its lock, the Transacciones list). Every figure here counts the sales the
-// app's one definition counts (the view venta_contada, prisma/funciones/venta_contada.sql).
+// writes, the sale under its lock, the Transacciones list): the discounts of a range (the analytics'
+// report and Badito), the sales by person (the analytics' and a cashier's own day), the lines of some
+// sales. Every figure here counts the sales the app's one definition counts (the view venta_contada,
+// prisma/funciones/venta_contada.sql), but the cash rounding, which reads the completed sales and
+// their returns themselves.
+import type { DescuentosAnalitica, PorVendedor } from '@minimarket/contracts/analitica';
 import type { UnidadVenta } from '@minimarket/contracts/granel';
 import { Prisma, type Tx } from '../db/client.js';
 
@@ -28,6 +32,72 @@ export async function descuentosDelRango(tx: Tx, idMinimarket: number, desde: st
     SELECT coalesce(sum(descuento), 0)::bigint AS descuento, count(DISTINCT id_venta)::bigint AS ventas
     FROM (${lineasConDescuento(idMinimarket, desde, hasta)}) l`;
   return { descuento: Number(total?.descuento ?? 0), ventas: Number(total?.ventas ?? 0) };
+}
+
+/**
+ * The analytics' discount report beyond its totals (descuentosDelRango), on the range's Santiago
+ * days: the discounts by day, by product (the 50 largest; a loose sale's line by its name) and by
+ * person, and the cash rounding of the range (docs/pagos.md: the sales' minus their returns'). Run
+ * it in the same REPEATABLE READ transaction as the totals, so they agree.
+ */
+export async function desgloseDescuentos(
+  tx: Tx,
+  idMinimarket: number,
+  desde: string,
+  hasta: string,
+): Promise<Omit<DescuentosAnalitica, 'descuento' | 'ventas_con_descuento'>> {
+  const lineas = lineasConDescuento(idMinimarket, desde, hasta);
+  const porDia = await tx.$queryRaw<{ dia: string; descuento: bigint; ventas: bigint }[]>`
+            SELECT to_char(fecha_venta AT TIME ZONE 'America/Santiago', 'YYYY-MM-DD') AS dia, sum(descuento)::bigint AS descuento,
+                   count(DISTINCT id_venta)::bigint AS ventas
+            FROM (${lineas}) l GROUP BY 1 ORDER BY 1`;
+  const porProducto = await tx.$queryRaw<{ id_producto: number | null; nombre_producto: string; descuento: bigint }[]>`
+            SELECT id_producto, min(nombre_producto) AS nombre_producto, sum(descuento)::bigint AS descuento
+            FROM (${lineas}) l GROUP BY id_producto, CASE WHEN id_producto IS NULL THEN nombre_producto END
+            ORDER BY sum(descuento) DESC, min(nombre_producto) LIMIT 50`;
+  const porPersona = await tx.$queryRaw<{ id_usuario: number | null; nombre: string | null; descuento: bigint; ventas: bigint }[]>`
+            SELECT l.id_vendedor AS id_usuario, u.nombre, sum(l.descuento)::bigint AS descuento, count(DISTINCT l.id_venta)::bigint AS ventas
+            FROM (${lineas}) l LEFT JOIN usuario u ON u.id_usuario = l.id_vendedor
+            GROUP BY l.id_vendedor, u.nombre ORDER BY sum(l.descuento) DESC, u.nombre`;
+  const [redondeo] = await tx.$queryRaw<{ redondeo: bigint }[]>`
+            SELECT (coalesce((SELECT sum(v.redondeo) FROM venta v
+                              WHERE v.id_minimarket = ${idMinimarket} AND v.estado_venta = 'Completada'
+                                AND v.fecha_venta >= ${inicioDia(desde)} AND v.fecha_venta < ${finDia(hasta)}), 0)
+                  - coalesce((SELECT sum(d.redondeo) FROM devolucion d JOIN venta v ON v.id_minimarket = d.id_minimarket AND v.id_venta = d.id_venta
+                              WHERE d.id_minimarket = ${idMinimarket} AND v.estado_venta = 'Completada'
+                                AND d.fecha >= ${inicioDia(desde)} AND d.fecha < ${finDia(hasta)}), 0))::bigint AS redondeo`;
+  return {
+    redondeo: Number(redondeo?.redondeo ?? 0),
+    por_dia: porDia.map((d) => ({ dia: d.dia, descuento: Number(d.descuento ?? 0), ventas: Number(d.ventas ?? 0) })),
+    por_producto: porProducto.map((p) => ({
+      id_producto: p.id_producto,
+      nombre_producto: p.nombre_producto,
+      descuento: Number(p.descuento ?? 0),
+    })),
+    por_persona: porPersona.map((p) => ({
+      id_usuario: p.id_usuario,
+      nombre: p.nombre,
+      descuento: Number(p.descuento ?? 0),
+      ventas: Number(p.ventas ?? 0),
+    })),
+  };
+}
+
+/**
+ * Sales by person at the till (docs/cajeros.md): the sales that count on the range's Santiago days,
+ * per seller, most pesos first. Read from the sales, not the summaries (they have no person); a
+ * shop's range is one index range scan (venta_vendedor_idx would serve one person).
+ */
+export async function ventasPorVendedor(tx: Tx, idMinimarket: number, desde: string, hasta: string): Promise<PorVendedor> {
+  const filas = await tx.$queryRaw<{ id_usuario: number | null; nombre: string | null; ventas: number; ingresos: bigint }[]>`
+        SELECT v.id_vendedor AS id_usuario, u.nombre, count(*)::int AS ventas, sum(v.ingreso)::bigint AS ingresos
+        FROM venta_contada v LEFT JOIN usuario u ON u.id_usuario = v.id_vendedor
+        WHERE v.id_minimarket = ${idMinimarket}
+          AND v.fecha_venta >= ${inicioDia(desde)}
+          AND v.fecha_venta < ${finDia(hasta)}
+        GROUP BY v.id_vendedor, u.nombre
+        ORDER BY sum(v.ingreso) DESC, u.nombre NULLS LAST`;
+  return filas.map((r) => ({ id_usuario: r.id_usuario, nombre: r.nombre, ventas: r.ventas, ingresos: Number(r.ingresos ?? 0) }));
 }
 
 /** A cashier's own sales on a Santiago day (docs/cajeros.md): the sales that count this person sold, and what they brought in. */

@@ -5,8 +5,7 @@
 // repeat further down the file is a rejected row with its reason; someone already in the shop is
 // counted as skipped, named in the result, with their row left as it is in the shop.
 import type pg from 'pg';
-import { crearClientesDesdeStaging } from '../data/cliente.js';
-import { LLAVES_BLOQUEO } from '../lib/llaves-bloqueo.js';
+import { candadoCargaClientes, crearClientesDesdeStaging } from '../data/cliente.js';
 
 export const SQL_STG_CLIENTE = `
 CREATE TEMP TABLE stg_cliente (
@@ -30,8 +29,6 @@ CREATE TEMP TABLE stg_cliente (
 /** s.rut '12345678-5' as people read it, '12.345.678-5' (contracts' formatRut). */
 const SQL_RUT_LEGIBLE = `reverse(regexp_replace(reverse(split_part(s.rut, '-', 1)), '(\\d{3})(?=\\d)', '\\1.', 'g')) || '-' || split_part(s.rut, '-', 2)`;
 
-/** pg_advisory_xact_lock(key, id_minimarket): two notebook imports of one shop take turns. */
-const LLAVE_CARGA_CLIENTES = LLAVES_BLOQUEO.cargaClientes;
 /** The result names at most this many skipped customers (the count is the real one). */
 export const MAX_OMITIDOS_NOMBRADOS = 10;
 
@@ -52,7 +49,8 @@ export interface ConteoClientes {
 }
 
 export async function aplicarClientes(client: pg.Client, p: { idMinimarket: number }): Promise<ConteoClientes> {
-  await client.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [LLAVE_CARGA_CLIENTES, p.idMinimarket]);
+  // Two notebook imports of one shop take turns (data/cliente.ts).
+  await candadoCargaClientes(client, p.idMinimarket);
   await client.query('ANALYZE stg_cliente');
   await rechazarRepetidosDelArchivo(client);
 

@@ -6,7 +6,9 @@
 // outside (the replica stopping, or its job lost to another replica) keeps nothing and leaves the
 // job to the queue.
 import type pg from 'pg';
-import { guardarRechazadasDesde } from '../data/fila-rechazada.js';
+import { ordenarTrasCarga as ordenarClientesTrasCarga } from '../data/cliente.js';
+import { guardarRechazadasDesde, primerosErroresDesde } from '../data/fila-rechazada.js';
+import { ordenarTrasCarga as ordenarProductosTrasCarga } from '../data/producto.js';
 import { esConexionPerdida } from '../db/conexion-perdida.js';
 import { aplicarClientes } from './aplicar-clientes.js';
 import { aplicarProductos } from './aplicar-productos.js';
@@ -68,14 +70,8 @@ export async function importarArchivo(
 
       // The rows refused, as they were in the file, with their reasons.
       await guardarRechazadasDesde(client, tabla, trabajo);
-      // The first errors for the details, and (counted before LIMIT) how many there are in all.
-      const { rows: primeros } = await client.query<{ fila: number; campo: string; mensaje: string; total: number }>(
-        `SELECT s.fila, e->>'campo' AS campo, e->>'mensaje' AS mensaje, (count(*) OVER ())::int AS total
-         FROM ${tabla} s, jsonb_array_elements(s.errores) WITH ORDINALITY AS x(e, orden)
-         WHERE s.errores IS NOT NULL ORDER BY s.fila, x.orden LIMIT $1`,
-        [limites.maxErroresDetalle],
-      );
-      const errores = primeros[0]?.total ?? 0;
+      // The first errors for the details, and how many there are in all.
+      const { primeros, total: errores } = await primerosErroresDesde(client, tabla, limites.maxErroresDetalle);
       const estado: EstadoFinal = errores > 0 ? 'Con errores' : 'Completado';
       const resultado: ResultadoCarga = {
         estado,
@@ -89,25 +85,17 @@ export async function importarArchivo(
           ventas_omitidas_por_errores: conteos.rechazadas,
           clientes_cargados: trabajo.tipo === 'clientes' ? conteos.cargados : 0,
           clientes_omitidos_por_duplicado: trabajo.tipo === 'clientes' ? conteos.omitidos : 0,
-          detalle_errores: primeros.map(({ fila, campo, mensaje }) => ({ fila, campo, mensaje })),
+          detalle_errores: primeros,
           status: STATUS[estado],
           message: mensajeFinal(trabajo.tipo, conteos, errores, limites.maxErroresDetalle),
         },
       };
       await guardarResultado(client, trabajo, resultado, lectura.encabezado);
       await client.query('COMMIT');
-      if (trabajo.tipo === 'productos' && conteos.cargados + conteos.reactivados > 0) {
-        // Many new names sit in the trigram index's pending list, and the planner's statistics
-        // are stale: until autovacuum runs, name search would read the list on every query or
-        // pick a full scan (bench/README.md). Merge it and refresh the statistics now.
-        await client.query(`SELECT gin_clean_pending_list('producto_nombre_busqueda_trgm_idx'::regclass)`);
-        await client.query('ANALYZE producto');
-      }
-      if (trabajo.tipo === 'clientes' && conteos.cargados > 0) {
-        // As for products: the new names in the trigram index's pending list, and fresh statistics.
-        await client.query(`SELECT gin_clean_pending_list('cliente_nombre_busqueda_trgm_idx'::regclass)`);
-        await client.query('ANALYZE cliente');
-      }
+      // Many new names sit in the trigram index's pending list, and the planner's statistics are
+      // stale: each table's module merges the list and refreshes them now (bench/README.md).
+      if (trabajo.tipo === 'productos' && conteos.cargados + conteos.reactivados > 0) await ordenarProductosTrasCarga(client);
+      if (trabajo.tipo === 'clientes' && conteos.cargados > 0) await ordenarClientesTrasCarga(client);
       if (trabajo.tipo === 'ventas' && conteos.procesadas > 0) {
         // A year of history can be most of the shop's sales: with stale statistics the planner
         // takes a day of them for a few rows and picks plans that read the whole table.

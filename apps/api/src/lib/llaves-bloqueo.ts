@@ -18,11 +18,11 @@ export const LLAVES_BLOQUEO = {
   resumenVentas: 72707374,
   /** (key, id_minimarket): the weekly recommendations notice (modules/analitica/aviso-semanal.ts). */
   avisoSemanal: 72707375,
-  /** (key, usuario × turnos + turno): a heavy analytics read's turn (modules/analitica/lectura-pesada.ts). */
+  /** (key, usuario × turnos + turno): a heavy analytics read's turn (data/turno-lectura-pesada.ts). */
   turnoLecturaPesada: 72707376,
   /** (key, id_minimarket): the overdue-fiado notice (data/aviso-fiado.ts). */
   avisoFiado: 72707377,
-  /** (key, id_minimarket): two notebook imports of one shop take turns (imports/aplicar-clientes.ts). */
+  /** (key, id_minimarket): two notebook imports of one shop take turns (data/cliente.ts, candadoCargaClientes). */
   cargaClientes: 21_002,
   /** One bigint, session-level: one backup at a time on the server (modules/respaldos/base-fisica.ts). */
   respaldo: 7_240_024,

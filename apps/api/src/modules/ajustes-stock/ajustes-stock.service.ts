@@ -28,13 +28,13 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { ajustarStock, productoBajoCandado } from '../../data/producto.js';
 import { ajustePorId, listarAjustes, sumarAjustesPorMes, type FilaAjuste, type SumaAjustes } from '../../data/movimiento-stock.js';
-import { conflict, notFound, validation } from '../../lib/errors.js';
+import { conflict, validation } from '../../lib/errors.js';
 import { desplazarMes, inicioMesUtc, mesesEntre, mesLocal } from '../../lib/tiempo.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
 import { avisarCambiosDeStock } from '../notificaciones/notificaciones.service.js';
 import { toProductoDto } from '../productos/productos.mapper.js';
-import { MENSAJE_PRODUCTO_NO_ENCONTRADO } from '../productos/productos.service.js';
+import { productoNoEncontrado } from '../productos/producto-visible.js';
 
 type AjusteCreate = z.output<typeof ajusteStockCreateSchema>;
 type AjustesQuery = z.output<typeof ajustesStockQuerySchema>;
@@ -116,7 +116,7 @@ export function createAjustesStockService({ db, acceso }: { db: Db; acceso: Acce
       const tienda = await acceso.assertAcceso(usuario, data.id_minimarket);
       const { producto, idMovimiento } = await db.$transaction(async (tx) => {
         const actual = await productoBajoCandado(tx, idProducto, data.id_minimarket);
-        if (!actual || actual.estado !== 'activo') throw notFound(MENSAJE_PRODUCTO_NO_ENCONTRADO, 'PRODUCT_NOT_FOUND');
+        if (!actual || actual.estado !== 'activo') throw productoNoEncontrado();
 
         let stockNuevo: number;
         if (data.cantidad_contada !== undefined) {

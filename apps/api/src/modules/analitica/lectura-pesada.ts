@@ -8,20 +8,19 @@ import pg from 'pg';
 import { Prisma, type Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { TIPOS_PG } from '../../db/ids.js';
-import { LLAVES_BLOQUEO } from '../../lib/llaves-bloqueo.js';
+import { tomarTurno, tomarTurnoEn } from '../../data/turno-lectura-pesada.js';
 
 /** Heavy reads one user may run at the same time (two tabs exporting, say); the next one gets 429. */
 export const MAX_POR_USUARIO = 2;
 /** Downloads one replica streams at once; more wait for a connection. */
 const DESCARGAS_POR_REPLICA = 3;
-/** pg_try_advisory_xact_lock(LLAVE_TURNO, id_usuario × MAX_POR_USUARIO + turno). */
-const LLAVE_TURNO = LLAVES_BLOQUEO.turnoLecturaPesada;
 
 export const MENSAJE_DEMASIADAS_PESADAS = `Ya tienes ${MAX_POR_USUARIO} consultas grandes en curso (descargas, informes o búsquedas en las ventas). Espera a que terminen e intenta de nuevo.`;
 export const MENSAJE_CONSULTA_LARGA = 'La consulta tardó demasiado y se canceló. Acorta el rango de fechas o agrega un filtro.';
 
 const demasiadas = () => new AppError(429, 'TOO_MANY_HEAVY_READS', MENSAJE_DEMASIADAS_PESADAS);
 
+/** A user's turns: id_usuario × MAX_POR_USUARIO + 0…MAX_POR_USUARIO − 1 (data/turno-lectura-pesada.ts takes one). */
 const turnos = (idUsuario: number) => Array.from({ length: MAX_POR_USUARIO }, (_, i) => idUsuario * MAX_POR_USUARIO + i);
 
 /** A download's own connection, in a REPEATABLE READ transaction (one snapshot for the whole file). */
@@ -54,9 +53,7 @@ export function createLecturasPesadas({ databaseUrl, segundos }: { databaseUrl: 
      */
     async turno(tx: Tx, idUsuario: number): Promise<void> {
       await tx.$executeRaw`SELECT set_config('statement_timeout', ${`${segundos}s`}, true)`;
-      const [f] = await tx.$queryRaw<{ turno: number | null }[]>`
-        SELECT (SELECT t FROM unnest(${turnos(idUsuario)}::int[]) AS t WHERE pg_try_advisory_xact_lock(${LLAVE_TURNO}::int, t) LIMIT 1) AS turno`;
-      if (f?.turno === null || f?.turno === undefined) throw demasiadas();
+      if (!(await tomarTurno(tx, turnos(idUsuario)))) throw demasiadas();
     },
 
     /** A connection with the timeout and one of the user's turns, or 429. */
@@ -79,11 +76,7 @@ export function createLecturasPesadas({ databaseUrl, segundos }: { databaseUrl: 
       try {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
         await client.query(`SET LOCAL statement_timeout = '${segundos}s'`);
-        const { rows } = await client.query<{ turno: number | null }>(
-          'SELECT (SELECT t FROM unnest($2::int[]) AS t WHERE pg_try_advisory_xact_lock($1, t) LIMIT 1) AS turno',
-          [LLAVE_TURNO, turnos(idUsuario)],
-        );
-        if (rows[0]?.turno === null || rows[0]?.turno === undefined) throw demasiadas();
+        if (!(await tomarTurnoEn(client, turnos(idUsuario)))) throw demasiadas();
       } catch (err) {
         await cerrar(err instanceof AppError ? undefined : (err as Error));
         throw err;

@@ -1,8 +1,8 @@
 // What the owner should do next, from the shop's own sales and stock: reorder, what sells and
 // how it moves, dead stock, thin margins, peak hours and the ABC classes. Fixed windows that end
-// today (Santiago); the sums come from the summaries as the read sees them (data/resumen-ventas.ts).
+// today (Santiago); the sums come from the summaries as the read sees them (data/resumen-ventas.ts),
+// per product in one statement (ventasPorProducto, data/resumenes-analitica.ts).
 import {
-  DIAS_ABC,
   DIAS_COBERTURA_MINIMA,
   DIAS_OBJETIVO_STOCK,
   DIAS_VELOCIDAD,
@@ -15,49 +15,11 @@ import { montoPorPeso, type UnidadVenta } from '@minimarket/contracts/granel';
 import type { Tx } from '../../db/client.js';
 import { productosConMargenBajo, productosSinVentas, type ProductoBase } from '../../data/producto-lecturas.js';
 import type { Resumenes } from '../../data/resumen-ventas.js';
+import { horasPeak, ventasPorProducto } from '../../data/resumenes-analitica.js';
 import { desplazarDia } from '../../lib/tiempo.js';
-import { dosDecimales, horasPeak, n, unDecimal } from './consulta.js';
+import { dosDecimales, n, unDecimal } from './consulta.js';
 
 const MAS_VENDIDOS = 10;
-
-/**
- * Per product sold in the last 90 days, in one pass over its daily summaries: units (and grams,
- * apart) and pesos of the last 28 days, units and grams of the 28 before, pesos of the 90; with the
- * product as it is today. (The 90 days of the ABC hold the 56 of the other two.)
- */
-async function ventasPorProducto(tx: Tx, r: Resumenes, idMinimarket: number, hoy: string) {
-  const inicio = (dias: number) => desplazarDia(hoy, -(dias - 1));
-  const desde28 = inicio(DIAS_VELOCIDAD);
-  const desdePrevio = inicio(2 * DIAS_VELOCIDAD);
-  const hastaPrevio = desplazarDia(hoy, -DIAS_VELOCIDAD);
-  return tx.$queryRaw<
-    (ProductoBase & {
-      stock: number;
-      estado: string;
-      unidades_28: bigint;
-      ingresos_28: bigint;
-      unidades_previo: bigint;
-      gramos_28: bigint;
-      gramos_previo: bigint;
-      ingresos_90: bigint;
-    })[]
-  >`
-    SELECT p.id_producto, p.nombre_producto, p.categoria, p.codigo_barra, p.unidad, p.stock, p.estado,
-           r.unidades_28, r.ingresos_28, r.unidades_previo, r.gramos_28, r.gramos_previo, r.ingresos_90
-    FROM (
-      SELECT id_producto,
-             coalesce(sum(unidades) FILTER (WHERE dia >= ${desde28}::date), 0)::bigint AS unidades_28,
-             coalesce(sum(ingresos) FILTER (WHERE dia >= ${desde28}::date), 0)::bigint AS ingresos_28,
-             coalesce(sum(unidades) FILTER (WHERE dia BETWEEN ${desdePrevio}::date AND ${hastaPrevio}::date), 0)::bigint AS unidades_previo,
-             coalesce(sum(gramos) FILTER (WHERE dia >= ${desde28}::date), 0)::bigint AS gramos_28,
-             coalesce(sum(gramos) FILTER (WHERE dia BETWEEN ${desdePrevio}::date AND ${hastaPrevio}::date), 0)::bigint AS gramos_previo,
-             sum(ingresos)::bigint AS ingresos_90
-      FROM ${r.tabla('resumen_producto_dia')}
-      WHERE id_minimarket = ${idMinimarket} AND dia BETWEEN ${inicio(DIAS_ABC)}::date AND ${hoy}::date
-      GROUP BY id_producto
-    ) r
-    JOIN producto p ON p.id_producto = r.id_producto AND p.id_minimarket = ${idMinimarket}`;
-}
 
 const base = (p: ProductoBase): ProductoBase => ({
   id_producto: p.id_producto,

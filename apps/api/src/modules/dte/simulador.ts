@@ -7,15 +7,16 @@
 // repairs or to lose its answer.
 // Its state lives in memory: it is a fake of an outside service, not part of our database. The
 // default run and every test use it; nothing reaches outside the machine.
-import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { CODIGOS_FALLA, type CodigoFalla, validarDteSii } from './esquema-sii.js';
+import { type Respuesta, servir } from './simulador-http.js';
+import { crearRegistro } from './simulador-registro.js';
+import { crearTimbrador, xmlDe } from './simulador-timbre.js';
+
+export { RANGO_CAF } from './simulador-timbre.js';
 
 /** The api key the stand-in accepts unless told another one (the demo shop's configuration uses it). */
 export const API_KEY_SIMULADOR = 'simulador-boletas-local';
-/** The fake CAF: folios 1 to 1.000.000 for each (RUT, type). */
-export const RANGO_CAF = { desde: 1, hasta: 1_000_000 } as const;
 /** Status queries a document answers 'Pendiente' before its final state. */
 export const CONSULTAS_EN_PROCESO = 1;
 /** How long OpenFactura remembers an Idempotency-Key: 24 hours (its «Idempotencia» section). */
@@ -61,7 +62,7 @@ export interface OpcionesSimulador {
 }
 
 /** The `dte` of a request, as received (validarDteSii has checked it before anything reads it). */
-interface DteRecibido {
+export interface DteRecibido {
   Encabezado?: {
     IdDoc?: { TipoDTE?: unknown; Folio?: unknown; FchEmis?: unknown };
     Emisor?: { RUTEmisor?: unknown; RznSocEmisor?: unknown; RznSoc?: unknown };
@@ -81,17 +82,7 @@ const MENSAJE_OF: Record<CodigoFalla, string> = {
   'OF-10': 'Validación de Campos',
 };
 
-interface Respuesta {
-  status: number;
-  cuerpo: unknown;
-  cabeceras?: Record<string, string>;
-}
-
-const MAX_CUERPO = 1024 * 1024;
 const RUTA_DOCUMENTO = '/v2/dte/document';
-
-const escaparXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const ahoraSinZona = () => new Date().toISOString().slice(0, 19);
 
 /**
  * Why a body is not a document SII and OpenFactura would take: 400 with OpenFactura's error, the code
@@ -108,85 +99,62 @@ function rechazoDeEsquema(dte: unknown): Respuesta | null {
   };
 }
 
+const noEncontrada: Respuesta = { status: 404, cuerpo: { message: 'Not Found' } };
+const noAutorizado: Respuesta = {
+  status: 401,
+  cuerpo: {
+    statusCode: 401,
+    message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+  },
+};
+const noEncontrado: Respuesta = { status: 404, cuerpo: { error: { message: 'Documento no encontrado', code: 'OF-20' } } };
+
+/** 429 as OpenFactura's gateway says it, with how long to wait. */
+const limiteExcedido = (retryAfterS: number): Respuesta => ({
+  status: 429,
+  cuerpo: { statusCode: 429, message: `Rate limit is exceeded. Try again in ${retryAfterS} seconds.` },
+  cabeceras: { 'retry-after': String(retryAfterS) },
+});
+
+/** Status of a document, advancing it: 'Pendiente' for the first queries, then final (decided by the mode at that moment). */
+function estadoDe(r: Registro, modo: ModoSimulador): Respuesta {
+  r.consultas += 1;
+  if (!r.estadoFinal && r.consultas > CONSULTAS_EN_PROCESO) {
+    r.estadoFinal =
+      modo.tipo === 'rechazo'
+        ? { estado: 'rechazado', motivo: modo.motivo }
+        : modo.tipo === 'reparos'
+          ? { estado: 'reparos', motivo: modo.motivo }
+          : { estado: 'aceptado', motivo: null };
+  }
+  const palabra = !r.estadoFinal
+    ? 'Pendiente'
+    : { aceptado: 'Aceptado', reparos: 'Aceptado con Reparo', rechazado: 'Rechazado' }[r.estadoFinal.estado];
+  return { status: 200, cuerpo: { estado: palabra, token: r.token, ...(r.estadoFinal?.motivo ? { motivo: r.estadoFinal.motivo } : {}) } };
+}
+
+/** The answer to an issued document: its token and what the request asked for in `response`. */
+function respuestaEmision(r: Registro, pide: unknown): Respuesta {
+  const quiere = new Set(Array.isArray(pide) ? pide : []);
+  return {
+    status: 200,
+    cuerpo: {
+      TOKEN: r.token,
+      ...(quiere.has('FOLIO') ? { FOLIO: r.folio } : {}),
+      // OpenFactura's TIMBRE is a PNG of the barcode; the stand-in's is a stand-in of one.
+      ...(quiere.has('TIMBRE') ? { TIMBRE: Buffer.from(`PNG simulado del timbre ${r.tipo} ${r.folio}`).toString('base64') } : {}),
+      ...(quiere.has('XML') ? { XML: xmlDe(r) } : {}),
+      ...(quiere.has('RESOLUCION') ? { RESOLUCION: { fecha: '2026-01-02', numero: 0 } } : {}),
+      ...(quiere.has('PDF') ? { PDF: Buffer.from(`%PDF-1.4 simulado ${r.tipo} ${r.folio}`).toString('base64') } : {}),
+    },
+  };
+}
+
 export async function crearSimuladorDte(opciones: OpcionesSimulador = {}): Promise<SimuladorDte> {
   const { port = 0, host = '127.0.0.1', apiKey = API_KEY_SIMULADOR, recuerdaClaveMs = RECUERDA_CLAVE_MS } = opciones;
   let modo: ModoSimulador = { tipo: 'normal' };
-  const siguienteFolio = new Map<string, number>();
-  const porClave = new Map<string, { desde: number; registro: Registro }>();
-  const porToken = new Map<string, Registro>();
-  const registros: Registro[] = [];
+  const emitidos = crearRegistro(crearTimbrador());
   const esperas = new Set<NodeJS.Timeout>();
-
-  // The fake CAF's key, made at start: SII's CAF keys are 512-bit RSA, and so is this one, so the
-  // TED is the size a real one is (it has to fit a PDF417 on 58 mm paper).
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 512 });
-  const jwk = publicKey.export({ format: 'jwk' });
-  const firmar = (texto: string, clave: KeyObject = privateKey) => sign('sha1', Buffer.from(texto, 'latin1'), clave).toString('base64');
-  const base64 = (b64url: string | undefined) => Buffer.from(b64url ?? '', 'base64url').toString('base64');
-
-  function timbrar(r: Omit<Registro, 'ted' | 'consultas' | 'estadoFinal'>, razonSocial: string, primerItem: string): string {
-    const da =
-      `<DA><RE>${escaparXml(r.rut)}</RE><RS>${escaparXml(razonSocial.slice(0, 40))}</RS><TD>${r.tipo}</TD>` +
-      `<RNG><D>${RANGO_CAF.desde}</D><H>${RANGO_CAF.hasta}</H></RNG><FA>${r.fecha}</FA>` +
-      `<RSAPK><M>${base64(jwk.n)}</M><E>${base64(jwk.e)}</E></RSAPK><IDK>100</IDK></DA>`;
-    const dd =
-      `<DD><RE>${escaparXml(r.rut)}</RE><TD>${r.tipo}</TD><F>${r.folio}</F><FE>${r.fecha}</FE>` +
-      `<RR>66666666-6</RR><RSR>CONSUMIDOR FINAL</RSR><MNT>${r.total}</MNT><IT1>${escaparXml(primerItem.slice(0, 40))}</IT1>` +
-      `<CAF version="1.0">${da}<FRMA algoritmo="SHA1withRSA">${firmar(da)}</FRMA></CAF><TSTED>${ahoraSinZona()}</TSTED></DD>`;
-    return `<TED version="1.0">${dd}<FRMT algoritmo="SHA1withRSA">${firmar(dd)}</FRMT></TED>`;
-  }
-
-  function emitir(clave: string, dte: DteRecibido): Registro {
-    const enc = dte.Encabezado!;
-    const tipo = enc.IdDoc!.TipoDTE as 39 | 41 | 61;
-    const rut = enc.Emisor!.RUTEmisor as string;
-    const serie = `${rut}:${tipo}`;
-    const folio = siguienteFolio.get(serie) ?? RANGO_CAF.desde;
-    siguienteFolio.set(serie, folio + 1);
-    const base = {
-      token: randomBytes(32).toString('hex'),
-      claveIdempotencia: clave,
-      rut,
-      tipo,
-      folio,
-      fecha: enc.IdDoc!.FchEmis as string,
-      total: enc.Totales!.MntTotal as number,
-      dte,
-    };
-    const razon = String(enc.Emisor!.RznSocEmisor ?? enc.Emisor!.RznSoc ?? '');
-    const registro: Registro = {
-      ...base,
-      ted: timbrar(base, razon, String(dte.Detalle?.[0]?.NmbItem ?? '')),
-      consultas: 0,
-      estadoFinal: null,
-    };
-    registros.push(registro);
-    porToken.set(registro.token, registro);
-    return registro;
-  }
-
-  const xmlDe = (r: Registro) =>
-    Buffer.from(
-      `<?xml version="1.0" encoding="ISO-8859-1"?><DTE version="1.0"><Documento ID="T${r.tipo}F${r.folio}"><Encabezado><IdDoc>` +
-        `<TipoDTE>${r.tipo}</TipoDTE><Folio>${r.folio}</Folio><FchEmis>${r.fecha}</FchEmis></IdDoc></Encabezado>${r.ted}</Documento></DTE>`,
-      'latin1',
-    ).toString('base64');
-
-  const respuestaEmision = (r: Registro, pide: unknown): Respuesta => {
-    const quiere = new Set(Array.isArray(pide) ? pide : []);
-    return {
-      status: 200,
-      cuerpo: {
-        TOKEN: r.token,
-        ...(quiere.has('FOLIO') ? { FOLIO: r.folio } : {}),
-        // OpenFactura's TIMBRE is a PNG of the barcode; the stand-in's is a stand-in of one.
-        ...(quiere.has('TIMBRE') ? { TIMBRE: Buffer.from(`PNG simulado del timbre ${r.tipo} ${r.folio}`).toString('base64') } : {}),
-        ...(quiere.has('XML') ? { XML: xmlDe(r) } : {}),
-        ...(quiere.has('RESOLUCION') ? { RESOLUCION: { fecha: '2026-01-02', numero: 0 } } : {}),
-        ...(quiere.has('PDF') ? { PDF: Buffer.from(`%PDF-1.4 simulado ${r.tipo} ${r.folio}`).toString('base64') } : {}),
-      },
-    };
-  };
 
   const esperar = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -197,36 +165,8 @@ export async function crearSimuladorDte(opciones: OpcionesSimulador = {}): Promi
       esperas.add(t);
     });
 
-  /** Status of a document, advancing it: 'Pendiente' for the first queries, then final (decided by the mode at that moment). */
-  function estadoDe(r: Registro): Respuesta {
-    r.consultas += 1;
-    if (!r.estadoFinal && r.consultas > CONSULTAS_EN_PROCESO) {
-      r.estadoFinal =
-        modo.tipo === 'rechazo'
-          ? { estado: 'rechazado', motivo: modo.motivo }
-          : modo.tipo === 'reparos'
-            ? { estado: 'reparos', motivo: modo.motivo }
-            : { estado: 'aceptado', motivo: null };
-    }
-    const palabra = !r.estadoFinal
-      ? 'Pendiente'
-      : { aceptado: 'Aceptado', reparos: 'Aceptado con Reparo', rechazado: 'Rechazado' }[r.estadoFinal.estado];
-    return { status: 200, cuerpo: { estado: palabra, token: r.token, ...(r.estadoFinal?.motivo ? { motivo: r.estadoFinal.motivo } : {}) } };
-  }
-
-  const noAutorizado: Respuesta = {
-    status: 401,
-    cuerpo: {
-      statusCode: 401,
-      message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
-    },
-  };
-  const noEncontrado: Respuesta = { status: 404, cuerpo: { error: { message: 'Documento no encontrado', code: 'OF-20' } } };
-
-  async function atender(req: http.IncomingMessage, texto: string): Promise<Respuesta | 'perder'> {
-    const url = new URL(req.url ?? '/', 'http://simulador');
-    const ruta = url.pathname;
-
+  /** The tests' and the developer's handles: set the mode, list what was issued. */
+  function atenderControl(req: http.IncomingMessage, ruta: string, texto: string): Respuesta {
     if (ruta === '/__simulador/modo' && req.method === 'POST') {
       const nuevo = leerModo(texto);
       if (!nuevo) return { status: 400, cuerpo: { message: 'Modo no válido' } };
@@ -234,39 +174,24 @@ export async function crearSimuladorDte(opciones: OpcionesSimulador = {}): Promi
       return { status: 200, cuerpo: { modo } };
     }
     if (ruta === '/__simulador/emitidos' && req.method === 'GET') {
-      return { status: 200, cuerpo: registros.map(({ dte: _dte, ...r }) => r) };
+      return { status: 200, cuerpo: emitidos.registros.map(({ dte: _dte, ...r }) => r) };
     }
-    if (!ruta.startsWith(RUTA_DOCUMENTO)) return { status: 404, cuerpo: { message: 'Not Found' } };
+    return noEncontrada;
+  }
 
-    if (modo.tipo === 'caido') return { status: 503, cuerpo: { message: 'Service Unavailable' } };
-    if (req.headers.apikey !== apiKey) return noAutorizado;
-    if (modo.tipo === 'limite') {
-      return {
-        status: 429,
-        cuerpo: { statusCode: 429, message: `Rate limit is exceeded. Try again in ${modo.retryAfterS} seconds.` },
-        cabeceras: { 'retry-after': String(modo.retryAfterS) },
-      };
-    }
-    if (modo.tipo === 'lento') await esperar(modo.ms);
+  /** GET …/{token}/{status|xml} or …/{rut}/{tipo}/{folio}/{status|xml}. */
+  function atenderConsulta(ruta: string): Respuesta {
+    const partes = ruta.slice(RUTA_DOCUMENTO.length + 1).split('/');
+    const valor = partes.at(-1);
+    const r = emitidos.buscar(partes);
+    if (!r) return noEncontrado;
+    if (valor === 'status') return estadoDe(r, modo);
+    if (valor === 'xml') return { status: 200, cuerpo: { xml: xmlDe(r), token: r.token } };
+    return noEncontrado;
+  }
 
-    if (req.method === 'GET') {
-      const partes = ruta.slice(RUTA_DOCUMENTO.length + 1).split('/');
-      const valor = partes.at(-1);
-      const r =
-        partes.length === 2
-          ? porToken.get(partes[0])
-          : partes.length === 4
-            ? registros.find(
-                (x) => x.rut === decodeURIComponent(partes[0]) && String(x.tipo) === partes[1] && String(x.folio) === partes[2],
-              )
-            : undefined;
-      if (!r) return noEncontrado;
-      if (valor === 'status') return estadoDe(r);
-      if (valor === 'xml') return { status: 200, cuerpo: { xml: xmlDe(r), token: r.token } };
-      return noEncontrado;
-    }
-    if (req.method !== 'POST' || ruta !== RUTA_DOCUMENTO) return { status: 404, cuerpo: { message: 'Not Found' } };
-
+  /** POST /v2/dte/document: a document checked, refused or issued, with OpenFactura's Idempotency-Key rules. */
+  function atenderEmision(req: http.IncomingMessage, texto: string): Respuesta | 'perder' {
     let cuerpo: { response?: unknown; dte?: DteRecibido };
     try {
       cuerpo = JSON.parse(texto) as typeof cuerpo;
@@ -274,7 +199,7 @@ export async function crearSimuladorDte(opciones: OpcionesSimulador = {}): Promi
       return { status: 400, cuerpo: { error: { message: 'Datos de entrada incorrectos', code: 'OF-20' } } };
     }
     const clave = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : '';
-    const previo = clave ? porClave.get(clave) : undefined;
+    const previo = clave ? emitidos.deClave(clave) : undefined;
     // OpenFactura: a key sent again within 24 hours is OF-06 with the token of the document it gave,
     // whatever the body says now (the first document stands; the client reads it back by token).
     if (previo && Date.now() - previo.desde < recuerdaClaveMs) {
@@ -293,65 +218,41 @@ export async function crearSimuladorDte(opciones: OpcionesSimulador = {}): Promi
         cuerpo: { error: { message: 'Validación de Campos', code: 'OF-10', details: [{ field: 'dte', issue: modo.motivo }] } },
       };
     }
-    const siguiente = siguienteFolio.get(
-      `${String(cuerpo.dte!.Encabezado!.Emisor!.RUTEmisor)}:${String(cuerpo.dte!.Encabezado!.IdDoc!.TipoDTE)}`,
-    );
-    if ((siguiente ?? RANGO_CAF.desde) > RANGO_CAF.hasta) {
-      return { status: 400, cuerpo: { error: { message: 'Validación de Folios', code: 'OF-07' } } };
-    }
+    if (emitidos.sinFolios(cuerpo.dte!)) return { status: 400, cuerpo: { error: { message: 'Validación de Folios', code: 'OF-07' } } };
 
-    const registro = emitir(clave, cuerpo.dte!);
+    const registro = emitidos.emitir(clave, cuerpo.dte!);
     const respuesta = respuestaEmision(registro, cuerpo.response);
-    if (clave) porClave.set(clave, { desde: Date.now(), registro });
+    if (clave) emitidos.recordarClave(clave, registro);
     // The document is stored and its folio spent; only the answer is lost on the way back.
     return modo.tipo === 'perder_respuesta' ? 'perder' : respuesta;
   }
 
-  const servidor = http.createServer((req, res) => {
-    const trozos: Buffer[] = [];
-    let largo = 0;
-    req.on('data', (t: Buffer) => {
-      largo += t.length;
-      if (largo > MAX_CUERPO) req.destroy();
-      else trozos.push(t);
-    });
-    req.on('end', () => {
-      atender(req, Buffer.concat(trozos).toString('utf8')).then(
-        (r) => {
-          if (r === 'perder') {
-            res.socket?.destroy();
-            return;
-          }
-          res.writeHead(r.status, { 'content-type': 'application/json; charset=utf-8', ...r.cabeceras });
-          res.end(JSON.stringify(r.cuerpo));
-        },
-        () => {
-          res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-          res.end(JSON.stringify({ message: 'Internal Server Error' }));
-        },
-      );
-    });
-  });
+  async function atender(req: http.IncomingMessage, texto: string): Promise<Respuesta | 'perder'> {
+    const ruta = new URL(req.url ?? '/', 'http://simulador').pathname;
+    if (ruta.startsWith('/__simulador/')) return atenderControl(req, ruta, texto);
+    if (!ruta.startsWith(RUTA_DOCUMENTO)) return noEncontrada;
+    if (modo.tipo === 'caido') return { status: 503, cuerpo: { message: 'Service Unavailable' } };
+    if (req.headers.apikey !== apiKey) return noAutorizado;
+    if (modo.tipo === 'limite') return limiteExcedido(modo.retryAfterS);
+    if (modo.tipo === 'lento') await esperar(modo.ms);
+    if (req.method === 'GET') return atenderConsulta(ruta);
+    if (req.method !== 'POST' || ruta !== RUTA_DOCUMENTO) return noEncontrada;
+    return atenderEmision(req, texto);
+  }
 
-  await new Promise<void>((resolve, reject) => {
-    servidor.once('error', reject);
-    servidor.listen(port, host, () => resolve());
-  });
-  const { port: puerto } = servidor.address() as AddressInfo;
+  const servidor = await servir(atender, port, host);
 
   return {
-    url: `http://${host}:${puerto}`,
+    url: servidor.url,
     fijarModo(nuevo) {
       modo = nuevo;
     },
-    emitidos: () => registros,
-    cerrar: () =>
-      new Promise<void>((resolve) => {
-        for (const t of esperas) clearTimeout(t);
-        esperas.clear();
-        servidor.closeAllConnections();
-        servidor.close(() => resolve());
-      }),
+    emitidos: () => emitidos.registros,
+    cerrar: () => {
+      for (const t of esperas) clearTimeout(t);
+      esperas.clear();
+      return servidor.cerrar();
+    },
   };
 }
 

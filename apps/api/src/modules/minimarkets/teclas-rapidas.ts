@@ -1,7 +1,7 @@
 // The till's quick keys (issue 32, docs/pagos.md «Teclas rápidas»): one tap sells bread, a bag or
 // anything without a barcode; a kilo product opens the weight prompt (the web). The owner sets the
 // grid; until then it is the shop's most sold products of the last 30 days, by how many sales had them.
-import { MENSAJE_PRODUCTO_NO_ENCONTRADO } from '../productos/productos.service.js';
+import { MENSAJE_PRODUCTO_NO_ENCONTRADO } from '../productos/producto-visible.js';
 import { TECLAS_RAPIDAS_POR_DEFECTO, type TeclasRapidas } from '@minimarket/contracts/minimarkets';
 import type { Db } from '../../db/client.js';
 import { contarProductosActivos, masVendidosRecientes, productosPorIds } from '../../data/producto-lecturas.js';

@@ -2,7 +2,6 @@
 // see them all, answer and set status and priority. A conversation belongs to its shop: whoever
 // does not own the shop (and is not an administrador) gets 404, as if it did not exist.
 import {
-  MENSAJE_CONVERSACION_NO_ENCONTRADA,
   mensajeTicketProducto,
   type Conversacion,
   type conversacionCreateSchema,
@@ -14,14 +13,11 @@ import {
   type ticketProductoSchema,
 } from '@minimarket/contracts/soporte';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import {
-  abrirConversacion,
   agregarMensaje,
   cambiarConversacion,
   conversacionPara,
-  type FilaConversacion,
-  type LectorSoporte,
   listarConversaciones,
   marcarLeida,
   mensajeDeTienda,
@@ -29,103 +25,17 @@ import {
   noLeidosPara,
 } from '../../data/conversacion.js';
 import { tiendasDeDueno } from '../../data/minimarket.js';
-import { conAvisoSinLeer, crearNotificaciones } from '../../data/notificacion.js';
-import { administradoresActivos } from '../../data/usuario.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { forbidden } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 import type { Limites } from '../limites/limites.js';
 import type { AccesoMinimarket } from '../minimarkets/acceso.js';
-import { avisoMensajeSoporte } from '../../lib/avisos.js';
-
-export const MENSAJE_SOLO_TIENDAS = 'Solo el dueño de una tienda abre conversaciones de soporte.';
-
-type Rol = 'administrador' | 'pyme';
-const rol = (u: UsuarioSesion): Rol => (u.rol === 'administrador' ? 'administrador' : 'pyme');
-
-/** `u` as support's reads know a reader. */
-const lector = (u: UsuarioSesion): LectorSoporte => ({ id_usuario: u.id_usuario, rol: rol(u) });
-
-const aConversacion = (f: FilaConversacion): Conversacion => ({
-  id_conversacion: f.id_conversacion,
-  asunto: f.asunto,
-  estado: f.estado,
-  prioridad: f.prioridad,
-  id_usuario: f.id_usuario,
-  nombre_usuario: f.nombre_usuario,
-  id_minimarket: f.id_minimarket,
-  nombre_minimarket: f.nombre_minimarket,
-  ultimo_mensaje: f.ultimo_mensaje,
-  fecha_ultimo_mensaje: f.fecha_ultimo_mensaje.toISOString(),
-  fecha_creacion: f.fecha_creacion.toISOString(),
-  no_leidos: f.no_leidos,
-});
-
-interface FilaMensaje {
-  id_mensaje: number;
-  id_conversacion: number;
-  id_usuario: number | null;
-  nombre_autor: string;
-  rol_autor: string;
-  texto: string;
-  fecha: Date;
-}
-
-const aMensaje = (m: FilaMensaje): MensajeSoporte => ({
-  id_mensaje: m.id_mensaje,
-  id_conversacion: m.id_conversacion,
-  // 0 when the author's account was deleted: the name and role stay with the message.
-  id_usuario: m.id_usuario ?? 0,
-  nombre: m.nombre_autor,
-  rol: m.rol_autor === 'administrador' ? 'administrador' : 'pyme',
-  texto: m.texto,
-  fecha: m.fecha.toISOString(),
-});
+import { createAbrirConversacion } from './abrir.js';
+import { aConversacion, aMensaje, avisarOtroLado, lector, rol, una } from './conversacion.js';
 
 export type SoporteService = ReturnType<typeof createSoporteService>;
 
 export function createSoporteService({ db, acceso, limites }: { db: Db; acceso: AccesoMinimarket; limites: Limites }) {
-  /** One conversation as `u` sees it, or 404 (also when it is another shop's). */
-  async function una(tx: Tx, u: UsuarioSesion, id: number): Promise<FilaConversacion> {
-    const f = await conversacionPara(tx, lector(u), id);
-    if (!f) throw notFound(MENSAJE_CONVERSACION_NO_ENCONTRADA, 'CONVERSATION_NOT_FOUND');
-    return f;
-  }
-
-  /** The bell for the other side: every active administrador, or the shop's owner. Not twice unread for one conversation. */
-  async function avisarOtroLado(tx: Tx, autor: UsuarioSesion, c: FilaConversacion) {
-    const para: Rol = rol(autor) === 'administrador' ? 'pyme' : 'administrador';
-    const aviso = avisoMensajeSoporte(c, para);
-    const destinos = para === 'pyme' ? [c.id_usuario] : await administradoresActivos(tx);
-    const yaAvisados = new Set(await conAvisoSinLeer(tx, destinos, 'soporte', aviso.url_accion));
-    await crearNotificaciones(
-      tx,
-      destinos.filter((d) => !yaAvisados.has(d)).map((id_usuario) => ({ ...aviso, id_usuario, id_minimarket: c.id_minimarket })),
-    );
-  }
-
-  async function abrir(
-    u: UsuarioSesion,
-    datos: { id_minimarket?: number; asunto: string; mensaje: string; prioridad: Conversacion['prioridad'] },
-  ) {
-    if (u.rol === 'administrador') throw forbidden(MENSAJE_SOLO_TIENDAS, 'FORBIDDEN_ROLE');
-    const id_minimarket = await acceso.tiendaPedida(u, datos.id_minimarket);
-    // Per user, in PostgreSQL (every replica counts the same): a new conversation is also a message.
-    await limites.reservar([limites.reglas.soporteConversacion, u.id_usuario], [limites.reglas.soporteMensaje, u.id_usuario]);
-    return db.$transaction(async (tx) => {
-      const id = await abrirConversacion(
-        tx,
-        { id_minimarket, asunto: datos.asunto, prioridad: datos.prioridad, mensaje: datos.mensaje },
-        {
-          id_usuario: u.id_usuario,
-          nombre: u.nombre,
-          rol: rol(u),
-        },
-      );
-      const c = await una(tx, u, id);
-      await avisarOtroLado(tx, u, c);
-      return aConversacion(c);
-    });
-  }
+  const abrir = createAbrirConversacion({ db, acceso, limites });
 
   return {
     abrir: (u: UsuarioSesion, body: z.output<typeof conversacionCreateSchema>) => abrir(u, body),
@@ -139,10 +49,7 @@ export function createSoporteService({ db, acceso, limites }: { db: Db; acceso: 
         prioridad: 'Media',
       }),
 
-    async listar(
-      u: UsuarioSesion,
-      q: z.output<typeof conversacionesQuerySchema>,
-    ): Promise<{ conversaciones: Conversacion[]; total: number }> {
+    async listar(u: UsuarioSesion, q: z.output<typeof conversacionesQuerySchema>): Promise<{ items: Conversacion[]; total: number }> {
       if (q.id_usuario !== undefined && u.rol !== 'administrador' && q.id_usuario !== u.id_usuario) throw forbidden();
       const { filas, total } = await listarConversaciones(
         db,
@@ -151,7 +58,7 @@ export function createSoporteService({ db, acceso, limites }: { db: Db; acceso: 
         q.orden,
         { skip: q.skip, limit: q.limit },
       );
-      return { conversaciones: filas.map(aConversacion), total };
+      return { items: filas.map(aConversacion), total };
     },
 
     /** The conversation with its messages, oldest first; reading it marks it read for `u`. */

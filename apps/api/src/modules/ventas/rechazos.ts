@@ -8,7 +8,7 @@ import { formatClp } from '@minimarket/contracts/formato';
 import { mensajeSinStock, type UnidadVenta } from '@minimarket/contracts/granel';
 import { MENSAJE_OFFLINE_CLIENTE_NO_ENCONTRADO, MENSAJE_OFFLINE_PRODUCTO_NO_ENCONTRADO } from '@minimarket/contracts/ventas';
 import { AppError, conflict, notFound, validation } from '../../lib/errors.js';
-import { MENSAJE_PRODUCTO_NO_ENCONTRADO } from '../productos/productos.service.js';
+import { MENSAJE_PRODUCTO_NO_ENCONTRADO } from '../productos/producto-visible.js';
 
 export interface DatosRechazo {
   code: string;

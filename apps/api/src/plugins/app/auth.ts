@@ -1,5 +1,5 @@
 // Authentication and role guards. Every request with a token re-reads its user (and whether
-// this token was ended by 'Cerrar Sesión') in one query, so deactivating a user, changing
+// this token was ended by 'Cerrar Sesión') in one query (data/usuario.ts sesionDeUsuario), so deactivating a user, changing
 // their password, e-mail or role, or logging out takes effect at once, not at expiry. A stream
 // ticket opens one stream, once (data/ticket-eventos.ts).
 //
@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import { usarTicket } from '../../data/ticket-eventos.js';
+import { sesionDeUsuario } from '../../data/usuario.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import type { UsuarioSesion } from '../../lib/sesion.js';
 
@@ -86,17 +87,6 @@ const MAX_ID = 2_147_483_647;
 /** How long a stream ticket can be used to connect. */
 const SEGUNDOS_TICKET = 60;
 
-interface FilaSesion {
-  id_usuario: number;
-  nombre: string;
-  correo: string | null;
-  rol: Rol;
-  id_minimarket_cajero: number | null;
-  estado: string;
-  sesiones_validas_desde: Date;
-  revocado: boolean;
-}
-
 export default fp(
   async (app: FastifyInstance, opts: { db: Db }) => {
     app.decorateRequest('usuario', null as unknown as UsuarioSesion);
@@ -109,10 +99,7 @@ export default fp(
       const id = Number(payload.sub);
       // A token from before sessions had an id (jti) cannot be ended by logout: it is refused.
       if (!Number.isInteger(id) || id < 1 || id > MAX_ID || typeof payload.jti !== 'string' || !UUID.test(payload.jti)) throw expirada();
-      const [usuario] = await opts.db.$queryRaw<FilaSesion[]>`
-        SELECT u.id_usuario, u.nombre, u.correo, u.rol, u.id_minimarket_cajero, u.estado, u.sesiones_validas_desde,
-               EXISTS (SELECT 1 FROM token_revocado t WHERE t.jti = ${payload.jti}::uuid) AS revocado
-        FROM usuario u WHERE u.id_usuario = ${id}`;
+      const usuario = await sesionDeUsuario(opts.db, id, payload.jti);
       if (!usuario || usuario.estado !== 'activo' || usuario.revocado) throw expirada();
       if (typeof payload.auth_time !== 'number' || payload.auth_time < usuario.sesiones_validas_desde.getTime()) throw expirada();
       request.usuario = {

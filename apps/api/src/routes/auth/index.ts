@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { direccionCliente } from '../../lib/direccion-cliente.js';
 import { PARA_CAJEROS, SOLO_DUENOS } from '../../plugins/app/auth.js';
-import { ERRORES } from '../respuestas.js';
+import { ERRORES, sinContenido } from '../respuestas.js';
 import passwordResetRoutes from './password-reset.js';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,10 +71,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null(), ...ERRORES, 429: errorSchema },
       },
     },
-    async (request, reply) => {
-      await cajeros.fijarPinPropio(request.usuario, request.body.pin, request.body.contrasena);
-      return reply.code(204).send(null);
-    },
+    (request, reply) => sinContenido(reply, cajeros.fijarPinPropio(request.usuario, request.body.pin, request.body.contrasena)),
   );
 
   app.post(
@@ -89,10 +86,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 204: z.null(), 401: errorSchema },
       },
     },
-    async (request, reply) => {
-      await auth.cerrarSesion(request.sesion);
-      return reply.code(204).send(null);
-    },
+    (request, reply) => sinContenido(reply, auth.cerrarSesion(request.sesion)),
   );
 
   await app.register(passwordResetRoutes);

@@ -126,10 +126,7 @@ export async function auditarDescuento(
  * without it) end with the loser answering the winner's sale.
  */
 export async function registrarYResponder(
-  db: Db,
-  tienda: TiendaVenta,
-  data: VentaCreate,
-  clave: string | undefined,
+  { db, tienda, data, clave }: { db: Db; tienda: TiendaVenta; data: VentaCreate; clave: string | undefined },
   registrar: () => Promise<Resultado>,
   error: (r: Rechazo) => AppError,
 ): Promise<VentaRegistrada> {

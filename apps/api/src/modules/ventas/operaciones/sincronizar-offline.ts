@@ -147,10 +147,7 @@ export function createSincronizarVentaOffline({ db }: { db: Db }) {
     // Its alerts, notices and a discount's audit entry are written in its transaction, once per sale
     // however the request ends (a retry finds the sale and writes none).
     return registrarYResponder(
-      db,
-      tienda,
-      data,
-      clave,
+      { db, tienda, data, clave },
       () =>
         db.$transaction(async (tx) => {
           const r = await sincronizarVentaOffline<AvisosDeVenta, Rechazo>(tx, {

@@ -79,10 +79,7 @@ export function createVenderEnMostrador({ db, autorizaciones }: { db: Db; autori
       });
 
     return registrarYResponder(
-      db,
-      tienda,
-      data,
-      clave,
+      { db, tienda, data, clave },
       () =>
         idAutorizador === null && descuento === 0
           ? // A plain counter sale is one statement.
