@@ -497,13 +497,14 @@ describe('the summaries are exact', () => {
     expect(despues.margen - antes.margen).toBe(2200 - 1500);
 
     // An imported file: a sale on Sunday 5 April, a day already summed (pan 2 + arroz 1 = 3.500),
-    // and one today (leche 1 = 1.200). The import marks both days; the next read sums them again.
+    // and one today (leche 1 = 1.200) at midnight: any later hour would be in the future (refused) when the
+    // suite runs just after midnight. The import marks both days; the next read sums them again.
     const { id_usuario } = await ctx.db.minimarket.findUniqueOrThrow({ where: { id_minimarket: tienda } });
     const csv = [
       'id_venta_csv;fecha_venta;metodo_pago;codigo_barra;num_unidades',
       'IMP-1;2026-04-05 10:00:00;Efectivo;AN-1;2',
       'IMP-1;2026-04-05 10:00:00;Efectivo;AN-3;1',
-      `IMP-2;${hoy} 00:30:00;Tarjeta de Débito;AN-2;1`,
+      `IMP-2;${hoy} 00:00:00;Tarjeta de Débito;AN-2;1`,
     ].join('\r\n');
     const carga = await importar(cliente, { id_minimarket: tienda, id_usuario, upload_type: 'ventas' }, 'ventas.csv', csv);
     expect(carga.carga.estado_procesamiento).toBe('Completado');
