@@ -96,11 +96,14 @@ function resolverDestino(base: string, destino: string): string {
   return partes.join('/');
 }
 
-export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
-  const { size } = await fs.promises.stat(ruta);
-  if (size === 0) throw new ErrorArchivo('El archivo está vacío.');
-  if (!(await empiezaComoZip(ruta))) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
-  const entradas = new Map((await verificarZip(ruta, opciones.limitesZip)).map((e) => [e.nombre, e]));
+/** An entry's inflated text, chunk by chunk, and an entry parsed whole: over one zip, every byte counted. */
+interface Zip {
+  inflar(e: EntradaZip, avance?: Avance): AsyncGenerator<string>;
+  /** Parses a whole entry with saxes, `manejar` hooking its events; false when there is no such entry. */
+  recorrer(nombre: string, manejar: (p: SaxesParser) => void): Promise<boolean>;
+}
+
+function abrirZip(ruta: string, entradas: Map<string, EntradaZip>, opciones: OpcionesXlsx): Zip {
   let infladoTotal = 0;
 
   /** The inflated text of an entry, chunk by chunk, with every byte counted against the caps. */
@@ -136,186 +139,222 @@ export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
     }
   }
 
-  /** Parses a whole entry with saxes, calling `manejar` to hook its events; throws on malformed XML. */
-  async function recorrer(nombre: string, manejar: (p: SaxesParser) => void, alTrozo?: () => void): Promise<boolean> {
+  async function recorrer(nombre: string, manejar: (p: SaxesParser) => void): Promise<boolean> {
     const e = entradas.get(nombre);
     if (!e) return false;
-    const parser = new SaxesParser({ xmlns: false });
-    parser.on('doctype', () => {
-      throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
-    });
+    const parser = nuevoParser();
     manejar(parser);
-    for await (const texto of inflar(e)) {
-      parser.write(texto);
-      alTrozo?.();
-    }
+    for await (const texto of inflar(e)) parser.write(texto);
     parser.close();
     return true;
   }
 
-  const local = (tag: { name: string }) => tag.name.replace(/^.*:/, '');
-  const atributo = (tag: SaxesTagPlain, nombre: string) => {
-    for (const [k, v] of Object.entries(tag.attributes)) if (k === nombre || k.endsWith(`:${nombre}`)) return String(v);
-    return undefined;
+  return { inflar, recorrer };
+}
+
+/** saxes, refusing a DOCTYPE (no entity expansion from a file someone sent). */
+function nuevoParser(): SaxesParser {
+  const parser = new SaxesParser({ xmlns: false });
+  parser.on('doctype', () => {
+    throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
+  });
+  return parser;
+}
+
+const local = (tag: { name: string }) => tag.name.replace(/^.*:/, '');
+const atributo = (tag: SaxesTagPlain, nombre: string) => {
+  for (const [k, v] of Object.entries(tag.attributes)) if (k === nombre || k.endsWith(`:${nombre}`)) return String(v);
+  return undefined;
+};
+
+/** 1. The first sheet in tab order, where the workbook's other parts are, and its date system. */
+async function leerLibro(zip: Zip, entradas: Map<string, EntradaZip>) {
+  let idHoja: string | undefined;
+  let sistema1904 = false;
+  await zip.recorrer('xl/workbook.xml', (p) =>
+    p.on('opentag', (tag) => {
+      if (local(tag) === 'workbookPr') sistema1904 = ['1', 'true'].includes(atributo(tag, 'date1904') ?? '');
+      if (local(tag) === 'sheet' && idHoja === undefined) idHoja = atributo(tag, 'id');
+    }),
+  );
+  const destinos = new Map<string, { tipo: string; destino: string }>();
+  await zip.recorrer('xl/_rels/workbook.xml.rels', (p) =>
+    p.on('opentag', (tag) => {
+      if (local(tag) !== 'Relationship') return;
+      const id = atributo(tag, 'Id');
+      const destino = atributo(tag, 'Target');
+      if (id && destino) destinos.set(id, { tipo: atributo(tag, 'Type') ?? '', destino: resolverDestino('xl', destino) });
+    }),
+  );
+  const porTipo = (fin: string) => [...destinos.values()].find((d) => d.tipo.endsWith(fin))?.destino;
+  const hoja =
+    (idHoja && destinos.get(idHoja)?.destino) ?? (entradas.has('xl/worksheets/sheet1.xml') ? 'xl/worksheets/sheet1.xml' : undefined);
+  if (!hoja || !entradas.has(hoja)) throw new ErrorArchivo('El archivo Excel no tiene ninguna hoja con datos.');
+  return {
+    hoja,
+    sistema1904,
+    estilos: porTipo('/styles') ?? 'xl/styles.xml',
+    textosCompartidos: porTipo('/sharedStrings') ?? 'xl/sharedStrings.xml',
   };
+}
 
-  try {
-    // 1. The first sheet in tab order, and where its parts are.
-    let idHoja: string | undefined;
-    let sistema1904 = false;
-    await recorrer('xl/workbook.xml', (p) =>
-      p.on('opentag', (tag) => {
-        if (local(tag) === 'workbookPr') sistema1904 = ['1', 'true'].includes(atributo(tag, 'date1904') ?? '');
-        if (local(tag) === 'sheet' && idHoja === undefined) idHoja = atributo(tag, 'id');
-      }),
-    );
-    const destinos = new Map<string, { tipo: string; destino: string }>();
-    await recorrer('xl/_rels/workbook.xml.rels', (p) =>
-      p.on('opentag', (tag) => {
-        if (local(tag) !== 'Relationship') return;
-        const id = atributo(tag, 'Id');
-        const destino = atributo(tag, 'Target');
-        if (id && destino) destinos.set(id, { tipo: atributo(tag, 'Type') ?? '', destino: resolverDestino('xl', destino) });
-      }),
-    );
-    const porTipo = (fin: string) => [...destinos.values()].find((d) => d.tipo.endsWith(fin))?.destino;
-    const hoja =
-      (idHoja && destinos.get(idHoja)?.destino) ?? (entradas.has('xl/worksheets/sheet1.xml') ? 'xl/worksheets/sheet1.xml' : undefined);
-    if (!hoja || !entradas.has(hoja)) throw new ErrorArchivo('El archivo Excel no tiene ninguna hoja con datos.');
-
-    // 2. Which cell styles are dates.
-    const formatosPropios = new Map<number, string>();
-    const estilosFecha: boolean[] = [];
-    let enCeldas = false;
-    await recorrer(porTipo('/styles') ?? 'xl/styles.xml', (p) => {
-      p.on('opentag', (tag) => {
-        const n = local(tag);
-        if (n === 'numFmt') formatosPropios.set(Number(atributo(tag, 'numFmtId')), atributo(tag, 'formatCode') ?? '');
-        else if (n === 'cellXfs') enCeldas = true;
-        else if (n === 'xf' && enCeldas) {
-          const id = Number(atributo(tag, 'numFmtId') ?? 0);
-          const propio = formatosPropios.get(id);
-          estilosFecha.push(propio !== undefined ? esFormatoFecha(propio) : FORMATOS_FECHA.has(id));
-        }
-      });
-      p.on('closetag', (tag) => {
-        if (local(tag) === 'cellXfs') enCeldas = false;
-      });
-    });
-
-    // 3. The shared strings, each cut, all of them capped.
-    const textos: string[] = [];
-    let textoCompartido = 0;
-    {
-      let actual: string | null = null;
-      let enT = false;
-      let enFonetico = 0;
-      await recorrer(porTipo('/sharedStrings') ?? 'xl/sharedStrings.xml', (p) => {
-        p.on('opentag', (tag) => {
-          const n = local(tag);
-          if (n === 'si') actual = '';
-          else if (n === 'rPh') enFonetico += 1;
-          else if (n === 't' && !enFonetico) enT = true;
-        });
-        const alTexto = (t: string) => {
-          if (!enT || actual === null) return;
-          textoCompartido += t.length;
-          if (textoCompartido > opciones.maxTextoCompartido) {
-            throw new ErrorArchivo(
-              `El archivo Excel tiene demasiado texto (más de ${Math.round(opciones.maxTextoCompartido / 1048576)} MB en sus textos compartidos). Divídelo en archivos más pequeños.`,
-            );
-          }
-          if (actual.length <= opciones.maxLargoCelda) actual = (actual + t).slice(0, opciones.maxLargoCelda + 1);
-        };
-        p.on('text', alTexto);
-        p.on('cdata', alTexto);
-        p.on('closetag', (tag) => {
-          const n = local(tag);
-          if (n === 't') enT = false;
-          else if (n === 'rPh') enFonetico -= 1;
-          else if (n === 'si' && actual !== null) {
-            textos.push(sinEscapesOoxml(actual));
-            actual = null;
-          }
-        });
-      });
-    }
-
-    // 4. The sheet, row by row, as it inflates.
-    const listas: Array<{ fila: number; celdas: string[] }> = [];
-    let fila: { numero: number; celdas: string[] } | null = null;
-    let ultimaFila = 0;
-    let celda: { columna: number; tipo: string; estilo: number; valor: string; enValor: boolean } | null = null;
-    const hojaParser = (p: SaxesParser) => {
-      p.on('opentag', (tag) => {
-        const n = local(tag);
-        if (n === 'row') {
-          const r = Number(atributo(tag, 'r'));
-          ultimaFila = Number.isInteger(r) && r > ultimaFila ? r : ultimaFila + 1;
-          fila = { numero: ultimaFila, celdas: [] };
-        } else if (n === 'c' && fila) {
-          const columna = columnaDe(atributo(tag, 'r')) ?? fila.celdas.length + 1;
-          celda = { columna, tipo: atributo(tag, 't') ?? 'n', estilo: Number(atributo(tag, 's') ?? 0), valor: '', enValor: false };
-        } else if (celda && (n === 'v' || (n === 't' && celda.tipo === 'inlineStr'))) {
-          celda.enValor = true;
-        }
-      });
-      const alTexto = (t: string) => {
-        if (celda?.enValor && celda.valor.length <= opciones.maxLargoCelda)
-          celda.valor = (celda.valor + t).slice(0, opciones.maxLargoCelda + 1);
-      };
-      p.on('text', alTexto);
-      p.on('cdata', alTexto);
-      p.on('closetag', (tag) => {
-        const n = local(tag);
-        if ((n === 'v' || n === 't') && celda) celda.enValor = false;
-        else if (n === 'c' && celda && fila) {
-          if (celda.columna <= opciones.maxColumnas) {
-            fila.celdas[celda.columna - 1] = valorDeCelda(celda.tipo, celda.valor, estilosFecha[celda.estilo] ?? false);
-          }
-          celda = null;
-        } else if (n === 'row' && fila) {
-          const celdas = Array.from({ length: fila.celdas.length }, (_, i) => fila!.celdas[i] ?? '');
-          listas.push({ fila: fila.numero, celdas });
-          fila = null;
-        }
-      });
-    };
-
-    function valorDeCelda(tipo: string, valor: string, esFecha: boolean): string {
-      switch (tipo) {
-        case 's':
-          return textos[Number(valor)] ?? '';
-        case 'inlineStr':
-        case 'str':
-          return sinEscapesOoxml(valor);
-        case 'b':
-          return valor === '1' ? 'VERDADERO' : 'FALSO';
-        case 'e':
-          return valor;
-        case 'd':
-          // An ISO date written as text (strict OOXML): as a person would type it.
-          return valor.replace('T', ' ').replace(/(\.\d+)?Z?$/, '');
-        default: {
-          if (valor === '') return '';
-          const numero = Number(valor);
-          if (!Number.isFinite(numero)) return valor;
-          if (esFecha) return serialComoFecha(numero, sistema1904);
-          // As Excel shows it in Chile, with a decimal comma: 2,5 kilos typed in a cell are stored
-          // 2.5, and the kilos reader (leerPeso) refuses a dot, which in text is ambiguous.
-          return String(numero).replace('.', ',');
-        }
+/** 2. Which cell styles (by their index) are dates. */
+async function leerEstilosFecha(zip: Zip, archivo: string): Promise<boolean[]> {
+  const formatosPropios = new Map<number, string>();
+  const estilosFecha: boolean[] = [];
+  let enCeldas = false;
+  await zip.recorrer(archivo, (p) => {
+    p.on('opentag', (tag) => {
+      const n = local(tag);
+      if (n === 'numFmt') formatosPropios.set(Number(atributo(tag, 'numFmtId')), atributo(tag, 'formatCode') ?? '');
+      else if (n === 'cellXfs') enCeldas = true;
+      else if (n === 'xf' && enCeldas) {
+        const id = Number(atributo(tag, 'numFmtId') ?? 0);
+        const propio = formatosPropios.get(id);
+        estilosFecha.push(propio !== undefined ? esFormatoFecha(propio) : FORMATOS_FECHA.has(id));
       }
-    }
-
-    const e = entradas.get(hoja)!;
-    const parser = new SaxesParser({ xmlns: false });
-    parser.on('doctype', () => {
-      throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
     });
-    hojaParser(parser);
+    p.on('closetag', (tag) => {
+      if (local(tag) === 'cellXfs') enCeldas = false;
+    });
+  });
+  return estilosFecha;
+}
+
+/** 3. The shared strings, each cut, all of them capped. */
+async function leerTextosCompartidos(zip: Zip, archivo: string, opciones: OpcionesXlsx): Promise<string[]> {
+  const textos: string[] = [];
+  let textoCompartido = 0;
+  let actual: string | null = null;
+  let enT = false;
+  let enFonetico = 0;
+  await zip.recorrer(archivo, (p) => {
+    p.on('opentag', (tag) => {
+      const n = local(tag);
+      if (n === 'si') actual = '';
+      else if (n === 'rPh') enFonetico += 1;
+      else if (n === 't' && !enFonetico) enT = true;
+    });
+    const alTexto = (t: string) => {
+      if (!enT || actual === null) return;
+      textoCompartido += t.length;
+      if (textoCompartido > opciones.maxTextoCompartido) {
+        throw new ErrorArchivo(
+          `El archivo Excel tiene demasiado texto (más de ${Math.round(opciones.maxTextoCompartido / 1048576)} MB en sus textos compartidos). Divídelo en archivos más pequeños.`,
+        );
+      }
+      if (actual.length <= opciones.maxLargoCelda) actual = (actual + t).slice(0, opciones.maxLargoCelda + 1);
+    };
+    p.on('text', alTexto);
+    p.on('cdata', alTexto);
+    p.on('closetag', (tag) => {
+      const n = local(tag);
+      if (n === 't') enT = false;
+      else if (n === 'rPh') enFonetico -= 1;
+      else if (n === 'si' && actual !== null) {
+        textos.push(sinEscapesOoxml(actual));
+        actual = null;
+      }
+    });
+  });
+  return textos;
+}
+
+/** A cell's value as the text a person sees in Excel. */
+function valorDeCelda(tipo: string, valor: string, esFecha: boolean, textos: string[], sistema1904: boolean): string {
+  switch (tipo) {
+    case 's':
+      return textos[Number(valor)] ?? '';
+    case 'inlineStr':
+    case 'str':
+      return sinEscapesOoxml(valor);
+    case 'b':
+      return valor === '1' ? 'VERDADERO' : 'FALSO';
+    case 'e':
+      return valor;
+    case 'd':
+      // An ISO date written as text (strict OOXML): as a person would type it.
+      return valor.replace('T', ' ').replace(/(\.\d+)?Z?$/, '');
+    default: {
+      if (valor === '') return '';
+      const numero = Number(valor);
+      if (!Number.isFinite(numero)) return valor;
+      if (esFecha) return serialComoFecha(numero, sistema1904);
+      // As Excel shows it in Chile, with a decimal comma: 2,5 kilos typed in a cell are stored
+      // 2.5, and the kilos reader (leerPeso) refuses a dot, which in text is ambiguous.
+      return String(numero).replace('.', ',');
+    }
+  }
+}
+
+type FilaLeida = { fila: number; celdas: string[] };
+
+/** 4. Hooks the sheet's parser: each row, once closed, goes to `listas`. */
+function escucharHoja(
+  p: SaxesParser,
+  opciones: OpcionesXlsx,
+  valor: (tipo: string, valor: string, estilo: number) => string,
+  listas: FilaLeida[],
+) {
+  let fila: { numero: number; celdas: string[] } | null = null;
+  let ultimaFila = 0;
+  let celda: { columna: number; tipo: string; estilo: number; valor: string; enValor: boolean } | null = null;
+  p.on('opentag', (tag) => {
+    const n = local(tag);
+    if (n === 'row') {
+      const r = Number(atributo(tag, 'r'));
+      ultimaFila = Number.isInteger(r) && r > ultimaFila ? r : ultimaFila + 1;
+      fila = { numero: ultimaFila, celdas: [] };
+    } else if (n === 'c' && fila) {
+      const columna = columnaDe(atributo(tag, 'r')) ?? fila.celdas.length + 1;
+      celda = { columna, tipo: atributo(tag, 't') ?? 'n', estilo: Number(atributo(tag, 's') ?? 0), valor: '', enValor: false };
+    } else if (celda && (n === 'v' || (n === 't' && celda.tipo === 'inlineStr'))) {
+      celda.enValor = true;
+    }
+  });
+  const alTexto = (t: string) => {
+    if (celda?.enValor && celda.valor.length <= opciones.maxLargoCelda)
+      celda.valor = (celda.valor + t).slice(0, opciones.maxLargoCelda + 1);
+  };
+  p.on('text', alTexto);
+  p.on('cdata', alTexto);
+  p.on('closetag', (tag) => {
+    const n = local(tag);
+    if ((n === 'v' || n === 't') && celda) celda.enValor = false;
+    else if (n === 'c' && celda && fila) {
+      if (celda.columna <= opciones.maxColumnas) fila.celdas[celda.columna - 1] = valor(celda.tipo, celda.valor, celda.estilo);
+      celda = null;
+    } else if (n === 'row' && fila) {
+      const { numero, celdas } = fila;
+      listas.push({ fila: numero, celdas: Array.from({ length: celdas.length }, (_, i) => celdas[i] ?? '') });
+      fila = null;
+    }
+  });
+}
+
+export async function* leerXlsx(ruta: string, opciones: OpcionesXlsx): Lector {
+  const { size } = await fs.promises.stat(ruta);
+  if (size === 0) throw new ErrorArchivo('El archivo está vacío.');
+  if (!(await empiezaComoZip(ruta))) throw new ErrorArchivo(MENSAJE_XLSX_INVALIDO);
+  const entradas = new Map((await verificarZip(ruta, opciones.limitesZip)).map((e) => [e.nombre, e]));
+  const zip = abrirZip(ruta, entradas, opciones);
+  try {
+    const libro = await leerLibro(zip, entradas);
+    const estilosFecha = await leerEstilosFecha(zip, libro.estilos);
+    const textos = await leerTextosCompartidos(zip, libro.textosCompartidos, opciones);
+
+    // The sheet, row by row, as it inflates.
+    const listas: FilaLeida[] = [];
+    const parser = nuevoParser();
+    escucharHoja(
+      parser,
+      opciones,
+      (tipo, valor, estilo) => valorDeCelda(tipo, valor, estilosFecha[estilo] ?? false, textos, libro.sistema1904),
+      listas,
+    );
+    const e = entradas.get(libro.hoja)!;
     if (opciones.avance) opciones.avance.total = e.descomprimido;
-    for await (const texto of inflar(e, opciones.avance)) {
+    for await (const texto of zip.inflar(e, opciones.avance)) {
       parser.write(texto);
       while (listas.length > 0) yield listas.shift()!;
     }

@@ -26,19 +26,22 @@ function codificacionDeclarada(inicio: Buffer): string {
   return 'utf-8';
 }
 
-export async function* leerXml(
-  ruta: string,
-  opciones: { tipo: TipoCarga; maxLargoCelda: number; signal?: AbortSignal; avance?: Avance },
-): Lector {
+type FilaLeida = { fila: number; celdas: string[] };
+
+/**
+ * Hooks the parser on the elements of `tipo`: each <item>, once closed, goes to `listas`; the first is
+ * checked for the required fields. Says afterwards whether the root element was seen.
+ */
+function escucharXml(
+  parser: SaxesParser,
+  opciones: { tipo: TipoCarga; maxLargoCelda: number },
+  listas: FilaLeida[],
+): { vioRaiz: () => boolean } {
   const def = DEFINICIONES[opciones.tipo] as unknown as DefinicionCarga<string>;
   const otros = (Object.keys(DEFINICIONES) as TipoCarga[]).filter((t) => t !== opciones.tipo);
   const indice = indiceDeNombres(def);
   const columnas = def.columnas as readonly string[];
   const posicion = new Map(columnas.map((c, i) => [c, i]));
-
-  const entrada = fs.createReadStream(ruta, { highWaterMark: TROZO, signal: opciones.signal });
-  const parser = new SaxesParser({ xmlns: false, position: true });
-  const listas: Array<{ fila: number; celdas: string[] }> = [];
   let profundidad = 0;
   let vioRaiz = false;
   let primeraRevisada = false;
@@ -131,6 +134,20 @@ export async function* leerXml(
     profundidad -= 1;
   });
 
+  return { vioRaiz: () => vioRaiz };
+}
+
+export async function* leerXml(
+  ruta: string,
+  opciones: { tipo: TipoCarga; maxLargoCelda: number; signal?: AbortSignal; avance?: Avance },
+): Lector {
+  const def = DEFINICIONES[opciones.tipo] as unknown as DefinicionCarga<string>;
+  const columnas = def.columnas as readonly string[];
+  const entrada = fs.createReadStream(ruta, { highWaterMark: TROZO, signal: opciones.signal });
+  const parser = new SaxesParser({ xmlns: false, position: true });
+  const listas: FilaLeida[] = [];
+  const { vioRaiz } = escucharXml(parser, opciones, listas);
+
   const sinEntidades = (err: unknown): never => {
     if (err instanceof ErrorArchivo) throw err;
     const detalle = String((err as Error).message ?? '');
@@ -166,7 +183,7 @@ export async function* leerXml(
       sinEntidades(err);
     }
     while (listas.length > 0) yield listas.shift()!;
-    if (!vioRaiz) throw new ErrorArchivo(`El XML debe tener el elemento raíz <${def.xml.raiz}>.`);
+    if (!vioRaiz()) throw new ErrorArchivo(`El XML debe tener el elemento raíz <${def.xml.raiz}>.`);
   } finally {
     entrada.destroy();
   }
