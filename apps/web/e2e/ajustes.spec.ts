@@ -6,7 +6,18 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ARTEFACTOS, comoPesos, conToken, crearProducto, iniciarSesion, PYME, sufijoUnico, tiendaDe, type ProductoApi } from './helpers';
+import {
+  ARTEFACTOS,
+  comoPesos,
+  conToken,
+  crearProducto,
+  iniciarSesion,
+  PYME,
+  sufijoUnico,
+  tiendaDe,
+  type ProductoApi,
+  venderPorApi,
+} from './helpers';
 
 async function productoPorId(request: APIRequestContext, token: string, id: number): Promise<ProductoApi> {
   const res = await request.get(`/api/productos/${id}`, conToken(token));
@@ -147,16 +158,7 @@ test('a count from Inventario that a sale overtook is refused, shows the new sto
   await dialogo.getByLabel('Cantidad contada en el estante').fill('8');
 
   // Meanwhile the counter sells one.
-  const venta = await request.post('/api/ventas/', {
-    ...conToken(token),
-    data: {
-      id_minimarket: idMinimarket,
-      total: 1990,
-      metodo_pago: 'Efectivo',
-      detalles: [{ id_producto: producto.id_producto, num_unidades: 1, precio_unitario: 1990, subtotal: 1990 }],
-    },
-  });
-  expect(venta.status()).toBe(201);
+  await venderPorApi(request, token, idMinimarket, producto);
 
   await dialogo.getByRole('button', { name: 'Guardar ajuste' }).click();
   await expect(

@@ -19,6 +19,7 @@ import {
   tiendaSinTurno,
   type ProductoApi,
   alPagoConTeclado,
+  venderPorApi,
 } from './helpers';
 
 const MM_A_PX = 96 / 25.4;
@@ -193,24 +194,7 @@ test('a day at the counter: open, sell in cash with change by keyboard, print, r
 test('a void from Transacciones puts the units back and shows the sale in red, voided', async ({ page, request }) => {
   const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await productoBarato(request, token, idMinimarket);
-  const creada = await request.post('/api/ventas/', {
-    ...conToken(token),
-    data: {
-      id_minimarket: idMinimarket,
-      total: producto.precio_venta_actual,
-      metodo_pago: 'Tarjeta de Débito',
-      detalles: [
-        {
-          id_producto: producto.id_producto,
-          num_unidades: 1,
-          precio_unitario: producto.precio_venta_actual,
-          subtotal: producto.precio_venta_actual,
-        },
-      ],
-    },
-  });
-  expect(creada.status()).toBe(201);
-  const venta = await creada.json();
+  const venta = await venderPorApi(request, token, idMinimarket, producto, { metodo: 'Tarjeta de Débito' });
   const stock = await stockDe(request, token, idMinimarket, producto.id_producto);
 
   await iniciarSesion(page, PYME, { en: '/pos/transacciones' });

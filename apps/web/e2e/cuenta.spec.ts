@@ -11,6 +11,7 @@ import {
   sufijoUnico,
   tiendaDe,
   tokenApi,
+  venderPorApi,
 } from './helpers';
 
 test('Mi perfil: edit the own name and change the own password', async ({ page, request }) => {
@@ -107,16 +108,7 @@ test('Notificaciones: the bell dot shows while something is unread; mark one, th
   // the last unit of a product sold.
   const { token, idMinimarket } = await tiendaDe(request, PYME);
   const producto = await crearProducto(request, token, idMinimarket, { nombre: `Última unidad ${sufijoUnico()}`, stock: 1, costo: 900 });
-  const venta = await request.post('/api/ventas/', {
-    ...conToken(token),
-    data: {
-      id_minimarket: idMinimarket,
-      total: 1990,
-      metodo_pago: 'Tarjeta de Débito',
-      detalles: [{ id_producto: producto.id_producto, num_unidades: 1, precio_unitario: 1990, subtotal: 1990 }],
-    },
-  });
-  expect(venta.status()).toBe(201);
+  await venderPorApi(request, token, idMinimarket, producto, { metodo: 'Tarjeta de Débito' });
   await iniciarSesion(page, PYME);
   const campana = page.getByRole('link', { name: /^Notificaciones/ });
   await expect(page.getByTestId('punto-notificaciones')).toBeVisible();

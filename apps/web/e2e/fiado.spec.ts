@@ -19,6 +19,7 @@ import {
   sufijoUnico,
   tiendaDe,
   tiendaSinTurno,
+  venderPorApi,
 } from './helpers';
 
 test('fiado: create the customer at payment, sell, see the balance, take a cash abono, read the statement, share, close the till', async ({
@@ -216,24 +217,7 @@ test("CLIENTES, a customer page, its dialogs and the Fiado payment pass axe; a s
   });
   expect(creado.status()).toBe(201);
   const cliente = await creado.json();
-  const venta = await request.post('/api/ventas/', {
-    ...conToken(token),
-    data: {
-      id_minimarket: idMinimarket,
-      total: producto.precio_venta_actual,
-      metodo_pago: 'Fiado',
-      id_cliente: cliente.id_cliente,
-      detalles: [
-        {
-          id_producto: producto.id_producto,
-          num_unidades: 1,
-          precio_unitario: producto.precio_venta_actual,
-          subtotal: producto.precio_venta_actual,
-        },
-      ],
-    },
-  });
-  expect(venta.status(), await venta.text()).toBe(201);
+  await venderPorApi(request, token, idMinimarket, producto, { metodo: 'Fiado', idCliente: cliente.id_cliente });
 
   await iniciarSesion(page, PYME, { en: '/pos/clientes' });
   await expect(page.getByTestId('fila-cliente').first()).toBeVisible();

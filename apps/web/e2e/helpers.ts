@@ -138,6 +138,32 @@ export async function alPagoConTeclado(page: Page) {
   await expect(page.getByRole('radio', { name: 'Efectivo' })).toBeFocused();
 }
 
+/**
+ * A sale of `unidades` of one product at its price, made through the API (setting up what a test then
+ * looks at on screen); its answer, the sale as stored.
+ */
+export async function venderPorApi(
+  request: APIRequestContext,
+  token: string,
+  idMinimarket: number,
+  producto: { id_producto: number; precio_venta_actual: number },
+  { unidades = 1, metodo = 'Efectivo', idCliente }: { unidades?: number; metodo?: string; idCliente?: number } = {},
+): Promise<{ id_venta: number; numero_venta: number; total: number }> {
+  const subtotal = producto.precio_venta_actual * unidades;
+  const res = await request.post('/api/ventas/', {
+    ...conToken(token),
+    data: {
+      id_minimarket: idMinimarket,
+      total: subtotal,
+      metodo_pago: metodo,
+      ...(idCliente === undefined ? {} : { id_cliente: idCliente }),
+      detalles: [{ id_producto: producto.id_producto, num_unidades: unidades, precio_unitario: producto.precio_venta_actual, subtotal }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
 /** A unique suffix per run, so reruns against the same data do not collide. */
 export function sufijoUnico(): string {
   return `${Date.now()}`.slice(-8);

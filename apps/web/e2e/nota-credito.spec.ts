@@ -20,7 +20,7 @@ import {
   PYME2,
   rutValido,
   tiendaDe,
-  type ProductoApi,
+  venderPorApi,
 } from './helpers';
 
 /** How long the outbox's worker may take to bring a folio on a busy machine (it is polled, never slept). */
@@ -51,21 +51,6 @@ test.afterEach(async ({ request }) => {
   });
   expect(res.ok()).toBeTruthy();
 });
-
-async function venderConTarjeta(request: APIRequestContext, token: string, idMinimarket: number, producto: ProductoApi, n: number) {
-  const subtotal = producto.precio_venta_actual * n;
-  const res = await request.post('/api/ventas/', {
-    ...conToken(token),
-    data: {
-      id_minimarket: idMinimarket,
-      total: subtotal,
-      metodo_pago: 'Tarjeta de Débito',
-      detalles: [{ id_producto: producto.id_producto, num_unidades: n, precio_unitario: producto.precio_venta_actual, subtotal }],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id_venta: number; numero_venta: number; total: number };
-}
 
 /** The sale's boleta once the worker gave it its folio. */
 async function folioDeBoleta(request: APIRequestContext, token: string, idVenta: number): Promise<number> {
@@ -122,7 +107,7 @@ test('a voided sale’s nota de crédito: said before confirming, printed as its
   expect(guardado.ok(), await guardado.text()).toBeTruthy();
   limpiar = { token, idMinimarket };
 
-  const venta = await venderConTarjeta(request, token, idMinimarket, producto, 2);
+  const venta = await venderPorApi(request, token, idMinimarket, producto, { unidades: 2, metodo: 'Tarjeta de Débito' });
   const folioBoleta = await folioDeBoleta(request, token, venta.id_venta);
 
   // The receipt is titled with the shop's number for the sale, never its internal id.
@@ -216,7 +201,7 @@ test('a voided sale’s nota de crédito: said before confirming, printed as its
   await page.setViewportSize({ width: 1366, height: 768 });
 
   // A return: its dialog says the nota corrects the boleta by what comes back.
-  const otra = await venderConTarjeta(request, token, idMinimarket, producto, 2);
+  const otra = await venderPorApi(request, token, idMinimarket, producto, { unidades: 2, metodo: 'Tarjeta de Débito' });
   const folioOtra = await folioDeBoleta(request, token, otra.id_venta);
   const accionesOtra = await abrirVenta(page, otra);
   await accionesOtra.getByRole('button', { name: 'Devolver productos' }).click();
