@@ -60,7 +60,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   fullyParallel: false,
   retries: 0,
-  timeout: 60_000,
+  // Tests wait on states, never on a time: a generous ceiling only matters on a loaded machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: 'test-results',

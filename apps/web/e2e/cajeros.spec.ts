@@ -20,6 +20,7 @@ import {
   tiendaDe,
   tiendaSinTurno,
   type ProductoApi,
+  ESPERA_CATALOGO_MS,
 } from './helpers';
 
 /** Serious and critical WCAG A/AA findings (as e2e/accesibilidad.spec.ts); a toast fading out is not the screen's. */
@@ -447,7 +448,7 @@ test("signing out forgets the device's customers and balances; the outbox stays 
   await iniciarSesion(page, PYME, { en: '/pos/nueva-venta' });
   await expect
     .poll(async () => (await filasIndexedDb(page, 'catalogo_productos')).some((p) => p.codigo_barra === producto.codigo_barra), {
-      timeout: 20_000,
+      timeout: ESPERA_CATALOGO_MS,
     })
     .toBe(true);
   expect((await filasIndexedDb(page, 'catalogo_clientes')).length).toBeGreaterThan(0);

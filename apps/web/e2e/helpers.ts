@@ -164,6 +164,13 @@ export async function venderPorApi(
   return res.json();
 }
 
+/**
+ * How long a test waits for the device's catalogue (IndexedDB) to hold a product. A fresh tab that goes
+ * straight to the till fetches the catalogue while the service worker of its first visit precaches the
+ * app: on a loaded machine that has taken more than 20 s. It is a wait on a state, not a sleep.
+ */
+export const ESPERA_CATALOGO_MS = 45_000;
+
 /** A unique suffix per run, so reruns against the same data do not collide. */
 export function sufijoUnico(): string {
   return `${Date.now()}`.slice(-8);

@@ -18,6 +18,7 @@ import {
   sufijoUnico,
   tiendaDe,
   crearProductoKg,
+  ESPERA_CATALOGO_MS,
 } from './helpers';
 
 const PRECIO = 1990;
@@ -78,7 +79,7 @@ function enCola(page: Page, referencia: string): Promise<{ estado: string; id_ve
 async function cajaLista(page: Page, codigo: string) {
   await page.goto('/pos/nueva-venta');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await expect.poll(() => catalogoTiene(page, codigo), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => catalogoTiene(page, codigo), { timeout: ESPERA_CATALOGO_MS }).toBe(true);
 }
 
 async function pagar(page: Page, total: number, opciones: { metodo?: string; recibido?: number } = {}) {
@@ -136,7 +137,7 @@ test('three sales with no connection survive a reload and reach the server exact
 
   await iniciarSesion(page, PYME);
   await cajaLista(page, producto.codigo_barra);
-  await expect.poll(() => catalogoTiene(page, queso.codigo_barra), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => catalogoTiene(page, queso.codigo_barra), { timeout: ESPERA_CATALOGO_MS }).toBe(true);
   await context.setOffline(true);
   await expect(page.getByTestId('estado-conexion')).toHaveText('Sin conexión');
 
@@ -379,7 +380,7 @@ test('fiado with no connection: the picker shows what the customer owes as last 
             }),
           { tienda: idMinimarket, id: cliente.id_cliente },
         ),
-      { timeout: 20_000 },
+      { timeout: ESPERA_CATALOGO_MS },
     )
     .toBe(PRECIO);
   await context.setOffline(true);
@@ -438,7 +439,7 @@ test('a first visit: the till is cached, the page taken over, and a reload with 
   await expect(page.getByLabel('Código de barras')).toBeVisible();
   // The worker of this first visit takes this very page over once active (clientsClaim): no reload needed.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-  await expect.poll(() => catalogoTiene(page, producto.codigo_barra), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => catalogoTiene(page, producto.codigo_barra), { timeout: ESPERA_CATALOGO_MS }).toBe(true);
   // The rest of the app (not in the worker's install) reaches its own cache once it is active.
   await expect
     .poll(() => page.evaluate(async () => (await (await caches.open('minimarket-resto')).keys()).some((r) => /exceljs/.test(r.url))), {
