@@ -1,7 +1,7 @@
 // Stock adjustments with a reason (docs/stock.md): the ledger row, who may, never below zero, a
 // count that moved meanwhile, racing the counter's sales, and the report by month and reason.
 import { describe, expect, it } from 'vitest';
-import { conTiendasDemo, DEMO, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, nuevoProducto, pedidoVenta, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
@@ -17,23 +17,14 @@ let secuencia = 0;
 async function productoCon(stock: number, opciones: { costo?: number | null; precio?: number; tienda?: number } = {}) {
   secuencia += 1;
   const dueno = opciones.tienda === laEsquina ? DEMO.pyme2 : DEMO.pyme;
-  const res = await (
-    await ctx.as(dueno)
-  ).request({
-    method: 'POST',
-    url: '/api/productos/',
-    payload: {
-      id_minimarket: opciones.tienda ?? donPepe,
-      codigo_barra: `AJUSTE-${secuencia}-${Date.now()}`,
-      nombre_producto: `Yogur de prueba ${secuencia}`,
-      categoria: 'Lácteos y Quesos',
-      precio_venta: opciones.precio ?? 990,
-      precio_compra: opciones.costo === undefined ? 500 : opciones.costo,
-      stock,
-    },
+  return nuevoProducto(await ctx.as(dueno), opciones.tienda ?? donPepe, {
+    codigo_barra: `AJUSTE-${secuencia}-${Date.now()}`,
+    nombre_producto: `Yogur de prueba ${secuencia}`,
+    categoria: 'Lácteos y Quesos',
+    precio_venta: opciones.precio ?? 990,
+    precio_compra: opciones.costo === undefined ? 500 : opciones.costo,
+    stock,
   });
-  expect(res.statusCode).toBe(201);
-  return res.json() as { id_producto: number; nombre_producto: string; precio_venta_actual: number; stock: number };
 }
 
 const stockDe = async (id: number) => (await ctx.db.producto.findFirstOrThrow({ where: { id_producto: id } })).stock;
@@ -43,19 +34,7 @@ const sumaLibro = async (id: number) =>
 
 const ajuste = (id: number, body: Record<string, unknown>) => ({ method: 'POST', url: `/api/productos/${id}/ajustes`, payload: body });
 
-function ventaDe(p: { id_producto: number; precio_venta_actual: number }, unidades = 1) {
-  const subtotal = p.precio_venta_actual * unidades;
-  return {
-    method: 'POST',
-    url: '/api/ventas/',
-    payload: {
-      id_minimarket: donPepe,
-      total: subtotal,
-      metodo_pago: 'Efectivo',
-      detalles: [{ id_producto: p.id_producto, num_unidades: unidades, precio_unitario: p.precio_venta_actual, subtotal }],
-    },
-  };
-}
+const ventaDe = (p: { id_producto: number; precio_venta_actual: number }, unidades = 1) => pedidoVenta(donPepe, p, unidades);
 
 describe('POST /api/productos/{id}/ajustes', () => {
   it('a merma takes units out and leaves its ledger row with reason, note, user and cost', async () => {

@@ -2,18 +2,12 @@
 // from today (the windows end today), every list worked out by hand beside the data. Revenue of the
 // last 90 days is 100.000 so the ABC boundaries fall exactly on 80 % and 95 %.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertarHistorial, reservarIdsVenta } from '../src/data/venta.js';
-import { desplazarDia, diaLocal, localAUtc } from '../src/lib/tiempo.js';
-import { crearTestUsuario } from './analitica-fixture.js';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { crearTestUsuario, diaSemana, hace, hoy, insertarVentasDeHistorial, instante } from './analitica-fixture.js';
+import { createTestContext, DEMO, pedidoVentaDe, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let tienda: number;
 let cliente: Awaited<ReturnType<TestContext['as']>>;
-const hoy = diaLocal(new Date());
-const hace = (dias: number) => desplazarDia(hoy, -dias);
-/** ISO weekday (1 = lunes) of a 'YYYY-MM-DD'. */
-const diaSemana = (dia: string) => new Date(`${dia}T12:00:00Z`).getUTCDay() || 7;
 
 // nombre: [categoría, precio venta, precio compra, stock, estado]
 const PRODUCTOS = {
@@ -55,12 +49,9 @@ beforeAll(async () => {
   cliente = f.cliente;
   for (const [nombre, [categoria, venta, compra, stock, estado]] of Object.entries(PRODUCTOS)) {
     // On the shelf since long before every window, but galletas, new this week.
-    const [a, m, d] = hace(nombre === 'galletas' ? 5 : 120)
-      .split('-')
-      .map(Number) as [number, number, number];
     const p = await ctx.db.producto.create({
       data: {
-        fecha_creacion: localAUtc(a, m, d, 9),
+        fecha_creacion: instante(hace(nombre === 'galletas' ? 5 : 120), 9),
         id_minimarket: tienda,
         nombre_producto: nombre,
         categoria,
@@ -73,33 +64,23 @@ beforeAll(async () => {
     });
     id[nombre as P] = p.id_producto;
   }
-  const ids = await reservarIdsVenta(ctx.db, VENTAS.length);
-  const { id_usuario } = await ctx.db.minimarket.findUniqueOrThrow({ where: { id_minimarket: tienda } });
-  const instante = (dias: number, hora: number, minuto: number) => {
-    const [a, m, d] = hace(dias).split('-').map(Number) as [number, number, number];
-    return localAUtc(a, m, d, hora, minuto);
-  };
-  await insertarHistorial(
-    ctx.db,
-    VENTAS.map(([dias, hora, minuto, p, u, anulada], i) => ({
-      id_venta: ids[i]!,
-      id_minimarket: tienda,
-      id_usuario,
-      fecha_venta: instante(dias, hora, minuto),
-      total: PRODUCTOS[p][1] * u,
-      metodo_pago: 'Efectivo',
-      estado_venta: anulada ? 'Anulada' : 'Completada',
-    })),
-    VENTAS.map(([, , , p, u], i) => ({
-      id_venta: ids[i]!,
-      id_minimarket: tienda,
-      id_producto: id[p],
-      num_unidades: u,
-      precio_unitario: PRODUCTOS[p][1],
-      subtotal: PRODUCTOS[p][1] * u,
-      nombre_producto: p,
-      costo_unitario: PRODUCTOS[p][2],
-      categoria: PRODUCTOS[p][0],
+  await insertarVentasDeHistorial(
+    ctx,
+    tienda,
+    VENTAS.map(([dias, hora, minuto, p, u, anulada]) => ({
+      fecha: instante(hace(dias), hora, minuto),
+      metodo: 'Efectivo',
+      anulada,
+      lineas: [
+        {
+          id_producto: id[p],
+          num_unidades: u,
+          precio_unitario: PRODUCTOS[p][1],
+          nombre_producto: p,
+          costo_unitario: PRODUCTOS[p][2],
+          categoria: PRODUCTOS[p][0],
+        },
+      ],
     })),
   );
   // The worker sums the history's days (a read would add only the most recent week itself).
@@ -211,16 +192,7 @@ describe('GET /api/analitica/recomendaciones', () => {
 
   it('a sale at the counter moves the lists at once', async () => {
     // Selling 3 of the 3 leche left: 13 units in 28 days, no stock → first to reorder.
-    const venta = await cliente.request({
-      method: 'POST',
-      url: '/api/ventas/',
-      payload: {
-        id_minimarket: tienda,
-        total: 4500,
-        metodo_pago: 'Efectivo',
-        detalles: [{ id_producto: id.leche, num_unidades: 3, precio_unitario: 1500, subtotal: 4500 }],
-      },
-    });
+    const venta = await cliente.request(pedidoVentaDe(tienda, [{ id_producto: id.leche, precio: 1500, n: 3 }]));
     expect(venta.statusCode).toBe(201);
     const r = await recomendaciones();
     expect(r.reponer[0]).toMatchObject({ nombre_producto: 'leche', stock: 0, unidades_28d: 13, venta_diaria: 0.46, sugerido: 7 });

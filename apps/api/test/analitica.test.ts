@@ -4,10 +4,9 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertarHistorial, reservarIdsVenta } from '../src/data/venta.js';
-import { crearTestUsuario } from './analitica-fixture.js';
+import { crearTestUsuario, insertarVentasDeHistorial } from './analitica-fixture.js';
 import { importar } from './cargas-helpers.js';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { createTestContext, DEMO, pedidoVentaDe, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let tienda: number;
@@ -71,37 +70,42 @@ beforeAll(async () => {
     // S6 Tuesday 31 March 12:00 (the period before). 3.000: pan 3 (cost 1.800).
     { fecha: '2026-03-31T15:00:00Z', metodo: 'Efectivo', lineas: [['pan', 3]] },
   ];
-  const ids = await reservarIdsVenta(ctx.db, ventas.length);
-  const { id_usuario } = await ctx.db.minimarket.findUniqueOrThrow({ where: { id_minimarket: tienda } });
-  await insertarHistorial(
-    ctx.db,
-    ventas.map((v, i) => ({
-      id_venta: ids[i]!,
-      id_minimarket: tienda,
-      id_usuario,
-      fecha_venta: new Date(v.fecha),
-      total: v.lineas.reduce((s, [p, u]) => s + precio[p] * u, 0),
-      metodo_pago: v.metodo,
-      estado_venta: v.estado ?? 'Completada',
-    })),
-    ventas.flatMap((v, i) =>
-      v.lineas.map(([p, u]) => ({
-        id_venta: ids[i]!,
-        id_minimarket: tienda,
+  await insertarVentasDeHistorial(
+    ctx,
+    tienda,
+    ventas.map((v) => ({
+      fecha: new Date(v.fecha),
+      metodo: v.metodo,
+      anulada: v.estado === 'Anulada',
+      lineas: v.lineas.map(([p, u]) => ({
         id_producto: id[p],
         num_unidades: u,
         precio_unitario: precio[p],
-        subtotal: precio[p] * u,
         nombre_producto: p,
         costo_unitario: costo[p],
         categoria: categoria[p],
       })),
-    ),
+    })),
   );
 });
 afterAll(() => ctx.close());
 
 const RANGO = 'desde=2026-04-03&hasta=2026-04-06';
+/** The figures of RANGO (and of April, which has no other sale), summed by hand from S1–S5. */
+const CIFRAS_DEL_RANGO = {
+  ventas: 5,
+  ingresos: 14_100,
+  unidades: 10,
+  gramos: 0,
+  ticket_promedio: 2820,
+  costo: 7800,
+  // Over the lines with a cost: 9.600 of revenue, 7.800 of cost.
+  margen: 1800,
+  margen_pct: 18.8,
+  lineas_sin_costo: 2,
+};
+/** The period before RANGO (and March): S6 alone. */
+const CIFRAS_DE_S6 = { ventas: 1, ingresos: 3000, unidades: 3, gramos: 0, ticket_promedio: 3000, margen: 1200 };
 async function get(ruta: string) {
   const res = await cliente.request({ method: 'GET', url: `/api/analitica/${ruta}` });
   if (res.statusCode !== 200) throw new Error(`${ruta}: ${res.statusCode} ${res.body}`);
@@ -113,16 +117,7 @@ describe('GET /api/analitica/resumen', () => {
     expect(await get(`resumen?${RANGO}`)).toEqual({
       desde: '2026-04-03',
       hasta: '2026-04-06',
-      ventas: 5,
-      ingresos: 14_100,
-      unidades: 10,
-      gramos: 0,
-      ticket_promedio: 2820,
-      costo: 7800,
-      // Over the lines with a cost: 9.600 of revenue, 7.800 of cost.
-      margen: 1800,
-      margen_pct: 18.8,
-      lineas_sin_costo: 2,
+      ...CIFRAS_DEL_RANGO,
       dias_en_preparacion: 0,
       anterior: {
         desde: '2026-03-30',
@@ -130,12 +125,7 @@ describe('GET /api/analitica/resumen', () => {
         hasta_hora: null,
         hasta_minuto: null,
         comparacion: 'periodo_anterior',
-        ventas: 1,
-        ingresos: 3000,
-        unidades: 3,
-        gramos: 0,
-        ticket_promedio: 3000,
-        margen: 1200,
+        ...CIFRAS_DE_S6,
       },
     });
   });
@@ -399,15 +389,7 @@ describe('GET /api/analitica/informe', () => {
       actual: {
         desde: '2026-04-01',
         hasta: '2026-04-30',
-        ventas: 5,
-        ingresos: 14_100,
-        unidades: 10,
-        gramos: 0,
-        ticket_promedio: 2820,
-        costo: 7800,
-        margen: 1800,
-        margen_pct: 18.8,
-        lineas_sin_costo: 2,
+        ...CIFRAS_DEL_RANGO,
       },
       anterior: {
         desde: '2026-03-01',
@@ -415,12 +397,7 @@ describe('GET /api/analitica/informe', () => {
         hasta_hora: null,
         hasta_minuto: null,
         comparacion: 'mismos_dias_mes_anterior',
-        ventas: 1,
-        ingresos: 3000,
-        unidades: 3,
-        gramos: 0,
-        ticket_promedio: 3000,
-        margen: 1200,
+        ...CIFRAS_DE_S6,
         margen_pct: 40,
       },
       horas_peak: [
@@ -477,19 +454,12 @@ describe('the summaries are exact', () => {
     // A counter sale today: registrar_venta marks today pending; the next read sums it.
     const hoy = (await get('resumen')).hasta as string;
     const antes = await get(`resumen?desde=${hoy}&hasta=${hoy}`);
-    const venta = await cliente.request({
-      method: 'POST',
-      url: '/api/ventas/',
-      payload: {
-        id_minimarket: tienda,
-        total: 2200,
-        metodo_pago: 'Efectivo',
-        detalles: [
-          { id_producto: id.pan, num_unidades: 1, precio_unitario: 1000, subtotal: 1000 },
-          { id_producto: id.leche, num_unidades: 1, precio_unitario: 1200, subtotal: 1200 },
-        ],
-      },
-    });
+    const venta = await cliente.request(
+      pedidoVentaDe(tienda, [
+        { id_producto: id.pan, precio: 1000, n: 1 },
+        { id_producto: id.leche, precio: 1200, n: 1 },
+      ]),
+    );
     expect(venta.statusCode).toBe(201);
     const despues = await get(`resumen?desde=${hoy}&hasta=${hoy}`);
     expect(despues.ventas - antes.ventas).toBe(1);

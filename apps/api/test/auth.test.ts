@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJE_CUENTA_DESACTIVADA } from '@minimarket/contracts/reglas';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { cambioDeContrasena, createTestContext, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -126,12 +126,7 @@ describe('GET /api/users/me', () => {
   it('a password change ends the sessions opened before it and hands out a working new token', async () => {
     const viejo = await ctx.login(DEMO.pyme2);
     const otro = await ctx.login(DEMO.pyme2);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users/me/password',
-      headers: { authorization: `Bearer ${viejo}` },
-      payload: { contrasena_actual: 'Pyme1234', nueva_contrasena: 'NuevaClave9' },
-    });
+    const res = await ctx.app.inject({ ...cambioDeContrasena('Pyme1234', 'NuevaClave9'), headers: { authorization: `Bearer ${viejo}` } });
     expect(res.statusCode).toBe(200);
     const nuevo = res.json().access_token as string;
     const conOtro = await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${otro}` } });
@@ -144,11 +139,7 @@ describe('GET /api/users/me', () => {
 
   it('refuses a weak new password with the one password rule', async () => {
     const pyme = await ctx.as(DEMO.pyme);
-    const res = await pyme.request({
-      method: 'POST',
-      url: '/api/users/me/password',
-      payload: { contrasena_actual: 'Pyme1234', nueva_contrasena: 'corta' },
-    });
+    const res = await pyme.request(cambioDeContrasena('Pyme1234', 'corta'));
     expect(res.statusCode).toBe(422);
     expect(res.json().detail).toBe('La contraseña debe tener al menos 8 caracteres');
   });

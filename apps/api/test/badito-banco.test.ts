@@ -11,17 +11,12 @@ import type { IntencionBadito } from '@minimarket/contracts/badito';
 import type { MetodoPago } from '@minimarket/contracts/comunes';
 import { contar, formatClp } from '@minimarket/contracts/formato';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertarHistorial, reservarIdsVenta } from '../src/data/venta.js';
-import { desplazarDia, diaLocal, localAUtc } from '../src/lib/tiempo.js';
-import { crearTestUsuario } from './analitica-fixture.js';
+import { crearTestUsuario, diaSemana, hace, hoy, insertarVentasDeHistorial, instante } from './analitica-fixture.js';
 import { createTestContext, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let tienda: number;
 let cliente: Awaited<ReturnType<TestContext['as']>>;
-const hoy = diaLocal(new Date());
-const hace = (dias: number) => desplazarDia(hoy, -dias);
-const diaSemana = (dia: string) => new Date(`${dia}T12:00:00Z`).getUTCDay() || 7;
 const RANGOS = {
   hoy: [hoy, hoy],
   ayer: [hace(1), hace(1)],
@@ -561,42 +556,28 @@ beforeAll(async () => {
     const c = await ctx.db.cliente.create({ data: { id_minimarket: tienda, nombre: nombreCliente, fecha_creacion: creado } });
     idCliente[clave] = c.id_cliente;
   }
-  const ids = await reservarIdsVenta(ctx.db, VENTAS.length);
-  const { id_usuario } = await ctx.db.minimarket.findUniqueOrThrow({ where: { id_minimarket: tienda } });
-  const instante = (dias: number, hora: number) => {
-    const [a, m, d] = hace(dias).split('-').map(Number) as [number, number, number];
-    return localAUtc(a, m, d, hora, 0);
-  };
-  await insertarHistorial(
-    ctx.db,
-    VENTAS.map((v, i) => ({
-      id_venta: ids[i]!,
-      id_minimarket: tienda,
-      id_usuario,
-      fecha_venta: instante(v.dias, v.hora),
-      total: pesos(v),
-      metodo_pago: v.metodo,
-      estado_venta: v.anulada ? 'Anulada' : 'Completada',
+  await insertarVentasDeHistorial(
+    ctx,
+    tienda,
+    VENTAS.map((v) => ({
+      fecha: instante(hace(v.dias), v.hora),
+      metodo: v.metodo,
+      anulada: v.anulada,
       // A sale on credit names its customer (a CHECK), in the same row.
       id_cliente: v.cliente ? idCliente[v.cliente] : null,
-    })),
-    VENTAS.flatMap((v, i) =>
-      v.lineas.map(([p, u]) => ({
-        id_venta: ids[i]!,
-        id_minimarket: tienda,
+      lineas: v.lineas.map(([p, u]) => ({
         id_producto: id[p],
         num_unidades: u,
         precio_unitario: precio(p),
-        subtotal: precio(p) * u,
         nombre_producto: nombre(p),
         costo_unitario: PRODUCTOS[p][2],
         categoria: 'Abarrotes',
       })),
-    ),
+    })),
   );
   for (const [c, monto, dias] of ABONOS)
     await ctx.db.abono.create({
-      data: { id_minimarket: tienda, id_cliente: idCliente[c], monto, metodo_pago: EFECTIVO, fecha: instante(dias, 12) },
+      data: { id_minimarket: tienda, id_cliente: idCliente[c], monto, metodo_pago: EFECTIVO, fecha: instante(hace(dias), 12) },
     });
   // More than a week of history: the summaries are summed now (the worker is off in tests).
   await ctx.app.services.resumidor.vaciar();

@@ -7,18 +7,12 @@ import { MAX_MENSAJE_BADITO, MENSAJE_BADITO_VACIO } from '@minimarket/contracts/
 import type { MetodoPago } from '@minimarket/contracts/comunes';
 import { contar, formatClp } from '@minimarket/contracts/formato';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertarHistorial, reservarIdsVenta } from '../src/data/venta.js';
-import { desplazarDia, diaLocal, localAUtc } from '../src/lib/tiempo.js';
-import { crearTestUsuario } from './analitica-fixture.js';
+import { crearTestUsuario, diaSemana, hace, hoy, insertarVentasDeHistorial, instante } from './analitica-fixture.js';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let tienda: number;
 let cliente: Awaited<ReturnType<TestContext['as']>>;
-const hoy = diaLocal(new Date());
-const hace = (dias: number) => desplazarDia(hoy, -dias);
-/** ISO weekday (1 = lunes) of a 'YYYY-MM-DD'. */
-const diaSemana = (dia: string) => new Date(`${dia}T12:00:00Z`).getUTCDay() || 7;
 const lunes = hace(diaSemana(hoy) - 1);
 const primeroDelMes = `${hoy.slice(0, 7)}-01`;
 
@@ -120,36 +114,22 @@ beforeAll(async () => {
     });
     id[clave as P] = p.id_producto;
   }
-  const ids = await reservarIdsVenta(ctx.db, VENTAS.length);
-  const { id_usuario } = await ctx.db.minimarket.findUniqueOrThrow({ where: { id_minimarket: tienda } });
-  const instante = (dias: number, hora: number) => {
-    const [a, m, d] = hace(dias).split('-').map(Number) as [number, number, number];
-    return localAUtc(a, m, d, hora, 0);
-  };
-  await insertarHistorial(
-    ctx.db,
-    VENTAS.map((v, i) => ({
-      id_venta: ids[i]!,
-      id_minimarket: tienda,
-      id_usuario,
-      fecha_venta: instante(v.dias, v.hora),
-      total: pesos([{ ...v, anulada: false }]),
-      metodo_pago: v.metodo,
-      estado_venta: v.anulada ? 'Anulada' : 'Completada',
-    })),
-    VENTAS.flatMap((v, i) =>
-      v.lineas.map(([p, u]) => ({
-        id_venta: ids[i]!,
-        id_minimarket: tienda,
+  await insertarVentasDeHistorial(
+    ctx,
+    tienda,
+    VENTAS.map((v) => ({
+      fecha: instante(hace(v.dias), v.hora),
+      metodo: v.metodo,
+      anulada: v.anulada,
+      lineas: v.lineas.map(([p, u]) => ({
         id_producto: id[p],
         num_unidades: u,
         precio_unitario: precio(p),
-        subtotal: precio(p) * u,
         nombre_producto: nombre(p),
         costo_unitario: Math.round(precio(p) * 0.7),
         categoria: PRODUCTOS[p][1],
       })),
-    ),
+    })),
   );
 });
 afterAll(() => ctx.close());

@@ -3,6 +3,43 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { crearSimuladorDte, type SimuladorDte } from '../src/modules/dte/simulador.js';
+import { createTestContext, DEMO, type TestContext } from './helpers.js';
+
+/** What a boleta test file runs against: the stand-in provider, a fake OpenFactura, the app reaching both, the demo shops. */
+export interface ProveedoresDte {
+  ctx: TestContext;
+  simulador: SimuladorDte;
+  /** Plays OpenFactura itself: it takes only the key it was given. */
+  openfactura: SimuladorDte;
+  donPepe: number;
+  laEsquina: number;
+}
+
+/**
+ * The setup both boleta test files share, opened before their tests and closed after them: `listo`
+ * gets it (the file keeps it in its own variables, as with conTiendasDemo).
+ */
+export function conProveedoresDte(claveOpenfactura: string, env: Record<string, string>, listo: (p: ProveedoresDte) => void) {
+  const abiertos: Partial<ProveedoresDte> = {};
+  beforeAll(async () => {
+    const simulador = (abiertos.simulador = await crearSimuladorDte());
+    const openfactura = (abiertos.openfactura = await crearSimuladorDte({ apiKey: claveOpenfactura }));
+    const ctx = (abiertos.ctx = await createTestContext({
+      ...env,
+      DTE_SIMULADOR_URL: simulador.url,
+      DTE_OPENFACTURA_URL: openfactura.url,
+      DTE_TIMEOUT_MS: '3000',
+    }));
+    listo({ ctx, simulador, openfactura, donPepe: await ctx.shopOf(DEMO.pyme.correo), laEsquina: await ctx.shopOf(DEMO.pyme2.correo) });
+  });
+  afterAll(async () => {
+    await abiertos.ctx?.close();
+    await abiertos.simulador?.cerrar();
+    await abiertos.openfactura?.cerrar();
+  });
+}
 
 /**
  * An API key encrypted as the server stored it before issue 31 ("v1": AES-256-GCM, no additional
@@ -47,3 +84,19 @@ export async function proveedorRetenido() {
     },
   };
 }
+
+/** Don Pepe's details as a boleta issuer: the one set both boleta test files configure. */
+export const EMISOR_DON_PEPE = {
+  rut: '76.543.210-3',
+  razon_social: 'Comercial Don Pepe SpA',
+  giro: 'Almacén de barrio',
+  direccion: 'Av. Matta 1234',
+  comuna: 'Santiago',
+  resolucion_numero: 80,
+  resolucion_anio: 2014,
+  // Venta al por menor de alimentos en comercios especializados (almacenes pequeños y minimarket).
+  acteco: '472101',
+};
+
+/** The same, issuing through the stand-in provider: what a test sets up when it wants boletas written. */
+export const EMISOR_SIMULADOR = { ...EMISOR_DON_PEPE, proveedor: 'simulador', emitir: true };

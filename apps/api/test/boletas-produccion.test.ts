@@ -8,13 +8,13 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MENSAJE_CLAVE_CIFRADO_AUSENTE, MENSAJE_SIMULADOR_DESACTIVADO, MOTIVO_SIMULADOR_DESACTIVADO } from '@minimarket/contracts/boletas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/client.js';
 import { createCifrado } from '../src/modules/boletas/cifrado.js';
-import { crearSimuladorDte, type SimuladorDte } from '../src/modules/dte/simulador.js';
+import type { SimuladorDte } from '../src/modules/dte/simulador.js';
 import { puertoLibre } from './base-propia.js';
-import { cifrarComoAntes } from './boletas-helpers.js';
-import { buildTestApp, createTestContext, DEMO, JWT_SECRET_PRUEBAS, nuevoProducto, type TestContext } from './helpers.js';
+import { conProveedoresDte, EMISOR_DON_PEPE as emisor, cifrarComoAntes } from './boletas-helpers.js';
+import { buildTestApp, DEMO, JWT_SECRET_PRUEBAS, nuevoProducto, pedidoVenta, tokenDe, type TestContext } from './helpers.js';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLAVE_REAL = 'clave-openfactura-de-produccion-9b2c';
@@ -35,51 +35,15 @@ let openfactura: SimuladorDte;
 let ctx: TestContext;
 let donPepe: number;
 
-beforeAll(async () => {
-  simulador = await crearSimuladorDte();
-  openfactura = await crearSimuladorDte({ apiKey: CLAVE_REAL });
-  ctx = await createTestContext({
-    ...PRODUCCION,
-    DTE_SIMULADOR_URL: simulador.url,
-    DTE_OPENFACTURA_URL: openfactura.url,
-    DTE_TIMEOUT_MS: '3000',
-  });
-  donPepe = await ctx.shopOf(DEMO.pyme.correo);
-});
-afterAll(async () => {
-  await ctx?.close();
-  await simulador?.cerrar();
-  await openfactura?.cerrar();
-});
+conProveedoresDte(CLAVE_REAL, PRODUCCION, (p) => ({ ctx, simulador, openfactura, donPepe } = p));
 
 const pyme = () => ctx.as(DEMO.pyme);
-const emisor = {
-  rut: '76.543.210-3',
-  razon_social: 'Comercial Don Pepe SpA',
-  giro: 'Almacén de barrio',
-  direccion: 'Av. Matta 1234',
-  comuna: 'Santiago',
-  resolucion_numero: 80,
-  resolucion_anio: 2014,
-  acteco: '472101',
-};
 const guardarEmisor = async (datos: Record<string, unknown>) =>
   (await pyme()).request({ method: 'PUT', url: '/api/boletas/emisor', payload: { id_minimarket: donPepe, ...emisor, ...datos } });
 
 async function vender(precio: number) {
   const p = await nuevoProducto(await pyme(), donPepe, { precio_venta: precio, stock: 20 });
-  const res = await (
-    await pyme()
-  ).request({
-    method: 'POST',
-    url: '/api/ventas/',
-    payload: {
-      id_minimarket: donPepe,
-      total: precio,
-      metodo_pago: 'Efectivo',
-      detalles: [{ id_producto: p.id_producto, num_unidades: 1, precio_unitario: precio, subtotal: precio }],
-    },
-  });
+  const res = await (await pyme()).request(pedidoVenta(donPepe, { id_producto: p.id_producto, precio_venta_actual: precio }, 1));
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id_venta: number };
 }
@@ -175,14 +139,7 @@ describe('production with DTE_CLAVE_CIFRADO', () => {
       expect(propia.descifrar(reescrita, donPepe)).toBe(CLAVE_REAL);
       expect(() => sesion.descifrar(reescrita, donPepe)).toThrow();
 
-      const token = (
-        await replica.inject({
-          method: 'POST',
-          url: '/api/auth/token',
-          payload: `username=${encodeURIComponent(DEMO.pyme.correo)}&password=${encodeURIComponent(DEMO.pyme.password)}`,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        })
-      ).json().access_token as string;
+      const token = await tokenDe(replica, DEMO.pyme);
       const res = await replica.inject({
         method: 'PUT',
         url: '/api/boletas/emisor',
@@ -211,14 +168,7 @@ describe('production with DTE_PERMITIR_SIMULADOR=true (a demo, a staging server)
       DTE_SIMULADOR_URL: simulador.url,
     });
     try {
-      const token = (
-        await replica.inject({
-          method: 'POST',
-          url: '/api/auth/token',
-          payload: `username=${encodeURIComponent(DEMO.pyme.correo)}&password=${encodeURIComponent(DEMO.pyme.password)}`,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        })
-      ).json().access_token as string;
+      const token = await tokenDe(replica, DEMO.pyme);
       const res = await replica.inject({
         method: 'PUT',
         url: '/api/boletas/emisor',

@@ -15,15 +15,15 @@ import {
   MOTIVO_NOTA_SIN_ACTECO,
 } from '@minimarket/contracts/boletas';
 import { mensajeBoletaSobreTope, montosDte, TOPE_BOLETA_PESOS } from '@minimarket/contracts/dte';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { arriendoMs, createEmisorBoletas } from '../src/modules/boletas/emisor.js';
 import { createCifrado } from '../src/modules/boletas/cifrado.js';
 import { createOpenFactura } from '../src/modules/dte/openfactura.js';
-import { crearSimuladorDte, type SimuladorDte } from '../src/modules/dte/simulador.js';
+import type { SimuladorDte } from '../src/modules/dte/simulador.js';
 import { createDb } from '../src/db/client.js';
 import { renovarArriendo, tomarDocumentos } from '../src/data/documento-dte.js';
-import { cifrarComoAntes, proveedorRetenido } from './boletas-helpers.js';
-import { buildTestApp, createTestContext, DEMO, JWT_SECRET_PRUEBAS, nuevoProducto, type TestContext } from './helpers.js';
+import { conProveedoresDte, EMISOR_DON_PEPE as emisor, EMISOR_SIMULADOR, cifrarComoAntes, proveedorRetenido } from './boletas-helpers.js';
+import { buildTestApp, DEMO, JWT_SECRET_PRUEBAS, nuevoProducto, pedidoVenta, pedidoVentaDe, type TestContext } from './helpers.js';
 
 const CLAVE_REAL = 'clave-openfactura-de-prueba-7f3a';
 let simulador: SimuladorDte;
@@ -33,34 +33,12 @@ let ctx: TestContext;
 let donPepe: number;
 let laEsquina: number;
 
-beforeAll(async () => {
-  simulador = await crearSimuladorDte();
-  openfactura = await crearSimuladorDte({ apiKey: CLAVE_REAL });
-  ctx = await createTestContext({ DTE_SIMULADOR_URL: simulador.url, DTE_OPENFACTURA_URL: openfactura.url, DTE_TIMEOUT_MS: '3000' });
-  donPepe = await ctx.shopOf(DEMO.pyme.correo);
-  laEsquina = await ctx.shopOf(DEMO.pyme2.correo);
-});
-afterAll(async () => {
-  await ctx.close();
-  await simulador.cerrar();
-  await openfactura.cerrar();
-});
+conProveedoresDte(CLAVE_REAL, {}, (p) => ({ ctx, simulador, openfactura, donPepe, laEsquina } = p));
 beforeEach(() => {
   simulador.fijarModo({ tipo: 'normal' });
 });
 
 const pyme = () => ctx.as(DEMO.pyme);
-const emisor = {
-  rut: '76.543.210-3',
-  razon_social: 'Comercial Don Pepe SpA',
-  giro: 'Almacén de barrio',
-  direccion: 'Av. Matta 1234',
-  comuna: 'Santiago',
-  resolucion_numero: 80,
-  resolucion_anio: 2014,
-  // Venta al por menor de alimentos en comercios especializados (almacenes pequeños y minimarket).
-  acteco: '472101',
-};
 
 async function configurar(datos: Record<string, unknown> = {}) {
   const res = await (
@@ -68,7 +46,7 @@ async function configurar(datos: Record<string, unknown> = {}) {
   ).request({
     method: 'PUT',
     url: '/api/boletas/emisor',
-    payload: { id_minimarket: donPepe, ...emisor, proveedor: 'simulador', emitir: true, ...datos },
+    payload: { id_minimarket: donPepe, ...EMISOR_SIMULADOR, ...datos },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -78,22 +56,35 @@ async function vender(
   lineas: Array<{ id_producto: number; precio: number; n: number }>,
   tienda: { id: number; dueno: { correo: string; password: string } } = { id: donPepe, dueno: DEMO.pyme },
 ) {
-  const total = lineas.reduce((s, l) => s + l.precio * l.n, 0);
-  const res = await (
-    await ctx.as(tienda.dueno)
-  ).request({
-    method: 'POST',
-    url: '/api/ventas/',
-    payload: {
-      id_minimarket: tienda.id,
-      total,
-      metodo_pago: 'Tarjeta de Débito',
-      detalles: lineas.map((l) => ({ id_producto: l.id_producto, num_unidades: l.n, precio_unitario: l.precio, subtotal: l.precio * l.n })),
-    },
-  });
+  const res = await (await ctx.as(tienda.dueno)).request(pedidoVentaDe(tienda.id, lineas, { metodo_pago: 'Tarjeta de Débito' }));
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id_venta: number; numero_venta: number; total: number };
 }
+
+/** Don Pepe, issuing, sells 3 × $1.190 of p and 1 × $2.000 of q (a boleta of $5.570): the sale notas de crédito start from. */
+async function ventaParaNotas(datosP: Record<string, unknown> = {}, datosQ: Record<string, unknown> = {}) {
+  await configurar();
+  const api = await pyme();
+  const p = await nuevoProducto(api, donPepe, { precio_venta: 1190, stock: 50, ...datosP });
+  const q = await nuevoProducto(api, donPepe, { precio_venta: 2000, stock: 50, ...datosQ });
+  const venta = await vender([
+    { id_producto: p.id_producto, precio: 1190, n: 3 },
+    { id_producto: q.id_producto, precio: 2000, n: 1 },
+  ]);
+  return { api, p, q, venta };
+}
+
+type Api = Awaited<ReturnType<TestContext['as']>>;
+/** Returns `n` units of one product of a sale (the tests check the answer themselves). */
+const devolver = (api: Api, idVenta: number, idProducto: number, motivo: string, n = 1) =>
+  api.request({
+    method: 'POST',
+    url: `/api/ventas/${idVenta}/devoluciones`,
+    payload: { motivo, detalles: [{ id_producto: idProducto, num_unidades: n }] },
+  });
+/** Voids a sale, giving `motivo`. */
+const anular = (api: Api, idVenta: number, motivo: string) =>
+  api.request({ method: 'POST', url: `/api/ventas/${idVenta}/anulacion`, payload: { motivo } });
 
 const documentosDe = (idVenta: number) =>
   ctx.db.documentoDte.findMany({ where: { id_minimarket: donPepe, id_venta: idVenta }, orderBy: { id_documento: 'asc' } });
@@ -253,17 +244,11 @@ describe('a sale’s boleta', () => {
     const res = await (
       await pyme()
     ).request({
-      method: 'POST',
-      url: '/api/ventas/',
-      payload: {
-        id_minimarket: donPepe,
-        total: 990,
-        metodo_pago: 'Efectivo',
-        detalles: [{ id_producto: p.id_producto, num_unidades: 1, precio_unitario: 990, subtotal: 990 }],
+      ...pedidoVenta(donPepe, { id_producto: p.id_producto, precio_venta_actual: 990 }, 1, {
         origen: 'offline',
         fecha_venta: new Date(Date.now() - 3_600_000).toISOString(),
         referencia_local: 'CBOL1-0001',
-      },
+      }),
       headers: { 'idempotency-key': 'c0ffee00-0000-4000-8000-00000000b01e' },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -417,25 +402,10 @@ describe('exactly one folio per sale', () => {
 
 describe('notas de crédito', () => {
   it('a return credits what came back, a void what is left; each references the boleta', async () => {
-    await configurar();
-    const api = await pyme();
-    const p = await nuevoProducto(api, donPepe, { precio_venta: 1190, stock: 50 });
-    const q = await nuevoProducto(api, donPepe, { precio_venta: 2000, stock: 50 });
-    const venta = await vender([
-      { id_producto: p.id_producto, precio: 1190, n: 3 },
-      { id_producto: q.id_producto, precio: 2000, n: 1 },
-    ]);
-    const dev = await api.request({
-      method: 'POST',
-      url: `/api/ventas/${venta.id_venta}/devoluciones`,
-      payload: { motivo: 'Venía vencido', detalles: [{ id_producto: p.id_producto, num_unidades: 1 }] },
-    });
+    const { api, p, q, venta } = await ventaParaNotas();
+    const dev = await devolver(api, venta.id_venta, p.id_producto, 'Venía vencido');
     expect(dev.statusCode, dev.body).toBe(201);
-    const anul = await api.request({
-      method: 'POST',
-      url: `/api/ventas/${venta.id_venta}/anulacion`,
-      payload: { motivo: 'Error de caja' },
-    });
+    const anul = await anular(api, venta.id_venta, 'Error de caja');
     expect(anul.statusCode, anul.body).toBeLessThan(300);
 
     const [bol, ncDev, ncAnul] = await documentosDe(venta.id_venta);
@@ -481,11 +451,7 @@ describe('notas de crédito', () => {
     const api = await pyme();
     const p = await nuevoProducto(api, donPepe, { precio_venta: 1500, stock: 50 });
     const venta = await vender([{ id_producto: p.id_producto, precio: 1500, n: 2 }]);
-    const anul = await api.request({
-      method: 'POST',
-      url: `/api/ventas/${venta.id_venta}/anulacion`,
-      payload: { motivo: 'Error de caja' },
-    });
+    const anul = await anular(api, venta.id_venta, 'Error de caja');
     expect(anul.statusCode, anul.body).toBeLessThan(300);
     await enviarTodo();
     await enviarTodo();
@@ -508,23 +474,10 @@ describe('notas de crédito', () => {
 
 describe('issue 32: a nota de crédito printed as its own document; issued per day, net', () => {
   it('a sale’s notas de crédito as their paper shows them: folio, timbre, the boleta they reference, lines and amounts', async () => {
-    await configurar();
-    const api = await pyme();
-    const p = await nuevoProducto(api, donPepe, { precio_venta: 1190, stock: 50, nombre_producto: 'Galletas de agua' });
-    const q = await nuevoProducto(api, donPepe, { precio_venta: 2000, stock: 50, nombre_producto: 'Aceite maravilla' });
-    const venta = await vender([
-      { id_producto: p.id_producto, precio: 1190, n: 3 },
-      { id_producto: q.id_producto, precio: 2000, n: 1 },
-    ]);
-    const dev = await api.request({
-      method: 'POST',
-      url: `/api/ventas/${venta.id_venta}/devoluciones`,
-      payload: { motivo: 'Venía rota', detalles: [{ id_producto: p.id_producto, num_unidades: 1 }] },
-    });
+    const { api, p, venta } = await ventaParaNotas({ nombre_producto: 'Galletas de agua' }, { nombre_producto: 'Aceite maravilla' });
+    const dev = await devolver(api, venta.id_venta, p.id_producto, 'Venía rota');
     expect(dev.statusCode, dev.body).toBe(201);
-    expect(
-      (await api.request({ method: 'POST', url: `/api/ventas/${venta.id_venta}/anulacion`, payload: { motivo: 'Error' } })).statusCode,
-    ).toBe(200);
+    expect((await anular(api, venta.id_venta, 'Error')).statusCode).toBe(200);
     const url = `/api/boletas/notas-credito?id_minimarket=${donPepe}&id_venta=${venta.id_venta}`;
     // Before the provider answers: both listed, no folio yet, the boleta's folio not known either.
     const enProceso = (await api.request({ method: 'GET', url })).json();
@@ -605,9 +558,7 @@ describe('issue 32: a nota de crédito printed as its own document; issued per d
     const antes = await hoy();
     const p = await nuevoProducto(api, donPepe, { precio_venta: 3000, stock: 50 });
     const anulada = await vender([{ id_producto: p.id_producto, precio: 3000, n: 2 }]);
-    expect(
-      (await api.request({ method: 'POST', url: `/api/ventas/${anulada.id_venta}/anulacion`, payload: { motivo: 'Error' } })).statusCode,
-    ).toBe(200);
+    expect((await anular(api, anulada.id_venta, 'Error')).statusCode).toBe(200);
     const despues = await hoy();
     expect(despues).toMatchObject({
       boletas: antes.boletas + 1,
@@ -680,11 +631,7 @@ describe('issue 32: the documents as SII and the provider need them', () => {
     const api = await pyme();
     const p = await nuevoProducto(api, donPepe, { precio_venta: 2000, stock: 50 });
     const venta = await vender([{ id_producto: p.id_producto, precio: 2000, n: 2 }]);
-    const dev = await api.request({
-      method: 'POST',
-      url: `/api/ventas/${venta.id_venta}/devoluciones`,
-      payload: { motivo: 'No le gustó', detalles: [{ id_producto: p.id_producto, num_unidades: 1 }] },
-    });
+    const dev = await devolver(api, venta.id_venta, p.id_producto, 'No le gustó');
     expect(dev.statusCode, dev.body).toBe(201);
     await enviarTodo();
     await enviarTodo();
@@ -751,11 +698,7 @@ describe('issue 32: the documents as SII and the provider need them', () => {
       where: { id_minimarket_id_documento: { id_minimarket: donPepe, id_documento: fila!.id_documento } },
       data: { lineas, ...montosDte([{ monto: 1000, exento: false }]) },
     });
-    const anul = await api.request({
-      method: 'POST',
-      url: `/api/ventas/${venta.id_venta}/anulacion`,
-      payload: { motivo: 'Se arrepintió' },
-    });
+    const anul = await anular(api, venta.id_venta, 'Se arrepintió');
     expect(anul.statusCode, anul.body).toBeLessThan(300);
     await enviarTodo();
     await enviarTodo();
@@ -887,7 +830,7 @@ describe('documents of the stand-in are de prueba', () => {
     expect(despues.boleta_electronica.de_prueba).toBe(true);
     expect((await documentosDe(venta.id_venta))[0]!.de_prueba).toBe(true);
 
-    const anul = await api.request({ method: 'POST', url: `/api/ventas/${venta.id_venta}/anulacion`, payload: { motivo: 'Prueba' } });
+    const anul = await anular(api, venta.id_venta, 'Prueba');
     expect(anul.statusCode, anul.body).toBeLessThan(300);
     await enviarTodo();
     const lista = await api.request({ method: 'GET', url: `/api/boletas/documentos?id_minimarket=${donPepe}` });

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/env.js';
-import { conTiendasDemo, DEMO, nuevoProducto, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, nuevoProducto, pedidoVentaDe, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
@@ -66,16 +66,7 @@ describe('the sale catalogue', () => {
       (await api.request({ method: 'PUT', url: `/api/productos/${caro.id_producto}`, payload: { precio_venta: 1290 } })).statusCode,
     ).toBe(200);
     expect((await api.request({ method: 'DELETE', url: `/api/productos/${borrado.id_producto}` })).statusCode).toBeLessThan(300);
-    const venta = await api.request({
-      method: 'POST',
-      url: '/api/ventas/',
-      payload: {
-        id_minimarket: donPepe,
-        total: 1980,
-        metodo_pago: 'Efectivo',
-        detalles: [{ id_producto: vendido.id_producto, num_unidades: 2, precio_unitario: 990, subtotal: 1980 }],
-      },
-    });
+    const venta = await api.request(pedidoVentaDe(donPepe, [{ id_producto: vendido.id_producto, precio: 990, n: 2 }]));
     expect(venta.statusCode, venta.body).toBe(201);
     const nuevo = await producto();
     const cliente = (

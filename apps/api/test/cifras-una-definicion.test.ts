@@ -6,7 +6,7 @@ import { contar, formatClp } from '@minimarket/contracts/formato';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diaLocal } from '../src/lib/tiempo.js';
 import { crearTestUsuario } from './analitica-fixture.js';
-import { createTestContext, type TestContext } from './helpers.js';
+import { createTestContext, productoEnTabla, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let tienda: number;
@@ -23,17 +23,7 @@ beforeAll(async () => {
     ['pan', 1000, 'UD-1'],
     ['leche', 1200, 'UD-2'],
   ] as const) {
-    const p = await ctx.db.producto.create({
-      data: {
-        id_minimarket: tienda,
-        nombre_producto: nombre,
-        categoria: 'Abarrotes',
-        precio_venta_actual: precio,
-        precio_compra_actual: 500,
-        stock: 100,
-        codigo_barra: codigo,
-      },
-    });
+    const p = await productoEnTabla(ctx.db, tienda, { nombre, codigo, precio, costo: 500, stock: 100 });
     id[nombre] = p.id_producto;
   }
 });

@@ -21,6 +21,16 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** Runs `cuerpo` in a transaction that is rolled back after it: the scratch tables never stay. */
+async function descartando(cuerpo: () => Promise<void>) {
+  await cliente.query('BEGIN');
+  try {
+    await cuerpo();
+  } finally {
+    await cliente.query('ROLLBACK');
+  }
+}
+
 describe('the schema can be distributed by shop (Citus)', () => {
   it('breaks no rule: every key, reference, id and function of the schema as it is', async () => {
     // The first schema's debt (single-column keys, references without the shop, 32-bit ids) was paid
@@ -30,8 +40,7 @@ describe('the schema can be distributed by shop (Citus)', () => {
   });
 
   it('catches a scratch table that breaks each rule, and a function that reads a shop table across shops', async () => {
-    await cliente.query('BEGIN');
-    try {
+    await descartando(async () => {
       // A parent keyed by its id alone, and a child referencing it by that id alone, in 32 bits.
       await cliente.query(`
         CREATE TABLE tabla_padre (
@@ -61,14 +70,11 @@ describe('the schema can be distributed by shop (Citus)', () => {
           'funcion_sin_tienda contar_borrador',
         ].sort(),
       );
-    } finally {
-      await cliente.query('ROLLBACK');
-    }
+    });
   });
 
   it('a table built by the rules passes', async () => {
-    await cliente.query('BEGIN');
-    try {
+    await descartando(async () => {
       await cliente.query(`
         CREATE TABLE tabla_correcta (
           id_minimarket INTEGER NOT NULL REFERENCES minimarket (id_minimarket),
@@ -83,8 +89,6 @@ describe('the schema can be distributed by shop (Citus)', () => {
       );
       const nuevas = await violacionesCitus(cliente);
       expect(nuevas).toEqual([]);
-    } finally {
-      await cliente.query('ROLLBACK');
-    }
+    });
   });
 });

@@ -4,7 +4,7 @@
 // the overdue notice all see it, and nothing can edit it afterwards.
 import { describe, expect, it } from 'vitest';
 import { desplazarDia, diaLocal, localAUtc } from '../src/lib/tiempo.js';
-import { conTiendasDemo, DEMO, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, nuevoProducto, pedidoVenta, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
@@ -47,32 +47,17 @@ const leer = async (id: number) => (await (await pyme()).request({ method: 'GET'
 async function venderFiado(idCliente: number, precio: number, unidades: number) {
   secuencia += 1;
   const api = await pyme();
-  const p = (
-    await api.request({
-      method: 'POST',
-      url: '/api/productos/',
-      payload: {
-        id_minimarket: donPepe,
-        codigo_barra: `LIBRETA-${secuencia}-${Date.now()}`,
-        nombre_producto: `Azúcar ${secuencia}`,
-        categoria: 'Abarrotes',
-        precio_venta: precio,
-        stock: 100,
-      },
-    })
-  ).json() as { id_producto: number };
-  const subtotal = precio * unidades;
-  const res = await api.request({
-    method: 'POST',
-    url: '/api/ventas/',
-    payload: {
-      id_minimarket: donPepe,
-      total: subtotal,
-      metodo_pago: 'Fiado',
-      id_cliente: idCliente,
-      detalles: [{ id_producto: p.id_producto, num_unidades: unidades, precio_unitario: precio, subtotal }],
-    },
+  const p = await nuevoProducto(api, donPepe, {
+    codigo_barra: `LIBRETA-${secuencia}-${Date.now()}`,
+    nombre_producto: `Azúcar ${secuencia}`,
+    precio_venta: precio,
+    stock: 100,
   });
+  const venta = pedidoVenta(donPepe, { id_producto: p.id_producto, precio_venta_actual: precio }, unidades, {
+    metodo_pago: 'Fiado',
+    id_cliente: idCliente,
+  });
+  const res = await api.request(venta);
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id_venta: number };
 }

@@ -2,7 +2,7 @@
 // the peso against hand-computed values, the credit limit under racing sales, abonos in the cash
 // shift, and another shop's customers out of reach.
 import { describe, expect, it } from 'vitest';
-import { conTiendasDemo, DEMO, nuevoProducto, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, nuevoProducto, pedidoVenta, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
@@ -27,19 +27,14 @@ async function producto(precio = 2500) {
   return nuevoProducto(await pyme(), donPepe, { precio_venta: precio, nombre_producto: `Aceite ${secuencia}` });
 }
 
-function venta(p: { id_producto: number; precio_venta_actual: number }, unidades: number, extra: Record<string, unknown>) {
-  const subtotal = p.precio_venta_actual * unidades;
-  return {
-    method: 'POST',
-    url: '/api/ventas/',
-    payload: {
-      id_minimarket: donPepe,
-      total: subtotal,
-      detalles: [{ id_producto: p.id_producto, num_unidades: unidades, precio_unitario: p.precio_venta_actual, subtotal }],
-      ...extra,
-    },
-  };
-}
+const venta = (p: { id_producto: number; precio_venta_actual: number }, unidades: number, extra: Record<string, unknown>) =>
+  pedidoVenta(donPepe, p, unidades, extra);
+/** POST /api/clientes for Don Pepe with `datos` (the tests that expect a refusal check it). */
+const altaCliente = (datos: Record<string, unknown>) => ({
+  method: 'POST',
+  url: '/api/clientes',
+  payload: { id_minimarket: donPepe, ...datos },
+});
 const fiado = (idCliente: number) => ({ metodo_pago: 'Fiado', id_cliente: idCliente });
 const saldo = async (id: number) =>
   ((await (await pyme()).request({ method: 'GET', url: `/api/clientes/${id}` })).json() as { saldo: number }).saldo;
@@ -122,21 +117,13 @@ describe('the balance, to the peso', () => {
     const c = await cliente();
     const aceite = await producto(2500);
     secuencia += 1;
-    const creado = await api.request({
-      method: 'POST',
-      url: '/api/productos/',
-      payload: {
-        id_minimarket: donPepe,
-        codigo_barra: `FIADO-KG-${secuencia}-${Date.now()}`,
-        nombre_producto: `Queso gauda ${secuencia}`,
-        categoria: 'Abarrotes',
-        unidad: 'kg',
-        precio_venta: 9990,
-        stock: 5000,
-      },
+    const queso = await nuevoProducto(api, donPepe, {
+      codigo_barra: `FIADO-KG-${secuencia}-${Date.now()}`,
+      nombre_producto: `Queso gauda ${secuencia}`,
+      unidad: 'kg',
+      precio_venta: 9990,
+      stock: 5000,
     });
-    expect(creado.statusCode, creado.body).toBe(201);
-    const queso = creado.json() as { id_producto: number; nombre_producto: string };
     // 2 × $2.500 and 0,350 kg × $9.990/kg = $3.497 (montoPorPeso), in one purchase on credit.
     const v = await api.request({
       method: 'POST',
@@ -257,20 +244,12 @@ describe('selling on credit', () => {
 describe('customers', () => {
   it('a RUT is checked and unique in the shop; the search ignores accents', async () => {
     const api = await pyme();
-    const malo = await api.request({
-      method: 'POST',
-      url: '/api/clientes',
-      payload: { id_minimarket: donPepe, nombre: 'X', rut: '12.345.678-9' },
-    });
+    const malo = await api.request(altaCliente({ nombre: 'X', rut: '12.345.678-9' }));
     expect(malo.statusCode).toBe(422);
     expect(malo.json().detail).toBe('El RUT no es válido (revisa el dígito verificador).');
     const c = await cliente({ nombre: 'Juana Pérez Soto', rut: '12.345.678-5' });
     expect((await api.request({ method: 'GET', url: `/api/clientes/${c.id_cliente}` })).json().rut).toBe('12.345.678-5');
-    const dup = await api.request({
-      method: 'POST',
-      url: '/api/clientes',
-      payload: { id_minimarket: donPepe, nombre: 'Otra', rut: '123456785' },
-    });
+    const dup = await api.request(altaCliente({ nombre: 'Otra', rut: '123456785' }));
     expect(dup.statusCode).toBe(409);
     expect(dup.json().detail).toBe('Ya existe un cliente con ese RUT en tu tienda.');
     const encontrados = (await api.request({ method: 'GET', url: `/api/clientes?id_minimarket=${donPepe}&search=perez` })).json();

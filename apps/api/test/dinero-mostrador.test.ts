@@ -6,6 +6,7 @@ import { MENSAJE_CODIGO_O_PLU } from '@minimarket/contracts/productos';
 import { mensajeRequiereAutorizacion } from '@minimarket/contracts/cajeros';
 import { repartirDescuento } from '@minimarket/contracts/descuentos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMISOR_SIMULADOR } from './boletas-helpers.js';
 import { createTestContext, DEMO, nuevoProducto, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -275,19 +276,7 @@ describe('discounts', () => {
     await dueno.request({
       method: 'PUT',
       url: '/api/boletas/emisor',
-      payload: {
-        id_minimarket: donPepe,
-        rut: '76.543.210-3',
-        razon_social: 'Comercial Don Pepe SpA',
-        giro: 'Almacén de barrio',
-        acteco: '472101',
-        direccion: 'Av. Matta 1234',
-        comuna: 'Santiago',
-        resolucion_numero: 80,
-        resolucion_anio: 2014,
-        proveedor: 'simulador',
-        emitir: true,
-      },
+      payload: { id_minimarket: donPepe, ...EMISOR_SIMULADOR },
     });
     const p = await producto(2000);
     const v = (await vender({ total: 3600, metodo_pago: 'Efectivo', detalles: [linea(p, 2, 400)], motivo_descuento: 'Promo' })).json();

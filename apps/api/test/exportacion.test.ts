@@ -4,8 +4,9 @@ import Papa from 'papaparse';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENSAJE_DEMASIADAS_PESADAS } from '../src/modules/analitica/lectura-pesada.js';
+import { EMISOR_SIMULADOR } from './boletas-helpers.js';
 import { importar } from './cargas-helpers.js';
-import { createTestContext, DEMO, nuevoProducto, type TestContext } from './helpers.js';
+import { createTestContext, DEMO, nuevoProducto, pedidoVentaDe, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let tienda: number;
@@ -102,24 +103,7 @@ async function poblar() {
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(estado);
     return res.json();
   };
-  await pedir(
-    'PUT',
-    '/api/boletas/emisor',
-    {
-      id_minimarket: tienda,
-      rut: '76.543.210-3',
-      razon_social: 'Comercial Don Pepe SpA',
-      giro: 'Almacén de barrio',
-      acteco: '472101',
-      direccion: 'Av. Matta 1234',
-      comuna: 'Santiago',
-      resolucion_numero: 80,
-      resolucion_anio: 2014,
-      proveedor: 'simulador',
-      emitir: true,
-    },
-    200,
-  );
+  await pedir('PUT', '/api/boletas/emisor', { id_minimarket: tienda, ...EMISOR_SIMULADOR }, 200);
   // A cashier (cajeros.csv; its creation is in auditoria.csv) and a sale it made offline that was
   // refused for good (ventas_rechazadas.csv): a product of another shop.
   await pedir('POST', `/api/minimarkets/${tienda}/cajeros`, { nombre: 'Cajera Exportación', pin: '4455' });
@@ -270,16 +254,7 @@ describe('GET /api/minimarkets/:id/exportacion', () => {
     const { contenido } = await ctx.app.services.exportacion.exportar(usuario, tienda);
     const api = await ctx.as(DEMO.pyme);
     const p = await nuevoProducto(api, tienda, { precio_venta: 700 });
-    const venta = await api.request({
-      method: 'POST',
-      url: '/api/ventas/',
-      payload: {
-        id_minimarket: tienda,
-        total: 700,
-        metodo_pago: 'Efectivo',
-        detalles: [{ id_producto: p.id_producto, num_unidades: 1, precio_unitario: 700, subtotal: 700 }],
-      },
-    });
+    const venta = await api.request(pedidoVentaDe(tienda, [{ id_producto: p.id_producto, precio: 700, n: 1 }]));
     expect(venta.statusCode, venta.body).toBe(201);
     const trozos: Buffer[] = [];
     for await (const t of contenido) trozos.push(t as Buffer);

@@ -4,7 +4,7 @@
 // the overdue notice goes out once per customer per crossing, whoever looks.
 import { describe, expect, it } from 'vitest';
 import { desplazarDia, diaLocal, localAUtc } from '../src/lib/tiempo.js';
-import { conTiendasDemo, DEMO, nuevoProducto, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, nuevoProducto, pedidoVenta, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
@@ -22,20 +22,7 @@ async function cliente(nombre: string, tienda = donPepe, cuenta: { correo: strin
 const producto = async (precio: number) => nuevoProducto(await pyme(), donPepe, { precio_venta: precio });
 
 async function venderFiado(idCliente: number, p: { id_producto: number; precio_venta_actual: number }, unidades: number) {
-  const subtotal = p.precio_venta_actual * unidades;
-  const res = await (
-    await pyme()
-  ).request({
-    method: 'POST',
-    url: '/api/ventas/',
-    payload: {
-      id_minimarket: donPepe,
-      total: subtotal,
-      metodo_pago: 'Fiado',
-      id_cliente: idCliente,
-      detalles: [{ id_producto: p.id_producto, num_unidades: unidades, precio_unitario: p.precio_venta_actual, subtotal }],
-    },
-  });
+  const res = await (await pyme()).request(pedidoVenta(donPepe, p, unidades, { metodo_pago: 'Fiado', id_cliente: idCliente }));
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id_venta: number };
 }

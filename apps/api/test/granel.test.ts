@@ -5,7 +5,7 @@
 import { makeEan13 } from '@minimarket/contracts/codigo-barra';
 import { montoPorPeso } from '@minimarket/contracts/granel';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { conTiendasDemo, DEMO, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, nuevoProducto, pedidoVenta, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
@@ -26,47 +26,27 @@ interface ProductoCreado {
 async function granel(gramos: number, o: { precio?: number; costo?: number | null; plu?: string; tienda?: number } = {}) {
   secuencia += 1;
   const dueno = o.tienda === laEsquina ? DEMO.pyme2 : DEMO.pyme;
-  const res = await (
-    await ctx.as(dueno)
-  ).request({
-    method: 'POST',
-    url: '/api/productos/',
-    payload: {
-      id_minimarket: o.tienda ?? donPepe,
-      codigo_barra: `GRANEL-${secuencia}-${Date.now()}`,
-      nombre_producto: `Jamón de prueba ${secuencia}`,
-      categoria: 'Fiambrería',
-      precio_venta: o.precio ?? 8990,
-      precio_compra: o.costo === undefined ? 5000 : o.costo,
-      stock: gramos,
-      unidad: 'kg',
-      ...(o.plu !== undefined ? { codigo_plu: o.plu } : {}),
-    },
+  return nuevoProducto(await ctx.as(dueno), o.tienda ?? donPepe, {
+    codigo_barra: `GRANEL-${secuencia}-${Date.now()}`,
+    nombre_producto: `Jamón de prueba ${secuencia}`,
+    categoria: 'Fiambrería',
+    precio_venta: o.precio ?? 8990,
+    precio_compra: o.costo === undefined ? 5000 : o.costo,
+    stock: gramos,
+    unidad: 'kg',
+    ...(o.plu !== undefined ? { codigo_plu: o.plu } : {}),
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as ProductoCreado;
 }
 
 const stockDe = async (id: number) => (await ctx.db.producto.findFirstOrThrow({ where: { id_producto: id } })).stock;
 const sumaLibro = async (id: number) =>
   (await ctx.db.movimientoStock.aggregate({ where: { id_producto: id }, _sum: { cantidad: true } }))._sum.cantidad ?? 0;
 
-function venta(
+const venta = (
   p: { id_producto: number; precio_venta_actual: number },
   gramos: number,
   subtotal = montoPorPeso(p.precio_venta_actual, gramos),
-) {
-  return {
-    method: 'POST',
-    url: '/api/ventas/',
-    payload: {
-      id_minimarket: donPepe,
-      total: subtotal,
-      metodo_pago: 'Efectivo',
-      detalles: [{ id_producto: p.id_producto, num_unidades: gramos, precio_unitario: p.precio_venta_actual, subtotal }],
-    },
-  };
-}
+) => pedidoVenta(donPepe, p, gramos, {}, subtotal);
 
 describe('a kg product', () => {
   it('is created with its unit and PLU (without leading zeros); a unit product refuses a PLU', async () => {

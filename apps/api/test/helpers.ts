@@ -30,6 +30,18 @@ export async function buildTestApp(databaseUrl: string, db: ReturnType<typeof cr
   return app;
 }
 
+/** Signs in on an app the way the login form does and gives the bearer token (any app: a replica, a restart). */
+export async function tokenDe(app: Awaited<ReturnType<typeof buildTestApp>>, cuenta: { correo: string; password: string }) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/token',
+    payload: `username=${encodeURIComponent(cuenta.correo)}&password=${encodeURIComponent(cuenta.password)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${cuenta.correo}: ${res.statusCode} ${res.body}`);
+  return res.json().access_token as string;
+}
+
 export async function createTestContext(envOverrides: Record<string, string> = {}) {
   const serverUrl = inject('pgServerUrl');
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
@@ -42,16 +54,7 @@ export async function createTestContext(envOverrides: Record<string, string> = {
   const db = createDb(databaseUrl, 25);
   const app = await buildTestApp(databaseUrl, db, envOverrides);
 
-  async function login(cuenta: { correo: string; password: string }) {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/token',
-      payload: `username=${encodeURIComponent(cuenta.correo)}&password=${encodeURIComponent(cuenta.password)}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    if (res.statusCode !== 200) throw new Error(`login ${cuenta.correo}: ${res.statusCode} ${res.body}`);
-    return res.json().access_token as string;
-  }
+  const login = (cuenta: { correo: string; password: string }) => tokenDe(app, cuenta);
 
   /** A logged-in caller: inject() with its bearer token. */
   async function as(cuenta: { correo: string; password: string }) {
@@ -121,7 +124,15 @@ export async function nuevoProducto(
   api: { request: Awaited<ReturnType<TestContext['as']>>['request'] },
   idMinimarket: number,
   datos: Record<string, unknown> = {},
-): Promise<{ id_producto: number; precio_venta_actual: number; codigo_barra: string; nombre_producto: string }> {
+): Promise<{
+  id_producto: number;
+  precio_venta_actual: number;
+  codigo_barra: string;
+  nombre_producto: string;
+  stock: number;
+  unidad: string;
+  codigo_plu: string | null;
+}> {
   productosCreados += 1;
   const res = await api.request({
     method: 'POST',
@@ -139,3 +150,75 @@ export async function nuevoProducto(
   if (res.statusCode !== 201) throw new Error(`producto: ${res.statusCode} ${res.body}`);
   return res.json();
 }
+
+/**
+ * The request of a cash sale of `unidades` of `p` at its price, for an `as()` caller to send: the sale
+ * most tests start from, written once (`extra` adds to or overrides the payload, `subtotal` the line's amount).
+ */
+export function pedidoVenta(
+  idMinimarket: number,
+  p: { id_producto: number; precio_venta_actual: number },
+  unidades: number,
+  extra: Record<string, unknown> = {},
+  subtotal = p.precio_venta_actual * unidades,
+) {
+  return {
+    method: 'POST',
+    url: '/api/ventas/',
+    payload: {
+      id_minimarket: idMinimarket,
+      total: subtotal,
+      metodo_pago: 'Efectivo',
+      detalles: [{ id_producto: p.id_producto, num_unidades: unidades, precio_unitario: p.precio_venta_actual, subtotal }],
+      ...extra,
+    },
+  };
+}
+
+/** The request of a cash sale of several lines, each `n` units at `precio`, its total their sum: a basket in one request. */
+export function pedidoVentaDe(
+  idMinimarket: number,
+  lineas: Array<{ id_producto: number; precio: number; n: number }>,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    method: 'POST',
+    url: '/api/ventas/',
+    payload: {
+      id_minimarket: idMinimarket,
+      total: lineas.reduce((s, l) => s + l.precio * l.n, 0),
+      metodo_pago: 'Efectivo',
+      detalles: lineas.map((l) => ({ id_producto: l.id_producto, num_unidades: l.n, precio_unitario: l.precio, subtotal: l.precio * l.n })),
+      ...extra,
+    },
+  };
+}
+
+/**
+ * A product written straight to the table, in 'Abarrotes' (no API call, no ledger row): for the tests
+ * that need many products fast and name each one themselves.
+ */
+export function productoEnTabla(
+  db: TestContext['db'],
+  idMinimarket: number,
+  p: { nombre: string; codigo: string; precio: number; costo: number | null; stock: number },
+) {
+  return db.producto.create({
+    data: {
+      id_minimarket: idMinimarket,
+      nombre_producto: p.nombre,
+      categoria: 'Abarrotes',
+      precio_venta_actual: p.precio,
+      precio_compra_actual: p.costo,
+      stock: p.stock,
+      codigo_barra: p.codigo,
+    },
+  });
+}
+
+/** The request of a password change on /perfil (POST /users/me/password), for a signed-in caller to send. */
+export const cambioDeContrasena = (actual: string, nueva: string) => ({
+  method: 'POST' as const,
+  url: '/api/users/me/password',
+  payload: { contrasena_actual: actual, nueva_contrasena: nueva },
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { createTestContext, DEMO, pedidoVentaDe, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let duenaId: number;
@@ -112,16 +112,7 @@ describe('a pyme and its own shop', () => {
         codigo_barra: 'TEST-UMBRAL-1',
       },
     });
-    const venta = await pyme.request({
-      method: 'POST',
-      url: '/api/ventas/',
-      payload: {
-        id_minimarket: tienda,
-        total: 3000,
-        metodo_pago: 'Efectivo',
-        detalles: [{ id_producto: p.id_producto, num_unidades: 2, precio_unitario: 1500, subtotal: 3000 }],
-      },
-    });
+    const venta = await pyme.request(pedidoVentaDe(tienda, [{ id_producto: p.id_producto, precio: 1500, n: 2 }]));
     expect(venta.statusCode).toBe(201);
     const avisos = await pyme.request({ method: 'GET', url: '/api/notificaciones' });
     const aviso = avisos.json().notificaciones.find((n: { descripcion: string }) => n.descripcion.includes('Mote con huesillo'));

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Venta } from '@minimarket/contracts/ventas';
 import { importar } from './cargas-helpers.js';
-import { conTiendasDemo, DEMO, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, productoEnTabla, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
@@ -14,16 +14,12 @@ conTiendasDemo((t) => ({ ctx, donPepe, laEsquina } = t));
 let seq = 0;
 async function producto(idMinimarket: number, stock: number, precio = 1000) {
   seq += 1;
-  return ctx.db.producto.create({
-    data: {
-      id_minimarket: idMinimarket,
-      nombre_producto: `Numerado ${seq}`,
-      categoria: 'Abarrotes',
-      precio_venta_actual: precio,
-      precio_compra_actual: 500,
-      stock,
-      codigo_barra: `NUM-${seq}-${Date.now()}`,
-    },
+  return productoEnTabla(ctx.db, idMinimarket, {
+    nombre: `Numerado ${seq}`,
+    codigo: `NUM-${seq}-${Date.now()}`,
+    precio,
+    costo: 500,
+    stock,
   });
 }
 

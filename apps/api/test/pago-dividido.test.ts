@@ -46,6 +46,9 @@ const TRES_PARTES = [
   { metodo_pago: 'Fiado', monto: 5000 },
 ];
 
+/** The parts of a split payment, written as [método, monto] pairs. */
+const partes = (...pares: Array<[string, number]>) => pares.map(([metodo_pago, monto]) => ({ metodo_pago, monto }));
+
 const saldo = async (id: number) =>
   ((await (await pyme()).request({ method: 'GET', url: `/api/clientes/${id}` })).json() as { saldo: number }).saldo;
 
@@ -196,69 +199,22 @@ describe('a sale paid in parts', () => {
     const c = await cliente();
     const casos: Array<[Record<string, unknown>, string]> = [
       [
-        {
-          pagos: [
-            { metodo_pago: 'Efectivo', monto: 3000 },
-            { metodo_pago: 'Tarjeta de Débito', monto: 2000 },
-          ],
-        },
+        { pagos: partes(['Efectivo', 3000], ['Tarjeta de Débito', 2000]) },
         'Las partes del pago suman $5.000 y el total de la venta es $10.000.',
       ],
+      [{ pagos: partes(['Efectivo', 5000], ['Efectivo', 5000]) }, 'Cada método de pago puede ir una sola vez en un pago dividido.'],
+      [{ pagos: partes(['Efectivo', 10_000], ['Tarjeta de Débito', 0]) }, 'Cada parte del pago debe ser mayor a $0.'],
+      [{ pagos: partes(['Efectivo', 5000], ['Fiado', 5000]) }, 'Para vender fiado, elige el cliente.'],
       [
-        {
-          pagos: [
-            { metodo_pago: 'Efectivo', monto: 5000 },
-            { metodo_pago: 'Efectivo', monto: 5000 },
-          ],
-        },
-        'Cada método de pago puede ir una sola vez en un pago dividido.',
-      ],
-      [
-        {
-          pagos: [
-            { metodo_pago: 'Efectivo', monto: 10_000 },
-            { metodo_pago: 'Tarjeta de Débito', monto: 0 },
-          ],
-        },
-        'Cada parte del pago debe ser mayor a $0.',
-      ],
-      [
-        {
-          pagos: [
-            { metodo_pago: 'Efectivo', monto: 5000 },
-            { metodo_pago: 'Fiado', monto: 5000 },
-          ],
-        },
-        'Para vender fiado, elige el cliente.',
-      ],
-      [
-        {
-          pagos: [
-            { metodo_pago: 'Efectivo', monto: 5000 },
-            { metodo_pago: 'Tarjeta de Crédito', monto: 5000 },
-          ],
-          monto_recibido: 4000,
-        },
+        { pagos: partes(['Efectivo', 5000], ['Tarjeta de Crédito', 5000]), monto_recibido: 4000 },
         'La cantidad recibida es menor que la parte en efectivo ($5.000).',
       ],
       [
-        {
-          pagos: [
-            { metodo_pago: 'Transferencia Bancaria', monto: 5000 },
-            { metodo_pago: 'Tarjeta de Crédito', monto: 5000 },
-          ],
-          monto_recibido: 5000,
-        },
+        { pagos: partes(['Transferencia Bancaria', 5000], ['Tarjeta de Crédito', 5000]), monto_recibido: 5000 },
         'El monto recibido se indica solo en pagos en efectivo.',
       ],
       [
-        {
-          pagos: [
-            { metodo_pago: 'Efectivo', monto: 5000 },
-            { metodo_pago: 'Tarjeta de Crédito', monto: 5000 },
-          ],
-          id_cliente: c.id_cliente,
-        },
+        { pagos: partes(['Efectivo', 5000], ['Tarjeta de Crédito', 5000]), id_cliente: c.id_cliente },
         'El cliente se indica en las ventas fiadas.',
       ],
       [{ metodo_pago: 'Mixto' }, 'Elige el método de pago.'],

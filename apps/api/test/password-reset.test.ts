@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMessage } from '../src/modules/correo/mime.js';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { cambioDeContrasena, createTestContext, DEMO, type TestContext } from './helpers.js';
 import { startTestSmtp } from './smtp.js';
 
 const APP_URL = 'http://tienda.test:8000';
@@ -176,11 +176,7 @@ describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
   it('a password changed on /perfil voids the links sent before', async () => {
     const { token } = await enlacePorCorreo(DEMO.admin.correo);
     const admin = await ctx.as(DEMO.admin);
-    const cambio = await admin.request({
-      method: 'POST',
-      url: '/api/users/me/password',
-      payload: { contrasena_actual: DEMO.admin.password, nueva_contrasena: 'AdminNueva2026' },
-    });
+    const cambio = await admin.request(cambioDeContrasena(DEMO.admin.password, 'AdminNueva2026'));
     expect(cambio.statusCode).toBe(200);
     expect((await restablecer(token, 'DesdeEnlace2026')).json()).toEqual(ENLACE_INVALIDO);
     expect(await loginStatus(DEMO.admin.correo, 'AdminNueva2026')).toBe(200);

@@ -10,6 +10,7 @@
 // 2xx proves the access. Disagreements are gathered and reported together, each naming the route, the
 // role, the shop, what was expected and what came back.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EMISOR_SIMULADOR } from './boletas-helpers.js';
 import { fixture, importar, multipart } from './cargas-helpers.js';
 import { createTestContext, DEMO, nuevoProducto, type TestContext } from './helpers.js';
 
@@ -62,18 +63,7 @@ const PIN_CAJERO = '4821';
 const PIN_CAJERO_AJENO = '7305';
 /** A price label of Don Pepe's scale: 600 g of marraqueta, $1.494 (docs/granel.md). */
 const ETIQUETA_MARRAQUETA = '2000001014943';
-const EMISOR = {
-  rut: '76.543.210-3',
-  razon_social: 'Comercial de Prueba SpA',
-  giro: 'Almacén de barrio',
-  acteco: '472101',
-  direccion: 'Av. Matta 1234',
-  comuna: 'Santiago',
-  resolucion_numero: 80,
-  resolucion_anio: 2014,
-  proveedor: 'simulador',
-  emitir: true,
-};
+const EMISOR = { ...EMISOR_SIMULADOR, razon_social: 'Comercial de Prueba SpA' };
 
 interface Producto {
   id_producto: number;
@@ -133,6 +123,15 @@ interface Caso {
   ok?: readonly number[];
   nota?: string;
 }
+
+/** The extra case of a route a cashier may call only with the owner's PIN: with it, it goes through. */
+const conPinDelDueno = (llamada: Caso['llamada']): Omit<Caso, 'ok'> => ({
+  quien: 'cajero',
+  ajena: false,
+  espera: 'ok',
+  nota: 'with the owner’s PIN',
+  llamada,
+});
 
 interface Fila {
   /** Method and path as the app registers it, parameters in braces. */
@@ -522,14 +521,9 @@ const TABLA: Fila[] = [
     espera: ['ok', 'ok', 'autorizacion', 'tienda', 'tienda'],
     llamada: async (c) => post(`/api/ventas/${c.ok ? await ventaNueva(c.t) : c.t.venta}/anulacion`, { motivo: 'Se cobró dos veces' }),
     extras: [
-      {
-        quien: 'cajero',
-        ajena: false,
-        espera: 'ok',
-        nota: 'with the owner’s PIN',
-        llamada: async ({ t }) =>
-          post(`/api/ventas/${await ventaNueva(t)}/anulacion`, { motivo: 'Se cobró dos veces', autorizacion: { pin: PIN_DUENO } }),
-      },
+      conPinDelDueno(async ({ t }) =>
+        post(`/api/ventas/${await ventaNueva(t)}/anulacion`, { motivo: 'Se cobró dos veces', autorizacion: { pin: PIN_DUENO } }),
+      ),
     ],
   },
   {
@@ -541,18 +535,13 @@ const TABLA: Fila[] = [
         detalles: [{ id_producto: c.t.producto.id_producto, num_unidades: 1 }],
       }),
     extras: [
-      {
-        quien: 'cajero',
-        ajena: false,
-        espera: 'ok',
-        nota: 'with the owner’s PIN',
-        llamada: async ({ t }) =>
-          post(`/api/ventas/${await ventaNueva(t)}/devoluciones`, {
-            motivo: 'Venía vencido',
-            detalles: [{ id_producto: t.producto.id_producto, num_unidades: 1 }],
-            autorizacion: { pin: PIN_DUENO },
-          }),
-      },
+      conPinDelDueno(async ({ t }) =>
+        post(`/api/ventas/${await ventaNueva(t)}/devoluciones`, {
+          motivo: 'Venía vencido',
+          detalles: [{ id_producto: t.producto.id_producto, num_unidades: 1 }],
+          autorizacion: { pin: PIN_DUENO },
+        }),
+      ),
     ],
   },
   { ruta: 'GET /api/ventas/{id}/boleta', espera: DE_CAJA, llamada: ({ t }) => get(`/api/ventas/${t.venta}/boleta`) },

@@ -24,7 +24,7 @@ import { migrate } from '../src/db/migrate.js';
 import { seedDemo } from '../src/db/seed/seed.js';
 import { multipart } from './cargas-helpers.js';
 import { puertoLibre } from './base-propia.js';
-import { buildTestApp, DEMO, nuevoProducto } from './helpers.js';
+import { buildTestApp, DEMO, nuevoProducto, tokenDe } from './helpers.js';
 import { escuchar } from './sse.js';
 
 let raiz: string;
@@ -72,13 +72,7 @@ beforeAll(async () => {
   // Progress written often (the import test waits on it) and a short lease (a job whose replica
   // could not even hand it back is taken again soon).
   app = await buildTestApp(url, db, { IMPORT_PROGRESS_MS: '50', IMPORT_POLL_MS: '100', IMPORT_LEASE_SECONDS: '5' });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/token',
-    payload: `username=${encodeURIComponent(DEMO.pyme.correo)}&password=${encodeURIComponent(DEMO.pyme.password)}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  token = login.json().access_token as string;
+  token = await tokenDe(app, DEMO.pyme);
   headers = { authorization: `Bearer ${token}` };
   const m = await db.minimarket.findFirstOrThrow({ where: { usuario: { correo: DEMO.pyme.correo } } });
   tienda = m.id_minimarket;

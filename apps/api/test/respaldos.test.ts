@@ -20,7 +20,7 @@ import { createRespaldoAutomatico, DIA_MS } from '../src/modules/respaldos/autom
 import { listarRespaldos } from '../src/modules/respaldos/carpeta.js';
 import { contarTablas, planificarRestauracion, restaurar, RestauracionRechazada } from '../src/modules/respaldos/restaurar.js';
 import { puertoLibre } from './base-propia.js';
-import { buildTestApp, DEMO, nuevoProducto } from './helpers.js';
+import { buildTestApp, DEMO, nuevoProducto, tokenDe } from './helpers.js';
 import { TIPOS_PG } from '../src/db/ids.js';
 
 let raiz: string;
@@ -75,6 +75,12 @@ function modosBajo(raiz: string) {
   return { carpetas: [...carpetas], archivos: [...archivos] };
 }
 
+/** How many replication slots the server holds: a backup, however it ends, must leave none. */
+async function ranurasDeReplicacion(c: pg.Client) {
+  const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_replication_slots');
+  return rows[0]!.n;
+}
+
 describe('restore drill', () => {
   it('restores a deleted data folder with the same rows in every table', async () => {
     const { url } = servidor!;
@@ -127,13 +133,7 @@ describe('restore drill', () => {
     const { url } = servidor!;
     const db = createDb(url, 10);
     const app = await buildTestApp(url, db);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/token',
-      payload: `username=${encodeURIComponent(DEMO.pyme.correo)}&password=${encodeURIComponent(DEMO.pyme.password)}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const headers = { authorization: `Bearer ${login.json().access_token as string}` };
+    const headers = { authorization: `Bearer ${await tokenDe(app, DEMO.pyme)}` };
     const request = (opts: { method: string; url: string; payload?: unknown }) =>
       app.inject({ method: opts.method as 'GET', url: opts.url, payload: opts.payload as string, headers });
     const tienda = (await db.minimarket.findFirstOrThrow({ where: { usuario: { correo: DEMO.pyme.correo } } })).id_minimarket;
@@ -300,8 +300,7 @@ describe('restore drill', () => {
     const c = new pg.Client({ connectionString: servidor!.url });
     await c.connect();
     try {
-      const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_replication_slots');
-      expect(rows[0]!.n).toBe(0);
+      expect(await ranurasDeReplicacion(c)).toBe(0);
     } finally {
       await c.end();
     }
@@ -324,8 +323,7 @@ describe('restore drill', () => {
       };
       await expect(tomarRespaldo({ url: servidor!.url, dir, alIniciarCopia: cortar })).rejects.toThrow();
       expect(fs.readdirSync(dir)).toEqual([]);
-      const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_replication_slots');
-      expect(rows[0]!.n).toBe(0);
+      expect(await ranurasDeReplicacion(c)).toBe(0);
     } finally {
       await c.end();
     }

@@ -2,7 +2,7 @@
 // user on /perfil, or an administrador. Tokens issued before the change are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMessage } from '../src/modules/correo/mime.js';
-import { createTestContext, DEMO, type TestContext } from './helpers.js';
+import { cambioDeContrasena, createTestContext, DEMO, type TestContext } from './helpers.js';
 import { startTestSmtp } from './smtp.js';
 
 let ctx: TestContext;
@@ -44,11 +44,7 @@ describe('changing a password ends the sessions opened before it', () => {
   it('by the user on /perfil (POST /users/me/password), who keeps only the fresh token', async () => {
     const otraSesion = await ctx.login(DEMO.pyme2);
     const pyme2 = await ctx.as(DEMO.pyme2);
-    const res = await pyme2.request({
-      method: 'POST',
-      url: '/api/users/me/password',
-      payload: { contrasena_actual: DEMO.pyme2.password, nueva_contrasena: 'DesdePerfil2026' },
-    });
+    const res = await pyme2.request(cambioDeContrasena(DEMO.pyme2.password, 'DesdePerfil2026'));
     expect(res.statusCode).toBe(200);
     expect((await me(otraSesion)).statusCode).toBe(401);
     expect((await me(pyme2.token)).statusCode).toBe(401);
@@ -139,12 +135,7 @@ describe("'Cerrar Sesión' (POST /auth/logout)", () => {
 describe('guessing the current password in Mi perfil', () => {
   it('is throttled like a login: after 5 wrong ones even the right one waits', async () => {
     const pyme = await ctx.as({ correo: DEMO.pyme.correo, password: 'PorEnlace2026' });
-    const cambiar = (actual: string) =>
-      pyme.request({
-        method: 'POST',
-        url: '/api/users/me/password',
-        payload: { contrasena_actual: actual, nueva_contrasena: 'Adivinada2026' },
-      });
+    const cambiar = (actual: string) => pyme.request(cambioDeContrasena(actual, 'Adivinada2026'));
     for (let i = 0; i < 5; i++) expect((await cambiar(`NoEsLaMia${i}`)).statusCode).toBe(422);
     const res = await cambiar('PorEnlace2026');
     expect(res.statusCode).toBe(429);

@@ -5,6 +5,7 @@
 // throttled per user. Every wait is on an event (the stream's end, a data line), never a sleep.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOMBRE_OYENTE } from '../src/modules/soporte/eventos.js';
+import { altaPyme, altaTienda } from './analitica-fixture.js';
 import { createTestContext, DEMO, type TestContext } from './helpers.js';
 import { escuchar, pedirTicket } from './sse.js';
 
@@ -33,38 +34,8 @@ afterAll(() => ctx.close());
 async function nuevaPyme(conTienda = true) {
   const n = ++siguiente;
   const cuenta = { correo: `flujo${n}@almacen.cl`, password: 'Almacen2026' };
-  const res = await admin.request({
-    method: 'POST',
-    url: '/api/users',
-    payload: {
-      nombre: `Dueña ${n}`,
-      correo: cuenta.correo,
-      empresa: `Almacén ${n}`,
-      rol: 'pyme',
-      contrasena: cuenta.password,
-      rut_usuario: '12.345.678-5',
-      rut_empresa: '76.086.428-5',
-    },
-  });
-  if (res.statusCode !== 201) throw new Error(`${res.statusCode} ${res.body}`);
-  const id_usuario = res.json().id_usuario as number;
-  let id_minimarket = 0;
-  if (conTienda) {
-    const m = await admin.request({
-      method: 'POST',
-      url: '/api/minimarkets/',
-      payload: {
-        nombre_minimarket: `Almacén ${n}`,
-        direccion: 'Los Aromos 12',
-        comuna: 'Maipú',
-        rubro: 'Almacén',
-        tamano: 'Pequeño',
-        id_usuario,
-      },
-    });
-    if (m.statusCode !== 201) throw new Error(`${m.statusCode} ${m.body}`);
-    id_minimarket = m.json().id_minimarket as number;
-  }
+  const id_usuario = await altaPyme(admin, String(n), cuenta);
+  const id_minimarket = conTienda ? await altaTienda(admin, String(n), id_usuario, 'Los Aromos 12') : 0;
   return { ...cuenta, id_usuario, id_minimarket };
 }
 

@@ -12,7 +12,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { diaLocal } from '../src/lib/tiempo.js';
 import { importar } from './cargas-helpers.js';
-import { conTiendasDemo, DEMO, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, productoEnTabla, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
@@ -32,16 +32,12 @@ const hace = (minutos: number) => new Date(Date.now() - minutos * MINUTO);
 let secuencia = 0;
 async function producto(stock: number, precio = 1000, idMinimarket = donPepe) {
   secuencia += 1;
-  return ctx.db.producto.create({
-    data: {
-      id_minimarket: idMinimarket,
-      nombre_producto: `Producto offline ${secuencia}`,
-      categoria: 'Abarrotes',
-      precio_venta_actual: precio,
-      precio_compra_actual: Math.floor(precio / 2),
-      stock,
-      codigo_barra: `TEST-OFFLINE-${secuencia}`,
-    },
+  return productoEnTabla(ctx.db, idMinimarket, {
+    nombre: `Producto offline ${secuencia}`,
+    codigo: `TEST-OFFLINE-${secuencia}`,
+    precio,
+    costo: Math.floor(precio / 2),
+    stock,
   });
 }
 

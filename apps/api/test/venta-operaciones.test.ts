@@ -3,7 +3,7 @@
 // (escribir_venta), and the sale's JSON is built in one place (ventas.mapper.ts toVentaDto): the answer to
 // the POST that made a sale is the answer to its retry and to GET /ventas/{id}, for either operation.
 import { describe, expect, it } from 'vitest';
-import { conTiendasDemo, DEMO, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, productoEnTabla, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
@@ -12,17 +12,7 @@ conTiendasDemo((t) => ({ ctx, donPepe } = t));
 let seq = 0;
 async function producto(stock: number, precio = 1000) {
   seq += 1;
-  return ctx.db.producto.create({
-    data: {
-      id_minimarket: donPepe,
-      nombre_producto: `Operación ${seq}`,
-      categoria: 'Abarrotes',
-      precio_venta_actual: precio,
-      precio_compra_actual: 500,
-      stock,
-      codigo_barra: `OPE-${seq}-${Date.now()}`,
-    },
-  });
+  return productoEnTabla(ctx.db, donPepe, { nombre: `Operación ${seq}`, codigo: `OPE-${seq}-${Date.now()}`, precio, costo: 500, stock });
 }
 
 describe('one sale JSON for both operations', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conTiendasDemo, DEMO, type TestContext } from './helpers.js';
+import { conTiendasDemo, DEMO, pedidoVentaDe, productoEnTabla, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 let donPepe: number;
@@ -9,16 +9,12 @@ conTiendasDemo((t) => ({ ctx, donPepe, laEsquina } = t));
 let barcodeSeq = 0;
 async function productoCon(stock: number, precio = 1990, idMinimarket = donPepe) {
   barcodeSeq += 1;
-  return ctx.db.producto.create({
-    data: {
-      id_minimarket: idMinimarket,
-      nombre_producto: `Producto de prueba ${barcodeSeq}`,
-      categoria: 'Abarrotes',
-      precio_venta_actual: precio,
-      precio_compra_actual: Math.floor(precio / 2),
-      stock,
-      codigo_barra: `TEST-VENTA-${barcodeSeq}`,
-    },
+  return productoEnTabla(ctx.db, idMinimarket, {
+    nombre: `Producto de prueba ${barcodeSeq}`,
+    codigo: `TEST-VENTA-${barcodeSeq}`,
+    precio,
+    costo: Math.floor(precio / 2),
+    stock,
   });
 }
 
@@ -86,19 +82,12 @@ describe('POST /api/ventas/', () => {
       where: { id_minimarket_id_producto: { id_minimarket: otro.id_minimarket, id_producto: otro.id_producto } },
       data: { precio_compra_actual: null },
     });
-    const res = await pyme.request({
-      method: 'POST',
-      url: '/api/ventas/',
-      payload: {
-        id_minimarket: donPepe,
-        total: 2500,
-        metodo_pago: 'Efectivo',
-        detalles: [
-          { id_producto: conCosto.id_producto, num_unidades: 1, precio_unitario: 2000, subtotal: 2000 },
-          { id_producto: sinCosto.id_producto, num_unidades: 1, precio_unitario: 500, subtotal: 500 },
-        ],
-      },
-    });
+    const res = await pyme.request(
+      pedidoVentaDe(donPepe, [
+        { id_producto: conCosto.id_producto, precio: 2000, n: 1 },
+        { id_producto: sinCosto.id_producto, precio: 500, n: 1 },
+      ]),
+    );
     expect(res.statusCode).toBe(201);
     await ctx.db.producto.updateMany({ where: { id_producto: conCosto.id_producto }, data: { precio_compra_actual: 1500 } });
     const lineas = await ctx.db.detalleVenta.findMany({ where: { id_venta: res.json().id_venta }, orderBy: { id_detalle_venta: 'asc' } });
