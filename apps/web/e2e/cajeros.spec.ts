@@ -21,6 +21,7 @@ import {
   tiendaSinTurno,
   type ProductoApi,
   ESPERA_CATALOGO_MS,
+  almacenIndexedDb,
 } from './helpers';
 
 /** Serious and critical WCAG A/AA findings (as e2e/accesibilidad.spec.ts); a toast fading out is not the screen's. */
@@ -423,23 +424,7 @@ test.describe('on a phone (390 × 844)', () => {
 });
 
 /** Rows of a store of the device's database, as the browser has them. */
-function filasIndexedDb(page: Page, almacen: string): Promise<Array<Record<string, unknown>>> {
-  return page.evaluate(
-    (almacen) =>
-      new Promise<Array<Record<string, unknown>>>((resolve) => {
-        const abrir = indexedDB.open('minimarket-caja');
-        abrir.onsuccess = () => {
-          const base = abrir.result;
-          if (!base.objectStoreNames.contains(almacen)) return resolve([]);
-          const filas = base.transaction(almacen).objectStore(almacen).getAll();
-          filas.onsuccess = () => resolve(filas.result as Array<Record<string, unknown>>);
-          filas.onerror = () => resolve([]);
-        };
-        abrir.onerror = () => resolve([]);
-      }),
-    almacen,
-  );
-}
+const filasIndexedDb = async (page: Page, almacen: string) => (await almacenIndexedDb(page, almacen)).filas;
 
 test("signing out forgets the device's customers and balances; the outbox stays and is said", async ({ page, context, request }) => {
   const { token, idMinimarket } = await tiendaSinTurno(request, PYME);
@@ -477,16 +462,7 @@ test("signing out forgets the device's customers and balances; the outbox stays 
     await expect(page).toHaveURL(/\/inicio-sesion/);
 
     await expect.poll(async () => (await filasIndexedDb(page, 'catalogo_clientes')).length).toBe(0);
-    const meta = await page.evaluate(
-      () =>
-        new Promise<string[]>((resolve) => {
-          const abrir = indexedDB.open('minimarket-caja');
-          abrir.onsuccess = () => {
-            const claves = abrir.result.transaction('meta').objectStore('meta').getAllKeys();
-            claves.onsuccess = () => resolve(claves.result.map(String));
-          };
-        }),
-    );
+    const meta = (await almacenIndexedDb(page, 'meta')).claves;
     expect(meta.filter((c) => c.startsWith('saldos_clientes:'))).toEqual([]);
     expect((await filasIndexedDb(page, 'ventas_pendientes')).filter((v) => v.estado === 'pendiente')).toHaveLength(1);
   } finally {

@@ -171,6 +171,44 @@ export async function venderPorApi(
  */
 export const ESPERA_CATALOGO_MS = 45_000;
 
+/**
+ * A store of what the app keeps on the device (IndexedDB 'minimarket-caja'), its keys and rows, read the
+ * way that never gets in the app's way: a database the app has not created yet is not created here (the
+ * app's first upgrade would wait for this connection, and the till would never get its catalogue), and
+ * the connection closes once read, or as soon as the app wants to upgrade.
+ */
+export function almacenIndexedDb(page: Page, almacen: string): Promise<{ claves: string[]; filas: Array<Record<string, unknown>> }> {
+  return page.evaluate(
+    (almacen) =>
+      new Promise<{ claves: string[]; filas: Array<Record<string, unknown>> }>((resolve) => {
+        const vacio = { claves: [], filas: [] };
+        const abrir = indexedDB.open('minimarket-caja');
+        abrir.onupgradeneeded = () => abrir.transaction?.abort();
+        abrir.onerror = () => resolve(vacio);
+        abrir.onsuccess = () => {
+          const base = abrir.result;
+          base.onversionchange = () => base.close();
+          if (!base.objectStoreNames.contains(almacen)) {
+            base.close();
+            return resolve(vacio);
+          }
+          const tx = base.transaction(almacen);
+          const claves = tx.objectStore(almacen).getAllKeys();
+          const filas = tx.objectStore(almacen).getAll();
+          tx.oncomplete = () => {
+            base.close();
+            resolve({ claves: claves.result.map(String), filas: filas.result });
+          };
+          tx.onerror = () => {
+            base.close();
+            resolve(vacio);
+          };
+        };
+      }),
+    almacen,
+  );
+}
+
 /** A unique suffix per run, so reruns against the same data do not collide. */
 export function sufijoUnico(): string {
   return `${Date.now()}`.slice(-8);

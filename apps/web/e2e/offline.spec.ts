@@ -19,6 +19,7 @@ import {
   tiendaDe,
   crearProductoKg,
   ESPERA_CATALOGO_MS,
+  almacenIndexedDb,
 } from './helpers';
 
 const PRECIO = 1990;
@@ -37,42 +38,15 @@ async function stockDe(request: APIRequestContext, token: string, idProducto: nu
 }
 
 /** Whether the device's catalogue (IndexedDB) already holds this barcode: read as the browser has it. */
-function catalogoTiene(page: Page, codigo: string): Promise<boolean> {
-  return page.evaluate(
-    (codigo) =>
-      new Promise<boolean>((resolve) => {
-        const abrir = indexedDB.open('minimarket-caja');
-        abrir.onsuccess = () => {
-          const base = abrir.result;
-          if (!base.objectStoreNames.contains('catalogo_productos')) return resolve(false);
-          const filas = base.transaction('catalogo_productos').objectStore('catalogo_productos').getAll();
-          filas.onsuccess = () => resolve(filas.result.some((p: { codigo_barra: string }) => p.codigo_barra === codigo));
-          filas.onerror = () => resolve(false);
-        };
-        abrir.onerror = () => resolve(false);
-      }),
-    codigo,
-  );
+async function catalogoTiene(page: Page, codigo: string): Promise<boolean> {
+  return (await almacenIndexedDb(page, 'catalogo_productos')).filas.some((p) => p.codigo_barra === codigo);
 }
 
 /** The outbox entry of a provisional reference as the browser has it: its state, and the server's sale id once sent. */
-function enCola(page: Page, referencia: string): Promise<{ estado: string; id_venta: number | null } | null> {
-  return page.evaluate(
-    (referencia) =>
-      new Promise<{ estado: string; id_venta: number | null } | null>((resolve) => {
-        const abrir = indexedDB.open('minimarket-caja');
-        abrir.onsuccess = () => {
-          const filas = abrir.result.transaction('ventas_pendientes').objectStore('ventas_pendientes').getAll();
-          filas.onsuccess = () => {
-            const v = filas.result.find((x: { referencia_local: string }) => x.referencia_local === referencia);
-            resolve(v ? { estado: v.estado, id_venta: v.venta?.id_venta ?? null } : null);
-          };
-          filas.onerror = () => resolve(null);
-        };
-        abrir.onerror = () => resolve(null);
-      }),
-    referencia,
-  );
+async function enCola(page: Page, referencia: string): Promise<{ estado: string; id_venta: number | null } | null> {
+  const v = (await almacenIndexedDb(page, 'ventas_pendientes')).filas.find((x) => x.referencia_local === referencia);
+  const fila = v as { estado: string; venta?: { id_venta: number } } | undefined;
+  return fila ? { estado: fila.estado, id_venta: fila.venta?.id_venta ?? null } : null;
 }
 
 /** The counter opened online once: the service worker holds the app and the catalogue holds the product. */
@@ -366,20 +340,11 @@ test('fiado with no connection: the picker shows what the customer owes as last 
   // The refresh after that sale brings her balance (it comes whole in every answer of the catalogue).
   await expect
     .poll(
-      () =>
-        page.evaluate(
-          ({ tienda, id }) =>
-            new Promise<number | null>((resolve) => {
-              const abrir = indexedDB.open('minimarket-caja');
-              abrir.onsuccess = () => {
-                const leer = abrir.result.transaction('meta').objectStore('meta').get(`saldos_clientes:${tienda}`);
-                leer.onsuccess = () => resolve((leer.result as Record<number, number> | undefined)?.[id] ?? null);
-                leer.onerror = () => resolve(null);
-              };
-              abrir.onerror = () => resolve(null);
-            }),
-          { tienda: idMinimarket, id: cliente.id_cliente },
-        ),
+      async () => {
+        const { claves, filas } = await almacenIndexedDb(page, 'meta');
+        const saldos = filas[claves.indexOf(`saldos_clientes:${idMinimarket}`)] as Record<number, number> | undefined;
+        return saldos?.[cliente.id_cliente] ?? null;
+      },
       { timeout: ESPERA_CATALOGO_MS },
     )
     .toBe(PRECIO);
