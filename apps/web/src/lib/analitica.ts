@@ -7,6 +7,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiDownload } from './api-archivos';
 import { api, apiPage } from './api-client';
 import { RAIZ } from './query-keys';
+import { skipLimit } from './consultas';
 
 /** The filters every Visualizar page shares (kept in the URL). Days are 'YYYY-MM-DD', Santiago. */
 export interface FiltrosAnalitica {
@@ -170,7 +171,7 @@ export const lineasQueryOptions = (id: number, f: FiltrosAnalitica, p: LineasPar
     queryFn: ({ signal }) =>
       apiPage('GET /analitica/lineas', {
         signal,
-        query: { ...lineasQuery(id, f, p), skip: (p.pagina - 1) * p.tamano, limit: p.tamano },
+        query: { ...lineasQuery(id, f, p), ...skipLimit(p) },
       }),
     placeholderData: keepPreviousData,
   });

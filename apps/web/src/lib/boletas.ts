@@ -7,6 +7,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { api, type RespuestaRuta } from './api-client';
 import { useMutacionQueRefresca } from './mutaciones';
 import { RAIZ } from './query-keys';
+import { skipLimit } from './consultas';
 
 /** Said wherever the shop issues with the local stand-in: nothing it prints is a boleta for SII. */
 export const AVISO_SIMULADOR = 'Simulador local: las boletas no son válidas ante el SII.';
@@ -84,8 +85,7 @@ export const documentosQueryOptions = (p: DocumentosParams) =>
           id_minimarket: p.idMinimarket,
           estado: p.estado,
           dia: p.dia,
-          skip: (p.pagina - 1) * p.tamano,
-          limit: p.tamano,
+          ...skipLimit(p),
         },
       }),
     placeholderData: keepPreviousData,

@@ -5,6 +5,7 @@ import type { AjusteStockCreate, TipoAjuste } from '@minimarket/contracts/ajuste
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiPage } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
+import { skipLimit } from '../../../lib/consultas';
 
 export interface AjustesParams {
   idMinimarket: number;
@@ -27,7 +28,7 @@ export const ajustesQueryOptions = (p: AjustesParams) =>
     queryFn: ({ signal }) =>
       apiPage('GET /ajustes-stock', {
         signal,
-        query: { id_minimarket: p.idMinimarket, mes: p.mes, tipo: p.tipo, skip: (p.pagina - 1) * p.tamano, limit: p.tamano },
+        query: { id_minimarket: p.idMinimarket, mes: p.mes, tipo: p.tipo, ...skipLimit(p) },
       }),
     placeholderData: keepPreviousData,
   });

@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { api, apiPage } from '../../../lib/api-client';
 import { turnoActualKey } from '../../../lib/caja';
 import { RAIZ } from '../../../lib/query-keys';
+import { skipLimit } from '../../../lib/consultas';
 
 export const cajaKeys = {
   all: RAIZ.caja,
@@ -19,7 +20,7 @@ export const turnosCerradosQueryOptions = (idMinimarket: number, pagina: number,
     queryFn: ({ signal }) =>
       apiPage('GET /caja/turnos', {
         signal,
-        query: { id_minimarket: idMinimarket, skip: (pagina - 1) * tamano, limit: tamano },
+        query: { id_minimarket: idMinimarket, ...skipLimit({ pagina, tamano }) },
       }),
     placeholderData: keepPreviousData,
   });

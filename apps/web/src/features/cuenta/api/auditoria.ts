@@ -3,6 +3,7 @@ import type { AccionAuditoria } from '@minimarket/contracts/auditoria';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, type RespuestaRuta } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
+import { skipLimit } from '../../../lib/consultas';
 
 export type ListaAuditoria = RespuestaRuta<'GET /auditoria'>;
 
@@ -24,8 +25,7 @@ export const auditoriaQueryOptions = (p: AuditoriaParams) =>
           id_minimarket: p.idMinimarket,
           accion: p.accion,
           id_usuario: p.idUsuario,
-          skip: (p.pagina - 1) * p.tamano,
-          limit: p.tamano,
+          ...skipLimit(p),
         },
       }),
     placeholderData: keepPreviousData,

@@ -6,6 +6,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiPage } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
+import { skipLimit } from '../../../lib/consultas';
 
 export interface ProductosParams {
   idMinimarket: number;
@@ -33,8 +34,7 @@ export const productosQueryOptions = (p: ProductosParams) =>
         signal,
         query: {
           id_minimarket: p.idMinimarket,
-          skip: (p.pagina - 1) * p.tamano,
-          limit: p.tamano,
+          ...skipLimit(p),
           search: p.search?.trim() || undefined,
           category: p.category && p.category !== CATEGORIA_TODOS ? p.category : undefined,
           orden: p.orden,

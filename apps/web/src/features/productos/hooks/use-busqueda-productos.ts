@@ -6,6 +6,7 @@ import { apiPage } from '../../../lib/api-client';
 import { buscarProductosLocales } from '../../../lib/offline/catalogo';
 import { esSinRespuesta, sinConexion } from '../../../lib/offline/conexion';
 import { productosQueryOptions, type ProductosParams } from '../api/productos';
+import { skipLimit } from '../../../lib/consultas';
 
 /** How long the counter's search waits for the API before it reads the device's catalogue. */
 const ESPERA_BUSQUEDA_MS = 4_000;
@@ -42,7 +43,7 @@ export function useBusquedaProductos({
             try {
               return await apiPage('GET /productos/', {
                 signal: AbortSignal.any([signal, AbortSignal.timeout(ESPERA_BUSQUEDA_MS)]),
-                query: { id_minimarket: idMinimarket, skip: (pagina - 1) * tamano, limit: tamano, search: search || undefined },
+                query: { id_minimarket: idMinimarket, ...skipLimit({ pagina, tamano }), search: search || undefined },
               });
             } catch (e) {
               if (signal.aborted || !esSinRespuesta(e)) throw e;

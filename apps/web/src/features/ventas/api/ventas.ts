@@ -7,6 +7,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { api, type RespuestaRuta } from '../../../lib/api-client';
 import { RAIZ } from '../../../lib/query-keys';
 import { refrescoComprobante } from '../utils/comprobante';
+import { skipLimit } from '../../../lib/consultas';
 
 export type VentasLista = RespuestaRuta<'GET /ventas/'>;
 
@@ -42,8 +43,7 @@ export const ventasQueryOptions = (p: VentasParams) =>
         signal,
         query: {
           id_minimarket: p.idMinimarket,
-          skip: (p.pagina - 1) * p.tamano,
-          limit: p.tamano,
+          ...skipLimit(p),
           search: p.search?.trim() || undefined,
           start_date: p.desde ? `${p.desde}T00:00:00` : undefined,
           end_date: p.hasta ? `${p.hasta}T23:59:59` : undefined,
@@ -67,7 +67,7 @@ export const rechazadasQueryOptions = (idMinimarket: number, todas: boolean, pag
     queryFn: ({ signal }) =>
       api('GET /ventas/rechazadas', {
         signal,
-        query: { id_minimarket: idMinimarket, todas: todas ? 'true' : 'false', skip: (pagina - 1) * tamano, limit: tamano },
+        query: { id_minimarket: idMinimarket, todas: todas ? 'true' : 'false', ...skipLimit({ pagina, tamano }) },
       }),
     placeholderData: keepPreviousData,
   });
