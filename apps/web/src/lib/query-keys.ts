@@ -17,3 +17,9 @@ export const RAIZ = {
   cajeros: ['cajeros'],
   auditoria: ['auditoria'],
 } as const;
+
+/**
+ * What a sale moves, made, voided or returned: stock (products), the sales lists, every analytics figure,
+ * the open shift's cash, a fiado customer's balance, and (with boletas) the documents queued for it.
+ */
+export const LO_QUE_MUEVE_UNA_VENTA = [RAIZ.productos, RAIZ.ventas, RAIZ.analitica, RAIZ.caja, RAIZ.clientes, RAIZ.boletas] as const;

@@ -2,7 +2,7 @@
 import type { VentaCreate } from '@minimarket/contracts/ventas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { RAIZ } from '../../../lib/query-keys';
+import { LO_QUE_MUEVE_UNA_VENTA } from '../../../lib/query-keys';
 
 /**
  * How long the counter waits for the API before the sale goes to the outbox instead (it is sent
@@ -19,18 +19,10 @@ export function useRegistrarVenta() {
         headers: { 'Idempotency-Key': idempotencyKey },
         signal: AbortSignal.timeout(ESPERA_VENTA_MS),
       }),
+    // Made or refused (for stock, price or no open shift), what it touches is asked again. Not awaited:
+    // the till is free for the next customer while the lists refresh.
     onSettled: () => {
-      // Stock changed (or the server refused for stock or price): show fresh products either way.
-      void queryClient.invalidateQueries({ queryKey: RAIZ.productos });
-      void queryClient.invalidateQueries({ queryKey: RAIZ.ventas });
-      // A sale moves every analytics figure (Inicio's reorders among them).
-      void queryClient.invalidateQueries({ queryKey: RAIZ.analitica });
-      // The open shift's running figures, and (a refusal for no open shift) whether one exists.
-      void queryClient.invalidateQueries({ queryKey: RAIZ.caja });
-      // A fiado sale moves its customer's balance.
-      void queryClient.invalidateQueries({ queryKey: RAIZ.clientes });
-      // With boletas, the sale queued its document (POS → BOLETAS).
-      void queryClient.invalidateQueries({ queryKey: RAIZ.boletas });
+      for (const queryKey of LO_QUE_MUEVE_UNA_VENTA) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

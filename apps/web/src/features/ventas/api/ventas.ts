@@ -5,7 +5,7 @@ import type { Autorizacion } from '@minimarket/contracts/cajeros';
 import type { OrigenVenta } from '@minimarket/contracts/ventas';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type RespuestaRuta } from '../../../lib/api-client';
-import { RAIZ } from '../../../lib/query-keys';
+import { LO_QUE_MUEVE_UNA_VENTA, RAIZ } from '../../../lib/query-keys';
 import { refrescoComprobante } from '../utils/comprobante';
 import { skipLimit } from '../../../lib/consultas';
 
@@ -96,23 +96,10 @@ export const boletaQueryOptions = (idVenta: number) =>
     refetchInterval: (q) => refrescoComprobante(q.state.data),
   });
 
-/**
- * A void or a return moves stock, the sales lists, every analytics figure and the open shift's
- * cash: all of them are asked again.
- */
+/** A void or a return moves what a sale moves (its nota de crédito among the boletas): all asked again. */
 function useInvalidarTrasCambioDeVenta() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: RAIZ.productos }),
-      queryClient.invalidateQueries({ queryKey: ventasKeys.all }),
-      queryClient.invalidateQueries({ queryKey: RAIZ.analitica }),
-      queryClient.invalidateQueries({ queryKey: RAIZ.caja }),
-      // A fiado sale's return or void lowers its customer's balance.
-      queryClient.invalidateQueries({ queryKey: RAIZ.clientes }),
-      // With boletas, a void or a return queues its nota de crédito.
-      queryClient.invalidateQueries({ queryKey: RAIZ.boletas }),
-    ]);
+  return () => Promise.all(LO_QUE_MUEVE_UNA_VENTA.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function useAnularVenta() {
